@@ -1,0 +1,283 @@
+"""Static checks of the integration's metadata, the ones hassfest and the HACS action make.
+
+Pure file checks: no Home Assistant instance is started. Checks of files that may not be
+written yet (strings.json, services.yaml, the integration's Python code) skip until they exist.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+import struct
+import tomllib
+from typing import Any
+
+from awesomeversion import AwesomeVersion, AwesomeVersionStrategy
+from homeassistant.const import __version__ as ha_version
+from homeassistant.util.yaml import load_yaml_dict
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPONENTS = ROOT / "custom_components"
+DOMAIN = "thermostat_cloud"
+INTEGRATION = COMPONENTS / DOMAIN
+STRINGS = INTEGRATION / "strings.json"
+SERVICES = INTEGRATION / "services.yaml"
+
+# hassfest's manifest schema, custom-integration flavour.
+REQUIRED_KEYS = {
+    "domain",
+    "name",
+    "codeowners",
+    "config_flow",
+    "dependencies",
+    "documentation",
+    "integration_type",
+    "iot_class",
+    "issue_tracker",
+    "requirements",
+    "version",
+}
+KNOWN_KEYS = REQUIRED_KEYS | {
+    "after_dependencies",
+    "bluetooth",
+    "dhcp",
+    "disabled",
+    "homekit",
+    "import_executor",
+    "loggers",
+    "mqtt",
+    "quality_scale",
+    "single_config_entry",
+    "ssdp",
+    "usb",
+    "zeroconf",
+}
+IOT_CLASSES = {
+    "assumed_state",
+    "calculated",
+    "cloud_polling",
+    "cloud_push",
+    "local_polling",
+    "local_push",
+}
+INTEGRATION_TYPES = {
+    "device",
+    "entity",
+    "hardware",
+    "helper",
+    "hub",
+    "service",
+    "system",
+    "virtual",
+}
+# Version strategies Home Assistant's loader accepts for a custom integration.
+VERSION_STRATEGIES = [
+    AwesomeVersionStrategy.CALVER,
+    AwesomeVersionStrategy.SEMVER,
+    AwesomeVersionStrategy.SIMPLEVER,
+    AwesomeVersionStrategy.BUILDVER,
+    AwesomeVersionStrategy.PEP440,
+]
+# Keys the HACS action accepts in hacs.json.
+HACS_KEYS = {
+    "name",
+    "content_in_root",
+    "zip_release",
+    "filename",
+    "hide_default_branch",
+    "country",
+    "homeassistant",
+    "hacs",
+    "persistent_directory",
+    "render_readme",
+}
+# Top-level sections of an integration's strings.json that Home Assistant knows.
+STRINGS_SECTIONS = {
+    "title",
+    "common",
+    "config",
+    "config_subentries",
+    "options",
+    "selector",
+    "services",
+    "entity",
+    "entity_component",
+    "device",
+    "device_automation",
+    "exceptions",
+    "issues",
+    "system_health",
+    "conversation",
+    "application_credentials",
+    "preview_features",
+}
+
+
+def load_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def manifest() -> dict[str, Any]:
+    data = load_json(INTEGRATION / "manifest.json")
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.fixture(scope="module")
+def strings() -> dict[str, Any]:
+    if not STRINGS.exists():
+        pytest.skip("strings.json is not written yet")
+    data = load_json(STRINGS)
+    assert isinstance(data, dict)
+    return data
+
+
+def png_size(path: Path) -> tuple[int, int, int]:
+    """Width, height and colour type of a PNG file (asserting it is one)."""
+    head = path.read_bytes()[:33]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG file"
+    length, kind = struct.unpack(">I4s", head[8:16])
+    assert (length, kind) == (13, b"IHDR"), f"{path.name} has no IHDR chunk first"
+    width, height, _depth, color_type = struct.unpack(">IIBB", head[16:26])
+    return width, height, color_type
+
+
+def test_exactly_one_integration() -> None:
+    dirs = [
+        p.name
+        for p in COMPONENTS.iterdir()
+        if p.is_dir() and p.name != "__pycache__" and not p.name.startswith(".")
+    ]
+    assert dirs == [DOMAIN]
+
+
+def test_manifest_keys(manifest: dict[str, Any]) -> None:
+    assert manifest.keys() >= REQUIRED_KEYS, f"missing: {REQUIRED_KEYS - manifest.keys()}"
+    assert manifest.keys() <= KNOWN_KEYS, f"unknown: {manifest.keys() - KNOWN_KEYS}"
+
+
+def test_manifest_key_order(manifest: dict[str, Any]) -> None:
+    """hassfest wants domain and name first, then the other keys in alphabetical order."""
+    keys = list(manifest)
+    assert keys[:2] == ["domain", "name"]
+    assert keys[2:] == sorted(keys[2:])
+
+
+def test_manifest_values(manifest: dict[str, Any]) -> None:
+    assert manifest["domain"] == DOMAIN
+    assert manifest["name"] == "Thermostat Cloud"
+    assert manifest["iot_class"] in IOT_CLASSES
+    assert manifest["integration_type"] in INTEGRATION_TYPES
+    assert "http" in manifest["dependencies"]
+    assert all(isinstance(req, str) and req for req in manifest["requirements"])
+    assert manifest["codeowners"]
+    assert all(owner.startswith("@") for owner in manifest["codeowners"])
+    for key in ("documentation", "issue_tracker"):
+        assert manifest[key].startswith("https://"), key
+
+
+def test_manifest_version(manifest: dict[str, Any]) -> None:
+    # Raises if Home Assistant's loader would refuse the version.
+    version = AwesomeVersion(manifest["version"], ensure_strategy=VERSION_STRATEGIES)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert version == AwesomeVersion(project["version"]), "manifest and pyproject versions differ"
+
+
+def test_config_flow_module(manifest: dict[str, Any]) -> None:
+    if not (INTEGRATION / "__init__.py").exists():
+        pytest.skip("the integration's code is not written yet")
+    assert manifest["config_flow"] is True
+    assert (INTEGRATION / "config_flow.py").is_file()
+
+
+def test_hacs_json(manifest: dict[str, Any]) -> None:
+    hacs = load_json(ROOT / "hacs.json")
+    assert hacs.keys() <= HACS_KEYS, f"unknown: {hacs.keys() - HACS_KEYS}"
+    assert hacs["name"] == manifest["name"]
+    minimum = AwesomeVersion(hacs["homeassistant"])
+    assert minimum.strategy == AwesomeVersionStrategy.CALVER
+    # The tests run against the Home Assistant that pytest-homeassistant-custom-component pins:
+    # the minimum HACS advertises must not be newer than that.
+    assert minimum <= AwesomeVersion(ha_version)
+    assert isinstance(hacs.get("render_readme", False), bool)
+
+
+@pytest.mark.parametrize(("name", "size"), [("icon.png", 256), ("icon@2x.png", 512)])
+def test_brand_icon(name: str, size: int) -> None:
+    width, height, color_type = png_size(INTEGRATION / "brand" / name)
+    assert (width, height) == (size, size)
+    assert color_type == 6, "icons should be RGBA (transparent background)"
+
+
+def test_translations_match_strings(strings: dict[str, Any]) -> None:
+    """A custom integration ships translations/en.json as is: it must equal strings.json."""
+    en = INTEGRATION / "translations" / "en.json"
+    assert en.is_file(), "translations/en.json is missing"
+    assert load_json(en) == strings
+
+
+def test_strings_sections(strings: dict[str, Any]) -> None:
+    assert strings.keys() <= STRINGS_SECTIONS, f"unknown: {strings.keys() - STRINGS_SECTIONS}"
+
+
+def test_no_key_references(strings: dict[str, Any]) -> None:
+    """`[%key:...%]` references are resolved only by Home Assistant core's translation build;
+    in a custom integration they would reach the user literally."""
+    for path in (STRINGS, *sorted((INTEGRATION / "translations").glob("*.json"))):
+        assert "[%key:" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
+    def keys(tree: dict[str, Any], prefix: str = "") -> set[str]:
+        out: set[str] = set()
+        for key, value in tree.items():
+            out.add(prefix + key)
+            if isinstance(value, dict):
+                out |= keys(value, f"{prefix}{key}.")
+        return out
+
+    known = keys(strings)
+    for path in sorted((INTEGRATION / "translations").glob("*.json")):
+        extra = keys(load_json(path)) - known
+        assert not extra, f"{path.name} has keys strings.json lacks: {sorted(extra)}"
+
+
+def test_services_documented(strings: dict[str, Any]) -> None:
+    """Each service in services.yaml, and each of its fields and sections, has a name and a
+    description in strings.json and an icon in icons.json (hassfest checks both)."""
+    if not SERVICES.exists():
+        assert not strings.get("services"), "strings.json describes services but no services.yaml"
+        pytest.skip("the integration has no services.yaml")
+    services = load_yaml_dict(SERVICES)
+    texts = strings.get("services", {})
+    icons_path = INTEGRATION / "icons.json"
+    icons = load_json(icons_path).get("services", {}) if icons_path.exists() else {}
+
+    for service, schema in services.items():
+        text = texts.get(service)
+        assert isinstance(text, dict), f"strings.json has no services.{service}"
+        assert text.get("name"), f"services.{service}.name is missing"
+        assert text.get("description"), f"services.{service}.description is missing"
+        icon = icons.get(service)
+        assert icon, f"icons.json has no services.{service}"
+        if isinstance(icon, dict):
+            assert icon.get("service"), f"icons.json services.{service}.service is missing"
+
+        fields: dict[str, Any] = dict((schema or {}).get("fields") or {})
+        for key, field in list(fields.items()):
+            if isinstance(field, dict) and "fields" in field:  # a section of fields
+                del fields[key]
+                section = text.get("sections", {}).get(key, {})
+                assert section.get("name"), f"services.{service}.sections.{key}.name is missing"
+                fields.update(field["fields"] or {})
+        for field in fields:
+            field_text = text.get("fields", {}).get(field, {})
+            for attr in ("name", "description"):
+                assert field_text.get(attr), f"services.{service}.fields.{field}.{attr} is missing"
+        stale = text.get("fields", {}).keys() - fields.keys()
+        assert not stale, f"services.{service} describes fields it does not have: {stale}"
+
+    stale_services = texts.keys() - services.keys()
+    assert not stale_services, f"strings.json describes unknown services: {stale_services}"
