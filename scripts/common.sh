@@ -5,6 +5,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 scripts/setup
 export PATH="$PWD/.venv/bin:$PATH"
 export VIRTUAL_ENV="$PWD/.venv"
+# Home Assistant installs missing integration requirements with uv at run time (scripts/develop):
+# let it trust the machine's certificate store, as scripts/setup does.
+export UV_SYSTEM_CERTS="${UV_SYSTEM_CERTS:-1}" UV_NATIVE_TLS="${UV_NATIVE_TLS:-1}"
 
 # The `files` of [tool.mypy] that exist yet (mypy refuses a missing path, and bench/ may not
 # exist in every checkout).
