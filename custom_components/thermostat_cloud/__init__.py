@@ -1,0 +1,53 @@
+"""Thermostat Cloud: a self-hosted thermostat cloud inside Home Assistant."""
+
+from __future__ import annotations
+
+import logging
+
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ConfigEntryNotReady
+
+from .const import DOMAIN
+from .hub import Hub, ThermostatCloudConfigEntry
+
+_LOGGER = logging.getLogger(__name__)
+
+PLATFORMS: list[Platform] = []
+
+
+async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:
+    """Start the embedded service for the hub entry."""
+    hub = Hub(hass, entry)
+    try:
+        await hub.async_start()
+    except OSError as err:
+        await hub.async_stop()
+        raise ConfigEntryNotReady(
+            translation_domain=DOMAIN,
+            translation_key="port_unavailable",
+            translation_placeholders={"port": str(hub.device_port), "error": str(err)},
+        ) from err
+    entry.runtime_data = hub
+    entry.async_on_unload(hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, hub.async_stop))
+    entry.async_on_unload(entry.add_update_listener(_async_update_listener))
+    await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    return True
+
+
+async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
+    """Restart the service when its settings changed.
+
+    Adding or removing a thermostat subentry also lands here; that must not restart the
+    service, or the pairing push would lose the thermostat's held connection.
+    """
+    if entry.runtime_data.settings != Hub.settings_of(entry):
+        await hass.config_entries.async_reload(entry.entry_id)
+
+
+async def async_unload_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:
+    """Stop the service: held long-polls close, the port is released, state is saved."""
+    unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
+    if unloaded:
+        await entry.runtime_data.async_stop()
+    return unloaded

@@ -1,0 +1,224 @@
+"""Config flow: the hub entry (server settings), its options and reconfigure."""
+
+from __future__ import annotations
+
+import errno
+import socket
+from typing import Any
+
+import voluptuous as vol
+from homeassistant.components import network
+from homeassistant.config_entries import (
+    ConfigEntry,
+    ConfigFlow,
+    ConfigFlowResult,
+    OptionsFlow,
+)
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import selector
+from yarl import URL
+
+from .const import (
+    CONF_API_ORIGIN,
+    CONF_COMPAT_API,
+    CONF_COMPAT_PORT,
+    CONF_DEVICE_PORT,
+    CONF_ENTRY_KEY_TTL,
+    DEFAULT_COMPAT_PORT,
+    DEFAULT_DEVICE_PORT,
+    DEFAULT_ENTRY_KEY_TTL,
+    DOMAIN,
+    MAX_ENTRY_KEY_TTL,
+    MIN_ENTRY_KEY_TTL,
+    TITLE,
+)
+
+PORT_SELECTOR = selector.NumberSelector(
+    selector.NumberSelectorConfig(min=1, max=65535, step=1, mode=selector.NumberSelectorMode.BOX)
+)
+
+
+def validate_api_origin(value: str) -> str | None:
+    """Error key for an api_origin thermostats cannot use, else None.
+
+    Firmware needs a plain http(s) origin with a host and an explicit port: a URL without a
+    port breaks the thermostat's low-power keepalive.
+    """
+    try:
+        url = URL(value.strip())
+    except ValueError:
+        return "invalid_origin"
+    if url.scheme not in ("http", "https") or not url.host:
+        return "invalid_origin"
+    if url.explicit_port is None:
+        return "origin_port_missing"
+    if url.path not in ("", "/") or url.query_string or url.fragment:
+        return "origin_has_path"
+    return None
+
+
+def normalize_origin(value: str) -> str:
+    """`scheme://host:port` without a trailing slash."""
+    url = URL(value.strip())
+    return str(url.origin())
+
+
+def _port_free(port: int) -> bool:
+    """Whether a TCP port can be bound on all interfaces right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("", port))
+        except OSError as err:
+            if err.errno in (errno.EADDRINUSE, errno.EACCES):
+                return False
+            raise
+    return True
+
+
+async def _async_default_origin(hass: HomeAssistant, port: int) -> str:
+    """Home Assistant's LAN address with the device port."""
+    address = await network.async_get_source_ip(hass)
+    return f"http://{address}:{port}"
+
+
+def _validate_server_input(
+    user_input: dict[str, Any], current_port: int | None
+) -> tuple[dict[str, str], dict[str, Any]]:
+    """Errors by field, and the cleaned data."""
+    errors: dict[str, str] = {}
+    port = int(user_input[CONF_DEVICE_PORT])
+    if error := validate_api_origin(user_input[CONF_API_ORIGIN]):
+        errors[CONF_API_ORIGIN] = error
+    if port != current_port and not _port_free(port):
+        errors[CONF_DEVICE_PORT] = "port_in_use"
+    data = {
+        CONF_API_ORIGIN: normalize_origin(user_input[CONF_API_ORIGIN]) if not errors.get(CONF_API_ORIGIN) else "",
+        CONF_DEVICE_PORT: port,
+    }
+    return errors, data
+
+
+def _server_schema(origin: str, port: int) -> vol.Schema:
+    return vol.Schema(
+        {
+            vol.Required(CONF_API_ORIGIN, default=origin): selector.TextSelector(
+                selector.TextSelectorConfig(type=selector.TextSelectorType.URL)
+            ),
+            vol.Required(CONF_DEVICE_PORT, default=port): PORT_SELECTOR,
+        }
+    )
+
+
+class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
+    """Create the hub entry: where thermostats reach Home Assistant."""
+
+    VERSION = 1
+
+    async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """Ask for the origin thermostats use and the device port; check the port binds."""
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            errors, data = await self.hass.async_add_executor_job(
+                _validate_server_input, user_input, None
+            )
+            if not errors:
+                return self.async_create_entry(title=TITLE, data=data)
+        port = int(user_input[CONF_DEVICE_PORT]) if user_input else DEFAULT_DEVICE_PORT
+        origin = (
+            user_input[CONF_API_ORIGIN]
+            if user_input
+            else await _async_default_origin(self.hass, DEFAULT_DEVICE_PORT)
+        )
+        return self.async_show_form(
+            step_id="user",
+            data_schema=_server_schema(origin, port),
+            errors=errors,
+            description_placeholders={"port": str(port)},
+        )
+
+    async def async_step_reconfigure(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Change the origin or the device port of the running hub."""
+        entry = self._get_reconfigure_entry()
+        current_port = int(entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT))
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            errors, data = await self.hass.async_add_executor_job(
+                _validate_server_input, user_input, current_port
+            )
+            if not errors:
+                return self.async_update_reload_and_abort(entry, data_updates=data)
+        values = user_input or entry.data
+        return self.async_show_form(
+            step_id="reconfigure",
+            data_schema=_server_schema(
+                values[CONF_API_ORIGIN], int(values.get(CONF_DEVICE_PORT, current_port))
+            ),
+            errors=errors,
+        )
+
+    @staticmethod
+    @callback
+    def async_get_options_flow(config_entry: ConfigEntry) -> OptionsFlow:
+        """Hub options."""
+        return ThermostatCloudOptionsFlow()
+
+
+class ThermostatCloudOptionsFlow(OptionsFlow):
+    """Pairing-code lifetime and the compatibility listener."""
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
+        """One form with every hub option."""
+        errors: dict[str, str] = {}
+        options = self.config_entry.options
+        if user_input is not None:
+            cleaned = {
+                CONF_ENTRY_KEY_TTL: int(user_input[CONF_ENTRY_KEY_TTL]),
+                CONF_COMPAT_API: bool(user_input[CONF_COMPAT_API]),
+                CONF_COMPAT_PORT: int(user_input[CONF_COMPAT_PORT]),
+            }
+            current_compat = (
+                options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
+                if options.get(CONF_COMPAT_API)
+                else None
+            )
+            if cleaned[CONF_COMPAT_PORT] == int(
+                self.config_entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT)
+            ):
+                errors[CONF_COMPAT_PORT] = "port_conflict"
+            elif (
+                cleaned[CONF_COMPAT_API]
+                and cleaned[CONF_COMPAT_PORT] != current_compat
+                and not await self.hass.async_add_executor_job(
+                    _port_free, cleaned[CONF_COMPAT_PORT]
+                )
+            ):
+                errors[CONF_COMPAT_PORT] = "port_in_use"
+            if not errors:
+                return self.async_create_entry(data=cleaned)
+        values = user_input or options
+        schema = vol.Schema(
+            {
+                vol.Required(
+                    CONF_ENTRY_KEY_TTL,
+                    default=values.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL),
+                ): selector.NumberSelector(
+                    selector.NumberSelectorConfig(
+                        min=MIN_ENTRY_KEY_TTL,
+                        max=MAX_ENTRY_KEY_TTL,
+                        step=60,
+                        unit_of_measurement="s",
+                        mode=selector.NumberSelectorMode.BOX,
+                    )
+                ),
+                vol.Required(
+                    CONF_COMPAT_API, default=values.get(CONF_COMPAT_API, False)
+                ): selector.BooleanSelector(),
+                vol.Required(
+                    CONF_COMPAT_PORT, default=values.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
+                ): PORT_SELECTOR,
+            }
+        )
+        return self.async_show_form(step_id="init", data_schema=schema, errors=errors)

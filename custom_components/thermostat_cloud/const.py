@@ -1,0 +1,27 @@
+"""Constants of the Thermostat Cloud integration."""
+
+from __future__ import annotations
+
+from typing import Final
+
+DOMAIN: Final = "thermostat_cloud"
+TITLE: Final = "Thermostat Cloud"
+
+CONF_API_ORIGIN: Final = "api_origin"
+CONF_DEVICE_PORT: Final = "device_port"
+CONF_ENTRY_KEY_TTL: Final = "entry_key_ttl"
+CONF_COMPAT_API: Final = "compat_api"
+CONF_COMPAT_PORT: Final = "compat_port"
+CONF_SERIAL: Final = "serial"
+CONF_CODE: Final = "code"
+
+DEFAULT_DEVICE_PORT: Final = 8000
+DEFAULT_ENTRY_KEY_TTL: Final = 3600
+MIN_ENTRY_KEY_TTL: Final = 1800
+MAX_ENTRY_KEY_TTL: Final = 86400
+DEFAULT_COMPAT_PORT: Final = 8082
+
+SUBENTRY_THERMOSTAT: Final = "thermostat"
+
+STORAGE_KEY: Final = f"{DOMAIN}.state"
+STORAGE_VERSION: Final = 1

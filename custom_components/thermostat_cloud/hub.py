@@ -1,0 +1,93 @@
+"""The Home Assistant runtime object of the hub entry: the service, its storage and listener."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from homeassistant.config_entries import ConfigEntry
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.storage import Store
+
+from .const import (
+    CONF_API_ORIGIN,
+    CONF_DEVICE_PORT,
+    CONF_ENTRY_KEY_TTL,
+    DEFAULT_DEVICE_PORT,
+    DEFAULT_ENTRY_KEY_TTL,
+    STORAGE_KEY,
+    STORAGE_VERSION,
+)
+from .server import ServiceConfig, ServiceEvent, ThermostatService
+
+_LOGGER = logging.getLogger(__name__)
+
+type ThermostatCloudConfigEntry = ConfigEntry[Hub]
+
+
+class HassStorage:
+    """The service's Storage on Home Assistant's Store (atomic writes, final write on stop)."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        self._store: Store[dict[str, Any]] = Store(
+            hass, STORAGE_VERSION, STORAGE_KEY, private=True, atomic_writes=True
+        )
+
+    async def async_load(self) -> dict[str, Any] | None:
+        """The saved document."""
+        return await self._store.async_load()
+
+    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Coalesced save; Home Assistant also writes it on its final-write event."""
+        self._store.async_delay_save(snapshot, delay)
+
+    async def async_save(self, data: dict[str, Any]) -> None:
+        """Save now."""
+        await self._store.async_save(data)
+
+
+def service_config(entry: ConfigEntry) -> ServiceConfig:
+    """The service settings from the hub entry's data and options."""
+    return ServiceConfig(
+        api_origin=entry.data[CONF_API_ORIGIN],
+        entry_key_ttl_seconds=int(entry.options.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL)),
+    )
+
+
+class Hub:
+    """Owns the running service of one hub entry."""
+
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry) -> None:
+        self.hass = hass
+        self.entry = entry
+        self.service = ThermostatService(service_config(entry), HassStorage(hass))
+        self.device_port: int = int(entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT))
+        self.settings = self.settings_of(entry)
+        self._stopped = False
+
+    @staticmethod
+    def settings_of(entry: ConfigEntry) -> dict[str, Any]:
+        """The entry settings the running service was built from."""
+        return {**entry.data, **entry.options}
+
+    async def async_start(self) -> None:
+        """Load state and start the device listener in Home Assistant's event loop.
+
+        Raises OSError when the port cannot be bound.
+        """
+        await self.service.async_load()
+        await self.service.async_start(None, self.device_port)
+        _LOGGER.debug("Device protocol listening on port %s", self.device_port)
+
+    async def async_stop(self, *_: Any) -> None:
+        """Close held long-polls, release the port and save; safe to call twice."""
+        if self._stopped:
+            return
+        self._stopped = True
+        await self.service.async_stop()
+
+    @callback
+    def listen(self, listener: Callable[[ServiceEvent], None]) -> Callable[[], None]:
+        """Subscribe to service events; returns the unsubscribe function."""
+        return self.service.events.listen(listener)

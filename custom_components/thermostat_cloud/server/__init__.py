@@ -1,0 +1,19 @@
+"""The thermostat cloud service core: pure asyncio and aiohttp, no Home Assistant imports."""
+
+from .commands import CommandError, CommandResult, ErrorCode
+from .events import ChangeSource, EventKind, ServiceEvent
+from .service import RegisterResult, ServiceConfig, Storage, ThermostatService, origin_with_port
+
+__all__ = [
+    "ChangeSource",
+    "CommandError",
+    "CommandResult",
+    "ErrorCode",
+    "EventKind",
+    "RegisterResult",
+    "ServiceConfig",
+    "ServiceEvent",
+    "Storage",
+    "ThermostatService",
+    "origin_with_port",
+]

@@ -1,0 +1,164 @@
+"""Bucket objects: revision, timestamp, shallow merge and the wire order firmware expects."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .clock import Clock
+
+# Bucket types whose identifier is the device serial.
+DEVICE_SCOPED_TYPES = frozenset(
+    {"device", "shared", "schedule", "device_alert_dialog", "track", "demand_response"}
+)
+# Bucket types shared by every device of a home.
+HOME_SCOPED_TYPES = frozenset({"user", "structure"})
+
+
+def bucket_key(bucket_type: str, identifier: str) -> str:
+    """Return `<bucket_type>.<identifier>`."""
+    return f"{bucket_type}.{identifier}"
+
+
+def split_key(key: str) -> tuple[str, str] | None:
+    """Split a bucket key into type and identifier, or None when it has no identifier."""
+    bucket_type, sep, identifier = key.partition(".")
+    if not sep or not bucket_type or not identifier:
+        return None
+    return bucket_type, identifier
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Equality that does not treat True as 1 or 1 as 1.0 (firmware cares about JSON types)."""
+    return type(old) is type(new) and old == new
+
+
+@dataclass(slots=True)
+class Bucket:
+    """One named bucket of device state."""
+
+    key: str
+    revision: int = 0
+    timestamp: int = 0
+    value: dict[str, Any] = field(default_factory=dict)
+
+    def descriptor(self) -> dict[str, Any]:
+        """The bucket without its value (listings, PUT responses).
+
+        object_revision and object_timestamp MUST come before object_key: firmware ignores
+        bucket objects in any other order.
+        """
+        return {
+            "object_revision": self.revision,
+            "object_timestamp": self.timestamp,
+            "object_key": self.key,
+        }
+
+    def wire(self) -> dict[str, Any]:
+        """The bucket as pushed to a device, with its value."""
+        obj = self.descriptor()
+        obj["value"] = self.value
+        return obj
+
+    def as_stored(self) -> dict[str, Any]:
+        """JSON form for persistence."""
+        return {"revision": self.revision, "timestamp": self.timestamp, "value": self.value}
+
+
+class BucketStore:
+    """All buckets of the service, keyed by bucket key."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._buckets: dict[str, Bucket] = {}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._buckets
+
+    def __iter__(self) -> Iterator[Bucket]:
+        return iter(self._buckets.values())
+
+    def get(self, key: str) -> Bucket | None:
+        """Return the bucket or None."""
+        return self._buckets.get(key)
+
+    def value(self, key: str) -> Mapping[str, Any]:
+        """Return the bucket's value, empty when the bucket does not exist."""
+        bucket = self._buckets.get(key)
+        return bucket.value if bucket is not None else {}
+
+    def timestamp(self, key: str) -> int:
+        """Return the bucket's timestamp; 0 when the server has no data."""
+        bucket = self._buckets.get(key)
+        return bucket.timestamp if bucket is not None else 0
+
+    def merge(self, key: str, fields: Mapping[str, Any]) -> Bucket | None:
+        """Shallow-merge fields into the bucket.
+
+        Revision and timestamp move only when a value actually changes. Returns the bucket
+        when it changed, else None. The new timestamp is strictly greater than the old one so
+        that a device comparing timestamps always sees the change.
+        """
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = Bucket(key)
+        changed = {
+            name: new
+            for name, new in fields.items()
+            if name not in bucket.value or not _same(bucket.value[name], new)
+        }
+        if not changed:
+            return None
+        # Copy-on-write: a value already handed out (pushed, serialized) is never mutated.
+        bucket.value = {**bucket.value, **changed}
+        bucket.revision += 1
+        bucket.timestamp = max(self._clock.now_ms(), bucket.timestamp + 1)
+        self._buckets[key] = bucket
+        return bucket
+
+    def remove(self, key: str) -> bool:
+        """Delete a bucket; True when it existed."""
+        return self._buckets.pop(key, None) is not None
+
+    def keys_of_serial(self, serial: str) -> list[str]:
+        """Keys of every device-scoped bucket of one serial."""
+        return [
+            bucket.key
+            for bucket in self._buckets.values()
+            if (parts := split_key(bucket.key)) is not None
+            and parts[0] in DEVICE_SCOPED_TYPES
+            and parts[1] == serial
+        ]
+
+    def serials(self) -> set[str]:
+        """Every serial that has at least one device-scoped bucket."""
+        return {
+            parts[1]
+            for bucket in self._buckets.values()
+            if (parts := split_key(bucket.key)) is not None and parts[0] in DEVICE_SCOPED_TYPES
+        }
+
+    def dump(self) -> dict[str, Any]:
+        """Persistable form of every bucket."""
+        return {bucket.key: bucket.as_stored() for bucket in self._buckets.values()}
+
+    def load(self, data: Mapping[str, Any], on_invalid: Callable[[str], None]) -> None:
+        """Restore buckets from persisted data, skipping entries that do not parse."""
+        for key, stored in data.items():
+            try:
+                bucket = Bucket(
+                    key=str(key),
+                    revision=int(stored["revision"]),
+                    timestamp=int(stored["timestamp"]),
+                    value=dict(stored["value"]),
+                )
+            except (KeyError, TypeError, ValueError):
+                on_invalid(str(key))
+                continue
+            self._buckets[bucket.key] = bucket
+
+    def restore(self, buckets: Iterable[Bucket]) -> None:
+        """Insert buckets as they are (tests and benchmarks)."""
+        for bucket in buckets:
+            self._buckets[bucket.key] = bucket

@@ -1,0 +1,528 @@
+"""The one command layer: every write to bucket state goes through `Commands.apply`.
+
+Device PUTs and inline updates call `apply` with `ChangeSource.DEVICE`; the control API, the
+hosted API, Home Assistant entities and pairing call the typed commands below, which validate
+and then call `apply` with `ChangeSource.SERVER`. `apply` merges, persists and publishes one
+event per affected device; held subscribe connections are woken by that event alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import hashlib
+import logging
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .buckets import HOME_SCOPED_TYPES, Bucket, BucketStore, bucket_key, split_key
+from .clock import Clock
+from .devices import DeviceRegistry
+from .events import ChangeSource, EventBus, EventKind, ServiceEvent
+from .pairing import PairingRegistry
+
+_LOGGER = logging.getLogger(__name__)
+
+# Setpoint limits of the thermostat's own UI, Celsius.
+TEMPERATURE_MIN_C = 9.0
+TEMPERATURE_MAX_C = 32.0
+# Eco ("away") temperatures may go further, as on the device.
+ECO_TEMPERATURE_MIN_C = 4.5
+ECO_TEMPERATURE_MAX_C = 35.0
+FAN_TIMER_MAX_SECONDS = 43200
+TARGET_HUMIDITY_MIN = 10
+TARGET_HUMIDITY_MAX = 60
+
+HVAC_MODES = ("off", "heat", "cool", "range", "emergency")
+HVAC_MODE_ALIASES = {
+    "auto": "range",
+    "heat_cool": "range",
+    "heat-cool": "range",
+    "heatcool": "range",
+    "emergency_heat": "emergency",
+    "emer": "emergency",
+    "eco": None,  # not a mode: see set_eco
+}
+FAN_MODES = ("auto", "on", "off")
+SCHEDULE_MODES = ("HEAT", "COOL", "RANGE")
+SCHEDULE_ENTRY_TYPES = ("setpoint", "continuation")
+
+
+class ErrorCode(StrEnum):
+    """Why a command was refused; also the Home Assistant translation key."""
+
+    DEVICE_NOT_FOUND = "device_not_found"
+    INVALID_VALUE = "invalid_value"
+    UNSUPPORTED = "unsupported"
+    NOT_PAIRED = "not_paired"
+    UNKNOWN_COMMAND = "unknown_command"
+
+
+class CommandError(Exception):
+    """A refused command: a clear message for the client, never a crash."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    """What a command wrote (the hosted API's command response)."""
+
+    serial: str
+    key: str
+    revision: int
+    timestamp: int
+    changed: bool
+
+
+def pin_hash(pin: str, serial: str) -> str:
+    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash)."""
+    return base64.b64encode(hashlib.sha1(f"{pin}{serial}".encode()).digest()).decode()
+
+
+def is_valid_pin_hash(value: object) -> bool:
+    """Whether a value is well-formed Base64 of 20 bytes (a SHA-1 digest)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return len(base64.b64decode(value, validate=True)) == 20
+    except binascii.Error, ValueError:
+        return False
+
+
+def as_number(value: object, what: str) -> float:
+    """A finite JSON number (not a boolean), else CommandError."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be a number")
+    return float(value)
+
+
+def round_half(value: float) -> float:
+    """Round to the thermostat's 0.5 °C resolution."""
+    return math.floor(value * 2 + 0.5) / 2
+
+
+def _temperature(value: object, what: str, low: float, high: float) -> float:
+    celsius = round_half(as_number(value, what))
+    if not low <= celsius <= high:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, f"{what} must be between {low} and {high} °C"
+        )
+    return celsius
+
+
+def setpoint(value: object, what: str = "Temperature value") -> float:
+    """A target temperature in Celsius, rounded and range-checked."""
+    return _temperature(value, what, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+
+
+def normalize_mode(mode: object) -> str:
+    """An HVAC mode or alias as the `shared` bucket stores it."""
+    if not isinstance(mode, str):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be a string")
+    name = mode.strip().lower()
+    name = HVAC_MODE_ALIASES.get(name, name) or ""
+    if name not in HVAC_MODES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"Unknown mode {mode!r}; use one of off, heat, cool, range, emergency",
+        )
+    return name
+
+
+def validate_schedule(schedule: object) -> dict[str, Any]:
+    """Check a complete schedule object (spec: Schedule) and return it."""
+    if not isinstance(schedule, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule must be an object")
+    ver = schedule.get("ver")
+    if isinstance(ver, bool) or not isinstance(ver, int) or ver < 1:
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule ver must be a positive integer")
+    if not isinstance(schedule.get("name", ""), str):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule name must be a string")
+    if schedule.get("schedule_mode") not in SCHEDULE_MODES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, "Schedule schedule_mode must be HEAT, COOL or RANGE"
+        )
+    days = schedule.get("days")
+    if not isinstance(days, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule days must be an object")
+    for day, entries in days.items():
+        if day not in {str(d) for d in range(7)}:
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day!r} is not 0 to 6")
+        if not isinstance(entries, dict):
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} must be an object")
+        for number, entry in entries.items():
+            where = f"Schedule day {day} entry {number}"
+            if not number.isdigit():
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: key must be a number")
+            if not isinstance(entry, dict):
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
+            time = entry.get("time")
+            if isinstance(time, bool) or not isinstance(time, int | float) or not 0 <= time <= 86400:
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
+            _temperature(entry.get("temp"), f"{where}: temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+            if entry.get("type") not in SCHEDULE_MODES:
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
+            if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
+                raise CommandError(
+                    ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
+                )
+    return schedule
+
+
+def _boolean(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be true or false")
+    return value
+
+
+def _scale(value: object, what: str) -> str:
+    if value not in ("C", "F"):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be C or F")
+    return str(value)
+
+
+def _humidity(value: object, what: str) -> int:
+    number = as_number(value, what)
+    if not TARGET_HUMIDITY_MIN <= number <= TARGET_HUMIDITY_MAX:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"{what} must be between {TARGET_HUMIDITY_MIN} and {TARGET_HUMIDITY_MAX} %",
+        )
+    return round(number)
+
+
+# Device-bucket fields a client may set directly (`set_device_setting`), with their validators.
+DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
+    "temperature_scale": _scale,
+    "learning_mode": _boolean,
+    "target_humidity": _humidity,
+    "target_humidity_enabled": _boolean,
+    "preconditioning_enabled": _boolean,
+    "auto_away_enable": _boolean,
+    "compressor_lockout_enabled": _boolean,
+}
+
+
+class Commands:
+    """Validated writes to bucket state, and the merge-persist-publish primitive under them."""
+
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        buckets: BucketStore,
+        pairings: PairingRegistry,
+        devices: DeviceRegistry,
+        events: EventBus,
+        request_save: Callable[[], None],
+    ) -> None:
+        self._clock = clock
+        self._buckets = buckets
+        self._pairings = pairings
+        self._devices = devices
+        self._events = events
+        self._request_save = request_save
+        self._fan_timers: dict[str, asyncio.TimerHandle] = {}
+
+    # -- the primitive ---------------------------------------------------------------------
+
+    def apply(
+        self, serial: str, updates: Mapping[str, Mapping[str, Any]], source: ChangeSource
+    ) -> dict[str, Bucket]:
+        """Merge fields into buckets, persist and notify; returns the buckets that changed.
+
+        Home-scoped buckets (user, structure) are followed by every device of the home, so a
+        change to one is announced for each of those devices.
+        """
+        changed: dict[str, Bucket] = {}
+        for key, fields in updates.items():
+            bucket = self._buckets.merge(key, fields)
+            if bucket is not None:
+                changed[key] = bucket
+        if not changed:
+            return changed
+        self._request_save()
+        affected: dict[str, list[str]] = {serial: []}
+        for key in changed:
+            affected[serial].append(key)
+            parts = split_key(key)
+            if parts is not None and parts[0] in HOME_SCOPED_TYPES:
+                for other in self._followers(key):
+                    affected.setdefault(other, []).append(key)
+        for target, keys in affected.items():
+            if keys:
+                self._events.publish(
+                    ServiceEvent(EventKind.STATE, target, tuple(keys), source)
+                )
+        return changed
+
+    def _followers(self, key: str) -> list[str]:
+        """Serials whose devices follow a home-scoped bucket."""
+        return [
+            p.serial
+            for p in self._pairings.pairings()
+            if key in (bucket_key("user", p.user_id), bucket_key("structure", p.structure_id))
+        ]
+
+    def _write(self, serial: str, bucket_type: str, fields: Mapping[str, Any]) -> CommandResult:
+        key = bucket_key(bucket_type, serial)
+        changed = self.apply(serial, {key: fields}, ChangeSource.SERVER)
+        bucket = self._buckets.get(key)
+        assert bucket is not None  # merge created it, or it already existed
+        return CommandResult(serial, key, bucket.revision, bucket.timestamp, key in changed)
+
+    def require_device(self, serial: str) -> None:
+        """Refuse commands to a serial the server has never heard of (no phantom devices)."""
+        if serial not in self._devices and not self._buckets.keys_of_serial(serial):
+            raise CommandError(ErrorCode.DEVICE_NOT_FOUND, "Device not found")
+
+    def _shared(self, serial: str) -> Mapping[str, Any]:
+        return self._buckets.value(bucket_key("shared", serial))
+
+    def _device(self, serial: str) -> Mapping[str, Any]:
+        return self._buckets.value(bucket_key("device", serial))
+
+    # -- temperature and mode ----------------------------------------------------------------
+
+    def set_temperature(
+        self, serial: str, value: object, mode: str | None = None
+    ) -> CommandResult:
+        """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it."""
+        self.require_device(serial)
+        celsius = setpoint(value)
+        fields: dict[str, Any] = {"target_temperature": celsius}
+        if mode is not None:
+            if mode not in ("heat", "cool"):
+                raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be heat or cool")
+            self._check_capability(serial, mode)
+            fields["target_temperature_type"] = mode
+        elif self._shared(serial).get("target_temperature_type") == "range":
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                "The thermostat is in range mode: set a low and a high temperature",
+            )
+        return self._write(serial, "shared", fields)
+
+    def set_temperature_range(
+        self, serial: str, low: object, high: object, *, switch_to_range: bool = False
+    ) -> CommandResult:
+        """Low and high setpoints of range (heat-cool) mode."""
+        self.require_device(serial)
+        low_c = setpoint(low, "Low temperature")
+        high_c = setpoint(high, "High temperature")
+        if low_c >= high_c:
+            raise CommandError(
+                ErrorCode.INVALID_VALUE, "Low temperature must be less than high temperature"
+            )
+        fields: dict[str, Any] = {
+            "target_temperature_low": low_c,
+            "target_temperature_high": high_c,
+        }
+        if switch_to_range:
+            self._check_capability(serial, "range")
+            fields["target_temperature_type"] = "range"
+        return self._write(serial, "shared", fields)
+
+    def capabilities(self, serial: str) -> dict[str, bool]:
+        """What the device's equipment can do, as it reported it."""
+        shared, device = self._shared(serial), self._device(serial)
+        return {
+            "can_heat": bool(shared.get("can_heat", True)),
+            "can_cool": bool(shared.get("can_cool", False)),
+            "has_fan": bool(device.get("has_fan", False)),
+            "has_emer_heat": bool(device.get("has_emer_heat", False)),
+            "has_humidifier": bool(device.get("has_humidifier", False)),
+            "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
+        }
+
+    def _check_capability(self, serial: str, mode: str) -> None:
+        caps = self.capabilities(serial)
+        needed = {
+            "heat": ("can_heat",),
+            "cool": ("can_cool",),
+            "range": ("can_heat", "can_cool"),
+            "emergency": ("has_emer_heat",),
+        }.get(mode, ())
+        missing = [name for name in needed if not caps[name]]
+        if missing:
+            raise CommandError(
+                ErrorCode.UNSUPPORTED, f"The thermostat cannot do {mode} ({', '.join(missing)} is false)"
+            )
+
+    def set_mode(self, serial: str, mode: object) -> CommandResult:
+        """HVAC mode: off, heat, cool, range (and its aliases) or emergency."""
+        self.require_device(serial)
+        name = normalize_mode(mode)
+        self._check_capability(serial, name)
+        return self._write(serial, "shared", {"target_temperature_type": name})
+
+    # -- presence and eco ----------------------------------------------------------------------
+
+    def set_away(self, serial: str, away: object) -> CommandResult:
+        """The home's away state (structure bucket), followed by every device of the home."""
+        self.require_device(serial)
+        flag = _boolean(away, "Away")
+        pairing = self._pairings.pairing(serial)
+        if pairing is None:
+            raise CommandError(
+                ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
+            )
+        key = bucket_key("structure", pairing.structure_id)
+        changed = self.apply(serial, {key: {"away": flag}}, ChangeSource.SERVER)
+        bucket = self._buckets.get(key)
+        assert bucket is not None
+        return CommandResult(serial, key, bucket.revision, bucket.timestamp, key in changed)
+
+    def set_eco(self, serial: str, enabled: object) -> CommandResult:
+        """The thermostat's own eco mode (not the home's away state)."""
+        self.require_device(serial)
+        on = _boolean(enabled, "Eco")
+        return self._write(
+            serial,
+            "device",
+            {"eco": {"mode": "manual-eco" if on else "schedule"}, "eco_mode_enabled": on},
+        )
+
+    def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
+        """The temperatures the thermostat holds in eco mode."""
+        self.require_device(serial)
+        low_c = _temperature(low, "Eco low temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C)
+        high_c = _temperature(
+            high, "Eco high temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C
+        )
+        if low_c >= high_c:
+            raise CommandError(
+                ErrorCode.INVALID_VALUE, "Eco low temperature must be less than eco high temperature"
+            )
+        return self._write(
+            serial,
+            "device",
+            {"away_temperature_low": low_c, "away_temperature_high": high_c},
+        )
+
+    # -- fan -------------------------------------------------------------------------------------
+
+    def set_fan(
+        self, serial: str, mode: object = None, duration: object = None
+    ) -> CommandResult:
+        """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
+        self.require_device(serial)
+        if not self.capabilities(serial)["has_fan"]:
+            raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan")
+        if (mode is None) == (duration is None):
+            raise CommandError(ErrorCode.INVALID_VALUE, "Give either a fan mode or a duration")
+        if duration is not None:
+            seconds = as_number(duration, "Fan duration")
+            if seconds != int(seconds) or not 1 <= seconds <= FAN_TIMER_MAX_SECONDS:
+                raise CommandError(
+                    ErrorCode.INVALID_VALUE,
+                    f"Fan duration must be whole seconds from 1 to {FAN_TIMER_MAX_SECONDS}",
+                )
+            timeout = self._clock.now_ms() // 1000 + int(seconds)
+            result = self._write(
+                serial,
+                "device",
+                {"fan_mode": "on", "fan_timer_duration": int(seconds), "fan_timer_timeout": timeout},
+            )
+            self._arm_fan_timer(serial, timeout)
+            return result
+        if mode not in FAN_MODES:
+            raise CommandError(ErrorCode.INVALID_VALUE, "Fan mode must be on, auto or off")
+        self._cancel_fan_timer(serial)
+        return self._write(serial, "device", {"fan_mode": mode, "fan_timer_timeout": 0})
+
+    def _arm_fan_timer(self, serial: str, timeout_s: int) -> None:
+        self._cancel_fan_timer(serial)
+        delay = max(0.0, timeout_s - self._clock.now_ms() / 1000)
+        loop = asyncio.get_running_loop()
+        self._fan_timers[serial] = loop.call_later(delay, self._fan_timer_elapsed, serial, timeout_s)
+
+    def _cancel_fan_timer(self, serial: str) -> None:
+        if (handle := self._fan_timers.pop(serial, None)) is not None:
+            handle.cancel()
+
+    def _fan_timer_elapsed(self, serial: str, timeout_s: int) -> None:
+        self._fan_timers.pop(serial, None)
+        if self._device(serial).get("fan_timer_timeout") != timeout_s:
+            return  # replaced by a newer timer or a manual mode since it was armed
+        _LOGGER.debug("Fan timer of %s elapsed; fan back to auto", serial)
+        self._write(serial, "device", {"fan_mode": "auto", "fan_timer_timeout": 0})
+
+    def restore_fan_timers(self) -> None:
+        """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""
+        for serial in self._buckets.serials():
+            timeout = self._device(serial).get("fan_timer_timeout")
+            if isinstance(timeout, int) and not isinstance(timeout, bool) and timeout > 0:
+                self._arm_fan_timer(serial, timeout)
+
+    def cancel_timers(self) -> None:
+        """Stop every pending timer (unload); they are re-armed from state on the next start."""
+        for handle in self._fan_timers.values():
+            handle.cancel()
+        self._fan_timers.clear()
+
+    # -- lock, schedule, settings ----------------------------------------------------------------
+
+    def set_temperature_lock(
+        self,
+        serial: str,
+        enabled: object,
+        pin_hash_value: object = None,
+        temp_min: object = None,
+        temp_max: object = None,
+    ) -> CommandResult:
+        """Lock the thermostat's dial to a range behind a PIN, or unlock it."""
+        self.require_device(serial)
+        if not _boolean(enabled, "Enabled"):
+            return self._write(serial, "device", {"temperature_lock_enabled": False})
+        if not is_valid_pin_hash(pin_hash_value):
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                "pin_hash must be Base64 of the SHA-1 of the 4-digit PIN followed by the serial",
+            )
+        low = setpoint(temp_min, "temp_min")
+        high = setpoint(temp_max, "temp_max")
+        if low >= high:
+            raise CommandError(ErrorCode.INVALID_VALUE, "temp_min must be less than temp_max")
+        return self._write(
+            serial,
+            "device",
+            {
+                "temperature_lock_enabled": True,
+                "temperature_lock_pin_hash": pin_hash_value,
+                "temperature_lock_low_temp": low,
+                "temperature_lock_high_temp": high,
+            },
+        )
+
+    def set_schedule(self, serial: str, schedule: object) -> CommandResult:
+        """Replace the device's schedule with a complete, validated schedule object."""
+        self.require_device(serial)
+        return self._write(serial, "schedule", validate_schedule(schedule))
+
+    def set_schedule_mode(self, serial: str, mode: object) -> CommandResult:
+        """Which setpoint type the schedule drives: HEAT, COOL or RANGE."""
+        self.require_device(serial)
+        name = mode.upper() if isinstance(mode, str) else mode
+        if name not in SCHEDULE_MODES:
+            raise CommandError(ErrorCode.INVALID_VALUE, "Schedule mode must be HEAT, COOL or RANGE")
+        return self._write(serial, "schedule", {"schedule_mode": name})
+
+    def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult:
+        """One whitelisted device field (see DEVICE_SETTINGS)."""
+        self.require_device(serial)
+        if not isinstance(name, str) or name not in DEVICE_SETTINGS:
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                f"Setting must be one of {', '.join(sorted(DEVICE_SETTINGS))}",
+            )
+        checked = DEVICE_SETTINGS[name](value, name)
+        return self._write(serial, "device", {name: checked})

@@ -1,0 +1,503 @@
+"""The device protocol (`/svc/...`), spoken by thermostat firmware.
+
+Firmware fails silently on small deviations, so the shapes here are exact: bucket objects
+carry object_revision and object_timestamp before object_key, `expires` is a JSON number,
+PUT responses never carry `value`, and every URL handed out has an explicit port.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import binascii
+import json
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qsl
+
+from aiohttp import web
+
+from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, split_key
+from .events import ChangeSource
+from .pairing import KeyStatus, format_code
+from .service import SERVER_VERSION, ThermostatService, origin_with_port
+from .subscriptions import HeldConnection
+
+_LOGGER = logging.getLogger(__name__)
+
+SERVICE_KEY: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
+
+MAX_BODY_BYTES = 256 * 1024
+MAX_UPLOAD_BYTES = 8 * 1024 * 1024
+SERIAL_RE = re.compile(r"^[A-Za-z0-9]{4,40}$")
+PUT_META_FIELDS = frozenset(
+    {"object_key", "base_object_revision", "if_object_revision", "object_revision",
+     "object_timestamp"}
+)
+
+type Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class BadRequest(Exception):
+    """A malformed device request: answered 400 with the spec's `error` body."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.detail = detail or message
+
+
+def error_response(status: int, message: str) -> web.Response:
+    """`{"error": message}` with a status, the spec's error shape."""
+    return web.json_response({"error": message}, status=status)
+
+
+def _compact(data: Any) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def _serial_from_user_id(user_id: str) -> str | None:
+    """`d.{SERIAL}.{suffix}` -> SERIAL."""
+    parts = user_id.split(".")
+    if len(parts) >= 2 and SERIAL_RE.fullmatch(parts[1]):
+        return parts[1]
+    return None
+
+
+def device_serial(request: web.Request) -> str | None:
+    """Identify the device: Basic user id, then X-svc-client-id, then X-svc-device-id."""
+    auth = request.headers.get("Authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() == "basic" and token:
+        try:
+            user_id = base64.b64decode(token.strip(), validate=True).decode().partition(":")[0]
+        except binascii.Error, UnicodeDecodeError:
+            user_id = ""
+        if serial := _serial_from_user_id(user_id):
+            return serial
+    if (client_id := request.headers.get("X-svc-client-id")) and (
+        serial := _serial_from_user_id(client_id)
+    ):
+        return serial
+    device_id = request.headers.get("X-svc-device-id", "").strip()
+    return device_id if SERIAL_RE.fullmatch(device_id) else None
+
+
+async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
+    """The request body, refusing more than `cap` bytes without buffering it all."""
+    if request.content_length is not None and request.content_length > cap:
+        raise BadRequest("Request body too large", f"{request.content_length} bytes > {cap}")
+    data = bytearray()
+    while chunk := await request.content.read(65536):
+        data += chunk
+        if len(data) > cap:
+            raise BadRequest("Request body too large", f"more than {cap} bytes")
+    return bytes(data)
+
+
+async def read_json_object(request: web.Request) -> dict[str, Any]:
+    """A JSON object body, else BadRequest."""
+    raw = await read_body(request)
+    try:
+        data = json.loads(raw)
+    except ValueError as err:
+        raise BadRequest("Invalid JSON body", str(err)) from err
+    if not isinstance(data, dict):
+        raise BadRequest("JSON body must be an object")
+    return data
+
+
+def _int_field(obj: dict[str, Any], name: str, where: str, default: int | None = None) -> int:
+    value = obj.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadRequest(f"{where}: {name} must be a non-negative integer")
+    return value
+
+
+@dataclass(slots=True)
+class ObjectDescriptor:
+    """One entry of a subscribe's `objects` list."""
+
+    key: str
+    revision: int
+    timestamp: int
+    value: dict[str, Any] | None
+
+
+class DeviceApi:
+    """Handlers of the device protocol, bound to one service."""
+
+    def __init__(self, service: ThermostatService) -> None:
+        self.service = service
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _origin(self) -> str:
+        return origin_with_port(self.service.config.api_origin)
+
+    def _protocol_headers(self) -> dict[str, str]:
+        config = self.service.config
+        return {
+            "X-svc-suspend-time-max": str(config.suspend_time_max),
+            "X-svc-service-timestamp": str(self.service.clock.now_ms()),
+            "X-svc-defer-device-window": str(config.defer_device_window),
+        }
+
+    def _require_serial(self, request: web.Request) -> str:
+        serial = device_serial(request)
+        if serial is None:
+            raise BadRequest(
+                "Device serial required", "no d.SERIAL.suffix Basic user id or X-svc id header"
+            )
+        self.service.note_contact(serial)
+        return serial
+
+    def may_access(self, serial: str, key: str) -> bool:
+        """A device may read and write its own buckets and its home's user and structure."""
+        parts = split_key(key)
+        if parts is None:
+            return False
+        bucket_type, identifier = parts
+        if bucket_type in HOME_SCOPED_TYPES:
+            return key in self.service.home_keys(serial)
+        return identifier == serial and bucket_type.isidentifier()
+
+    # -- discovery and pairing codes -----------------------------------------------------------
+
+    async def entry(self, request: web.Request) -> web.Response:
+        """`GET`/`POST /svc/entry`: where everything else lives."""
+        fields: dict[str, str] = {}
+        if request.method == "POST":
+            raw = await read_body(request)
+            try:
+                fields = dict(parse_qsl(raw.decode(), keep_blank_values=True))
+            except UnicodeDecodeError as err:
+                raise BadRequest("Invalid form body", str(err)) from err
+        else:
+            fields = dict(request.query)
+        serial = device_serial(request)
+        if serial is not None:
+            self.service.note_contact(serial)
+            if fields.get("reset", "").upper() == "TRUE":
+                _LOGGER.info("Thermostat %s reports a factory reset", serial)
+            if self.service.devices.update_identity(serial, fields):
+                self.service.request_save()
+        origin = self._origin()
+        transport = f"{origin}/svc/transport"
+        return web.json_response(
+            {
+                "czfe_url": transport,
+                "transport_url": transport,
+                "direct_transport_url": transport,
+                "passphrase_url": f"{origin}/svc/passphrase",
+                "ping_url": f"{origin}/svc/ping",
+                "pro_info_url": f"{origin}/svc/pro_info",
+                "weather_url": f"{origin}/svc/weather/v1?query=",
+                "upload_url": f"{origin}/svc/upload",
+                "software_update_url": "",
+                "server_version": SERVER_VERSION,
+                "tier_name": "local",
+            }
+        )
+
+    async def passphrase(self, request: web.Request) -> web.Response:
+        """`GET /svc/passphrase`: the device's pending pairing code."""
+        serial = self._require_serial(request)
+        if not self.service.loaded:
+            return error_response(503, "Entry key service unavailable")
+        key, created = self.service.pairings.issue(serial)
+        self.service.save_now_later()
+        if created:
+            _LOGGER.info("Thermostat %s shows pairing code %s", serial, format_code(key.value))
+        return web.json_response({"value": key.value, "expires": key.expires})
+
+    async def passphrase_status(self, request: web.Request) -> web.Response:
+        """`GET /svc/passphrase/status`: no_key, pending or claimed."""
+        serial = self._require_serial(request)
+        if not self.service.loaded:
+            return error_response(503, "Entry key service unavailable")
+        status, key = self.service.pairings.status(serial)
+        if status is KeyStatus.NO_KEY or key is None:
+            return web.json_response(
+                {"status": "no_key", "claimed": False, "message": "No pairing code issued"}
+            )
+        if status is KeyStatus.PENDING:
+            return web.json_response(
+                {"status": "pending", "claimed": False, "expiresAt": key.expires}
+            )
+        return web.json_response(
+            {
+                "status": "claimed",
+                "claimed": True,
+                "claimedBy": key.claimed_by,
+                "claimedAt": key.claimed_at,
+            }
+        )
+
+    # -- transport -------------------------------------------------------------------------------
+
+    def _parse_subscribe(self, serial: str, body: dict[str, Any]) -> list[ObjectDescriptor]:
+        objects = body.get("objects")
+        if not isinstance(objects, list):
+            raise BadRequest("objects must be an array")
+        if not isinstance(body.get("session", ""), str):
+            raise BadRequest("session must be a string")
+        parsed: list[ObjectDescriptor] = []
+        for index, obj in enumerate(objects):
+            where = f"objects[{index}]"
+            if not isinstance(obj, dict):
+                raise BadRequest(f"{where} must be an object")
+            key = obj.get("object_key")
+            if not isinstance(key, str) or split_key(key) is None:
+                raise BadRequest(f"{where}: object_key must be <type>.<id>")
+            value = obj.get("value")
+            if value is not None and not isinstance(value, dict):
+                raise BadRequest(f"{where}: value must be an object")
+            parsed.append(
+                ObjectDescriptor(
+                    key,
+                    _int_field(obj, "object_revision", where, 0),
+                    _int_field(obj, "object_timestamp", where, 0),
+                    value,
+                )
+            )
+        return parsed
+
+    def _inline_updates(
+        self, serial: str, objects: list[ObjectDescriptor]
+    ) -> dict[str, dict[str, Any]]:
+        """Values the device sends with its subscribe: revision 0 and timestamp 0 (new local
+        data), or a timestamp newer than the server's copy."""
+        updates: dict[str, dict[str, Any]] = {}
+        for obj in objects:
+            if obj.value is None:
+                continue
+            fresh = obj.revision == 0 and obj.timestamp == 0
+            if not fresh and obj.timestamp <= self.service.buckets.timestamp(obj.key):
+                continue
+            if not self.may_access(serial, obj.key):
+                raise BadRequest(f"Bucket {obj.key} is not writable by this device")
+            updates[obj.key] = obj.value
+        return updates
+
+    async def subscribe(self, request: web.Request) -> web.StreamResponse:
+        """`POST /svc/transport`: the long-poll that server pushes ride on."""
+        serial = self._require_serial(request)
+        body = await read_json_object(request)
+        objects = self._parse_subscribe(serial, body)
+        updates = self._inline_updates(serial, objects)
+        service = self.service
+        if updates:
+            service.commands.apply(serial, updates, ChangeSource.DEVICE)
+        known: dict[str, int] = {}
+        for obj in objects:
+            if not self.may_access(serial, obj.key):
+                _LOGGER.debug("%s listed %s, which it may not follow; ignored", serial, obj.key)
+                continue
+            # An inline update is sent back with its new revision: the device learns it.
+            known[obj.key] = 0 if obj.key in updates else obj.timestamp
+
+        response = web.StreamResponse(
+            headers={
+                **self._protocol_headers(),
+                "X-svc-disable-defer-window": str(service.config.disable_defer_window),
+                "Content-Type": "application/json",
+            }
+        )
+        response.enable_chunked_encoding()
+        await response.prepare(request)
+
+        conn = HeldConnection(serial=serial, session=str(body.get("session", "")), known=known)
+        service.hub.register(conn)
+        service.connection_changed(serial)
+        try:
+            await self._hold(conn, response)
+        except ConnectionError:
+            _LOGGER.debug("Subscribe connection of %s dropped by the device", serial)
+        finally:
+            service.hub.unregister(conn)
+            service.note_contact(serial)
+            service.connection_changed(serial)
+        return response
+
+    async def _hold(self, conn: HeldConnection, response: web.StreamResponse) -> None:
+        """Hold until there is something to send, send it, batch for a while, close."""
+        service = self.service
+        config = service.config
+        loop = asyncio.get_running_loop()
+        hold_until = loop.time() + config.hold_timeout
+        batch_until: float | None = None
+        while not conn.closing:
+            pending = service.outgoing(conn.known, conn.serial, conn.force)
+            conn.force = False
+            if pending:
+                await response.write(_compact({"objects": [b.wire() for b in pending]}))
+                for bucket in pending:
+                    conn.known[bucket.key] = bucket.timestamp
+                if batch_until is None:
+                    batch_until = loop.time() + config.batch_window
+            deadline = batch_until if batch_until is not None else hold_until
+            remaining = deadline - loop.time()
+            if remaining <= 0 or not await conn.wait(remaining):
+                break
+        await response.write_eof()
+
+    def _parse_put(self, serial: str, body: dict[str, Any]) -> list[tuple[str, dict[str, Any], int | None]]:
+        """Both PUT body forms -> (key, fields, if_object_revision) per bucket."""
+        if not isinstance(body.get("session", ""), str):
+            raise BadRequest("session must be a string")
+        entries: list[tuple[str, dict[str, Any], int | None]] = []
+        if "objects" in body:
+            objects = body["objects"]
+            if not isinstance(objects, list):
+                raise BadRequest("objects must be an array")
+            for index, obj in enumerate(objects):
+                where = f"objects[{index}]"
+                if not isinstance(obj, dict):
+                    raise BadRequest(f"{where} must be an object")
+                value = obj.get("value")
+                if not isinstance(value, dict):
+                    raise BadRequest(f"{where}: value must be an object")
+                key = obj.get("object_key")
+                if not isinstance(key, str):
+                    raise BadRequest(f"{where}: object_key must be a string")
+                entries.append((key, value, obj.get("if_object_revision")))
+        else:
+            for name, obj in body.items():
+                if name == "session":
+                    continue
+                if not isinstance(obj, dict):
+                    raise BadRequest(f"{name} must be an object")
+                key = obj.get("object_key", name)
+                if key != name:
+                    raise BadRequest(f"{name}: object_key does not match")
+                fields = {k: v for k, v in obj.items() if k not in PUT_META_FIELDS}
+                entries.append((key, fields, obj.get("if_object_revision")))
+        if not entries:
+            raise BadRequest("No buckets in PUT")
+        for key, _, guard in entries:
+            if not isinstance(key, str) or split_key(key) is None:
+                raise BadRequest("object_key must be <type>.<id>")
+            if not self.may_access(serial, key):
+                raise BadRequest(f"Bucket {key} is not writable by this device")
+            if guard is not None and (isinstance(guard, bool) or not isinstance(guard, int)):
+                raise BadRequest(f"{key}: if_object_revision must be an integer")
+        return entries
+
+    async def put(self, request: web.Request) -> web.Response:
+        """`POST /svc/transport/put`: the device reports changed fields."""
+        serial = self._require_serial(request)
+        body = await read_json_object(request)
+        entries = self._parse_put(serial, body)
+        updates: dict[str, dict[str, Any]] = {}
+        for key, fields, guard in entries:
+            current = self.service.buckets.get(key)
+            if (
+                guard is not None
+                and key.startswith("shared.")
+                and current is not None
+                and guard != current.revision
+            ):
+                # The device wrote over a version it had not seen: the server's copy wins and
+                # reaches the device on its next subscribe.
+                _LOGGER.debug(
+                    "%s: PUT to %s guarded by revision %s, server has %s; not applied",
+                    serial, key, guard, current.revision,
+                )
+                continue
+            updates.setdefault(key, {}).update(fields)
+        self.service.commands.apply(serial, updates, ChangeSource.DEVICE)
+        descriptors = []
+        for key, _, _ in entries:
+            bucket = self.service.buckets.get(key)
+            if bucket is None:  # a guarded write to a bucket the server never had
+                continue
+            self.service.hub.device_has(serial, key, bucket.timestamp)
+            if all(d["object_key"] != key for d in descriptors):
+                descriptors.append(bucket.descriptor())
+        return web.json_response({"objects": descriptors})
+
+    async def device_listing(self, request: web.Request) -> web.Response:
+        """`GET /svc/transport/device/{serial}` and legacy forms: bucket descriptors."""
+        raw = request.match_info.get("serial", "")
+        serial = raw.removeprefix("device.")
+        if not SERIAL_RE.fullmatch(serial):
+            return error_response(400, "Serial required")
+        keys = [*self.service.buckets.keys_of_serial(serial), *self.service.home_keys(serial)]
+        objects = [b.descriptor() for k in keys if (b := self.service.buckets.get(k)) is not None]
+        return web.json_response({"objects": objects}, headers=self._protocol_headers())
+
+    # -- the rest of the firmware's URLs ---------------------------------------------------------
+
+    async def ping(self, request: web.Request) -> web.Response:
+        """Connectivity check: 200 is all firmware looks at."""
+        if (serial := device_serial(request)) is not None:
+            self.service.note_contact(serial)
+        return web.json_response({"status": "ok", "timestamp": self.service.clock.now_ms()})
+
+    async def pro_info(self, request: web.Request) -> web.Response:
+        """Installer ("pro") details: a self-hosted server has none, so an empty object."""
+        return web.json_response({})
+
+    async def weather(self, request: web.Request) -> web.Response:
+        """Weather for the device's location: no internet lookups here, so an empty object
+        keyed by nothing, which firmware shows as "no weather" rather than an error."""
+        return web.json_response({})
+
+    async def upload(self, request: web.Request) -> web.Response:
+        """Log uploads: read and discard (nothing personal is stored), then 200."""
+        size = 0
+        while chunk := await request.content.read(65536):
+            size += len(chunk)
+            if size > MAX_UPLOAD_BYTES:
+                raise BadRequest("Upload too large")
+        _LOGGER.debug("Discarded a %d-byte upload from %s", size, device_serial(request))
+        return web.json_response({})
+
+
+@web.middleware
+async def _json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every error is `{"error": ...}`; malformed input is a 400 and a debug line, never a 500."""
+    try:
+        return await handler(request)
+    except BadRequest as err:
+        _LOGGER.debug(
+            "Rejected %s %s from %s: %s", request.method, request.path, request.remote, err.detail
+        )
+        return error_response(400, err.message)
+    except web.HTTPException as err:
+        if err.status >= 400:
+            return error_response(err.status, err.reason)
+        raise
+    except ConnectionError:
+        raise
+    except Exception:
+        _LOGGER.exception("Unexpected error in %s %s", request.method, request.path)
+        return error_response(500, "Internal server error")
+
+
+def create_device_app(service: ThermostatService) -> web.Application:
+    """The aiohttp application of the device protocol listener."""
+    api = DeviceApi(service)
+    # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
+    app = web.Application(middlewares=[_json_errors], client_max_size=MAX_UPLOAD_BYTES)
+    app[SERVICE_KEY] = service
+    app.router.add_route("GET", "/svc/entry", api.entry)
+    app.router.add_route("POST", "/svc/entry", api.entry)
+    app.router.add_get("/svc/passphrase", api.passphrase)
+    app.router.add_get("/svc/passphrase/status", api.passphrase_status)
+    app.router.add_post("/svc/transport", api.subscribe)
+    app.router.add_post("/svc/transport/put", api.put)
+    app.router.add_get("/svc/transport/device/{serial}", api.device_listing)
+    app.router.add_get("/svc/transport/device/", api.device_listing)
+    app.router.add_get("/svc/transport/device", api.device_listing)
+    app.router.add_get("/svc/transport/v7/device/{serial}", api.device_listing)
+    app.router.add_route("*", "/svc/ping", api.ping)
+    app.router.add_get("/svc/pro_info", api.pro_info)
+    app.router.add_get("/svc/pro_info/{tail:.*}", api.pro_info)
+    app.router.add_get("/svc/weather/v1", api.weather)
+    app.router.add_route("*", "/svc/upload", api.upload)
+    return app

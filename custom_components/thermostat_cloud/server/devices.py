@@ -1,0 +1,85 @@
+"""What the server knows about each device apart from its buckets: identity and contact."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .clock import Clock
+
+
+@dataclass(slots=True)
+class DeviceRecord:
+    """Identity a device reported in `/svc/entry`, and when it was last heard from."""
+
+    serial: str
+    device_id: str = field(default_factory=lambda: str(uuid.uuid4()))
+    """Stable UUID used as the hosted API's `{deviceId}` (never the serial)."""
+    mac: str | None = None
+    model: str | None = None
+    software_version: str | None = None
+    backplate_model: str | None = None
+    wireless_reg_domain: str | None = None
+    first_seen: int = 0
+    last_seen: int = 0
+    """Milliseconds of the last request from the device."""
+
+
+ENTRY_FIELDS = ("mac", "model", "software_version", "backplate_model", "wireless_reg_domain")
+
+
+class DeviceRegistry:
+    """Device records by serial."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._records: dict[str, DeviceRecord] = {}
+
+    def __contains__(self, serial: object) -> bool:
+        return serial in self._records
+
+    def get(self, serial: str) -> DeviceRecord | None:
+        """The record of a device the server has heard from."""
+        return self._records.get(serial)
+
+    def by_device_id(self, device_id: str) -> DeviceRecord | None:
+        """The record with this hosted-API id."""
+        return next((r for r in self._records.values() if r.device_id == device_id), None)
+
+    def records(self) -> list[DeviceRecord]:
+        """Every record."""
+        return list(self._records.values())
+
+    def touch(self, serial: str) -> tuple[DeviceRecord, bool]:
+        """Note contact from a device; returns its record and whether it is new."""
+        now = self._clock.now_ms()
+        record = self._records.get(serial)
+        created = record is None
+        if record is None:
+            record = DeviceRecord(serial=serial, first_seen=now)
+            self._records[serial] = record
+        record.last_seen = now
+        return record, created
+
+    def update_identity(self, serial: str, fields: Mapping[str, str]) -> bool:
+        """Store what the device reported in `/svc/entry`; True when something changed."""
+        record, created = self.touch(serial)
+        changed = created
+        for name in ENTRY_FIELDS:
+            new = fields.get(name)
+            if new and getattr(record, name) != new:
+                setattr(record, name, new)
+                changed = True
+        return changed
+
+    def dump(self) -> list[dict[str, Any]]:
+        """Persistable form."""
+        return [asdict(r) for r in self._records.values()]
+
+    def load(self, data: list[dict[str, Any]]) -> None:
+        """Restore persisted records."""
+        for raw in data:
+            record = DeviceRecord(**raw)
+            self._records[record.serial] = record

@@ -1,0 +1,74 @@
+"""The one path for change notifications.
+
+Every writer (device PUT, inline subscribe update, command, pairing) publishes here; held
+subscribe connections, the SSE stream and Home Assistant entities listen here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class EventKind(StrEnum):
+    """What happened to a device."""
+
+    STATE = "state"
+    """Bucket values changed."""
+    CONNECTION = "connection"
+    """A subscribe connection opened or closed, or the device made contact."""
+    PAIRING = "pairing"
+    """The device was paired or unpaired."""
+    UNPAIRED_CONTACT = "unpaired_contact"
+    """A device that is not paired contacted the server."""
+
+
+class ChangeSource(StrEnum):
+    """Who changed the state; decides whether held connections get a push."""
+
+    DEVICE = "device"
+    """The device itself (PUT or inline update): it already has the data."""
+    SERVER = "server"
+    """A command or pairing: the device must be told."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceEvent:
+    """One notification about one device."""
+
+    kind: EventKind
+    serial: str
+    keys: tuple[str, ...] = ()
+    source: ChangeSource = ChangeSource.SERVER
+
+
+type Listener = Callable[[ServiceEvent], None]
+
+
+class EventBus:
+    """Synchronous fan-out of service events to listeners, in the publisher's loop turn."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Add a listener; returns a function that removes it."""
+        self._listeners.append(listener)
+
+        def remove() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return remove
+
+    def publish(self, event: ServiceEvent) -> None:
+        """Deliver an event to every listener; one failing listener does not stop the rest."""
+        for listener in tuple(self._listeners):
+            try:
+                listener(event)
+            except Exception:
+                _LOGGER.exception("Listener %s failed on %s", listener, event)

@@ -1,0 +1,193 @@
+"""Entry keys (pairing codes) and ownership records.
+
+This module only keeps the records; `service.ThermostatService.register` is the one pairing
+implementation (UI flow and control API alike) and writes the user and structure buckets.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+from .clock import Clock
+
+ENTRY_KEY_LENGTH = 7
+# Letters and digits that cannot be confused on a thermostat's small screen (no 0/O, 1/I/L).
+ENTRY_KEY_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+ENTRY_KEY_MIN_REMAINING_MS = 30 * 60 * 1000
+DEFAULT_ENTRY_KEY_TTL_SECONDS = 3600
+_CODE_RE = re.compile(r"^[A-Z0-9]{7}$")
+
+
+class KeyStatus(StrEnum):
+    """Entry key state as `GET /svc/passphrase/status` reports it."""
+
+    NO_KEY = "no_key"
+    PENDING = "pending"
+    CLAIMED = "claimed"
+
+
+class RegisterOutcome(StrEnum):
+    """Result of claiming a code."""
+
+    PAIRED = "paired"
+    MALFORMED = "malformed"
+    """Not 7 letters or digits (with or without the display dash)."""
+    INVALID = "invalid"
+    EXPIRED = "expired"
+    CLAIMED = "claimed"
+
+
+def normalize_code(code: str) -> str | None:
+    """Uppercase a typed code and drop the display dash; None unless 7 letters or digits."""
+    candidate = code.strip().replace("-", "").replace(" ", "").upper()
+    return candidate if _CODE_RE.fullmatch(candidate) else None
+
+
+def format_code(value: str) -> str:
+    """The code as a thermostat shows it: `XXX-XXXX`."""
+    return f"{value[:3]}-{value[3:]}"
+
+
+@dataclass(slots=True)
+class EntryKey:
+    """One pairing code issued to one device."""
+
+    serial: str
+    value: str
+    expires: int
+    claimed_by: str | None = None
+    claimed_at: int | None = None
+
+    @property
+    def claimed(self) -> bool:
+        """True once a user claimed the code."""
+        return self.claimed_by is not None
+
+
+@dataclass(slots=True)
+class Pairing:
+    """A device's ownership record."""
+
+    serial: str
+    user_id: str
+    structure_id: str
+    paired_at: int
+
+
+class PairingRegistry:
+    """Entry keys by serial and ownership records by serial."""
+
+    def __init__(self, clock: Clock, ttl_seconds: int = DEFAULT_ENTRY_KEY_TTL_SECONDS) -> None:
+        self._clock = clock
+        self.ttl_seconds = ttl_seconds
+        self._keys: dict[str, EntryKey] = {}
+        self._pairings: dict[str, Pairing] = {}
+
+    @property
+    def ttl_ms(self) -> int:
+        """Time to live of a new key, never under the 30 minutes firmware requires."""
+        return max(self.ttl_seconds * 1000, ENTRY_KEY_MIN_REMAINING_MS)
+
+    def _expire(self, serial: str) -> EntryKey | None:
+        """The device's key, after dropping it if it expired unclaimed."""
+        key = self._keys.get(serial)
+        if key is not None and not key.claimed and key.expires <= self._clock.now_ms():
+            del self._keys[serial]
+            return None
+        return key
+
+    def issue(self, serial: str) -> tuple[EntryKey, bool]:
+        """Return the device's pending key, making one when it has none.
+
+        The same unexpired, unclaimed key comes back on every request; when it has less than
+        30 minutes left its expiry slides forward so the code on screen stays usable. Returns
+        the key and whether it was created.
+        """
+        now = self._clock.now_ms()
+        key = self._expire(serial)
+        if key is not None and not key.claimed:
+            if key.expires - now < ENTRY_KEY_MIN_REMAINING_MS:
+                key.expires = now + self.ttl_ms
+            return key, False
+        taken = {k.value for k in self._keys.values()}
+        while (value := _new_code()) in taken:
+            pass
+        key = EntryKey(serial=serial, value=value, expires=now + self.ttl_ms)
+        self._keys[serial] = key
+        return key, True
+
+    def status(self, serial: str) -> tuple[KeyStatus, EntryKey | None]:
+        """The state of the device's latest key."""
+        key = self._expire(serial)
+        if key is None:
+            return KeyStatus.NO_KEY, None
+        return (KeyStatus.CLAIMED if key.claimed else KeyStatus.PENDING), key
+
+    def find(self, value: str) -> EntryKey | None:
+        """The key with this (normalized) value, whatever its state."""
+        return next((k for k in self._keys.values() if k.value == value), None)
+
+    def check(self, value: str) -> tuple[RegisterOutcome, EntryKey | None]:
+        """Whether a normalized code can be claimed now."""
+        key = self.find(value)
+        if key is None:
+            return RegisterOutcome.INVALID, None
+        if key.claimed:
+            return RegisterOutcome.CLAIMED, key
+        if key.expires <= self._clock.now_ms():
+            del self._keys[key.serial]
+            return RegisterOutcome.EXPIRED, key
+        return RegisterOutcome.PAIRED, key
+
+    def claim(self, key: EntryKey, user_id: str, structure_id: str) -> Pairing:
+        """Mark the key claimed and record ownership."""
+        now = self._clock.now_ms()
+        key.claimed_by = user_id
+        key.claimed_at = now
+        pairing = Pairing(
+            serial=key.serial, user_id=user_id, structure_id=structure_id, paired_at=now
+        )
+        self._pairings[key.serial] = pairing
+        return pairing
+
+    def pairing(self, serial: str) -> Pairing | None:
+        """The device's ownership record, if paired."""
+        return self._pairings.get(serial)
+
+    def pairings(self) -> list[Pairing]:
+        """Every ownership record."""
+        return list(self._pairings.values())
+
+    def unpair(self, serial: str) -> Pairing | None:
+        """Drop ownership and the device's key; the device can pair again with a new code."""
+        self._keys.pop(serial, None)
+        return self._pairings.pop(serial, None)
+
+    def serials_in(self, structure_id: str) -> list[str]:
+        """Paired serials of one home, in pairing order."""
+        return [p.serial for p in self._pairings.values() if p.structure_id == structure_id]
+
+    def dump(self) -> dict[str, Any]:
+        """Persistable form."""
+        return {
+            "entry_keys": [asdict(k) for k in self._keys.values()],
+            "pairings": [asdict(p) for p in self._pairings.values()],
+        }
+
+    def load(self, data: Mapping[str, Any]) -> None:
+        """Restore persisted keys and pairings."""
+        for raw in data.get("entry_keys", []):
+            key = EntryKey(**raw)
+            self._keys[key.serial] = key
+        for raw in data.get("pairings", []):
+            pairing = Pairing(**raw)
+            self._pairings[pairing.serial] = pairing
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(ENTRY_KEY_ALPHABET) for _ in range(ENTRY_KEY_LENGTH))

@@ -1,0 +1,368 @@
+"""The thermostat cloud service: state, pairing, persistence and the device listener."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from aiohttp import web
+from yarl import URL
+
+from .buckets import Bucket, BucketStore, bucket_key
+from .clock import Clock, SystemClock
+from .commands import Commands
+from .devices import DeviceRegistry
+from .events import ChangeSource, EventBus, EventKind, ServiceEvent
+from .pairing import (
+    DEFAULT_ENTRY_KEY_TTL_SECONDS,
+    Pairing,
+    PairingRegistry,
+    RegisterOutcome,
+    normalize_code,
+)
+from .subscriptions import SubscriptionHub, WakeReason
+
+_LOGGER = logging.getLogger(__name__)
+
+SERVER_VERSION = "0.1.0"
+STORAGE_VERSION = 1
+HOME_STRUCTURE_NAME = "Home"
+# A device with no held subscribe is still counted available this long after its last request.
+# Firmware resubscribes at once after every close, so a gap this long means it is gone.
+AVAILABILITY_GRACE_SECONDS = 120.0
+
+
+class Storage(Protocol):
+    """Where the service keeps its state (Home Assistant's Store, or a file in benchmarks)."""
+
+    async def async_load(self) -> dict[str, Any] | None:
+        """Return the saved document, or None."""
+
+    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Save `snapshot()` within `delay` seconds (coalescing repeated requests)."""
+
+    async def async_save(self, data: dict[str, Any]) -> None:
+        """Save now."""
+
+
+@dataclass(slots=True)
+class ServiceConfig:
+    """Settings of the service."""
+
+    api_origin: str
+    """Origin handed to devices, with an explicit port: `http://192.168.1.10:8000`."""
+    entry_key_ttl_seconds: int = DEFAULT_ENTRY_KEY_TTL_SECONDS
+    suspend_time_max: int = 300
+    batch_window: float = 3.0
+    defer_device_window: int = 15
+    disable_defer_window: int = 10
+    save_delay: float = 5.0
+    availability_grace: float = AVAILABILITY_GRACE_SECONDS
+
+    @property
+    def hold_timeout(self) -> float:
+        """How long a subscribe is held silently before closing with no body."""
+        return max(1.0, self.suspend_time_max - 10)
+
+
+def origin_with_port(url: str) -> str:
+    """`scheme://host:port` with the port always written out (firmware needs it)."""
+    parsed = URL(url)
+    if not parsed.host or parsed.scheme not in ("http", "https"):
+        raise ValueError(f"Not an http(s) URL with a host: {url!r}")
+    host = f"[{parsed.host}]" if ":" in parsed.host else parsed.host
+    return f"{parsed.scheme}://{host}:{parsed.port}"
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterResult:
+    """Outcome of claiming a pairing code."""
+
+    outcome: RegisterOutcome
+    serial: str | None = None
+
+    @property
+    def success(self) -> bool:
+        """True when the device is now paired."""
+        return self.outcome is RegisterOutcome.PAIRED
+
+
+class ThermostatService:
+    """Everything the three surfaces share, with no Home Assistant in it."""
+
+    def __init__(
+        self, config: ServiceConfig, storage: Storage, clock: Clock | None = None
+    ) -> None:
+        self.config = config
+        self.clock: Clock = clock or SystemClock()
+        self._storage = storage
+        self.events = EventBus()
+        self.buckets = BucketStore(self.clock)
+        self.devices = DeviceRegistry(self.clock)
+        self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
+        self.hub = SubscriptionHub()
+        self.commands = Commands(
+            clock=self.clock,
+            buckets=self.buckets,
+            pairings=self.pairings,
+            devices=self.devices,
+            events=self.events,
+            request_save=self.request_save,
+        )
+        self.home_user_id = ""
+        self.home_structure_id = ""
+        self.extra_state: dict[str, Any] = {}
+        """State other modules persist with the service (hosted API keys)."""
+        self.loaded = False
+        self._announced: set[str] = set()
+        self._availability_timers: dict[str, asyncio.TimerHandle] = {}
+        self._runner: web.AppRunner | None = None
+        self.events.listen(self._push_server_changes)
+
+    # -- persistence --------------------------------------------------------------------------
+
+    async def async_load(self) -> None:
+        """Restore persisted state; a fresh install gets new home ids."""
+        data = await self._storage.async_load() or {}
+        self.home_user_id = data.get("home_user_id") or f"user{secrets.token_hex(6)}"
+        self.home_structure_id = data.get("home_structure_id") or secrets.token_hex(8)
+        self.buckets.load(
+            data.get("buckets", {}),
+            lambda key: _LOGGER.warning("Ignoring stored bucket %s: it does not parse", key),
+        )
+        self.devices.load(data.get("devices", []))
+        self.pairings.load(data.get("pairing", {}))
+        self.extra_state = dict(data.get("extra", {}))
+        self.loaded = True
+        if not data:
+            self.save_now_later()
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole persistable state."""
+        return {
+            "home_user_id": self.home_user_id,
+            "home_structure_id": self.home_structure_id,
+            "buckets": self.buckets.dump(),
+            "devices": self.devices.dump(),
+            "pairing": self.pairings.dump(),
+            "extra": self.extra_state,
+        }
+
+    def request_save(self) -> None:
+        """Bucket state changed: save soon (coalesced)."""
+        self._storage.schedule_save(self.snapshot, self.config.save_delay)
+
+    def save_now_later(self) -> None:
+        """Ownership or keys changed: save without the coalescing delay."""
+        self._storage.schedule_save(self.snapshot, 0)
+
+    async def async_flush(self) -> None:
+        """Write everything now (clean stop)."""
+        await self._storage.async_save(self.snapshot())
+
+    # -- device contact ---------------------------------------------------------------------------
+
+    def is_paired(self, serial: str) -> bool:
+        """Whether a device has an owner."""
+        return self.pairings.pairing(serial) is not None
+
+    def note_contact(self, serial: str) -> None:
+        """Every device request lands here: last seen, and the one-time unpaired announcement."""
+        _, created = self.devices.touch(serial)
+        if created:
+            self.request_save()
+        if not self.is_paired(serial) and serial not in self._announced:
+            self._announced.add(serial)
+            _LOGGER.info(
+                "Thermostat %s contacted the server but is not paired; pair it with the code "
+                "on its screen (Settings > Account > Add)",
+                serial,
+            )
+            self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
+
+    def is_available(self, serial: str) -> bool:
+        """A held subscribe, or a request within the availability grace."""
+        if self.hub.count(serial):
+            return True
+        record = self.devices.get(serial)
+        if record is None or not record.last_seen:
+            return False
+        return self.clock.now_ms() - record.last_seen < self.config.availability_grace * 1000
+
+    def connection_changed(self, serial: str) -> None:
+        """Publish a connection event, and re-check availability when the grace runs out."""
+        self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+        if (handle := self._availability_timers.pop(serial, None)) is not None:
+            handle.cancel()
+        if not self.hub.count(serial) and not self.hub.closed:
+            self._availability_timers[serial] = asyncio.get_running_loop().call_later(
+                self.config.availability_grace + 0.5, self.connection_changed_timer, serial
+            )
+
+    def connection_changed_timer(self, serial: str) -> None:
+        """Availability grace elapsed."""
+        self._availability_timers.pop(serial, None)
+        self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+
+    # -- what a device follows -----------------------------------------------------------------
+
+    def home_keys(self, serial: str) -> list[str]:
+        """The user and structure bucket keys a paired device always receives."""
+        pairing = self.pairings.pairing(serial)
+        if pairing is None:
+            return []
+        return [
+            bucket_key("user", pairing.user_id),
+            bucket_key("structure", pairing.structure_id),
+        ]
+
+    def outgoing(self, known: dict[str, int], serial: str, force: bool) -> list[Bucket]:
+        """Buckets a device should be sent: those it follows that are newer than its copy.
+
+        A device follows the buckets it listed when subscribing, plus (when paired) its user
+        and structure buckets, which are sent on every subscribe unless the device already
+        lists their current version. A listed bucket the server has no data for is never
+        sent, so an unknown bucket at timestamp 0 cannot cause a reply loop.
+        """
+        out: list[Bucket] = []
+        for key in (*known, *(k for k in self.home_keys(serial) if k not in known)):
+            bucket = self.buckets.get(key)
+            if bucket is not None and (force or bucket.timestamp > known.get(key, 0)):
+                out.append(bucket)
+        return out
+
+    def _push_server_changes(self, event: ServiceEvent) -> None:
+        """Server-side writes wake the device's held connections; device writes do not."""
+        if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
+            self.hub.wake(event.serial)
+        elif event.kind is EventKind.PAIRING:
+            self.hub.wake(event.serial)
+
+    def notify_device(self, serial: str) -> int:
+        """Push every stored bucket the device follows to its held connections."""
+        return self.hub.wake(serial, WakeReason.FORCE)
+
+    def is_known(self, serial: str) -> bool:
+        """Whether the server has heard of a device."""
+        return serial in self.devices or bool(self.buckets.keys_of_serial(serial))
+
+    def known_serials(self) -> list[str]:
+        """Every device the server has heard of, sorted."""
+        return sorted({r.serial for r in self.devices.records()} | self.buckets.serials())
+
+    # -- pairing -----------------------------------------------------------------------------------
+
+    def register(self, code: str, user_id: str | None = None) -> RegisterResult:
+        """Claim a pairing code as typed: the one pairing implementation.
+
+        The code is accepted in any case, with or without the `XXX-XXXX` dash.
+
+        Records ownership, then writes the user and structure buckets through the command
+        layer, which pushes them through a held subscribe connection or leaves them for the
+        next subscribe.
+        """
+        value = normalize_code(code)
+        if value is None:
+            return RegisterResult(RegisterOutcome.MALFORMED)
+        outcome, key = self.pairings.check(value)
+        if outcome is not RegisterOutcome.PAIRED or key is None:
+            if outcome is RegisterOutcome.EXPIRED:
+                self.save_now_later()
+            return RegisterResult(outcome, key.serial if key else None)
+        owner = user_id or self.home_user_id
+        pairing = self.pairings.claim(key, owner, self.home_structure_id)
+        self.save_now_later()
+        _LOGGER.info("Thermostat %s paired", key.serial)
+        self._write_home_buckets(pairing)
+        self.events.publish(ServiceEvent(EventKind.PAIRING, key.serial))
+        return RegisterResult(RegisterOutcome.PAIRED, key.serial)
+
+    def _write_home_buckets(self, pairing: Pairing) -> None:
+        devices = self.pairings.serials_in(pairing.structure_id)
+        self.commands.apply(
+            pairing.serial,
+            {
+                bucket_key("user", pairing.user_id): {"name": pairing.user_id},
+                bucket_key("structure", pairing.structure_id): {
+                    "name": HOME_STRUCTURE_NAME,
+                    "devices": devices,
+                },
+            },
+            ChangeSource.SERVER,
+        )
+
+    def unpair(self, serial: str) -> bool:
+        """Drop ownership; the device keeps its buckets and can pair again with a new code."""
+        pairing = self.pairings.unpair(serial)
+        if pairing is None:
+            return False
+        self.save_now_later()
+        self._announced.discard(serial)
+        _LOGGER.info("Thermostat %s unpaired", serial)
+        remaining = self.pairings.serials_in(pairing.structure_id)
+        if remaining:
+            self.commands.apply(
+                remaining[0],
+                {bucket_key("structure", pairing.structure_id): {"devices": remaining}},
+                ChangeSource.SERVER,
+            )
+        else:
+            self.buckets.merge(
+                bucket_key("structure", pairing.structure_id), {"devices": remaining}
+            )
+        self.events.publish(ServiceEvent(EventKind.PAIRING, serial))
+        return True
+
+    # -- listener ---------------------------------------------------------------------------------
+
+    async def async_start(
+        self,
+        host: str | None,
+        port: int,
+        build_app: Callable[[ThermostatService], web.Application] | None = None,
+    ) -> None:
+        """Start the device protocol listener."""
+        from .device_api import create_device_app  # noqa: PLC0415 - avoids an import cycle
+
+        app = (build_app or create_device_app)(self)
+        runner = web.AppRunner(
+            app, access_log=None, shutdown_timeout=1.0, handler_cancellation=True
+        )
+        await runner.setup()
+        site = web.TCPSite(runner, host, port, reuse_address=True)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self.hub.reopen()
+        self._runner = runner
+        self.commands.restore_fan_timers()
+
+    @property
+    def bound_port(self) -> int | None:
+        """The port the listener is bound to (useful with port 0)."""
+        if self._runner is None:
+            return None
+        for address in self._runner.addresses:
+            if isinstance(address, tuple):
+                return int(address[1])
+        return None
+
+    async def async_stop(self) -> None:
+        """Close held connections, release the port and save everything."""
+        self.hub.close_all()
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
+        self.commands.cancel_timers()
+        for handle in self._availability_timers.values():
+            handle.cancel()
+        self._availability_timers.clear()
+        if self.loaded:
+            await self.async_flush()
+

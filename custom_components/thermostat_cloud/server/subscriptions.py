@@ -1,0 +1,132 @@
+"""Long-poll hub: which devices hold a subscribe connection, and waking them.
+
+A handler registers its held connection here, then waits on `wake`. Because the event loop is
+single-threaded and registration happens before the "anything newer?" check with no await in
+between, a change that lands while a handler is deciding to hold is never lost: the publisher
+sets the wake flag, and the handler's wait returns at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from enum import Enum, auto
+
+
+class WakeReason(Enum):
+    """Why a held connection was woken."""
+
+    CHANGED = auto()
+    FORCE = auto()
+    """Push every bucket the device follows, newer or not (notify-device)."""
+    CLOSE = auto()
+    """Close now without a body: shutdown, or the device opened a newer connection."""
+
+
+@dataclass(eq=False, slots=True)
+class HeldConnection:
+    """One device's open subscribe request."""
+
+    serial: str
+    session: str
+    known: dict[str, int]
+    """Bucket key -> timestamp the device is known to have (0: nothing)."""
+    _wake: asyncio.Event = field(default_factory=asyncio.Event)
+    force: bool = False
+    closing: bool = False
+
+    def wake(self, reason: WakeReason) -> None:
+        """Wake the handler holding this connection."""
+        if reason is WakeReason.FORCE:
+            self.force = True
+        elif reason is WakeReason.CLOSE:
+            self.closing = True
+        self._wake.set()
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait until woken or the timeout elapses; True when woken."""
+        if self._wake.is_set():
+            self._wake.clear()
+            return True
+        try:
+            async with asyncio.timeout(timeout):
+                await self._wake.wait()
+        except TimeoutError:
+            return False
+        self._wake.clear()
+        return True
+
+
+class SubscriptionHub:
+    """Every held subscribe connection, by serial."""
+
+    def __init__(self) -> None:
+        self._by_serial: dict[str, set[HeldConnection]] = {}
+        self._closed = False
+
+    @property
+    def closed(self) -> bool:
+        """True once the hub is shutting down; new connections are closed at once."""
+        return self._closed
+
+    def register(self, conn: HeldConnection) -> None:
+        """Add a held connection, closing older ones of the same device session.
+
+        A device holds one subscribe at a time; an older connection of the same session is a
+        half-open leftover (network blip) that would otherwise linger until its hold timeout.
+        """
+        held = self._by_serial.setdefault(conn.serial, set())
+        for older in held:
+            if older.session == conn.session:
+                older.wake(WakeReason.CLOSE)
+        held.add(conn)
+        if self._closed:
+            conn.wake(WakeReason.CLOSE)
+
+    def unregister(self, conn: HeldConnection) -> None:
+        """Remove a held connection."""
+        held = self._by_serial.get(conn.serial)
+        if held is None:
+            return
+        held.discard(conn)
+        if not held:
+            del self._by_serial[conn.serial]
+
+    def connections(self, serial: str) -> Iterator[HeldConnection]:
+        """Held connections of one device, oldest first is not guaranteed."""
+        return iter(tuple(self._by_serial.get(serial, ())))
+
+    def count(self, serial: str) -> int:
+        """Number of held connections (the control API's subscription_count)."""
+        return len(self._by_serial.get(serial, ()))
+
+    def total(self) -> int:
+        """Held connections of every device."""
+        return sum(len(held) for held in self._by_serial.values())
+
+    def wake(self, serial: str, reason: WakeReason = WakeReason.CHANGED) -> int:
+        """Wake every held connection of a device; returns how many were woken."""
+        held = self._by_serial.get(serial)
+        if not held:
+            return 0
+        for conn in held:
+            conn.wake(reason)
+        return len(held)
+
+    def device_has(self, serial: str, key: str, timestamp: int) -> None:
+        """Record that a device has a bucket version (it just PUT it), so it is not echoed."""
+        for conn in self._by_serial.get(serial, ()):
+            if conn.known.get(key, 0) < timestamp:
+                conn.known[key] = timestamp
+
+    def close_all(self) -> None:
+        """Wake every held connection to close; used on unload and shutdown."""
+        self._closed = True
+        for held in self._by_serial.values():
+            for conn in held:
+                conn.wake(WakeReason.CLOSE)
+
+    def reopen(self) -> None:
+        """Accept connections again after close_all (listener restarted)."""
+        self._closed = False

@@ -1,0 +1,693 @@
+"""The device protocol over real TCP, as thermostat firmware uses it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+import pytest
+
+from custom_components.thermostat_cloud.server import ThermostatService
+from thermostat_sim import SimulatedThermostat, basic_auth
+
+from .conftest import OTHER_SERIAL, SERIAL
+
+type MakeThermostat = Callable[..., SimulatedThermostat]
+
+AUTH = {"Authorization": basic_auth(SERIAL), "X-svc-protocol-version": "1"}
+
+
+def pairs(raw: bytes) -> Any:
+    """JSON with objects as lists of (key, value) pairs, to check field order."""
+    return json.loads(raw, object_pairs_hook=list)
+
+
+async def post_json(
+    http: aiohttp.ClientSession, url: str, body: Any, headers: dict[str, str] | None = None
+) -> tuple[int, Any]:
+    async with http.post(url, json=body, headers=headers or AUTH) as resp:
+        return resp.status, await resp.json()
+
+
+# -- entry ----------------------------------------------------------------------------------------
+
+
+async def test_entry_form_post_hands_out_urls_with_explicit_ports(
+    make_thermostat: MakeThermostat, device_url: str, service: ThermostatService
+) -> None:
+    """Production firmware POSTs a form; every URL it gets back carries the port."""
+    thermostat = make_thermostat()
+    data = await thermostat.entry()
+
+    assert list(data) == [
+        "czfe_url",
+        "transport_url",
+        "direct_transport_url",
+        "passphrase_url",
+        "ping_url",
+        "pro_info_url",
+        "weather_url",
+        "upload_url",
+        "software_update_url",
+        "server_version",
+        "tier_name",
+    ]
+    assert data["transport_url"] == f"{device_url}/svc/transport"
+    assert data["czfe_url"] == data["direct_transport_url"] == data["transport_url"]
+    assert data["passphrase_url"] == f"{device_url}/svc/passphrase"
+    assert data["weather_url"] == f"{device_url}/svc/weather/v1?query="
+    for name, url in data.items():
+        if name.endswith("_url") and url:
+            port = url.split("/")[2].rsplit(":", 1)[1]
+            assert port == str(service.bound_port), name
+    assert data["software_update_url"] == ""
+    assert data["tier_name"] == "local"
+    assert isinstance(data["server_version"], str)
+    record = service.devices.get(SERIAL)
+    assert record is not None
+    assert record.model == "Display-2.0"
+    assert record.software_version == "5.9.3-5"
+    assert record.mac is not None
+
+
+async def test_entry_port_is_written_even_for_default_ports(
+    http: aiohttp.ClientSession, service: ThermostatService, device_url: str
+) -> None:
+    """An origin on port 80 still hands out `:80` (the keepalive offload needs it)."""
+    service.config.api_origin = "http://thermostats.local"
+    async with http.get(f"{device_url}/svc/entry", headers=AUTH) as resp:
+        data = await resp.json()
+    assert data["transport_url"] == "http://thermostats.local:80/svc/transport"
+
+
+# -- passphrase -----------------------------------------------------------------------------------
+
+
+async def test_passphrase_is_reused_while_pending(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat()
+    first = await thermostat.passphrase()
+    second = await thermostat.passphrase()
+
+    assert first == second
+    assert len(first["value"]) == 7 and first["value"].isalnum()
+    assert isinstance(first["expires"], int)
+    assert first["expires"] - service.clock.now_ms() >= 30 * 60 * 1000
+    status = await thermostat.passphrase_status()
+    assert status == {"status": "pending", "claimed": False, "expiresAt": first["expires"]}
+
+
+async def test_passphrase_expires_as_a_json_number_in_the_raw_body(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
+        raw = await resp.read()
+    assert b'"expires": "' not in raw and b'"expires":"' not in raw
+    assert isinstance(json.loads(raw)["expires"], int)
+
+
+async def test_passphrase_status_walks_no_key_pending_claimed(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat()
+    status = await thermostat.passphrase_status()
+    assert status["status"] == "no_key"
+    assert status["claimed"] is False
+    assert status["message"]
+
+    code = (await thermostat.passphrase())["value"]
+    assert (await thermostat.passphrase_status())["status"] == "pending"
+
+    assert service.register(code, "alice").success
+    status = await thermostat.passphrase_status()
+    assert status["status"] == "claimed"
+    assert status["claimed"] is True
+    assert status["claimedBy"] == "alice"
+    assert isinstance(status["claimedAt"], int)
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Basic !!!not-base64"},
+        {"Authorization": basic_auth("x")},  # serial too short to be one
+        {"Authorization": "Bearer abc"},
+    ],
+)
+async def test_passphrase_without_a_serial_is_400(
+    http: aiohttp.ClientSession, device_url: str, headers: dict[str, str]
+) -> None:
+    async with http.get(f"{device_url}/svc/passphrase", headers=headers) as resp:
+        assert resp.status == 400
+        assert await resp.json() == {"error": "Device serial required"}
+
+
+async def test_identity_falls_back_to_svc_headers(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    async with http.get(
+        f"{device_url}/svc/passphrase", headers={"X-svc-client-id": f"d.{SERIAL}.abc"}
+    ) as resp:
+        assert resp.status == 200
+    async with http.get(
+        f"{device_url}/svc/passphrase/status", headers={"X-svc-device-id": OTHER_SERIAL}
+    ) as resp:
+        assert (await resp.json())["status"] == "no_key"
+    assert service.pairings.status(SERIAL)[0] == "pending"
+    assert OTHER_SERIAL in service.devices
+
+
+async def test_passphrase_is_503_until_state_is_loaded(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    service.loaded = False
+    async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
+        assert resp.status == 503
+        assert await resp.json() == {"error": "Entry key service unavailable"}
+
+
+# -- subscribe ------------------------------------------------------------------------------------
+
+
+async def test_subscribe_sends_headers_at_once_and_holds_silently(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    """Nothing newer: headers arrive, no body does, and the connection stays open."""
+    listed = {"object_key": f"shared.{SERIAL}", "object_revision": 0, "object_timestamp": 0}
+    body = {"chunked": True, "session": "s1", "objects": [listed]}
+    async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
+        assert resp.status == 200
+        assert resp.headers["Transfer-Encoding"] == "chunked"
+        assert resp.headers["X-svc-suspend-time-max"] == "300"
+        assert resp.headers["X-svc-defer-device-window"] == "15"
+        assert int(resp.headers["X-svc-disable-defer-window"]) > 0
+        assert abs(int(resp.headers["X-svc-service-timestamp"]) - service.clock.now_ms()) < 60_000
+        assert service.hub.count(SERIAL) == 1
+        read = asyncio.ensure_future(resp.content.readany())
+        done, _ = await asyncio.wait({read}, timeout=0.5)
+        assert not done, "the server sent a body while it had nothing newer"
+        service.commands.set_temperature(SERIAL, 21)
+        chunk = await asyncio.wait_for(read, 5)
+        assert json.loads(chunk)["objects"][0]["value"]["target_temperature"] == 21.0
+
+
+async def test_pushed_bucket_objects_put_revision_and_timestamp_before_key(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat(shared={"current_temperature": 19.5})
+    thermostat.start()
+    chunk = await thermostat.next_chunk()
+
+    (obj,) = pairs(chunk.raw)[0][1]
+    assert [name for name, _ in obj] == [
+        "object_revision",
+        "object_timestamp",
+        "object_key",
+        "value",
+    ]
+
+
+async def test_inline_update_is_merged_and_sent_back_with_its_revision(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """Revision 0 and timestamp 0 with a value: the device's own data for the server."""
+    thermostat = make_thermostat(
+        shared={"current_temperature": 19.5, "can_cool": True}, device={"has_fan": True}
+    )
+    thermostat.start()
+    chunk = await thermostat.next_chunk()
+
+    stored = service.buckets.get(f"shared.{SERIAL}")
+    assert stored is not None
+    assert stored.value == {"current_temperature": 19.5, "can_cool": True}
+    assert stored.revision == 1
+    pushed = {obj["object_key"]: obj for obj in chunk.objects}
+    assert pushed[f"shared.{SERIAL}"]["object_timestamp"] == stored.timestamp
+    assert thermostat.local[f"device.{SERIAL}"].value == {"has_fan": True}
+
+
+async def test_subscribe_pushes_only_buckets_newer_than_the_device(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat(shared={"current_temperature": 19.5}, device={"has_fan": True})
+    thermostat.start()
+    await thermostat.next_chunk()
+    assert await thermostat.closes.get() == 1  # batch window over, device resubscribes
+
+    await thermostat.subscribed.wait()
+    service.commands.set_temperature(SERIAL, 22.5)
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
+    assert chunk.objects[0]["value"]["target_temperature"] == 22.5
+
+
+async def test_device_with_newer_timestamp_updates_the_server(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    service.commands.apply(
+        SERIAL, {f"shared.{SERIAL}": {"target_temperature": 20.0}}, source=_device_source()
+    )
+    server_ts = service.buckets.timestamp(f"shared.{SERIAL}")
+    body = {
+        "chunked": True,
+        "session": "s",
+        "objects": [
+            {
+                "object_key": f"shared.{SERIAL}",
+                "object_revision": 7,
+                "object_timestamp": server_ts + 5000,
+                "value": {"target_temperature": 18.0},
+            }
+        ],
+    }
+    async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
+        assert resp.status == 200
+        await resp.content.readany()
+    assert service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 18.0
+
+
+def _device_source() -> Any:
+    from custom_components.thermostat_cloud.server import ChangeSource  # noqa: PLC0415
+
+    return ChangeSource.DEVICE
+
+
+async def test_batch_window_collects_later_changes_then_closes(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    service.config.batch_window = 1.0
+    thermostat = make_thermostat(shared={"current_temperature": 19.5})
+    thermostat.start()
+    await thermostat.next_chunk()
+    service.commands.set_temperature(SERIAL, 23)  # inside the window: same connection
+
+    second = await thermostat.next_chunk()
+    assert second.objects[0]["value"]["target_temperature"] == 23.0
+    assert await thermostat.closes.get() == 2
+
+
+async def test_hold_timeout_closes_without_a_body(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """suspend_time_max minus 10 seconds of silence, then a close with no body."""
+    service.config.suspend_time_max = 11
+    thermostat = make_thermostat()
+    count = await asyncio.wait_for(thermostat.subscribe_once(), 10)
+    assert count == 0
+    assert thermostat.last_headers["X-svc-suspend-time-max"] == "11"
+
+
+async def test_change_between_check_and_hold_is_not_lost(
+    make_thermostat: MakeThermostat, service: ThermostatService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A command landing right after the "anything newer?" check is pushed at once."""
+    real_outgoing = service.outgoing
+    fired = False
+
+    def outgoing_then_change(known: dict[str, int], serial: str, force: bool) -> Any:
+        nonlocal fired
+        result = real_outgoing(known, serial, force)
+        if not result and not fired:
+            fired = True
+            service.commands.set_temperature(SERIAL, 24)
+        return result
+
+    monkeypatch.setattr(service, "outgoing", outgoing_then_change)
+    service.commands.apply(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
+    thermostat = make_thermostat()
+    thermostat.local[f"shared.{SERIAL}"] = _local(service, f"shared.{SERIAL}")
+    thermostat.start()
+    chunk = await thermostat.next_chunk(timeout=5)  # hold timeout is 290 s
+    assert chunk.objects[0]["value"]["target_temperature"] == 24.0
+
+
+def _local(service: ThermostatService, key: str) -> Any:
+    from thermostat_sim.thermostat import LocalBucket  # noqa: PLC0415
+
+    bucket = service.buckets.get(key)
+    assert bucket is not None
+    return LocalBucket(bucket.revision, bucket.timestamp, dict(bucket.value))
+
+
+async def test_unknown_bucket_at_timestamp_zero_is_held_not_answered(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """A bucket the server has never seen must not make the device spin."""
+    service.config.suspend_time_max = 11
+    thermostat = make_thermostat()
+    thermostat.local["device_alert_dialog." + SERIAL] = _empty()
+    thermostat.local["track." + SERIAL] = _empty()
+    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
+    assert f"track.{SERIAL}" not in service.buckets
+
+
+def _empty() -> Any:
+    from thermostat_sim.thermostat import LocalBucket  # noqa: PLC0415
+
+    return LocalBucket()
+
+
+async def test_new_subscribe_of_same_session_closes_the_stale_one(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    body = {"chunked": True, "session": "same", "objects": []}
+    async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as old:
+        async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as new:
+            assert await asyncio.wait_for(old.read(), 5) == b""
+            assert new.status == 200
+            assert service.hub.count(SERIAL) == 1
+
+
+async def test_paired_device_gets_user_and_structure_on_every_subscribe(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    code = (await thermostat.passphrase())["value"]
+    assert service.register(code).success
+    user_key, structure_key = service.home_keys(SERIAL)
+
+    first = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
+    assert {user_key, structure_key} <= first
+
+    # Firmware that forgot them (factory data wipe) gets them again on the next subscribe.
+    del thermostat.local[user_key], thermostat.local[structure_key]
+    second = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
+    assert second == {user_key, structure_key}
+    assert thermostat.local[structure_key].value == {"name": "Home", "devices": [SERIAL]}
+    assert thermostat.local[user_key].value == {"name": service.home_user_id}
+
+
+async def _collect_one_subscribe(thermostat: SimulatedThermostat) -> set[str]:
+    await thermostat.subscribe_once()
+    keys: set[str] = set()
+    while not thermostat.received.empty():
+        keys |= {obj["object_key"] for obj in thermostat.received.get_nowait().objects}
+    return keys
+
+
+async def test_pairing_pushes_user_and_structure_on_the_held_connection(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat()
+    code = (await thermostat.passphrase())["value"]
+    thermostat.start()
+    await thermostat.subscribed.wait()
+
+    assert service.register(code.lower()).success
+    chunk = await thermostat.next_chunk()
+    assert {obj["object_key"] for obj in chunk.objects} == set(service.home_keys(SERIAL))
+
+
+async def test_notify_device_forces_a_push_of_stored_buckets(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    thermostat.start()
+    await thermostat.next_chunk()
+    assert await thermostat.closes.get() == 1
+    await thermostat.subscribed.wait()
+
+    assert service.notify_device(SERIAL) == 1
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
+
+
+# -- put ------------------------------------------------------------------------------------------
+
+
+async def test_put_bucket_keyed_form_merges_and_answers_without_value(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    key = f"shared.{SERIAL}"
+    body = {
+        "session": "s",
+        key: {"object_key": key, "base_object_revision": 0, "current_temperature": 20.5},
+    }
+    async with http.post(f"{device_url}/svc/transport/put", json=body, headers=AUTH) as resp:
+        assert resp.status == 200
+        assert resp.content_type == "application/json"
+        raw = await resp.read()
+    (obj,) = pairs(raw)[0][1]
+    assert [name for name, _ in obj] == ["object_revision", "object_timestamp", "object_key"]
+    assert service.buckets.value(key) == {"current_temperature": 20.5}
+
+    body[key]["target_temperature"] = 21.0
+    del body[key]["current_temperature"]
+    status, data = await post_json(http, f"{device_url}/svc/transport/put", body)
+    assert status == 200
+    assert "value" not in data["objects"][0]
+    assert data["objects"][0]["object_revision"] == 2
+    assert service.buckets.value(key) == {"current_temperature": 20.5, "target_temperature": 21.0}
+
+
+async def test_put_objects_form_and_unchanged_values_keep_revision(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    key = f"device.{SERIAL}"
+    body = {
+        "session": "s",
+        "objects": [{"object_key": key, "base_object_revision": 0, "value": {"has_fan": True}}],
+    }
+    _, first = await post_json(http, f"{device_url}/svc/transport/put", body)
+    _, again = await post_json(http, f"{device_url}/svc/transport/put", body)
+    assert first == again
+    assert first["objects"][0]["object_revision"] == 1
+
+
+async def test_put_guarded_by_a_stale_revision_does_not_overwrite(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    key = f"shared.{SERIAL}"
+    thermostat = make_thermostat()
+    await thermostat.put(key, {"target_temperature": 20.0}, guard=True)
+    service.commands.set_temperature(SERIAL, 22)  # the device has not seen this yet
+
+    data = await thermostat.put(key, {"target_temperature": 19.0}, guard=True)
+    assert service.buckets.value(key)["target_temperature"] == 22.0
+    assert data["objects"][0]["object_revision"] == 2
+
+
+async def test_put_does_not_notify_held_connections(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """The device already has what it PUT; a later server push does not echo it either."""
+    service.config.suspend_time_max = 12
+    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    thermostat.start()
+    await thermostat.next_chunk()
+    await thermostat.closes.get()
+    await thermostat.subscribed.wait()
+
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
+    await thermostat.put(f"device.{SERIAL}", {"has_fan": True})
+    service.commands.set_mode(SERIAL, "off")
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
+    assert chunk.objects[0]["value"]["target_temperature_type"] == "off"
+
+
+# -- listing and the other endpoints ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/svc/transport/device/{SERIAL}",
+        f"/svc/transport/device/device.{SERIAL}",
+        f"/svc/transport/v7/device/device.{SERIAL}",
+    ],
+)
+async def test_device_listing_forms(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService, path: str
+) -> None:
+    service.commands.apply(
+        SERIAL,
+        {f"shared.{SERIAL}": {"a": 1}, f"device.{SERIAL}": {"b": 2}},
+        _device_source(),
+    )
+    async with http.get(f"{device_url}{path}") as resp:
+        assert resp.status == 200
+        assert resp.headers["X-svc-suspend-time-max"] == "300"
+        assert "X-svc-service-timestamp" in resp.headers
+        assert "X-svc-defer-device-window" in resp.headers
+        data = await resp.json()
+    assert sorted(obj["object_key"] for obj in data["objects"]) == [
+        f"device.{SERIAL}",
+        f"shared.{SERIAL}",
+    ]
+    assert all("value" not in obj for obj in data["objects"])
+
+
+async def test_device_listing_without_serial_is_400(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    for path in ("/svc/transport/device/", "/svc/transport/device/device."):
+        async with http.get(f"{device_url}{path}") as resp:
+            assert resp.status == 400
+            assert await resp.json() == {"error": "Serial required"}
+
+
+async def test_ping_pro_info_weather_and_upload_answer_offline(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    for path in ("/svc/ping", "/svc/pro_info", "/svc/weather/v1?query=US,94043"):
+        async with http.get(f"{device_url}{path}", headers=AUTH) as resp:
+            assert resp.status == 200, path
+            assert isinstance(await resp.json(), dict)
+    async with http.post(
+        f"{device_url}/svc/upload", data=b"\x00log" * 10_000, headers=AUTH
+    ) as resp:
+        assert resp.status == 200
+
+
+async def test_unknown_path_is_a_json_404(http: aiohttp.ClientSession, device_url: str) -> None:
+    async with http.get(f"{device_url}/svc/nope") as resp:
+        assert resp.status == 404
+        assert "error" in await resp.json()
+
+
+# -- bad input ------------------------------------------------------------------------------------
+
+
+BAD_SUBSCRIBES: list[Any] = [
+    b"{not json",
+    b"[]",
+    {"objects": "nope"},
+    {"objects": [1]},
+    {"objects": [{"object_key": 5}]},
+    {"objects": [{"object_key": "nodot"}]},
+    {"objects": [{"object_key": f"shared.{SERIAL}", "object_revision": "1"}]},
+    {"objects": [{"object_key": f"shared.{SERIAL}", "object_timestamp": -1}]},
+    {"objects": [{"object_key": f"shared.{SERIAL}", "object_revision": True}]},
+    {"objects": [{"object_key": f"shared.{SERIAL}", "value": [1]}]},
+    {"objects": [], "session": 5},
+    {
+        "objects": [
+            {"object_key": f"shared.{OTHER_SERIAL}", "object_revision": 0,
+             "object_timestamp": 0, "value": {"target_temperature": 5}}
+        ]
+    },
+]
+
+
+@pytest.mark.parametrize("body", BAD_SUBSCRIBES)
+async def test_malformed_subscribe_is_400_without_state_change(
+    http: aiohttp.ClientSession,
+    device_url: str,
+    service: ThermostatService,
+    body: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    before = service.buckets.dump()
+    kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
+    caplog.set_level("DEBUG")
+    async with http.post(f"{device_url}/svc/transport", headers=AUTH, **kwargs) as resp:
+        assert resp.status == 400
+        assert isinstance((await resp.json())["error"], str)
+    assert service.buckets.dump() == before
+    assert service.hub.count(SERIAL) == 0
+    assert "Rejected POST /svc/transport" in caplog.text
+    assert "Traceback" not in caplog.text
+
+
+BAD_PUTS: list[Any] = [
+    b"\xff\xfe",
+    {"session": "s"},
+    {"session": "s", "objects": {}},
+    {"session": "s", "objects": [{"object_key": f"shared.{SERIAL}", "value": 3}]},
+    {"session": "s", "objects": [{"value": {}}]},
+    {"session": "s", f"shared.{SERIAL}": 4},
+    {"session": "s", f"shared.{SERIAL}": {"object_key": f"device.{SERIAL}"}},
+    {"session": "s", f"shared.{OTHER_SERIAL}": {"target_temperature": 1}},
+    {"session": "s", f"structure.someone-else": {"away": True}},
+    {"session": "s", f"shared.{SERIAL}": {"if_object_revision": "x", "a": 1}},
+    {
+        "session": "s",
+        f"device.{SERIAL}": {"has_fan": True},
+        f"shared.{OTHER_SERIAL}": {"target_temperature": 1},
+    },
+]
+
+
+@pytest.mark.parametrize("body", BAD_PUTS)
+async def test_malformed_put_is_400_without_state_change(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService, body: Any
+) -> None:
+    kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
+    async with http.post(f"{device_url}/svc/transport/put", headers=AUTH, **kwargs) as resp:
+        assert resp.status == 400
+        assert isinstance((await resp.json())["error"], str)
+    assert service.buckets.dump() == {}
+
+
+async def test_oversized_body_is_400(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    huge = {"session": "s", f"shared.{SERIAL}": {"blob": "x" * 400_000}}
+    async with http.post(f"{device_url}/svc/transport/put", json=huge, headers=AUTH) as resp:
+        assert resp.status == 400
+        assert await resp.json() == {"error": "Request body too large"}
+    assert service.buckets.dump() == {}
+
+
+async def test_put_and_subscribe_without_serial_are_400(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    for path in ("/svc/transport", "/svc/transport/put"):
+        async with http.post(f"{device_url}{path}", json={"objects": []}) as resp:
+            assert resp.status == 400
+            assert await resp.json() == {"error": "Device serial required"}
+
+
+# -- shutdown and persistence ---------------------------------------------------------------------
+
+
+async def test_stop_closes_held_long_polls_and_releases_the_port(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostats = [make_thermostat(f"02AA01AC3314{i:04d}") for i in range(5)]
+    for thermostat in thermostats:
+        thermostat.start()
+    for thermostat in thermostats:
+        await thermostat.subscribed.wait()
+    port = service.bound_port
+    assert port is not None
+
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await service.async_stop()
+    assert loop.time() - started < 2
+    server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", port)
+    server.close()
+    await server.wait_closed()
+
+
+async def test_state_survives_a_restart(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    from .conftest import MemoryStorage  # noqa: PLC0415
+
+    thermostat = make_thermostat()
+    code = (await thermostat.passphrase())["value"]
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
+    service.register(code)
+    service.commands.set_temperature(SERIAL, 21.5)
+    await service.async_stop()
+
+    storage = service._storage  # noqa: SLF001
+    assert isinstance(storage, MemoryStorage)
+    again = ThermostatService(service.config, MemoryStorage(storage.data))
+    await again.async_load()
+    assert again.buckets.value(f"shared.{SERIAL}") == {
+        "current_temperature": 20.5,
+        "target_temperature": 21.5,
+    }
+    assert again.is_paired(SERIAL)
+    assert again.home_keys(SERIAL) == service.home_keys(SERIAL)
+    assert again.devices.get(SERIAL) is not None
+    assert again.buckets.get(f"shared.{SERIAL}") == service.buckets.get(f"shared.{SERIAL}")

@@ -1,0 +1,9 @@
+"""A simulated thermostat that speaks the device protocol the way firmware does.
+
+Used by the tests, the benchmarks and by hand against a running Home Assistant
+(`python -m thermostat_sim --help`).
+"""
+
+from .thermostat import Chunk, SimulatedThermostat, basic_auth
+
+__all__ = ["Chunk", "SimulatedThermostat", "basic_auth"]

@@ -1,0 +1,217 @@
+"""Firmware behaviour: entry, passphrase, a subscribe loop that reads chunks as they arrive
+and resubscribes on close, and PUTs of local changes."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+_LOGGER = logging.getLogger(__name__)
+
+
+def basic_auth(serial: str, suffix: str = "sim") -> str:
+    """The Authorization header firmware sends: Basic `d.{SERIAL}.{suffix}:password`."""
+    token = base64.b64encode(f"d.{serial}.{suffix}:secret".encode()).decode()
+    return f"Basic {token}"
+
+
+@dataclass(slots=True)
+class Chunk:
+    """One pushed chunk of a subscribe response."""
+
+    objects: list[dict[str, Any]]
+    raw: bytes
+
+
+@dataclass(slots=True)
+class LocalBucket:
+    """The thermostat's own copy of a bucket."""
+
+    revision: int = 0
+    timestamp: int = 0
+    value: dict[str, Any] = field(default_factory=dict)
+
+
+class SimulatedThermostat:
+    """One thermostat talking to `{device_url}` over real TCP."""
+
+    def __init__(
+        self,
+        base_url: str,
+        serial: str,
+        session: aiohttp.ClientSession,
+        *,
+        buckets: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.serial = serial
+        self.http = session
+        self.session_id = f"sim-{serial}"
+        self.headers = {
+            "Authorization": basic_auth(serial),
+            "X-svc-protocol-version": "1",
+        }
+        self.local: dict[str, LocalBucket] = {}
+        """Buckets as the thermostat has them; initial values are sent as inline updates."""
+        for key, value in (buckets or {}).items():
+            self.local[key] = LocalBucket(value=dict(value))
+        self.transport_url = f"{self.base_url}/svc/transport"
+        self.received: asyncio.Queue[Chunk] = asyncio.Queue()
+        self.closes: asyncio.Queue[int] = asyncio.Queue()
+        """Number of chunks each finished subscribe carried (0: closed with no body)."""
+        self.subscribed = asyncio.Event()
+        """Set whenever a subscribe's response headers have arrived (the hold began)."""
+        self.last_headers: Mapping[str, str] = {}
+        self._loop_task: asyncio.Task[None] | None = None
+        self._stop = False
+
+    # -- one-shot requests ---------------------------------------------------------------------
+
+    async def entry(self) -> dict[str, Any]:
+        """POST /svc/entry with production firmware's form fields; remembers transport_url."""
+        form = {
+            "reset": "FALSE",
+            "mac": "18b430" + self.serial[-6:].lower().rjust(6, "0"),
+            "model": "Display-2.0",
+            "request_id": "1",
+            "software_version": "5.9.3-5",
+            "wireless_reg_domain": "US",
+            "backplate_model": "Backplate-2.8",
+        }
+        async with self.http.post(
+            f"{self.base_url}/svc/entry", data=form, headers=self.headers
+        ) as resp:
+            resp.raise_for_status()
+            data: dict[str, Any] = await resp.json()
+        self.transport_url = data["transport_url"]
+        return data
+
+    async def passphrase(self) -> dict[str, Any]:
+        """GET passphrase_url: the code to show on screen."""
+        async with self.http.get(
+            f"{self.base_url}/svc/passphrase", headers=self.headers
+        ) as resp:
+            resp.raise_for_status()
+            return dict(await resp.json())
+
+    async def passphrase_status(self) -> dict[str, Any]:
+        """GET /svc/passphrase/status."""
+        async with self.http.get(
+            f"{self.base_url}/svc/passphrase/status", headers=self.headers
+        ) as resp:
+            resp.raise_for_status()
+            return dict(await resp.json())
+
+    def _descriptors(self) -> list[dict[str, Any]]:
+        objects = []
+        for key, bucket in self.local.items():
+            obj: dict[str, Any] = {
+                "object_key": key,
+                "object_revision": bucket.revision,
+                "object_timestamp": bucket.timestamp,
+            }
+            if bucket.revision == 0 and bucket.timestamp == 0 and bucket.value:
+                obj["value"] = bucket.value
+            objects.append(obj)
+        return objects
+
+    async def put(self, key: str, fields: Mapping[str, Any], *, guard: bool = False) -> Any:
+        """A local change (dial turned): update the local copy and PUT it, bucket-keyed."""
+        bucket = self.local.setdefault(key, LocalBucket())
+        bucket.value.update(fields)
+        obj: dict[str, Any] = {"object_key": key, "base_object_revision": bucket.revision}
+        if guard:
+            obj["if_object_revision"] = bucket.revision
+        obj.update(fields)
+        async with self.http.post(
+            f"{self.transport_url}/put",
+            json={"session": self.session_id, key: obj},
+            headers=self.headers,
+        ) as resp:
+            resp.raise_for_status()
+            data = await resp.json()
+        for descriptor in data["objects"]:
+            local = self.local.setdefault(descriptor["object_key"], LocalBucket())
+            local.revision = descriptor["object_revision"]
+            local.timestamp = descriptor["object_timestamp"]
+        return data
+
+    # -- the subscribe loop ----------------------------------------------------------------------
+
+    async def subscribe_once(self) -> int:
+        """One subscribe: read chunks as they arrive until the server closes; returns their
+        number. Pushed buckets replace the local copies, as firmware does."""
+        count = 0
+        async with self.http.post(
+            self.transport_url,
+            json={"chunked": True, "session": self.session_id, "objects": self._descriptors()},
+            headers=self.headers,
+            timeout=aiohttp.ClientTimeout(total=None, sock_read=None),
+        ) as resp:
+            resp.raise_for_status()
+            self.last_headers = resp.headers
+            self.subscribed.set()
+            buffer = b""
+            async for data, end_of_chunk in resp.content.iter_chunks():
+                buffer += data
+                if not end_of_chunk:
+                    continue
+                chunk, buffer = buffer, b""
+                if not chunk:
+                    continue
+                payload = json.loads(chunk)
+                for obj in payload["objects"]:
+                    self.local[obj["object_key"]] = LocalBucket(
+                        obj["object_revision"], obj["object_timestamp"], dict(obj["value"])
+                    )
+                count += 1
+                self.received.put_nowait(Chunk(payload["objects"], chunk))
+        self.subscribed.clear()
+        self.closes.put_nowait(count)
+        return count
+
+    async def _run(self) -> None:
+        while not self._stop:
+            try:
+                await self.subscribe_once()
+            except aiohttp.ClientError as err:
+                if self._stop:
+                    return
+                _LOGGER.debug("%s: subscribe failed (%s); retrying", self.serial, err)
+                await asyncio.sleep(1)
+
+    def start(self) -> None:
+        """Run the subscribe loop in the background: resubscribe on every close."""
+        self._stop = False
+        self._loop_task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        """End the subscribe loop."""
+        self._stop = True
+        if self._loop_task is not None:
+            self._loop_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop_task
+            self._loop_task = None
+
+    async def next_chunk(self, timeout: float = 10) -> Chunk:
+        """The next pushed chunk."""
+        async with asyncio.timeout(timeout):
+            return await self.received.get()
+
+    async def next_object(self, key: str, timeout: float = 10) -> dict[str, Any]:
+        """Wait for a pushed bucket object with this key."""
+        async with asyncio.timeout(timeout):
+            while True:
+                chunk = await self.received.get()
+                for obj in chunk.objects:
+                    if obj["object_key"] == key:
+                        return obj
