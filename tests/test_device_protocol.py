@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
+import json
 from typing import Any
 
 import aiohttp
@@ -94,7 +94,8 @@ async def test_passphrase_is_reused_while_pending(
     second = await thermostat.passphrase()
 
     assert first == second
-    assert len(first["value"]) == 7 and first["value"].isalnum()
+    assert len(first["value"]) == 7
+    assert first["value"].isalnum()
     assert isinstance(first["expires"], int)
     assert first["expires"] - service.clock.now_ms() >= 30 * 60 * 1000
     status = await thermostat.passphrase_status()
@@ -106,7 +107,8 @@ async def test_passphrase_expires_as_a_json_number_in_the_raw_body(
 ) -> None:
     async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
         raw = await resp.read()
-    assert b'"expires": "' not in raw and b'"expires":"' not in raw
+    assert b'"expires": "' not in raw
+    assert b'"expires":"' not in raw
     assert isinstance(json.loads(raw)["expires"], int)
 
 
@@ -272,7 +274,7 @@ async def test_device_with_newer_timestamp_updates_the_server(
 
 
 def _device_source() -> Any:
-    from custom_components.thermostat_cloud.server import ChangeSource  # noqa: PLC0415
+    from custom_components.thermostat_cloud.server import ChangeSource
 
     return ChangeSource.DEVICE
 
@@ -327,7 +329,7 @@ async def test_change_between_check_and_hold_is_not_lost(
 
 
 def _local(service: ThermostatService, key: str) -> Any:
-    from thermostat_sim.thermostat import LocalBucket  # noqa: PLC0415
+    from thermostat_sim.thermostat import LocalBucket
 
     bucket = service.buckets.get(key)
     assert bucket is not None
@@ -347,7 +349,7 @@ async def test_unknown_bucket_at_timestamp_zero_is_held_not_answered(
 
 
 def _empty() -> Any:
-    from thermostat_sim.thermostat import LocalBucket  # noqa: PLC0415
+    from thermostat_sim.thermostat import LocalBucket
 
     return LocalBucket()
 
@@ -356,11 +358,13 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
     body = {"chunked": True, "session": "same", "objects": []}
-    async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as old:
-        async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as new:
-            assert await asyncio.wait_for(old.read(), 5) == b""
-            assert new.status == 200
-            assert service.hub.count(SERIAL) == 1
+    async with (
+        http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as old,
+        http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as new,
+    ):
+        assert await asyncio.wait_for(old.read(), 5) == b""
+        assert new.status == 200
+        assert service.hub.count(SERIAL) == 1
 
 
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
@@ -424,7 +428,7 @@ async def test_put_bucket_keyed_form_merges_and_answers_without_value(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
     key = f"shared.{SERIAL}"
-    body = {
+    body: dict[str, Any] = {
         "session": "s",
         key: {"object_key": key, "base_object_revision": 0, "current_temperature": 20.5},
     }
@@ -568,8 +572,12 @@ BAD_SUBSCRIBES: list[Any] = [
     {"objects": [], "session": 5},
     {
         "objects": [
-            {"object_key": f"shared.{OTHER_SERIAL}", "object_revision": 0,
-             "object_timestamp": 0, "value": {"target_temperature": 5}}
+            {
+                "object_key": f"shared.{OTHER_SERIAL}",
+                "object_revision": 0,
+                "object_timestamp": 0,
+                "value": {"target_temperature": 5},
+            }
         ]
     },
 ]
@@ -604,7 +612,7 @@ BAD_PUTS: list[Any] = [
     {"session": "s", f"shared.{SERIAL}": 4},
     {"session": "s", f"shared.{SERIAL}": {"object_key": f"device.{SERIAL}"}},
     {"session": "s", f"shared.{OTHER_SERIAL}": {"target_temperature": 1}},
-    {"session": "s", f"structure.someone-else": {"away": True}},
+    {"session": "s", "structure.someone-else": {"away": True}},
     {"session": "s", f"shared.{SERIAL}": {"if_object_revision": "x", "a": 1}},
     {
         "session": "s",
@@ -670,7 +678,7 @@ async def test_stop_closes_held_long_polls_and_releases_the_port(
 async def test_state_survives_a_restart(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    from .conftest import MemoryStorage  # noqa: PLC0415
+    from .conftest import MemoryStorage
 
     thermostat = make_thermostat()
     code = (await thermostat.passphrase())["value"]
@@ -679,7 +687,7 @@ async def test_state_survives_a_restart(
     service.commands.set_temperature(SERIAL, 21.5)
     await service.async_stop()
 
-    storage = service._storage  # noqa: SLF001
+    storage = service._storage
     assert isinstance(storage, MemoryStorage)
     again = ThermostatService(service.config, MemoryStorage(storage.data))
     await again.async_load()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import base64
+from collections.abc import Mapping
 import contextlib
+from dataclasses import dataclass, field
 import json
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
@@ -71,7 +71,6 @@ class SimulatedThermostat:
         """Set whenever a subscribe's response headers have arrived (the hold began)."""
         self.last_headers: Mapping[str, str] = {}
         self._loop_task: asyncio.Task[None] | None = None
-        self._stop = False
 
     # -- one-shot requests ---------------------------------------------------------------------
 
@@ -96,9 +95,7 @@ class SimulatedThermostat:
 
     async def passphrase(self) -> dict[str, Any]:
         """GET passphrase_url: the code to show on screen."""
-        async with self.http.get(
-            f"{self.base_url}/svc/passphrase", headers=self.headers
-        ) as resp:
+        async with self.http.get(f"{self.base_url}/svc/passphrase", headers=self.headers) as resp:
             resp.raise_for_status()
             return dict(await resp.json())
 
@@ -179,23 +176,19 @@ class SimulatedThermostat:
         return count
 
     async def _run(self) -> None:
-        while not self._stop:
+        while True:
             try:
                 await self.subscribe_once()
             except aiohttp.ClientError as err:
-                if self._stop:
-                    return
                 _LOGGER.debug("%s: subscribe failed (%s); retrying", self.serial, err)
                 await asyncio.sleep(1)
 
     def start(self) -> None:
         """Run the subscribe loop in the background: resubscribe on every close."""
-        self._stop = False
         self._loop_task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
         """End the subscribe loop."""
-        self._stop = True
         if self._loop_task is not None:
             self._loop_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -10,6 +10,7 @@ from homeassistant.exceptions import ConfigEntryNotReady
 
 from .const import DOMAIN
 from .hub import Hub, ThermostatCloudConfigEntry
+from .pairing_sync import PairingSync
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -29,6 +30,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
             translation_placeholders={"port": str(hub.device_port), "error": str(err)},
         ) from err
     entry.runtime_data = hub
+    hub.pairing = PairingSync(hass, entry, hub)
+    hub.pairing.async_start()
     entry.async_on_unload(hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, hub.async_stop))
     entry.async_on_unload(entry.add_update_listener(_async_update_listener))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
@@ -41,8 +44,11 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
     Adding or removing a thermostat subentry also lands here; that must not restart the
     service, or the pairing push would lose the thermostat's held connection.
     """
-    if entry.runtime_data.settings != Hub.settings_of(entry):
+    hub = entry.runtime_data
+    if hub.settings != Hub.settings_of(entry):
         await hass.config_entries.async_reload(entry.entry_id)
+    elif hub.pairing is not None:
+        hub.pairing.async_subentries_changed()
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:

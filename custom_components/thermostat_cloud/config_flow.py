@@ -6,32 +6,41 @@ import errno
 import socket
 from typing import Any
 
-import voluptuous as vol
 from homeassistant.components import network
 from homeassistant.config_entries import (
     ConfigEntry,
+    ConfigEntryState,
     ConfigFlow,
     ConfigFlowResult,
+    ConfigSubentryFlow,
     OptionsFlow,
+    SubentryFlowResult,
 )
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import selector
+import probatio
 from yarl import URL
 
 from .const import (
     CONF_API_ORIGIN,
+    CONF_CODE,
     CONF_COMPAT_API,
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
     CONF_ENTRY_KEY_TTL,
+    CONF_SERIAL,
     DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
     DOMAIN,
     MAX_ENTRY_KEY_TTL,
     MIN_ENTRY_KEY_TTL,
+    SUBENTRY_THERMOSTAT,
     TITLE,
 )
+from .hub import ThermostatCloudConfigEntry
+from .pairing_sync import thermostat_subentries, thermostat_title
+from .server.pairing import RegisterOutcome
 
 PORT_SELECTOR = selector.NumberSelector(
     selector.NumberSelectorConfig(min=1, max=65535, step=1, mode=selector.NumberSelectorMode.BOX)
@@ -93,19 +102,21 @@ def _validate_server_input(
     if port != current_port and not _port_free(port):
         errors[CONF_DEVICE_PORT] = "port_in_use"
     data = {
-        CONF_API_ORIGIN: normalize_origin(user_input[CONF_API_ORIGIN]) if not errors.get(CONF_API_ORIGIN) else "",
+        CONF_API_ORIGIN: normalize_origin(user_input[CONF_API_ORIGIN])
+        if not errors.get(CONF_API_ORIGIN)
+        else "",
         CONF_DEVICE_PORT: port,
     }
     return errors, data
 
 
-def _server_schema(origin: str, port: int) -> vol.Schema:
-    return vol.Schema(
+def _server_schema(origin: str, port: int) -> probatio.Schema:
+    return probatio.Schema(
         {
-            vol.Required(CONF_API_ORIGIN, default=origin): selector.TextSelector(
+            probatio.Required(CONF_API_ORIGIN, default=origin): selector.TextSelector(
                 selector.TextSelectorConfig(type=selector.TextSelectorType.URL)
             ),
-            vol.Required(CONF_DEVICE_PORT, default=port): PORT_SELECTOR,
+            probatio.Required(CONF_DEVICE_PORT, default=port): PORT_SELECTOR,
         }
     )
 
@@ -165,6 +176,53 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
         """Hub options."""
         return ThermostatCloudOptionsFlow()
 
+    @classmethod
+    @callback
+    def async_get_supported_subentry_types(
+        cls, config_entry: ConfigEntry
+    ) -> dict[str, type[ConfigSubentryFlow]]:
+        """Thermostats are subentries of the hub, added by their pairing code."""
+        return {SUBENTRY_THERMOSTAT: ThermostatSubentryFlow}
+
+
+CODE_ERRORS = {
+    RegisterOutcome.MALFORMED: "invalid_format",
+    RegisterOutcome.INVALID: "invalid_code",
+    RegisterOutcome.EXPIRED: "expired_code",
+    RegisterOutcome.CLAIMED: "claimed_code",
+}
+
+
+class ThermostatSubentryFlow(ConfigSubentryFlow):
+    """Add a thermostat by typing the code it shows."""
+
+    async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Ask for the code; claim it; the thermostat leaves its pairing screen at once."""
+        entry: ThermostatCloudConfigEntry = self._get_entry()
+        if entry.state is not ConfigEntryState.LOADED or entry.runtime_data.pairing is None:
+            return self.async_abort(reason="hub_not_loaded")
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            result = entry.runtime_data.pairing.pair_from_flow(user_input[CONF_CODE])
+            if result.success and result.serial is not None:
+                if result.serial in thermostat_subentries(entry):
+                    return self.async_abort(
+                        reason="paired_again", description_placeholders={"serial": result.serial}
+                    )
+                return self.async_create_entry(
+                    title=thermostat_title(result.serial),
+                    data={CONF_SERIAL: result.serial},
+                    unique_id=result.serial,
+                )
+            errors[CONF_CODE] = CODE_ERRORS.get(result.outcome, "invalid_code")
+        return self.async_show_form(
+            step_id="user",
+            data_schema=self.add_suggested_values_to_schema(
+                probatio.Schema({probatio.Required(CONF_CODE): selector.TextSelector()}), user_input
+            ),
+            errors=errors,
+        )
+
 
 class ThermostatCloudOptionsFlow(OptionsFlow):
     """Pairing-code lifetime and the compatibility listener."""
@@ -199,9 +257,9 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
             if not errors:
                 return self.async_create_entry(data=cleaned)
         values = user_input or options
-        schema = vol.Schema(
+        schema = probatio.Schema(
             {
-                vol.Required(
+                probatio.Required(
                     CONF_ENTRY_KEY_TTL,
                     default=values.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL),
                 ): selector.NumberSelector(
@@ -213,10 +271,10 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
                         mode=selector.NumberSelectorMode.BOX,
                     )
                 ),
-                vol.Required(
+                probatio.Required(
                     CONF_COMPAT_API, default=values.get(CONF_COMPAT_API, False)
                 ): selector.BooleanSelector(),
-                vol.Required(
+                probatio.Required(
                     CONF_COMPAT_PORT, default=values.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
                 ): PORT_SELECTOR,
             }

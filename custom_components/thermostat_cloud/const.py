@@ -25,3 +25,13 @@ SUBENTRY_THERMOSTAT: Final = "thermostat"
 
 STORAGE_KEY: Final = f"{DOMAIN}.state"
 STORAGE_VERSION: Final = 1
+
+
+def signal_thermostat_added(entry_id: str) -> str:
+    """Dispatcher signal fired with a subentry id when a thermostat subentry is added."""
+    return f"{DOMAIN}_{entry_id}_thermostat_added"
+
+
+def unpaired_issue_id(serial: str) -> str:
+    """Repair issue announcing a thermostat that contacted the server unpaired."""
+    return f"unpaired_{serial}"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from typing import Any
+import logging
+from typing import TYPE_CHECKING, Any
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
@@ -20,6 +20,9 @@ from .const import (
     STORAGE_VERSION,
 )
 from .server import ServiceConfig, ServiceEvent, ThermostatService
+
+if TYPE_CHECKING:
+    from .pairing_sync import PairingSync
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -64,6 +67,8 @@ class Hub:
         self.service = ThermostatService(service_config(entry), HassStorage(hass))
         self.device_port: int = int(entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT))
         self.settings = self.settings_of(entry)
+        self.pairing: PairingSync | None = None
+        """Set once the entry is set up; see pairing_sync."""
         self._stopped = False
 
     @staticmethod

@@ -153,7 +153,7 @@ class BucketStore:
                     timestamp=int(stored["timestamp"]),
                     value=dict(stored["value"]),
                 )
-            except (KeyError, TypeError, ValueError):
+            except KeyError, TypeError, ValueError:
                 on_invalid(str(key))
                 continue
             self._buckets[bucket.key] = bucket

@@ -11,12 +11,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import hashlib
-import logging
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+import hashlib
+import logging
+import math
 from typing import Any
 
 from .buckets import HOME_SCOPED_TYPES, Bucket, BucketStore, bucket_key, split_key
@@ -34,6 +34,8 @@ TEMPERATURE_MAX_C = 32.0
 ECO_TEMPERATURE_MIN_C = 4.5
 ECO_TEMPERATURE_MAX_C = 35.0
 FAN_TIMER_MAX_SECONDS = 43200
+SECONDS_PER_DAY = 86400
+SHA1_DIGEST_BYTES = 20
 TARGET_HUMIDITY_MIN = 10
 TARGET_HUMIDITY_MAX = 60
 
@@ -92,7 +94,7 @@ def is_valid_pin_hash(value: object) -> bool:
     if not isinstance(value, str):
         return False
     try:
-        return len(base64.b64decode(value, validate=True)) == 20
+        return len(base64.b64decode(value, validate=True)) == SHA1_DIGEST_BYTES
     except binascii.Error, ValueError:
         return False
 
@@ -112,9 +114,7 @@ def round_half(value: float) -> float:
 def _temperature(value: object, what: str, low: float, high: float) -> float:
     celsius = round_half(as_number(value, what))
     if not low <= celsius <= high:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE, f"{what} must be between {low} and {high} °C"
-        )
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be between {low} and {high} °C")
     return celsius
 
 
@@ -165,11 +165,17 @@ def validate_schedule(schedule: object) -> dict[str, Any]:
             if not isinstance(entry, dict):
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
             time = entry.get("time")
-            if isinstance(time, bool) or not isinstance(time, int | float) or not 0 <= time <= 86400:
+            if (
+                isinstance(time, bool)
+                or not isinstance(time, int | float)
+                or not 0 <= time <= SECONDS_PER_DAY
+            ):
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
             _temperature(entry.get("temp"), f"{where}: temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
             if entry.get("type") not in SCHEDULE_MODES:
-                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
+                raise CommandError(
+                    ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE"
+                )
             if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
                 raise CommandError(
                     ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
@@ -259,9 +265,7 @@ class Commands:
                     affected.setdefault(other, []).append(key)
         for target, keys in affected.items():
             if keys:
-                self._events.publish(
-                    ServiceEvent(EventKind.STATE, target, tuple(keys), source)
-                )
+                self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), source))
         return changed
 
     def _followers(self, key: str) -> list[str]:
@@ -292,9 +296,7 @@ class Commands:
 
     # -- temperature and mode ----------------------------------------------------------------
 
-    def set_temperature(
-        self, serial: str, value: object, mode: str | None = None
-    ) -> CommandResult:
+    def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
         """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it."""
         self.require_device(serial)
         celsius = setpoint(value)
@@ -354,7 +356,8 @@ class Commands:
         missing = [name for name in needed if not caps[name]]
         if missing:
             raise CommandError(
-                ErrorCode.UNSUPPORTED, f"The thermostat cannot do {mode} ({', '.join(missing)} is false)"
+                ErrorCode.UNSUPPORTED,
+                f"The thermostat cannot do {mode} ({', '.join(missing)} is false)",
             )
 
     def set_mode(self, serial: str, mode: object) -> CommandResult:
@@ -394,13 +397,16 @@ class Commands:
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
         """The temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
-        low_c = _temperature(low, "Eco low temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C)
+        low_c = _temperature(
+            low, "Eco low temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C
+        )
         high_c = _temperature(
             high, "Eco high temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C
         )
         if low_c >= high_c:
             raise CommandError(
-                ErrorCode.INVALID_VALUE, "Eco low temperature must be less than eco high temperature"
+                ErrorCode.INVALID_VALUE,
+                "Eco low temperature must be less than eco high temperature",
             )
         return self._write(
             serial,
@@ -410,9 +416,7 @@ class Commands:
 
     # -- fan -------------------------------------------------------------------------------------
 
-    def set_fan(
-        self, serial: str, mode: object = None, duration: object = None
-    ) -> CommandResult:
+    def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
         self.require_device(serial)
         if not self.capabilities(serial)["has_fan"]:
@@ -430,7 +434,11 @@ class Commands:
             result = self._write(
                 serial,
                 "device",
-                {"fan_mode": "on", "fan_timer_duration": int(seconds), "fan_timer_timeout": timeout},
+                {
+                    "fan_mode": "on",
+                    "fan_timer_duration": int(seconds),
+                    "fan_timer_timeout": timeout,
+                },
             )
             self._arm_fan_timer(serial, timeout)
             return result
@@ -443,7 +451,9 @@ class Commands:
         self._cancel_fan_timer(serial)
         delay = max(0.0, timeout_s - self._clock.now_ms() / 1000)
         loop = asyncio.get_running_loop()
-        self._fan_timers[serial] = loop.call_later(delay, self._fan_timer_elapsed, serial, timeout_s)
+        self._fan_timers[serial] = loop.call_later(
+            delay, self._fan_timer_elapsed, serial, timeout_s
+        )
 
     def _cancel_fan_timer(self, serial: str) -> None:
         if (handle := self._fan_timers.pop(serial, None)) is not None:

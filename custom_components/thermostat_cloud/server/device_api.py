@@ -10,17 +10,18 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from http import HTTPStatus
 import json
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, split_key
+from .buckets import HOME_SCOPED_TYPES, split_key
 from .events import ChangeSource
 from .pairing import KeyStatus, format_code
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
@@ -34,14 +35,19 @@ MAX_BODY_BYTES = 256 * 1024
 MAX_UPLOAD_BYTES = 8 * 1024 * 1024
 SERIAL_RE = re.compile(r"^[A-Za-z0-9]{4,40}$")
 PUT_META_FIELDS = frozenset(
-    {"object_key", "base_object_revision", "if_object_revision", "object_revision",
-     "object_timestamp"}
+    {
+        "object_key",
+        "base_object_revision",
+        "if_object_revision",
+        "object_revision",
+        "object_timestamp",
+    }
 )
 
 type Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-class BadRequest(Exception):
+class BadRequestError(Exception):
     """A malformed device request: answered 400 with the spec's `error` body."""
 
     def __init__(self, message: str, detail: str | None = None) -> None:
@@ -61,10 +67,9 @@ def _compact(data: Any) -> bytes:
 
 def _serial_from_user_id(user_id: str) -> str | None:
     """`d.{SERIAL}.{suffix}` -> SERIAL."""
-    parts = user_id.split(".")
-    if len(parts) >= 2 and SERIAL_RE.fullmatch(parts[1]):
-        return parts[1]
-    return None
+    _, _, rest = user_id.partition(".")
+    serial = rest.partition(".")[0]
+    return serial if SERIAL_RE.fullmatch(serial) else None
 
 
 def device_serial(request: web.Request) -> str | None:
@@ -89,31 +94,31 @@ def device_serial(request: web.Request) -> str | None:
 async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
     """The request body, refusing more than `cap` bytes without buffering it all."""
     if request.content_length is not None and request.content_length > cap:
-        raise BadRequest("Request body too large", f"{request.content_length} bytes > {cap}")
+        raise BadRequestError("Request body too large", f"{request.content_length} bytes > {cap}")
     data = bytearray()
     while chunk := await request.content.read(65536):
         data += chunk
         if len(data) > cap:
-            raise BadRequest("Request body too large", f"more than {cap} bytes")
+            raise BadRequestError("Request body too large", f"more than {cap} bytes")
     return bytes(data)
 
 
 async def read_json_object(request: web.Request) -> dict[str, Any]:
-    """A JSON object body, else BadRequest."""
+    """A JSON object body, else BadRequestError."""
     raw = await read_body(request)
     try:
         data = json.loads(raw)
     except ValueError as err:
-        raise BadRequest("Invalid JSON body", str(err)) from err
+        raise BadRequestError("Invalid JSON body", str(err)) from err
     if not isinstance(data, dict):
-        raise BadRequest("JSON body must be an object")
+        raise BadRequestError("JSON body must be an object")
     return data
 
 
 def _int_field(obj: dict[str, Any], name: str, where: str, default: int | None = None) -> int:
     value = obj.get(name, default)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadRequest(f"{where}: {name} must be a non-negative integer")
+        raise BadRequestError(f"{where}: {name} must be a non-negative integer")
     return value
 
 
@@ -149,7 +154,7 @@ class DeviceApi:
     def _require_serial(self, request: web.Request) -> str:
         serial = device_serial(request)
         if serial is None:
-            raise BadRequest(
+            raise BadRequestError(
                 "Device serial required", "no d.SERIAL.suffix Basic user id or X-svc id header"
             )
         self.service.note_contact(serial)
@@ -175,7 +180,7 @@ class DeviceApi:
             try:
                 fields = dict(parse_qsl(raw.decode(), keep_blank_values=True))
             except UnicodeDecodeError as err:
-                raise BadRequest("Invalid form body", str(err)) from err
+                raise BadRequestError("Invalid form body", str(err)) from err
         else:
             fields = dict(request.query)
         serial = device_serial(request)
@@ -242,20 +247,20 @@ class DeviceApi:
     def _parse_subscribe(self, serial: str, body: dict[str, Any]) -> list[ObjectDescriptor]:
         objects = body.get("objects")
         if not isinstance(objects, list):
-            raise BadRequest("objects must be an array")
+            raise BadRequestError("objects must be an array")
         if not isinstance(body.get("session", ""), str):
-            raise BadRequest("session must be a string")
+            raise BadRequestError("session must be a string")
         parsed: list[ObjectDescriptor] = []
         for index, obj in enumerate(objects):
             where = f"objects[{index}]"
             if not isinstance(obj, dict):
-                raise BadRequest(f"{where} must be an object")
+                raise BadRequestError(f"{where} must be an object")
             key = obj.get("object_key")
             if not isinstance(key, str) or split_key(key) is None:
-                raise BadRequest(f"{where}: object_key must be <type>.<id>")
+                raise BadRequestError(f"{where}: object_key must be <type>.<id>")
             value = obj.get("value")
             if value is not None and not isinstance(value, dict):
-                raise BadRequest(f"{where}: value must be an object")
+                raise BadRequestError(f"{where}: value must be an object")
             parsed.append(
                 ObjectDescriptor(
                     key,
@@ -279,7 +284,7 @@ class DeviceApi:
             if not fresh and obj.timestamp <= self.service.buckets.timestamp(obj.key):
                 continue
             if not self.may_access(serial, obj.key):
-                raise BadRequest(f"Bucket {obj.key} is not writable by this device")
+                raise BadRequestError(f"Bucket {obj.key} is not writable by this device")
             updates[obj.key] = obj.value
         return updates
 
@@ -345,46 +350,48 @@ class DeviceApi:
                 break
         await response.write_eof()
 
-    def _parse_put(self, serial: str, body: dict[str, Any]) -> list[tuple[str, dict[str, Any], int | None]]:
+    def _parse_put(
+        self, serial: str, body: dict[str, Any]
+    ) -> list[tuple[str, dict[str, Any], int | None]]:
         """Both PUT body forms -> (key, fields, if_object_revision) per bucket."""
         if not isinstance(body.get("session", ""), str):
-            raise BadRequest("session must be a string")
+            raise BadRequestError("session must be a string")
         entries: list[tuple[str, dict[str, Any], int | None]] = []
         if "objects" in body:
             objects = body["objects"]
             if not isinstance(objects, list):
-                raise BadRequest("objects must be an array")
+                raise BadRequestError("objects must be an array")
             for index, obj in enumerate(objects):
                 where = f"objects[{index}]"
                 if not isinstance(obj, dict):
-                    raise BadRequest(f"{where} must be an object")
+                    raise BadRequestError(f"{where} must be an object")
                 value = obj.get("value")
                 if not isinstance(value, dict):
-                    raise BadRequest(f"{where}: value must be an object")
+                    raise BadRequestError(f"{where}: value must be an object")
                 key = obj.get("object_key")
                 if not isinstance(key, str):
-                    raise BadRequest(f"{where}: object_key must be a string")
+                    raise BadRequestError(f"{where}: object_key must be a string")
                 entries.append((key, value, obj.get("if_object_revision")))
         else:
             for name, obj in body.items():
                 if name == "session":
                     continue
                 if not isinstance(obj, dict):
-                    raise BadRequest(f"{name} must be an object")
+                    raise BadRequestError(f"{name} must be an object")
                 key = obj.get("object_key", name)
                 if key != name:
-                    raise BadRequest(f"{name}: object_key does not match")
+                    raise BadRequestError(f"{name}: object_key does not match")
                 fields = {k: v for k, v in obj.items() if k not in PUT_META_FIELDS}
                 entries.append((key, fields, obj.get("if_object_revision")))
         if not entries:
-            raise BadRequest("No buckets in PUT")
+            raise BadRequestError("No buckets in PUT")
         for key, _, guard in entries:
             if not isinstance(key, str) or split_key(key) is None:
-                raise BadRequest("object_key must be <type>.<id>")
+                raise BadRequestError("object_key must be <type>.<id>")
             if not self.may_access(serial, key):
-                raise BadRequest(f"Bucket {key} is not writable by this device")
+                raise BadRequestError(f"Bucket {key} is not writable by this device")
             if guard is not None and (isinstance(guard, bool) or not isinstance(guard, int)):
-                raise BadRequest(f"{key}: if_object_revision must be an integer")
+                raise BadRequestError(f"{key}: if_object_revision must be an integer")
         return entries
 
     async def put(self, request: web.Request) -> web.Response:
@@ -405,12 +412,15 @@ class DeviceApi:
                 # reaches the device on its next subscribe.
                 _LOGGER.debug(
                     "%s: PUT to %s guarded by revision %s, server has %s; not applied",
-                    serial, key, guard, current.revision,
+                    serial,
+                    key,
+                    guard,
+                    current.revision,
                 )
                 continue
             updates.setdefault(key, {}).update(fields)
         self.service.commands.apply(serial, updates, ChangeSource.DEVICE)
-        descriptors = []
+        descriptors: list[dict[str, Any]] = []
         for key, _, _ in entries:
             bucket = self.service.buckets.get(key)
             if bucket is None:  # a guarded write to a bucket the server never had
@@ -453,7 +463,7 @@ class DeviceApi:
         while chunk := await request.content.read(65536):
             size += len(chunk)
             if size > MAX_UPLOAD_BYTES:
-                raise BadRequest("Upload too large")
+                raise BadRequestError("Upload too large")
         _LOGGER.debug("Discarded a %d-byte upload from %s", size, device_serial(request))
         return web.json_response({})
 
@@ -463,13 +473,13 @@ async def _json_errors(request: web.Request, handler: Handler) -> web.StreamResp
     """Every error is `{"error": ...}`; malformed input is a 400 and a debug line, never a 500."""
     try:
         return await handler(request)
-    except BadRequest as err:
+    except BadRequestError as err:
         _LOGGER.debug(
             "Rejected %s %s from %s: %s", request.method, request.path, request.remote, err.detail
         )
         return error_response(400, err.message)
     except web.HTTPException as err:
-        if err.status >= 400:
+        if err.status >= HTTPStatus.BAD_REQUEST:
             return error_response(err.status, err.reason)
         raise
     except ConnectionError:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
+import uuid
 
 from .clock import Clock
 

@@ -6,10 +6,10 @@ subscribe connections, the SSE stream and Home Assistant entities listen here.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+import logging
 
 _LOGGER = logging.getLogger(__name__)
 

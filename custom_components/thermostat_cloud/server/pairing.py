@@ -6,11 +6,11 @@ implementation (UI flow and control API alike) and writes the user and structure
 
 from __future__ import annotations
 
-import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from enum import StrEnum
+import re
+import secrets
 from typing import Any
 
 from .clock import Clock

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+import logging
+import secrets
 from typing import Any, Protocol
 
 from aiohttp import web
@@ -94,9 +94,7 @@ class RegisterResult:
 class ThermostatService:
     """Everything the three surfaces share, with no Home Assistant in it."""
 
-    def __init__(
-        self, config: ServiceConfig, storage: Storage, clock: Clock | None = None
-    ) -> None:
+    def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
         self.config = config
         self.clock: Clock = clock or SystemClock()
         self._storage = storage
@@ -237,9 +235,9 @@ class ThermostatService:
 
     def _push_server_changes(self, event: ServiceEvent) -> None:
         """Server-side writes wake the device's held connections; device writes do not."""
-        if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
-            self.hub.wake(event.serial)
-        elif event.kind is EventKind.PAIRING:
+        if (
+            event.kind is EventKind.STATE and event.source is ChangeSource.SERVER
+        ) or event.kind is EventKind.PAIRING:
             self.hub.wake(event.serial)
 
     def notify_device(self, serial: str) -> int:
@@ -365,4 +363,3 @@ class ThermostatService:
         self._availability_timers.clear()
         if self.loaded:
             await self.async_flush()
-

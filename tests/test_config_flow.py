@@ -1,0 +1,349 @@
+"""Config, options, reconfigure and "Add thermostat" flows."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import aiohttp
+from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import issue_registry as ir
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.thermostat_cloud.const import (
+    CONF_API_ORIGIN,
+    CONF_CODE,
+    CONF_COMPAT_API,
+    CONF_COMPAT_PORT,
+    CONF_DEVICE_PORT,
+    CONF_ENTRY_KEY_TTL,
+    CONF_SERIAL,
+    DOMAIN,
+    SUBENTRY_THERMOSTAT,
+    unpaired_issue_id,
+)
+from thermostat_sim import SimulatedThermostat
+
+from .conftest import OTHER_SERIAL, SERIAL
+from .test_init import free_port, setup_hub
+
+
+async def test_user_flow_creates_the_hub_with_lan_default(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+    assert result["type"] is FlowResultType.FORM
+    schema = result["data_schema"]
+    assert schema is not None
+    defaults = {str(key): key.default() for key in schema.schema}
+    # pytest-homeassistant-custom-component reports the LAN address as 10.10.10.10.
+    assert defaults == {CONF_API_ORIGIN: "http://10.10.10.10:8000", CONF_DEVICE_PORT: 8000}
+
+    port = free_port()
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_API_ORIGIN: f"http://127.0.0.1:{port}/", CONF_DEVICE_PORT: port},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port}
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries(DOMAIN)[0]
+    assert entry.state is ConfigEntryState.LOADED
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+@pytest.mark.parametrize(
+    ("origin", "error"),
+    [
+        ("http://192.168.1.10", "origin_port_missing"),
+        ("192.168.1.10:8000", "invalid_origin"),
+        ("ftp://192.168.1.10:8000", "invalid_origin"),
+        ("http://192.168.1.10:8000/svc", "origin_has_path"),
+        ("http://[::1", "invalid_origin"),
+    ],
+)
+async def test_user_flow_rejects_origins_firmware_cannot_use(
+    hass: HomeAssistant, socket_enabled: None, origin: str, error: str
+) -> None:
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_API_ORIGIN: origin, CONF_DEVICE_PORT: free_port()}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_API_ORIGIN: error}
+
+
+async def test_user_flow_says_when_the_port_is_taken(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    with socket.socket() as blocker:
+        blocker.bind(("", 0))
+        blocker.listen()
+        port = blocker.getsockname()[1]
+        result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"],
+            {CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
+        )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_DEVICE_PORT: "port_in_use"}
+    assert not hass.config_entries.async_entries(DOMAIN)
+
+
+async def test_single_instance(hass: HomeAssistant, socket_enabled: None) -> None:
+    entry = await setup_hub(hass)
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "single_instance_allowed"
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enabled: None) -> None:
+    entry = await setup_hub(hass)
+    old_port = entry.data[CONF_DEVICE_PORT]
+    new_port = free_port()
+    result = await entry.start_reconfigure_flow(hass)
+    assert result["type"] is FlowResultType.FORM
+
+    # Keeping the port the running hub holds is not "in use".
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_API_ORIGIN: f"http://127.0.0.1:{old_port}", CONF_DEVICE_PORT: old_port},
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "reconfigure_successful"
+
+    result = await entry.start_reconfigure_flow(hass)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_API_ORIGIN: f"http://127.0.0.1:{new_port}", CONF_DEVICE_PORT: new_port},
+    )
+    assert result["reason"] == "reconfigure_successful"
+    await hass.async_block_till_done()
+    assert entry.data[CONF_DEVICE_PORT] == new_port
+    assert entry.runtime_data.service.bound_port == new_port
+    async with aiohttp.ClientSession() as http:
+        thermostat = SimulatedThermostat(f"http://127.0.0.1:{new_port}", SERIAL, http)
+        assert (await thermostat.entry())["transport_url"].endswith(f":{new_port}/svc/transport")
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def test_options_set_key_lifetime_and_validate_compat_port(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    entry = await setup_hub(hass)
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            CONF_ENTRY_KEY_TTL: 7200,
+            CONF_COMPAT_API: True,
+            CONF_COMPAT_PORT: entry.data[CONF_DEVICE_PORT],
+        },
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_COMPAT_PORT: "port_conflict"}
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {CONF_ENTRY_KEY_TTL: 7200, CONF_COMPAT_API: False, CONF_COMPAT_PORT: 8082},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert entry.runtime_data.service.pairings.ttl_seconds == 7200
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+# -- Add thermostat -------------------------------------------------------------------------------
+
+
+async def start_add_thermostat(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
+    return await hass.config_entries.subentries.async_init(
+        (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+
+
+@pytest.fixture
+async def hub(hass: HomeAssistant, socket_enabled: None) -> Any:
+    entry = await setup_hub(hass)
+    yield entry
+    if entry.state is ConfigEntryState.LOADED:
+        assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+@pytest.fixture
+async def thermostat(hub: MockConfigEntry) -> Any:
+    async with aiohttp.ClientSession() as http:
+        sim = SimulatedThermostat(
+            f"http://127.0.0.1:{hub.data[CONF_DEVICE_PORT]}",
+            SERIAL,
+            http,
+            buckets={f"shared.{SERIAL}": {"current_temperature": 20.0}},
+        )
+        yield sim
+        await sim.stop()
+
+
+async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    """The thermostat shows a code, the user types it, the thermostat leaves pairing."""
+    await thermostat.entry()
+    code = (await thermostat.passphrase())["value"]
+    thermostat.start()
+    await thermostat.next_chunk()  # its own shared bucket, sent back with a revision
+    assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(SERIAL)) is not None
+
+    result = await start_add_thermostat(hass, hub)
+    assert result["type"] is FlowResultType.FORM
+    typed = f"{code[:3]}-{code[3:]}".lower()
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: typed}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["unique_id"] == SERIAL
+    assert result["data"] == {CONF_SERIAL: SERIAL}
+
+    service = hub.runtime_data.service
+    user_key, structure_key = service.home_keys(SERIAL)
+    pushed = await thermostat.next_object(structure_key)
+    assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}
+    assert thermostat.local[user_key].value == {"name": service.home_user_id}
+    assert (await thermostat.passphrase_status())["claimed"] is True
+    await hass.async_block_till_done()
+    assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
+    assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(SERIAL)) is None
+
+
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [("AB-12", "invalid_format"), ("ABC-DEFG!", "invalid_format"), ("ZZZ-ZZZZ", "invalid_code")],
+)
+async def test_add_thermostat_rejects_bad_codes(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    thermostat: SimulatedThermostat,
+    typed: str,
+    error: str,
+) -> None:
+    await thermostat.passphrase()
+    result = await start_add_thermostat(hass, hub)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: typed}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_CODE: error}
+    assert not hub.subentries
+    assert not hub.runtime_data.service.is_paired(SERIAL)
+
+
+async def test_add_thermostat_refuses_expired_and_claimed_codes(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    service = hub.runtime_data.service
+    code = (await thermostat.passphrase())["value"]
+    key = service.pairings.find(code)
+    assert key is not None
+    key.expires = service.clock.now_ms() - 1
+    result = await start_add_thermostat(hass, hub)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code}
+    )
+    assert result["errors"] == {CONF_CODE: "expired_code"}
+    assert (await thermostat.passphrase_status())["status"] == "no_key"
+
+    code = (await thermostat.passphrase())["value"]
+    assert service.register(code).success  # claimed elsewhere (control API)
+    await hass.async_block_till_done()
+    result = await start_add_thermostat(hass, hub)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code}
+    )
+    assert result["errors"] == {CONF_CODE: "claimed_code"}
+
+
+async def test_pairing_through_the_service_creates_the_subentry(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    """`POST /api/register` uses the same pairing; Home Assistant follows."""
+    code = (await thermostat.passphrase())["value"]
+    assert hub.runtime_data.service.register(code).success
+    await hass.async_block_till_done()
+    (subentry,) = hub.subentries.values()
+    assert subentry.unique_id == SERIAL
+    assert subentry.subentry_type == SUBENTRY_THERMOSTAT
+
+
+async def test_removing_the_subentry_unpairs_and_allows_pairing_again(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    service = hub.runtime_data.service
+    await thermostat.put(f"shared.{SERIAL}", {"target_temperature": 19.0})
+    code = (await thermostat.passphrase())["value"]
+    result = await start_add_thermostat(hass, hub)
+    await hass.config_entries.subentries.async_configure(result["flow_id"], {CONF_CODE: code})
+    await hass.async_block_till_done()
+    (subentry_id,) = hub.subentries
+
+    assert hass.config_entries.async_remove_subentry(hub, subentry_id)
+    await hass.async_block_till_done()
+    assert not service.is_paired(SERIAL)
+    assert hub.state is ConfigEntryState.LOADED
+    # The thermostat keeps its settings and pairs again with a new code.
+    assert service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 19.0
+    new_code = (await thermostat.passphrase())["value"]
+    assert new_code != code
+    result = await start_add_thermostat(hass, hub)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: new_code}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+
+
+async def test_unpairing_elsewhere_removes_the_subentry(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    service = hub.runtime_data.service
+    code = (await thermostat.passphrase())["value"]
+    assert service.register(code).success
+    await hass.async_block_till_done()
+    assert hub.subentries
+
+    assert service.unpair(SERIAL)  # hosted API DELETE
+    await hass.async_block_till_done()
+    assert not hub.subentries
+
+
+async def test_second_thermostat_joins_the_same_home(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    service = hub.runtime_data.service
+    first = (await thermostat.passphrase())["value"]
+    thermostat.start()
+    await thermostat.subscribed.wait()
+    assert service.register(first).success
+    structure_key = service.home_keys(SERIAL)[1]
+    await thermostat.next_object(structure_key)
+
+    async with aiohttp.ClientSession() as http:
+        other = SimulatedThermostat(
+            f"http://127.0.0.1:{hub.data[CONF_DEVICE_PORT]}", OTHER_SERIAL, http
+        )
+        second = (await other.passphrase())["value"]
+        result = await start_add_thermostat(hass, hub)
+        await hass.config_entries.subentries.async_configure(result["flow_id"], {CONF_CODE: second})
+    assert service.home_keys(OTHER_SERIAL)[1] == structure_key
+    pushed = await thermostat.next_object(structure_key)
+    assert pushed["value"]["devices"] == [SERIAL, OTHER_SERIAL]
+
+
+async def test_add_thermostat_needs_a_running_hub(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    assert await hass.config_entries.async_unload(hub.entry_id)
+    result = await start_add_thermostat(hass, hub)
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "hub_not_loaded"

@@ -1,0 +1,157 @@
+"""The hub entry: setup starts the device server in Home Assistant, unload and stop end it."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from typing import Any
+
+import aiohttp
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+
+from custom_components.thermostat_cloud.const import (
+    CONF_API_ORIGIN,
+    CONF_DEVICE_PORT,
+    DOMAIN,
+    STORAGE_KEY,
+)
+from thermostat_sim import SimulatedThermostat
+
+from .conftest import SERIAL
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def hub_entry(port: int) -> MockConfigEntry:
+    return MockConfigEntry(
+        domain=DOMAIN,
+        title="Thermostat Cloud",
+        data={CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
+    )
+
+
+async def setup_hub(hass: HomeAssistant, port: int | None = None) -> MockConfigEntry:
+    entry = hub_entry(port or free_port())
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("", port))
+        except OSError:
+            return False
+    return True
+
+
+async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enabled: None) -> None:
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    assert entry.state is ConfigEntryState.LOADED
+
+    async with aiohttp.ClientSession() as http:
+        thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+        data = await thermostat.entry()
+        assert data["transport_url"] == f"http://127.0.0.1:{port}/svc/transport"
+        code = (await thermostat.passphrase())["value"]
+    assert entry.runtime_data.service.pairings.find(code) is not None
+
+
+async def test_unload_releases_the_port_with_long_polls_held(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        thermostats = [
+            SimulatedThermostat(f"http://127.0.0.1:{port}", f"{SERIAL[:-2]}{i:02d}", http)
+            for i in range(3)
+        ]
+        for thermostat in thermostats:
+            thermostat.start()
+        for thermostat in thermostats:
+            await thermostat.subscribed.wait()
+        assert not port_is_free(port)
+
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        assert await hass.config_entries.async_unload(entry.entry_id)
+        assert loop.time() - started < 2
+        assert port_is_free(port)
+        for thermostat in thermostats:
+            await thermostat.stop()
+    assert entry.state is ConfigEntryState.NOT_LOADED
+
+
+async def test_home_assistant_stop_closes_the_listener(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+        thermostat.start()
+        await thermostat.subscribed.wait()
+        hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
+        await hass.async_block_till_done()
+        assert port_is_free(port)
+        await thermostat.stop()
+
+
+async def test_port_in_use_retries_setup_with_a_translated_reason(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    with socket.socket() as blocker:
+        blocker.bind(("", 0))
+        blocker.listen()
+        port = blocker.getsockname()[1]
+        entry = hub_entry(port)
+        entry.add_to_hass(hass)
+        await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done()
+        assert entry.state is ConfigEntryState.SETUP_RETRY
+        assert entry.reason is not None
+        assert str(port) in entry.reason
+
+
+async def test_state_persists_through_home_assistant_storage(
+    hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
+) -> None:
+    """Pairing, buckets and device records survive an unload and a new setup."""
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+        await thermostat.entry()
+        code = (await thermostat.passphrase())["value"]
+        await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
+    service = entry.runtime_data.service
+    assert service.register(code).success
+    service.commands.set_temperature(SERIAL, 21.0)
+
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    stored = hass_storage[STORAGE_KEY]["data"]
+    assert stored["buckets"][f"shared.{SERIAL}"]["value"] == {
+        "current_temperature": 20.5,
+        "target_temperature": 21.0,
+    }
+
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    again = entry.runtime_data.service
+    assert again is not service
+    assert again.is_paired(SERIAL)
+    assert again.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 21.0
+    assert again.devices.get(SERIAL) is not None
