@@ -1,0 +1,181 @@
+"""Bucket merge and timestamp rules, and entry-key lifecycle, without a network."""
+
+from __future__ import annotations
+
+import json
+
+from custom_components.thermostat_cloud.server.buckets import Bucket, BucketStore, split_key
+from custom_components.thermostat_cloud.server.pairing import (
+    ENTRY_KEY_ALPHABET,
+    KeyStatus,
+    PairingRegistry,
+    RegisterOutcome,
+    format_code,
+    normalize_code,
+)
+
+from .conftest import FakeClock
+
+KEY = "shared.02AA01AC331400AB"
+
+
+def test_merge_is_shallow_and_bumps_only_on_change() -> None:
+    clock = FakeClock()
+    store = BucketStore(clock)
+    first = store.merge(KEY, {"target_temperature": 20.0, "eco": {"mode": "schedule"}})
+    assert first is not None
+    assert (first.revision, first.timestamp) == (1, clock.now)
+
+    clock.advance(1)
+    assert store.merge(KEY, {"target_temperature": 20.0}) is None
+    assert store.get(KEY) == Bucket(KEY, 1, clock.now - 1000, first.value)
+
+    second = store.merge(KEY, {"eco": {"mode": "manual-eco"}})
+    assert second is not None
+    assert second.revision == 2
+    assert second.timestamp == clock.now
+    # Shallow: the nested object is replaced, not merged; other fields stay.
+    assert second.value == {"target_temperature": 20.0, "eco": {"mode": "manual-eco"}}
+
+
+def test_json_types_matter_when_comparing() -> None:
+    """True is not 1 and 1 is not 1.0 to firmware, so a type change is a change."""
+    store = BucketStore(FakeClock())
+    store.merge(KEY, {"leaf": 1, "current_temperature": 20})
+    changed = store.merge(KEY, {"leaf": True, "current_temperature": 20.0})
+    assert changed is not None
+    assert changed.revision == 2
+    assert json.dumps(changed.value) == '{"leaf": true, "current_temperature": 20.0}'
+
+
+def test_timestamp_strictly_increases_even_when_the_clock_does_not() -> None:
+    clock = FakeClock()
+    store = BucketStore(clock)
+    stamps = []
+    for value in range(5):
+        bucket = store.merge(KEY, {"n": value})
+        assert bucket is not None
+        stamps.append(bucket.timestamp)
+    clock.now -= 60_000  # wall clock stepped back (NTP)
+    bucket = store.merge(KEY, {"n": 99})
+    assert bucket is not None
+    stamps.append(bucket.timestamp)
+    assert stamps == sorted(set(stamps))
+
+
+def test_values_handed_out_are_never_mutated() -> None:
+    store = BucketStore(FakeClock())
+    before = store.merge(KEY, {"a": 1})
+    assert before is not None
+    snapshot = before.value
+    store.merge(KEY, {"b": 2})
+    assert snapshot == {"a": 1}
+
+
+def test_wire_order_puts_revision_and_timestamp_before_key() -> None:
+    bucket = Bucket(KEY, 3, 1234, {"x": 1})
+    assert list(bucket.wire()) == ["object_revision", "object_timestamp", "object_key", "value"]
+    assert list(bucket.descriptor()) == ["object_revision", "object_timestamp", "object_key"]
+
+
+def test_load_skips_entries_that_do_not_parse() -> None:
+    store = BucketStore(FakeClock())
+    bad: list[str] = []
+    store.load(
+        {KEY: {"revision": 2, "timestamp": 5, "value": {"a": 1}}, "device.X": {"revision": "x"}},
+        bad.append,
+    )
+    assert store.get(KEY) == Bucket(KEY, 2, 5, {"a": 1})
+    assert bad == ["device.X"]
+
+
+def test_split_key() -> None:
+    assert split_key("structure.abc.def") == ("structure", "abc.def")
+    assert split_key("nodot") is None
+    assert split_key(".x") is None
+    assert split_key("x.") is None
+
+
+# -- entry keys ------------------------------------------------------------------------------------
+
+
+def test_codes_are_seven_unambiguous_characters() -> None:
+    registry = PairingRegistry(FakeClock())
+    key, created = registry.issue("SERIAL01")
+    assert created
+    assert len(key.value) == 7
+    assert set(key.value) <= set(ENTRY_KEY_ALPHABET)
+    assert format_code("ABC1234") == "ABC-1234"
+
+
+def test_normalize_code_accepts_case_and_dash() -> None:
+    assert normalize_code(" abc-1234 ") == "ABC1234"
+    assert normalize_code("ABC1234") == "ABC1234"
+    assert normalize_code("ABC-123") is None
+    assert normalize_code("ABC-12345") is None
+    assert normalize_code("ABC_1234") is None
+
+
+def test_ttl_is_never_under_thirty_minutes() -> None:
+    clock = FakeClock()
+    registry = PairingRegistry(clock, ttl_seconds=60)
+    key, _ = registry.issue("SERIAL01")
+    assert key.expires - clock.now == 30 * 60 * 1000
+
+
+def test_pending_key_is_reused_and_slides_forward_near_expiry() -> None:
+    clock = FakeClock()
+    registry = PairingRegistry(clock, ttl_seconds=3600)
+    key, _ = registry.issue("SERIAL01")
+    expires = key.expires
+
+    clock.advance(600)
+    again, created = registry.issue("SERIAL01")
+    assert (again.value, again.expires, created) == (key.value, expires, False)
+
+    clock.advance(2000)  # 1000 s left: under the 30 minutes firmware needs
+    again, created = registry.issue("SERIAL01")
+    assert again.value == key.value
+    assert not created
+    assert again.expires == clock.now + 3600 * 1000
+
+
+def test_expired_key_ends_and_a_new_one_follows() -> None:
+    clock = FakeClock()
+    registry = PairingRegistry(clock, ttl_seconds=3600)
+    key, _ = registry.issue("SERIAL01")
+    clock.advance(3601)
+    assert registry.status("SERIAL01") == (KeyStatus.NO_KEY, None)
+    assert registry.check(key.value) == (RegisterOutcome.INVALID, None)
+    _, created = registry.issue("SERIAL01")
+    assert created
+
+
+def test_expired_key_reports_expired_when_claimed_late() -> None:
+    clock = FakeClock()
+    registry = PairingRegistry(clock, ttl_seconds=3600)
+    key, _ = registry.issue("SERIAL01")
+    clock.advance(3601)
+    outcome, found = registry.check(key.value)
+    assert outcome is RegisterOutcome.EXPIRED
+    assert found is key
+    assert registry.status("SERIAL01")[0] is KeyStatus.NO_KEY
+
+
+def test_key_is_single_use() -> None:
+    registry = PairingRegistry(FakeClock())
+    key, _ = registry.issue("SERIAL01")
+    assert registry.check(key.value)[0] is RegisterOutcome.PAIRED
+    registry.claim(key, "user1", "home")
+    assert registry.check(key.value)[0] is RegisterOutcome.CLAIMED
+    assert registry.status("SERIAL01")[0] is KeyStatus.CLAIMED
+    # A claimed key is not handed out again: the device gets a fresh one.
+    fresh, created = registry.issue("SERIAL01")
+    assert created
+    assert fresh.value != key.value
+
+
+def test_two_devices_never_share_a_pending_code() -> None:
+    registry = PairingRegistry(FakeClock())
+    codes = {registry.issue(f"SERIAL{i:04d}")[0].value for i in range(300)}
+    assert len(codes) == 300
