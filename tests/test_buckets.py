@@ -179,3 +179,36 @@ def test_two_devices_never_share_a_pending_code() -> None:
     registry = PairingRegistry(FakeClock())
     codes = {registry.issue(f"SERIAL{i:04d}")[0].value for i in range(300)}
     assert len(codes) == 300
+
+
+def test_home_bucket_change_is_announced_once_per_device() -> None:
+    from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
+    from custom_components.thermostat_cloud.server.commands import Commands
+    from custom_components.thermostat_cloud.server.devices import DeviceRegistry
+    from custom_components.thermostat_cloud.server.events import EventBus
+
+    clock = FakeClock()
+    pairings = PairingRegistry(clock)
+    for serial in ("SERIALA1", "SERIALB2"):
+        key, _ = pairings.issue(serial)
+        pairings.claim(key, "user1", "home1")
+    events = EventBus()
+    seen: list[ServiceEvent] = []
+    events.listen(seen.append)
+    commands = Commands(
+        clock=clock,
+        buckets=BucketStore(clock),
+        pairings=pairings,
+        devices=DeviceRegistry(clock),
+        events=events,
+        request_save=lambda: None,
+    )
+    commands.apply(
+        "SERIALA1",
+        {"structure.home1": {"away": True}, "shared.SERIALA1": {"target_temperature": 20.0}},
+        ChangeSource.SERVER,
+    )
+    assert [(e.kind, e.serial, e.keys) for e in seen] == [
+        (EventKind.STATE, "SERIALA1", ("structure.home1", "shared.SERIALA1")),
+        (EventKind.STATE, "SERIALB2", ("structure.home1",)),
+    ]

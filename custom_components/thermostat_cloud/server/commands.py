@@ -256,16 +256,15 @@ class Commands:
         if not changed:
             return changed
         self._request_save()
-        affected: dict[str, list[str]] = {serial: []}
+        # Insertion-ordered sets: the writing device first, each key once per device.
+        affected: dict[str, dict[str, None]] = {serial: dict.fromkeys(changed)}
         for key in changed:
-            affected[serial].append(key)
             parts = split_key(key)
             if parts is not None and parts[0] in HOME_SCOPED_TYPES:
                 for other in self._followers(key):
-                    affected.setdefault(other, []).append(key)
+                    affected.setdefault(other, {})[key] = None
         for target, keys in affected.items():
-            if keys:
-                self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), source))
+            self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), source))
         return changed
 
     def _followers(self, key: str) -> list[str]:
