@@ -699,3 +699,27 @@ async def test_state_survives_a_restart(
     assert again.home_keys(SERIAL) == service.home_keys(SERIAL)
     assert again.devices.get(SERIAL) is not None
     assert again.buckets.get(f"shared.{SERIAL}") == service.buckets.get(f"shared.{SERIAL}")
+
+
+async def test_unpaired_thermostat_is_announced_once(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+
+    announced: list[ServiceEvent] = []
+    service.events.listen(
+        lambda event: announced.append(event) if event.kind is EventKind.UNPAIRED_CONTACT else None
+    )
+    thermostat = make_thermostat()
+    await thermostat.entry()
+    code = (await thermostat.passphrase())["value"]
+    await thermostat.passphrase_status()
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
+    assert [event.serial for event in announced] == [SERIAL]
+
+    assert service.register(code).success
+    await thermostat.passphrase()
+    assert len(announced) == 1
+    assert service.unpair(SERIAL)
+    await thermostat.passphrase()  # unpaired again: worth telling the user again
+    assert len(announced) == 2
