@@ -177,7 +177,7 @@ class ThermostatService:
             self._announced.add(serial)
             _LOGGER.info(
                 "Thermostat %s contacted the server but is not paired; pair it with the code "
-                "on its screen (Settings > Account > Add)",
+                "on its screen (Settings > Devices & services > Thermostat Cloud > Add thermostat)",
                 serial,
             )
             self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
