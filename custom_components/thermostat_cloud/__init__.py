@@ -7,14 +7,26 @@ import logging
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryNotReady
+from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers.typing import ConfigType
 
 from .const import DOMAIN
+from .entity import async_register_hub_device
 from .hub import Hub, ThermostatCloudConfigEntry
 from .pairing_sync import PairingSync
+from .services import async_setup_services
 
 _LOGGER = logging.getLogger(__name__)
 
-PLATFORMS: list[Platform] = []
+PLATFORMS: list[Platform] = [Platform.BINARY_SENSOR, Platform.CLIMATE, Platform.SENSOR]
+
+CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+
+
+async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
+    """Register the integration's actions once, whether or not the hub entry is loaded."""
+    async_setup_services(hass)
+    return True
 
 
 async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:
@@ -32,6 +44,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     entry.runtime_data = hub
     hub.pairing = PairingSync(hass, entry, hub)
     hub.pairing.async_start()
+    entry.async_on_unload(hub.thermostats.async_start())
+    async_register_hub_device(hass, entry)
     entry.async_on_unload(hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, hub.async_stop))
     entry.async_on_unload(entry.add_update_listener(_async_update_listener))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)

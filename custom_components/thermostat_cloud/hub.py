@@ -20,6 +20,7 @@ from .const import (
     STORAGE_VERSION,
 )
 from .server import ServiceConfig, ServiceEvent, ThermostatService
+from .tracker import ThermostatTracker
 
 if TYPE_CHECKING:
     from .pairing_sync import PairingSync
@@ -69,6 +70,8 @@ class Hub:
         self.settings = self.settings_of(entry)
         self.pairing: PairingSync | None = None
         """Set once the entry is set up; see pairing_sync."""
+        self.thermostats = ThermostatTracker(hass, self.service)
+        """Service events to the entities of each thermostat; availability log."""
         self._stopped = False
 
     @staticmethod

@@ -1,0 +1,108 @@
+"""Binary sensors of each thermostat: connectivity, the leaf and what its relays are doing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from homeassistant.components.binary_sensor import (
+    BinarySensorDeviceClass,
+    BinarySensorEntity,
+    BinarySensorEntityDescription,
+)
+from homeassistant.config_entries import ConfigSubentry
+from homeassistant.const import EntityCategory
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import Thermostat, ThermostatEntity, async_add_thermostat_entities
+from .hub import Hub, ThermostatCloudConfigEntry
+
+PARALLEL_UPDATES = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatBinarySensorDescription(BinarySensorEntityDescription):
+    """A binary sensor and how to read it."""
+
+    is_on_fn: Callable[[Thermostat], bool]
+    always_available: bool = False
+    """Stays available while the thermostat is not (the connectivity sensor itself)."""
+
+
+BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
+    ThermostatBinarySensorDescription(
+        key="online",
+        device_class=BinarySensorDeviceClass.CONNECTIVITY,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        is_on_fn=lambda t: t.service.is_available(t.serial),
+        always_available=True,
+    ),
+    ThermostatBinarySensorDescription(
+        key="leaf",
+        translation_key="leaf",
+        is_on_fn=lambda t: t.leaf,
+    ),
+    ThermostatBinarySensorDescription(
+        key="heating",
+        translation_key="heating",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.heating,
+    ),
+    ThermostatBinarySensorDescription(
+        key="cooling",
+        translation_key="cooling",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.cooling,
+    ),
+    ThermostatBinarySensorDescription(
+        key="fan",
+        translation_key="fan",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.fan_running,
+    ),
+    ThermostatBinarySensorDescription(
+        key="temperature_lock",
+        translation_key="temperature_lock",
+        entity_category=EntityCategory.DIAGNOSTIC,
+        is_on_fn=lambda t: t.device.get("temperature_lock_enabled") is True,
+    ),
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """The binary sensors of every thermostat subentry."""
+    async_add_thermostat_entities(
+        hass,
+        entry,
+        async_add_entities,
+        lambda hub, subentry: [
+            ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS
+        ],
+    )
+
+
+class ThermostatBinarySensor(ThermostatEntity, BinarySensorEntity):
+    """One on/off fact about the thermostat."""
+
+    entity_description: ThermostatBinarySensorDescription
+
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatBinarySensorDescription
+    ) -> None:
+        super().__init__(hub, subentry, description.key)
+        self.entity_description = description
+
+    @property
+    def available(self) -> bool:
+        """Unavailable with the thermostat, except the connectivity sensor."""
+        return self.entity_description.always_available or super().available
+
+    @property
+    def is_on(self) -> bool:
+        """Read from the buckets as they are now."""
+        return self.entity_description.is_on_fn(self.thermostat)

@@ -1,0 +1,308 @@
+"""The climate entity of each paired thermostat.
+
+How the thermostat's state maps onto Home Assistant's climate model:
+
+- HVAC modes come from its capabilities: `off` always, `heat` when it can heat, `cool` when it
+  can cool, `heat_cool` (the thermostat's `range`) when it can do both.
+- Emergency heat is a way of heating, not a separate target: while the thermostat is in its
+  `emergency` mode the entity shows HVAC mode `heat` with the preset `emergency_heat` (offered
+  only when the thermostat has emergency heat). Choosing another preset or HVAC mode leaves it.
+- Presets `eco` and `away` are two different things. `eco` is the thermostat's own eco mode
+  (`device.eco`); `away` is the home's away state (`structure.away`), shared by every thermostat
+  of the home. When both are on the entity shows `away`. Choosing `none` turns both off,
+  choosing `eco` turns eco on and the home back to home, choosing `away` sets the home away.
+- Fan modes `auto` and `on` only when the thermostat has a fan; a running fan timer shows `on`
+  (the timer itself is the `set_fan_timer` action).
+- `hvac_action` is read from the relays the thermostat reports: any heat stage (including aux
+  and emergency heat) is `heating`, any cool stage `cooling`, the fan alone `fan`, nothing
+  `idle` (or `off` in mode off).
+- Temperatures are Celsius natively, 9 to 32 °C in 0.5 °C steps as on the thermostat; Home
+  Assistant converts them for a Fahrenheit installation, where the step is 1 °F.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+import logging
+from typing import Any
+
+from homeassistant.components.climate import (
+    ATTR_HVAC_MODE,
+    ATTR_TARGET_TEMP_HIGH,
+    ATTR_TARGET_TEMP_LOW,
+    FAN_AUTO,
+    FAN_ON,
+    PRESET_AWAY,
+    PRESET_ECO,
+    PRESET_NONE,
+    ClimateEntity,
+    ClimateEntityFeature,
+    HVACAction,
+    HVACMode,
+)
+from homeassistant.config_entries import ConfigSubentry
+from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
+from homeassistant.core import HomeAssistant, ServiceResponse, callback
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util.unit_conversion import TemperatureConverter
+
+from .const import DOMAIN
+from .entity import ThermostatEntity, async_add_thermostat_entities, number
+from .hub import Hub, ThermostatCloudConfigEntry
+from .server.commands import (
+    TARGET_HUMIDITY_MAX,
+    TARGET_HUMIDITY_MIN,
+    TEMPERATURE_MAX_C,
+    TEMPERATURE_MIN_C,
+    pin_hash,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+PARALLEL_UPDATES = 0
+
+PRESET_EMERGENCY_HEAT = "emergency_heat"
+EMERGENCY = "emergency"
+
+# `shared.target_temperature_type` <-> Home Assistant HVAC mode.
+HVAC_MODE_OF_TYPE = {
+    "off": HVACMode.OFF,
+    "heat": HVACMode.HEAT,
+    "cool": HVACMode.COOL,
+    "range": HVACMode.HEAT_COOL,
+    EMERGENCY: HVACMode.HEAT,
+}
+TYPE_OF_HVAC_MODE = {
+    HVACMode.OFF: "off",
+    HVACMode.HEAT: "heat",
+    HVACMode.COOL: "cool",
+    HVACMode.HEAT_COOL: "range",
+}
+
+TEMPERATURE_STEP_C = 0.5
+TEMPERATURE_STEP_F = 1.0
+PIN_LENGTH = 4
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """One climate entity per thermostat subentry."""
+    async_add_thermostat_entities(
+        hass, entry, async_add_entities, lambda hub, subentry: [ThermostatClimate(hub, subentry)]
+    )
+
+
+class ThermostatClimate(ThermostatEntity, ClimateEntity):
+    """The thermostat: modes, setpoints, fan, presets and what its relays are doing."""
+
+    _attr_name = None
+    _attr_translation_key = "thermostat"
+    _attr_min_humidity = TARGET_HUMIDITY_MIN
+    _attr_max_humidity = TARGET_HUMIDITY_MAX
+    _attr_target_humidity_step = 1
+
+    def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
+        super().__init__(hub, subentry, None)
+        # Home Assistant 2026.11 reads `_attr_native_*`; 2026.10 the plain names. Both are set.
+        self._set_temperature_attrs(
+            temperature_unit=UnitOfTemperature.CELSIUS,
+            min_temp=TEMPERATURE_MIN_C,
+            max_temp=TEMPERATURE_MAX_C,
+        )
+
+    def _set_temperature_attrs(self, **values: Any) -> None:
+        for name, value in values.items():
+            setattr(self, f"_attr_{name}", value)
+            setattr(self, f"_attr_native_{name}", value)
+
+    @callback
+    def _read_state(self) -> None:
+        thermostat = self.thermostat
+        shared, device = thermostat.shared, thermostat.device
+        caps = thermostat.capabilities
+        mode = thermostat.mode
+        in_range = mode == "range"
+
+        features = (
+            ClimateEntityFeature.TARGET_TEMPERATURE
+            | ClimateEntityFeature.PRESET_MODE
+            | ClimateEntityFeature.TURN_OFF
+            | ClimateEntityFeature.TURN_ON
+        )
+        hvac_modes = [HVACMode.OFF]
+        if caps["can_heat"]:
+            hvac_modes.append(HVACMode.HEAT)
+        if caps["can_cool"]:
+            hvac_modes.append(HVACMode.COOL)
+        if caps["can_heat"] and caps["can_cool"]:
+            hvac_modes.append(HVACMode.HEAT_COOL)
+            features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+        if caps["has_fan"]:
+            features |= ClimateEntityFeature.FAN_MODE
+        if caps["has_humidifier"] or caps["has_dehumidifier"]:
+            features |= ClimateEntityFeature.TARGET_HUMIDITY
+        self._attr_supported_features = features
+        self._attr_hvac_modes = hvac_modes
+        self._attr_hvac_mode = HVAC_MODE_OF_TYPE.get(mode) if mode is not None else None
+        self._attr_hvac_action = self._hvac_action()
+
+        self._attr_fan_modes = [FAN_AUTO, FAN_ON] if caps["has_fan"] else None
+        fan_mode = device.get("fan_mode", shared.get("fan_mode"))
+        self._attr_fan_mode = (
+            (FAN_ON if fan_mode == "on" else FAN_AUTO) if caps["has_fan"] else None
+        )
+
+        presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
+        if caps["has_emer_heat"]:
+            presets.append(PRESET_EMERGENCY_HEAT)
+        self._attr_preset_modes = presets
+        if mode == EMERGENCY:
+            self._attr_preset_mode = PRESET_EMERGENCY_HEAT
+        elif thermostat.away:
+            self._attr_preset_mode = PRESET_AWAY
+        elif thermostat.eco:
+            self._attr_preset_mode = PRESET_ECO
+        else:
+            self._attr_preset_mode = PRESET_NONE
+
+        self._attr_current_humidity = number(device.get("current_humidity"))
+        self._attr_target_humidity = number(device.get("target_humidity"))
+        self._set_temperature_attrs(
+            current_temperature=number(shared.get("current_temperature")),
+            target_temperature=None if in_range else number(shared.get("target_temperature")),
+            target_temperature_low=(
+                number(shared.get("target_temperature_low")) if in_range else None
+            ),
+            target_temperature_high=(
+                number(shared.get("target_temperature_high")) if in_range else None
+            ),
+        )
+        self._attr_native_target_temperature_step = TEMPERATURE_STEP_C
+        self._attr_target_temperature_step = (
+            TEMPERATURE_STEP_C
+            if self.hass.config.units.temperature_unit == UnitOfTemperature.CELSIUS
+            else TEMPERATURE_STEP_F
+        )
+
+    def _hvac_action(self) -> HVACAction | None:
+        thermostat = self.thermostat
+        if not thermostat.shared:
+            return None
+        if thermostat.heating:
+            return HVACAction.HEATING
+        if thermostat.cooling:
+            return HVACAction.COOLING
+        if thermostat.fan_running:
+            return HVACAction.FAN
+        if thermostat.mode == "off":
+            return HVACAction.OFF
+        return HVACAction.IDLE
+
+    # -- climate actions ---------------------------------------------------------------------
+
+    async def async_set_hvac_mode(self, hvac_mode: HVACMode) -> None:
+        """Switch the thermostat's mode (leaves emergency heat)."""
+        commands = self.service.commands
+        self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
+
+    async def async_set_temperature(self, **kwargs: Any) -> None:
+        """Single setpoint or range, optionally switching mode in the same call."""
+        commands = self.service.commands
+        hvac_mode: HVACMode | None = kwargs.get(ATTR_HVAC_MODE)
+        temperature = kwargs.get(ATTR_TEMPERATURE)
+        low, high = kwargs.get(ATTR_TARGET_TEMP_LOW), kwargs.get(ATTR_TARGET_TEMP_HIGH)
+        if hvac_mode in (HVACMode.HEAT, HVACMode.COOL) and temperature is not None:
+            self.run_command(commands.set_temperature, temperature, TYPE_OF_HVAC_MODE[hvac_mode])
+            return
+        if hvac_mode == HVACMode.HEAT_COOL and low is not None and high is not None:
+            self.run_command(commands.set_temperature_range, low, high, switch_to_range=True)
+            return
+        if hvac_mode is not None:
+            self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
+        if temperature is not None:
+            self.run_command(commands.set_temperature, temperature)
+        if low is not None and high is not None:
+            self.run_command(commands.set_temperature_range, low, high)
+
+    async def async_set_fan_mode(self, fan_mode: str) -> None:
+        """Fan `auto` or `on` (ends a running fan timer)."""
+        self.run_command(self.service.commands.set_fan, fan_mode)
+
+    async def async_set_preset_mode(self, preset_mode: str) -> None:
+        """Eco (the thermostat's), away (the home's) or emergency heat; see the module doc."""
+        commands = self.service.commands
+        thermostat = self.thermostat
+        if preset_mode == PRESET_EMERGENCY_HEAT:
+            self.run_command(commands.set_mode, EMERGENCY)
+            return
+        if thermostat.mode == EMERGENCY:
+            self.run_command(commands.set_mode, "heat")
+        if preset_mode == PRESET_AWAY:
+            self.run_command(commands.set_away, True)
+            return
+        if thermostat.away:
+            self.run_command(commands.set_away, False)
+        want_eco = preset_mode == PRESET_ECO
+        if thermostat.eco != want_eco:
+            self.run_command(commands.set_eco, want_eco)
+
+    async def async_set_humidity(self, humidity: int) -> None:
+        """Target humidity for the humidifier or dehumidifier (enables it)."""
+        commands = self.service.commands
+        self.run_command(commands.set_device_setting, "target_humidity", humidity)
+        self.run_command(commands.set_device_setting, "target_humidity_enabled", True)
+
+    # -- the integration's own actions (services.py) ----------------------------------------
+
+    async def async_set_fan_timer(self, duration: timedelta) -> None:
+        """Run the fan for a while, then back to `auto`."""
+        self.run_command(self.service.commands.set_fan, duration=duration.total_seconds())
+
+    async def async_set_temperature_lock(
+        self,
+        enabled: bool,
+        pin: str | None = None,
+        min_temperature: float | None = None,
+        max_temperature: float | None = None,
+    ) -> None:
+        """Lock the dial to a range behind a 4-digit PIN (only its hash is stored), or unlock."""
+        commands = self.service.commands
+        if not enabled:
+            self.run_command(commands.set_temperature_lock, False)
+            return
+        if pin is None or len(pin) != PIN_LENGTH or not pin.isascii() or not pin.isdigit():
+            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="invalid_pin")
+        self.run_command(
+            commands.set_temperature_lock,
+            True,
+            pin_hash(pin, self.serial),
+            self._celsius(min_temperature),
+            self._celsius(max_temperature),
+        )
+
+    async def async_set_eco_temperatures(self, low: float, high: float) -> None:
+        """The temperatures the thermostat keeps in eco mode."""
+        self.run_command(
+            self.service.commands.set_eco_temperatures, self._celsius(low), self._celsius(high)
+        )
+
+    async def async_get_schedule(self) -> ServiceResponse:
+        """The schedule as the thermostat stores it (Celsius), or None before it reported one."""
+        schedule = self.thermostat.schedule
+        return {"schedule": dict(schedule) if schedule is not None else None}
+
+    async def async_set_schedule(self, schedule: dict[str, Any]) -> None:
+        """Replace the whole schedule (validated; Celsius, as the thermostat stores it)."""
+        self.run_command(self.service.commands.set_schedule, schedule)
+
+    def _celsius(self, value: float | None) -> float | None:
+        """An action's temperature, given in Home Assistant's unit, in Celsius."""
+        if value is None:
+            return None
+        return TemperatureConverter.convert(
+            value, self.hass.config.units.temperature_unit, UnitOfTemperature.CELSIUS
+        )

@@ -1,0 +1,84 @@
+"""Diagnostics of the hub entry: settings, and per thermostat its record, buckets and links.
+
+Left out or redacted: pairing codes, API keys and everything else in the service's extra state
+(only their names are listed), user ids and emails (the `user.<id>` buckets are not included at
+all), PIN hashes, MAC and IP addresses, and the home's location.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from homeassistant.components.diagnostics import async_redact_data
+from homeassistant.core import HomeAssistant
+
+from .hub import ThermostatCloudConfigEntry
+from .server.buckets import bucket_key
+from .server.service import SERVER_VERSION
+
+TO_REDACT = {
+    "api_key",
+    "api_keys",
+    "city",
+    "claimed_by",
+    "email",
+    "latitude",
+    "local_ip",
+    "longitude",
+    "mac",
+    "mac_address",
+    "postal_code",
+    "temperature_lock_pin_hash",
+    "user_id",
+}
+
+
+async def async_get_config_entry_diagnostics(
+    hass: HomeAssistant, entry: ThermostatCloudConfigEntry
+) -> dict[str, Any]:
+    """What support needs to see of the hub and its thermostats."""
+    service = entry.runtime_data.service
+    thermostats: dict[str, Any] = {}
+    serials = sorted(
+        {*service.known_serials(), *(p.serial for p in service.pairings.pairings())}
+    )
+    for serial in serials:
+        record = service.devices.get(serial)
+        pairing = service.pairings.pairing(serial)
+        thermostats[serial] = {
+            "paired": pairing is not None,
+            "paired_at": pairing.paired_at if pairing else None,
+            "structure_id": pairing.structure_id if pairing else None,
+            "available": service.is_available(serial),
+            "subscriptions": service.hub.count(serial),
+            "record": asdict(record) if record is not None else None,
+            "buckets": {
+                key: bucket.as_stored()
+                for key in sorted(service.buckets.keys_of_serial(serial))
+                if (bucket := service.buckets.get(key)) is not None
+            },
+        }
+    structure_key = bucket_key("structure", service.home_structure_id)
+    structure = service.buckets.get(structure_key)
+    return async_redact_data(
+        {
+            "entry": {
+                "data": dict(entry.data),
+                "options": dict(entry.options),
+                "subentries": [
+                    {"type": s.subentry_type, "title": s.title, "unique_id": s.unique_id}
+                    for s in entry.subentries.values()
+                ],
+            },
+            "service": {
+                "server_version": SERVER_VERSION,
+                "device_port": entry.runtime_data.device_port,
+                "bound_port": service.bound_port,
+                "extra_state": sorted(service.extra_state),
+            },
+            "home": {structure_key: structure.as_stored() if structure is not None else None},
+            "thermostats": thermostats,
+        },
+        TO_REDACT,
+    )

@@ -1,0 +1,153 @@
+"""Sensors of each thermostat: what it measures and reports beyond the climate entity."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from homeassistant.components.sensor import (
+    SensorDeviceClass,
+    SensorEntity,
+    SensorEntityDescription,
+    SensorStateClass,
+)
+from homeassistant.config_entries import ConfigSubentry
+from homeassistant.const import PERCENTAGE, EntityCategory, UnitOfTemperature, UnitOfTime
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import Thermostat, ThermostatEntity, async_add_thermostat_entities, number
+from .hub import Hub, ThermostatCloudConfigEntry
+from .tracker import firmware_version
+
+PARALLEL_UPDATES = 0
+
+ECO_MODES = ["schedule", "manual-eco", "auto-eco"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatSensorDescription(SensorEntityDescription):
+    """A sensor and how to read it from the thermostat's buckets."""
+
+    value_fn: Callable[[Thermostat], float | str | datetime | None]
+
+
+def _timestamp_s(value: object) -> datetime | None:
+    seconds = number(value)
+    return datetime.fromtimestamp(seconds, UTC) if seconds else None
+
+
+def _last_seen(thermostat: Thermostat) -> datetime | None:
+    record = thermostat.service.devices.get(thermostat.serial)
+    if record is None or not record.last_seen:
+        return None
+    return datetime.fromtimestamp(record.last_seen / 1000, UTC)
+
+
+def _fan_timer_end(thermostat: Thermostat) -> datetime | None:
+    end = _timestamp_s(thermostat.device.get("fan_timer_timeout"))
+    now = thermostat.service.clock.now_ms() / 1000
+    return end if end is not None and end.timestamp() > now else None
+
+
+def _eco_mode(thermostat: Thermostat) -> str | None:
+    eco = thermostat.device.get("eco")
+    mode = eco.get("mode") if isinstance(eco, dict) else None
+    return mode if mode in ECO_MODES else None
+
+
+SENSORS: tuple[ThermostatSensorDescription, ...] = (
+    ThermostatSensorDescription(
+        key="temperature",
+        device_class=SensorDeviceClass.TEMPERATURE,
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
+        suggested_display_precision=1,
+        value_fn=lambda t: number(t.shared.get("current_temperature")),
+    ),
+    ThermostatSensorDescription(
+        key="humidity",
+        device_class=SensorDeviceClass.HUMIDITY,
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement=PERCENTAGE,
+        suggested_display_precision=0,
+        value_fn=lambda t: number(t.device.get("current_humidity")),
+    ),
+    ThermostatSensorDescription(
+        key="backplate_temperature",
+        translation_key="backplate_temperature",
+        device_class=SensorDeviceClass.TEMPERATURE,
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
+        suggested_display_precision=1,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        entity_registry_enabled_default=False,
+        value_fn=lambda t: number(t.device.get("backplate_temperature")),
+    ),
+    ThermostatSensorDescription(
+        key="time_to_target",
+        translation_key="time_to_target",
+        device_class=SensorDeviceClass.DURATION,
+        native_unit_of_measurement=UnitOfTime.MINUTES,
+        value_fn=lambda t: number(t.device.get("time_to_target")),
+    ),
+    ThermostatSensorDescription(
+        key="eco_mode",
+        translation_key="eco_mode",
+        device_class=SensorDeviceClass.ENUM,
+        options=ECO_MODES,
+        value_fn=_eco_mode,
+    ),
+    ThermostatSensorDescription(
+        key="fan_timer_end",
+        translation_key="fan_timer_end",
+        device_class=SensorDeviceClass.TIMESTAMP,
+        value_fn=_fan_timer_end,
+    ),
+    ThermostatSensorDescription(
+        key="firmware_version",
+        translation_key="firmware_version",
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: firmware_version(t.service, t.serial),
+    ),
+    ThermostatSensorDescription(
+        key="last_seen",
+        translation_key="last_seen",
+        device_class=SensorDeviceClass.TIMESTAMP,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        entity_registry_enabled_default=False,
+        value_fn=_last_seen,
+    ),
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """The sensors of every thermostat subentry."""
+    async_add_thermostat_entities(
+        hass,
+        entry,
+        async_add_entities,
+        lambda hub, subentry: [ThermostatSensor(hub, subentry, d) for d in SENSORS],
+    )
+
+
+class ThermostatSensor(ThermostatEntity, SensorEntity):
+    """One value the thermostat reports."""
+
+    entity_description: ThermostatSensorDescription
+
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatSensorDescription
+    ) -> None:
+        super().__init__(hub, subentry, description.key)
+        self.entity_description = description
+
+    @property
+    def native_value(self) -> float | str | datetime | None:
+        """Read from the buckets as they are now."""
+        return self.entity_description.value_fn(self.thermostat)

@@ -1,0 +1,109 @@
+"""Routes service events to the entities of each thermostat, and follows its availability.
+
+The service publishes every change once, on one event bus, in the loop turn of the write
+(device PUT, inline subscribe update, command, pairing, connection open/close, availability
+timer). The tracker is that bus's one Home Assistant listener: it hands each event to the
+entities of its thermostat, logs availability changes once per thermostat (not once per
+entity) and keeps the device registry's firmware version and model current.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+import logging
+
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import device_registry as dr
+
+from .const import DOMAIN
+from .server import EventKind, ServiceEvent, ThermostatService
+from .server.buckets import bucket_key
+
+_LOGGER = logging.getLogger(__name__)
+
+type ThermostatListener = Callable[[ServiceEvent], None]
+
+
+class ThermostatTracker:
+    """One per hub entry: the service-event fan-out to entities, keyed by serial."""
+
+    def __init__(self, hass: HomeAssistant, service: ThermostatService) -> None:
+        self.hass = hass
+        self.service = service
+        self._listeners: defaultdict[str, list[ThermostatListener]] = defaultdict(list)
+        self._available: dict[str, bool] = {}
+        """Last availability seen per thermostat with entities, to log changes only."""
+
+    @callback
+    def async_start(self) -> Callable[[], None]:
+        """Follow the service's events; returns the function that stops it."""
+        return self.service.events.listen(self._on_event)
+
+    @callback
+    def listen(self, serial: str, listener: ThermostatListener) -> Callable[[], None]:
+        """Call `listener` with every event about one thermostat; returns the remover."""
+        self._available.setdefault(serial, self.service.is_available(serial))
+        self._listeners[serial].append(listener)
+
+        @callback
+        def remove() -> None:
+            listeners = self._listeners.get(serial)
+            if listeners is not None and listener in listeners:
+                listeners.remove(listener)
+                if not listeners:
+                    del self._listeners[serial]
+                    self._available.pop(serial, None)
+
+        return remove
+
+    @callback
+    def _on_event(self, event: ServiceEvent) -> None:
+        listeners = self._listeners.get(event.serial)
+        if not listeners:
+            return
+        self._note_availability(event.serial)
+        if event.kind is EventKind.CONNECTION:
+            self._refresh_device(event.serial)
+        for listener in tuple(listeners):
+            listener(event)
+
+    def _note_availability(self, serial: str) -> None:
+        available = self.service.is_available(serial)
+        if self._available.get(serial) == available:
+            return
+        self._available[serial] = available
+        if available:
+            _LOGGER.info("Thermostat %s is back online", serial)
+        else:
+            _LOGGER.info(
+                "Thermostat %s is unavailable: no held connection and no contact for %d s",
+                serial,
+                int(self.service.config.availability_grace),
+            )
+
+    def _refresh_device(self, serial: str) -> None:
+        """Firmware version and model as the thermostat last reported them in `/svc/entry`."""
+        registry = dr.async_get(self.hass)
+        device = registry.async_get_device(identifiers={(DOMAIN, serial)})
+        if device is None:
+            return
+        sw_version = firmware_version(self.service, serial)
+        model = model_of(self.service, serial)
+        if (device.sw_version, device.model) != (sw_version, model):
+            registry.async_update_device(device.id, sw_version=sw_version, model=model)
+
+
+def firmware_version(service: ThermostatService, serial: str) -> str | None:
+    """The version reported in `/svc/entry`, else the device bucket's `current_version`."""
+    record = service.devices.get(serial)
+    if record is not None and record.software_version:
+        return record.software_version
+    version = service.buckets.value(bucket_key("device", serial)).get("current_version")
+    return version if isinstance(version, str) else None
+
+
+def model_of(service: ThermostatService, serial: str) -> str | None:
+    """The model reported in `/svc/entry`."""
+    record = service.devices.get(serial)
+    return record.model if record is not None else None
