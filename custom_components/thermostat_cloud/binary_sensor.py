@@ -6,10 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from homeassistant.components.binary_sensor import (
-    BinarySensorDeviceClass,
     BinarySensorEntity,
     BinarySensorEntityDescription,
 )
+from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
@@ -80,9 +80,7 @@ async def async_setup_entry(
         hass,
         entry,
         async_add_entities,
-        lambda hub, subentry: [
-            ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS
-        ],
+        lambda hub, subentry: [ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS],
     )
 
 

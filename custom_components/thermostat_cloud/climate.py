@@ -26,7 +26,8 @@ from datetime import timedelta
 import logging
 from typing import Any
 
-from homeassistant.components.climate import (
+from homeassistant.components.climate import ClimateEntity
+from homeassistant.components.climate.const import (
     ATTR_HVAC_MODE,
     ATTR_TARGET_TEMP_HIGH,
     ATTR_TARGET_TEMP_LOW,
@@ -35,7 +36,6 @@ from homeassistant.components.climate import (
     PRESET_AWAY,
     PRESET_ECO,
     PRESET_NONE,
-    ClimateEntity,
     ClimateEntityFeature,
     HVACAction,
     HVACMode,

@@ -40,9 +40,7 @@ async def async_get_config_entry_diagnostics(
     """What support needs to see of the hub and its thermostats."""
     service = entry.runtime_data.service
     thermostats: dict[str, Any] = {}
-    serials = sorted(
-        {*service.known_serials(), *(p.serial for p in service.pairings.pairings())}
-    )
+    serials = sorted({*service.known_serials(), *(p.serial for p in service.pairings.pairings())})
     for serial in serials:
         record = service.devices.get(serial)
         pairing = service.pairings.pairing(serial)

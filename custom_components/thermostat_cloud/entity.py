@@ -43,7 +43,9 @@ COOL_RELAYS = ("hvac_ac_state", "hvac_cool_x2_state", "hvac_cool_x3_state")
 FAN_RELAY = "hvac_fan_state"
 
 # Refusals the user can fix by changing the call; the rest are errors of the integration.
-VALIDATION_ERRORS = frozenset({ErrorCode.INVALID_VALUE, ErrorCode.UNSUPPORTED, ErrorCode.NOT_PAIRED})
+VALIDATION_ERRORS = frozenset(
+    {ErrorCode.INVALID_VALUE, ErrorCode.UNSUPPORTED, ErrorCode.NOT_PAIRED}
+)
 
 
 def number(value: object) -> float | None:
@@ -145,8 +147,10 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
         serial_number=serial,
         model=model_of(hub.service, serial),
         sw_version=firmware_version(hub.service, serial),
-        via_device=(DOMAIN, hub.entry.entry_id),
     )
+    hub_device = dr.async_get(hub.hass).async_get_device(identifiers={(DOMAIN, hub.entry.entry_id)})
+    if hub_device is not None:
+        info["via_device_id"] = hub_device.id
     record = hub.service.devices.get(serial)
     if record is not None and record.mac:
         info["connections"] = {(CONNECTION_NETWORK_MAC, dr.format_mac(record.mac))}

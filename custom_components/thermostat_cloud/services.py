@@ -8,12 +8,12 @@ schemas below only check types.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from homeassistant.components.climate import DOMAIN as CLIMATE_DOMAIN
+from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
 from homeassistant.core import HomeAssistant, SupportsResponse, callback
 from homeassistant.helpers import config_validation as cv, service
-import voluptuous as vol
+import probatio
 
 from .const import DOMAIN
 
@@ -36,42 +36,13 @@ ATTR_SCHEDULE: Final = "schedule"
 @callback
 def async_setup_services(hass: HomeAssistant) -> None:
     """Register the thermostat actions."""
-    for name, schema, method, response in (
-        (
-            SERVICE_SET_FAN_TIMER,
-            {vol.Required(ATTR_DURATION): cv.time_period},
-            "async_set_fan_timer",
-            SupportsResponse.NONE,
-        ),
-        (
-            SERVICE_SET_TEMPERATURE_LOCK,
-            {
-                vol.Required(ATTR_ENABLED): cv.boolean,
-                # A string, so a PIN such as 0042 keeps its leading zeros.
-                vol.Optional(ATTR_PIN): cv.string,
-                vol.Optional(ATTR_MIN_TEMPERATURE): vol.Coerce(float),
-                vol.Optional(ATTR_MAX_TEMPERATURE): vol.Coerce(float),
-            },
-            "async_set_temperature_lock",
-            SupportsResponse.NONE,
-        ),
-        (
-            SERVICE_SET_ECO_TEMPERATURES,
-            {
-                vol.Required(ATTR_LOW): vol.Coerce(float),
-                vol.Required(ATTR_HIGH): vol.Coerce(float),
-            },
-            "async_set_eco_temperatures",
-            SupportsResponse.NONE,
-        ),
-        (SERVICE_GET_SCHEDULE, None, "async_get_schedule", SupportsResponse.ONLY),
-        (
-            SERVICE_SET_SCHEDULE,
-            {vol.Required(ATTR_SCHEDULE): dict},
-            "async_set_schedule",
-            SupportsResponse.NONE,
-        ),
-    ):
+
+    def register(
+        name: str,
+        method: str,
+        schema: dict[Any, Any] | None,
+        response: SupportsResponse = SupportsResponse.NONE,
+    ) -> None:
         service.async_register_platform_entity_service(
             hass,
             DOMAIN,
@@ -81,3 +52,30 @@ def async_setup_services(hass: HomeAssistant) -> None:
             func=method,
             supports_response=response,
         )
+
+    register(
+        SERVICE_SET_FAN_TIMER,
+        "async_set_fan_timer",
+        {probatio.Required(ATTR_DURATION): cv.time_period},
+    )
+    register(
+        SERVICE_SET_TEMPERATURE_LOCK,
+        "async_set_temperature_lock",
+        {
+            probatio.Required(ATTR_ENABLED): cv.boolean,
+            # A string, so a PIN such as 0042 keeps its leading zeros.
+            probatio.Optional(ATTR_PIN): cv.string,
+            probatio.Optional(ATTR_MIN_TEMPERATURE): probatio.Coerce(float),
+            probatio.Optional(ATTR_MAX_TEMPERATURE): probatio.Coerce(float),
+        },
+    )
+    register(
+        SERVICE_SET_ECO_TEMPERATURES,
+        "async_set_eco_temperatures",
+        {
+            probatio.Required(ATTR_LOW): probatio.Coerce(float),
+            probatio.Required(ATTR_HIGH): probatio.Coerce(float),
+        },
+    )
+    register(SERVICE_GET_SCHEDULE, "async_get_schedule", None, SupportsResponse.ONLY)
+    register(SERVICE_SET_SCHEDULE, "async_set_schedule", {probatio.Required(ATTR_SCHEDULE): dict})
