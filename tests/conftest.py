@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Callable
-from typing import Any
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from dataclasses import dataclass
+import socket
+from typing import Any, cast
 
 import aiohttp
+from homeassistant.config_entries import SOURCE_USER
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import entity_registry as er
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
 # the test harness's own custom_components package.
 import custom_components.thermostat_cloud  # noqa: F401
+from custom_components.thermostat_cloud.const import (
+    CONF_API_ORIGIN,
+    CONF_CODE,
+    CONF_DEVICE_PORT,
+    DOMAIN,
+    SUBENTRY_THERMOSTAT,
+)
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from thermostat_sim import SimulatedThermostat
 
@@ -111,3 +125,146 @@ async def make_thermostat(
     yield make
     for thermostat in made:
         await thermostat.stop()
+
+
+# -- a paired thermostat behind a loaded hub entry (entity tests) ----------------------------------
+
+THERMOSTAT_SHARED: dict[str, Any] = {
+    "can_heat": True,
+    "can_cool": True,
+    "target_temperature_type": "heat",
+    "target_temperature": 20.0,
+    "target_temperature_low": 19.0,
+    "target_temperature_high": 24.0,
+    "current_temperature": 21.3,
+    "hvac_heater_state": False,
+    "hvac_ac_state": False,
+    "hvac_fan_state": False,
+    "leaf": False,
+}
+THERMOSTAT_DEVICE: dict[str, Any] = {
+    "has_fan": True,
+    "has_emer_heat": True,
+    "has_humidifier": True,
+    "current_humidity": 41,
+    "target_humidity": 35,
+    "fan_mode": "auto",
+    "backplate_temperature": 21.6,
+    "time_to_target": 12,
+    "temperature_scale": "C",
+    "eco": {"mode": "schedule"},
+    "eco_mode_enabled": False,
+}
+
+
+@dataclass
+class PairedThermostat:
+    """A hub entry, and a simulated thermostat paired to it and holding its subscribe."""
+
+    hass: HomeAssistant
+    entry: MockConfigEntry
+    thermostat: SimulatedThermostat
+
+    @property
+    def service(self) -> ThermostatService:
+        """The running service of the hub entry."""
+        return cast("ThermostatService", self.entry.runtime_data.service)
+
+    @property
+    def serial(self) -> str:
+        """The thermostat's serial."""
+        return self.thermostat.serial
+
+    def entity_id(self, platform: str, key: str | None = None) -> str:
+        """The entity id of one of the thermostat's entities, by its unique-id suffix."""
+        unique_id = self.serial if key is None else f"{self.serial}_{key}"
+        entity_id = er.async_get(self.hass).async_get_entity_id(platform, DOMAIN, unique_id)
+        assert entity_id is not None, f"no {platform} entity {unique_id}"
+        return entity_id
+
+    async def pushed(self, bucket: str, **expected: Any) -> dict[str, Any]:
+        """The value of the next push of a bucket to the thermostat that has these fields.
+
+        `bucket` is a bucket type of the thermostat (`shared`) or a whole key
+        (`structure.<id>`). Earlier pushes without the fields are skipped; none within the
+        simulator's timeout fails the test.
+        """
+        key = bucket if "." in bucket else f"{bucket}.{self.serial}"
+        while True:
+            value = dict((await self.thermostat.next_object(key))["value"])
+            if all(value.get(name) == want for name, want in expected.items()):
+                return value
+
+
+type PairThermostat = Callable[..., Awaitable[PairedThermostat]]
+
+
+async def setup_hub_entry(hass: HomeAssistant) -> MockConfigEntry:
+    """A loaded hub entry whose device server listens on a free loopback port."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    entry = MockConfigEntry(
+        domain=DOMAIN,
+        title="Thermostat Cloud",
+        data={CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
+    )
+    entry.add_to_hass(hass)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    return entry
+
+
+@pytest.fixture
+async def pair_thermostat(
+    hass: HomeAssistant, socket_enabled: None
+) -> AsyncGenerator[PairThermostat]:
+    """Pair simulated thermostats the way a user does: entry, code, subscribe, "Add thermostat".
+
+    Keyword arguments replace fields of the thermostat's initial `shared` / `device` buckets
+    (sent as inline updates on its first subscribe); `entry` reuses a hub entry.
+    """
+    made: list[SimulatedThermostat] = []
+    async with aiohttp.ClientSession() as http:
+
+        async def pair(
+            serial: str = SERIAL,
+            *,
+            entry: MockConfigEntry | None = None,
+            shared: dict[str, Any] | None = None,
+            device: dict[str, Any] | None = None,
+        ) -> PairedThermostat:
+            hub_entry = entry or await setup_hub_entry(hass)
+            port = hub_entry.data[CONF_DEVICE_PORT]
+            thermostat = SimulatedThermostat(
+                f"http://127.0.0.1:{port}",
+                serial,
+                http,
+                buckets={
+                    f"shared.{serial}": {**THERMOSTAT_SHARED, **(shared or {})},
+                    f"device.{serial}": {**THERMOSTAT_DEVICE, **(device or {})},
+                    # Followed, with no data yet: the server pushes the first schedule written.
+                    f"schedule.{serial}": {},
+                },
+            )
+            made.append(thermostat)
+            await thermostat.entry()
+            code = (await thermostat.passphrase())["value"]
+            thermostat.start()
+            await thermostat.subscribed.wait()
+            result = await hass.config_entries.subentries.async_init(
+                (hub_entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+            )
+            result = await hass.config_entries.subentries.async_configure(
+                result["flow_id"], {CONF_CODE: code}
+            )
+            assert result["type"] is FlowResultType.CREATE_ENTRY, result
+            await hass.async_block_till_done()
+            paired = PairedThermostat(hass, hub_entry, thermostat)
+            # The pairing push (user and structure buckets) reached the thermostat.
+            await thermostat.next_object(paired.service.home_keys(serial)[1])
+            return paired
+
+        yield pair
+        for thermostat in made:
+            await thermostat.stop()

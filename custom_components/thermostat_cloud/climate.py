@@ -113,6 +113,15 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
             min_temp=TEMPERATURE_MIN_C,
             max_temp=TEMPERATURE_MAX_C,
         )
+        self._attr_native_target_temperature_step = TEMPERATURE_STEP_C
+        self._read_state()
+
+    @property
+    def target_temperature_step(self) -> float:
+        """0.5 °C as on the thermostat; whole degrees for a Fahrenheit Home Assistant."""
+        if self.hass.config.units.temperature_unit == UnitOfTemperature.CELSIUS:
+            return TEMPERATURE_STEP_C
+        return TEMPERATURE_STEP_F
 
     def _set_temperature_attrs(self, **values: Any) -> None:
         for name, value in values.items():
@@ -180,12 +189,6 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
             target_temperature_high=(
                 number(shared.get("target_temperature_high")) if in_range else None
             ),
-        )
-        self._attr_native_target_temperature_step = TEMPERATURE_STEP_C
-        self._attr_target_temperature_step = (
-            TEMPERATURE_STEP_C
-            if self.hass.config.units.temperature_unit == UnitOfTemperature.CELSIUS
-            else TEMPERATURE_STEP_F
         )
 
     def _hvac_action(self) -> HVACAction | None:

@@ -148,7 +148,9 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
         model=model_of(hub.service, serial),
         sw_version=firmware_version(hub.service, serial),
     )
-    hub_device = dr.async_get(hub.hass).async_get_device(identifiers={(DOMAIN, hub.entry.entry_id)})
+    hub_device = dr.async_get(hub.hass).async_get_device_by_identifier(
+        (DOMAIN, hub.entry.entry_id), hub.entry.entry_id
+    )
     if hub_device is not None:
         info["via_device_id"] = hub_device.id
     record = hub.service.devices.get(serial)

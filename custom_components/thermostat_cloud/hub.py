@@ -70,7 +70,7 @@ class Hub:
         self.settings = self.settings_of(entry)
         self.pairing: PairingSync | None = None
         """Set once the entry is set up; see pairing_sync."""
-        self.thermostats = ThermostatTracker(hass, self.service)
+        self.thermostats = ThermostatTracker(hass, entry.entry_id, self.service)
         """Service events to the entities of each thermostat; availability log."""
         self._stopped = False
 

@@ -28,8 +28,9 @@ type ThermostatListener = Callable[[ServiceEvent], None]
 class ThermostatTracker:
     """One per hub entry: the service-event fan-out to entities, keyed by serial."""
 
-    def __init__(self, hass: HomeAssistant, service: ThermostatService) -> None:
+    def __init__(self, hass: HomeAssistant, entry_id: str, service: ThermostatService) -> None:
         self.hass = hass
+        self.entry_id = entry_id
         self.service = service
         self._listeners: defaultdict[str, list[ThermostatListener]] = defaultdict(list)
         self._available: dict[str, bool] = {}
@@ -85,7 +86,7 @@ class ThermostatTracker:
     def _refresh_device(self, serial: str) -> None:
         """Firmware version and model as the thermostat last reported them in `/svc/entry`."""
         registry = dr.async_get(self.hass)
-        device = registry.async_get_device(identifiers={(DOMAIN, serial)})
+        device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:
             return
         sw_version = firmware_version(self.service, serial)

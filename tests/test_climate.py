@@ -1,0 +1,369 @@
+"""The climate entity of a paired thermostat, driven through Home Assistant's climate actions,
+with the simulated thermostat on real TCP on the other end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from homeassistant.components.climate.const import (
+    ATTR_CURRENT_HUMIDITY,
+    ATTR_CURRENT_TEMPERATURE,
+    ATTR_FAN_MODE,
+    ATTR_FAN_MODES,
+    ATTR_HUMIDITY,
+    ATTR_HVAC_ACTION,
+    ATTR_HVAC_MODES,
+    ATTR_MAX_TEMP,
+    ATTR_MIN_TEMP,
+    ATTR_PRESET_MODE,
+    ATTR_PRESET_MODES,
+    ATTR_TARGET_TEMP_HIGH,
+    ATTR_TARGET_TEMP_LOW,
+    ATTR_TARGET_TEMP_STEP,
+    DOMAIN as CLIMATE_DOMAIN,
+    SERVICE_SET_FAN_MODE,
+    SERVICE_SET_HUMIDITY,
+    SERVICE_SET_HVAC_MODE,
+    SERVICE_SET_PRESET_MODE,
+    SERVICE_SET_TEMPERATURE,
+    ClimateEntityFeature,
+    HVACAction,
+    HVACMode,
+)
+from homeassistant.const import (
+    ATTR_ENTITY_ID,
+    ATTR_SUPPORTED_FEATURES,
+    ATTR_TEMPERATURE,
+    SERVICE_TURN_OFF,
+)
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import device_registry as dr, entity_registry as er
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
+import pytest
+
+from custom_components.thermostat_cloud.const import DOMAIN
+
+from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
+
+
+async def call(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
+    """A climate action on the thermostat's climate entity."""
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        service,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), **data},
+        blocking=True,
+    )
+
+
+def attrs(hass: HomeAssistant, paired: PairedThermostat) -> dict[str, Any]:
+    state = hass.states.get(paired.entity_id("climate"))
+    assert state is not None
+    return dict(state.attributes)
+
+
+def hvac_mode(hass: HomeAssistant, paired: PairedThermostat) -> str:
+    state = hass.states.get(paired.entity_id("climate"))
+    assert state is not None
+    return state.state
+
+
+# -- what the entity shows ------------------------------------------------------------------------
+
+
+async def test_paired_thermostat_becomes_a_climate_device(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    device_registry: dr.DeviceRegistry,
+    entity_registry: er.EntityRegistry,
+) -> None:
+    """Pairing from "Add thermostat" creates the device and its entities at once."""
+    paired = await pair_thermostat()
+
+    assert hvac_mode(hass, paired) == HVACMode.HEAT
+    attributes = attrs(hass, paired)
+    assert attributes[ATTR_HVAC_MODES] == [
+        HVACMode.OFF,
+        HVACMode.HEAT,
+        HVACMode.COOL,
+        HVACMode.HEAT_COOL,
+    ]
+    assert attributes[ATTR_CURRENT_TEMPERATURE] == 21.3
+    assert attributes[ATTR_TEMPERATURE] == 20.0
+    assert attributes[ATTR_TARGET_TEMP_LOW] is None
+    assert attributes[ATTR_TARGET_TEMP_HIGH] is None
+    assert attributes[ATTR_CURRENT_HUMIDITY] == 41
+    assert attributes[ATTR_HUMIDITY] == 35
+    assert attributes[ATTR_MIN_TEMP] == 9
+    assert attributes[ATTR_MAX_TEMP] == 32
+    assert attributes[ATTR_TARGET_TEMP_STEP] == 0.5
+    assert attributes[ATTR_FAN_MODES] == ["auto", "on"]
+    assert attributes[ATTR_FAN_MODE] == "auto"
+    assert attributes[ATTR_PRESET_MODES] == ["none", "eco", "away", "emergency_heat"]
+    assert attributes[ATTR_PRESET_MODE] == "none"
+    assert attributes[ATTR_HVAC_ACTION] == HVACAction.IDLE
+    assert attributes[ATTR_SUPPORTED_FEATURES] == (
+        ClimateEntityFeature.TARGET_TEMPERATURE
+        | ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+        | ClimateEntityFeature.TARGET_HUMIDITY
+        | ClimateEntityFeature.FAN_MODE
+        | ClimateEntityFeature.PRESET_MODE
+        | ClimateEntityFeature.TURN_OFF
+        | ClimateEntityFeature.TURN_ON
+    )
+
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+    assert device.serial_number == SERIAL
+    assert device.model == "Display-2.0"
+    assert device.sw_version == "5.9.3-5"
+    # The simulated thermostat reports mac 18b430 + the serial's last 6 characters.
+    assert device.connections == {(dr.CONNECTION_NETWORK_MAC, "18:b4:30:14:00:ab")}
+    hub_device = device_registry.async_get_device_by_identifier(
+        (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
+    )
+    assert hub_device is not None
+    assert device.via_device_id == hub_device.id
+    (subentry_id,) = paired.entry.subentries
+    assert device.config_entry_id == paired.entry.entry_id
+    assert device.config_subentry_id == subentry_id
+    entity = entity_registry.async_get(paired.entity_id("climate"))
+    assert entity is not None
+    assert entity.config_subentry_id == subentry_id
+    assert entity.device_id == device.id
+
+
+async def test_hvac_modes_follow_capabilities(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A heat-only thermostat without fan or humidifier offers only what it can do."""
+    paired = await pair_thermostat(
+        shared={"can_cool": False},
+        device={"has_fan": False, "has_emer_heat": False, "has_humidifier": False},
+    )
+    attributes = attrs(hass, paired)
+    assert attributes[ATTR_HVAC_MODES] == [HVACMode.OFF, HVACMode.HEAT]
+    assert ATTR_FAN_MODES not in attributes
+    assert ATTR_HUMIDITY not in attributes
+    assert attributes[ATTR_PRESET_MODES] == ["none", "eco", "away"]
+    assert attributes[ATTR_SUPPORTED_FEATURES] == (
+        ClimateEntityFeature.TARGET_TEMPERATURE
+        | ClimateEntityFeature.PRESET_MODE
+        | ClimateEntityFeature.TURN_OFF
+        | ClimateEntityFeature.TURN_ON
+    )
+
+    # The thermostat reports a new capability: the entity follows at once.
+    await paired.thermostat.put(f"shared.{SERIAL}", {"can_cool": True})
+    assert attrs(hass, paired)[ATTR_HVAC_MODES] == [
+        HVACMode.OFF,
+        HVACMode.HEAT,
+        HVACMode.COOL,
+        HVACMode.HEAT_COOL,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("relays", "mode", "action"),
+    [
+        ({"hvac_heater_state": True}, "heat", HVACAction.HEATING),
+        ({"hvac_heat_x2_state": True}, "heat", HVACAction.HEATING),
+        ({"hvac_aux_heater_state": True}, "heat", HVACAction.HEATING),
+        ({"hvac_emer_heat_state": True}, "emergency", HVACAction.HEATING),
+        ({"hvac_ac_state": True, "hvac_fan_state": True}, "cool", HVACAction.COOLING),
+        ({"hvac_cool_x2_state": True}, "range", HVACAction.COOLING),
+        ({"hvac_fan_state": True}, "heat", HVACAction.FAN),
+        ({}, "cool", HVACAction.IDLE),
+        ({}, "off", HVACAction.OFF),
+    ],
+)
+async def test_hvac_action_comes_from_the_relays(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    relays: dict[str, bool],
+    mode: str,
+    action: HVACAction,
+) -> None:
+    paired = await pair_thermostat()
+    await paired.thermostat.put(f"shared.{SERIAL}", {"target_temperature_type": mode, **relays})
+    assert attrs(hass, paired)[ATTR_HVAC_ACTION] == action
+
+
+# -- device changes reach the entity in the same loop turn ----------------------------------------
+
+
+async def test_thermostat_put_updates_the_entity(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The dial turned on the thermostat: its PUT is on the entity when the PUT returns."""
+    paired = await pair_thermostat()
+    await paired.thermostat.put(
+        f"shared.{SERIAL}",
+        {"target_temperature": 23.5, "current_temperature": 19.8, "hvac_heater_state": True},
+    )
+    # No async_block_till_done: the entity was written in the PUT handler's loop turn.
+    attributes = attrs(hass, paired)
+    assert attributes[ATTR_TEMPERATURE] == 23.5
+    assert attributes[ATTR_CURRENT_TEMPERATURE] == 19.8
+    assert attributes[ATTR_HVAC_ACTION] == HVACAction.HEATING
+
+
+# -- climate actions reach the thermostat -----------------------------------------------------------
+
+
+async def test_set_temperature_is_pushed_to_the_thermostat(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=22.5)
+
+    assert attrs(hass, paired)[ATTR_TEMPERATURE] == 22.5
+    await paired.pushed("shared", target_temperature=22.5, target_temperature_type="heat")
+
+
+async def test_set_temperature_with_a_mode_switches_mode_in_one_call(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=24.0, hvac_mode=HVACMode.COOL)
+    assert hvac_mode(hass, paired) == HVACMode.COOL
+    await paired.pushed("shared", target_temperature_type="cool", target_temperature=24.0)
+
+
+async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    """heat_cool is the thermostat's range mode, with a low and a high setpoint."""
+    paired = await pair_thermostat()
+    await call(
+        hass,
+        paired,
+        SERVICE_SET_TEMPERATURE,
+        hvac_mode=HVACMode.HEAT_COOL,
+        target_temp_low=18.5,
+        target_temp_high=25.0,
+    )
+    assert hvac_mode(hass, paired) == HVACMode.HEAT_COOL
+    attributes = attrs(hass, paired)
+    assert attributes[ATTR_TARGET_TEMP_LOW] == 18.5
+    assert attributes[ATTR_TARGET_TEMP_HIGH] == 25.0
+    assert attributes[ATTR_TEMPERATURE] is None
+    await paired.pushed(
+        "shared",
+        target_temperature_type="range",
+        target_temperature_low=18.5,
+        target_temperature_high=25.0,
+    )
+
+    # A single setpoint makes no sense in range mode: a translated error, nothing changes.
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=21.0)
+    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_key == "invalid_value"
+    assert "range mode" in str(err.value.translation_placeholders)
+
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
+
+
+async def test_hvac_mode_and_turn_off(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.COOL)
+    assert hvac_mode(hass, paired) == HVACMode.COOL
+    await paired.pushed("shared", target_temperature_type="cool")
+
+    await call(hass, paired, SERVICE_TURN_OFF)
+    assert hvac_mode(hass, paired) == HVACMode.OFF
+    await paired.pushed("shared", target_temperature_type="off")
+
+
+async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await paired.pushed("device", fan_mode="on")
+
+
+async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
+    assert attrs(hass, paired)[ATTR_HUMIDITY] == 45
+    await paired.pushed("device", target_humidity=45, target_humidity_enabled=True)
+
+    with pytest.raises(ServiceValidationError):
+        await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=80)
+
+
+# -- presets: eco (the thermostat's) and away (the home's) are different things ---------------
+
+
+async def test_eco_preset_is_the_thermostats_own_eco_mode(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
+    await paired.pushed("device", eco={"mode": "manual-eco"})
+    structure_key = paired.service.home_keys(SERIAL)[1]
+    assert paired.service.buckets.value(structure_key).get("away") is None
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
+    await paired.pushed("device", eco={"mode": "schedule"})
+
+
+async def test_away_preset_is_the_homes_away_state(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Away is set on the home: every thermostat of the home shows it."""
+    paired = await pair_thermostat()
+    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
+    structure_key = paired.service.home_keys(SERIAL)[1]
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "away"
+    assert attrs(hass, other)[ATTR_PRESET_MODE] == "away"
+    await paired.pushed(structure_key, away=True)
+    await other.pushed(structure_key, away=True)
+    assert paired.service.buckets.value(f"device.{SERIAL}")["eco"] == {"mode": "schedule"}
+
+    # Choosing eco on one thermostat brings the home back and turns that thermostat's eco on.
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
+    assert attrs(hass, other)[ATTR_PRESET_MODE] == "none"
+
+
+async def test_emergency_heat_is_a_preset_of_heat(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="emergency_heat")
+    assert hvac_mode(hass, paired) == HVACMode.HEAT
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
+    await paired.pushed("shared", target_temperature_type="emergency")
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
+    await paired.pushed("shared", target_temperature_type="heat")
+
+
+# -- Fahrenheit ------------------------------------------------------------------------------------
+
+
+async def test_fahrenheit_home_assistant(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Celsius natively; a Fahrenheit installation sees and sets Fahrenheit."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    paired = await pair_thermostat()
+    attributes = attrs(hass, paired)
+    assert attributes[ATTR_CURRENT_TEMPERATURE] == 70  # 21.3 °C
+    assert attributes[ATTR_TEMPERATURE] == 68  # 20 °C
+    assert attributes[ATTR_MIN_TEMP] == 48  # 9 °C
+    assert attributes[ATTR_MAX_TEMP] == 90  # 32 °C
+    assert attributes[ATTR_TARGET_TEMP_STEP] == 1
+
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=72)
+    await paired.pushed("shared", target_temperature=22.0)  # 72 °F = 22.2 °C, in 0.5 steps
+    assert attrs(hass, paired)[ATTR_TEMPERATURE] == 72
+
+    with pytest.raises(ServiceValidationError):
+        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=95)

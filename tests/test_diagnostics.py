@@ -1,0 +1,51 @@
+"""Diagnostics of the hub entry: useful, and free of secrets and personal data."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from homeassistant.core import HomeAssistant
+from pytest_homeassistant_custom_component.components.diagnostics import (
+    get_diagnostics_for_config_entry,
+)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+
+from custom_components.thermostat_cloud.server.commands import pin_hash
+
+from .conftest import SERIAL, PairThermostat
+
+
+async def test_diagnostics_redact_secrets(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    service = paired.service
+    service.commands.set_temperature_lock(SERIAL, True, pin_hash("1234", SERIAL), 18, 24)
+    service.extra_state["api_keys"] = {"k1": {"hash": "secret-hash", "user_id": "u"}}
+    await paired.thermostat.put(f"device.{SERIAL}", {"local_ip": "192.168.1.50"})
+
+    diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
+        hass, hass_client, paired.entry
+    )
+
+    thermostat = diagnostics["thermostats"][SERIAL]
+    assert thermostat["paired"] is True
+    assert thermostat["available"] is True
+    assert thermostat["subscriptions"] == 1
+    assert thermostat["record"]["model"] == "Display-2.0"
+    assert thermostat["buckets"][f"shared.{SERIAL}"]["value"]["target_temperature"] == 20.0
+    assert diagnostics["entry"]["subentries"] == [
+        {"type": "thermostat", "title": f"Thermostat {SERIAL}", "unique_id": SERIAL}
+    ]
+    assert diagnostics["service"]["extra_state"] == ["api_keys"]
+
+    dumped = json.dumps(diagnostics)
+    assert pin_hash("1234", SERIAL) not in dumped
+    assert "18b4301400ab" not in dumped
+    assert "192.168.1.50" not in dumped
+    assert "secret-hash" not in dumped
+    assert service.home_user_id not in dumped
+    codes = [key["value"] for key in service.pairings.dump()["entry_keys"]]
+    assert codes
+    assert not [code for code in codes if code in dumped]

@@ -1,0 +1,180 @@
+"""Sensors, binary sensors, availability, the device registry and removal of a thermostat."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+import logging
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import device_registry as dr, entity_registry as er
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
+
+from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+from thermostat_sim import basic_auth
+
+from .conftest import SERIAL, PairedThermostat, PairThermostat
+
+
+def state(hass: HomeAssistant, entity_id: str) -> str:
+    current = hass.states.get(entity_id)
+    assert current is not None, entity_id
+    return current.state
+
+
+async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
+    """Wait until the thermostat holds a subscribe connection, or holds none."""
+    service = paired.service
+    if (service.hub.count(paired.serial) > 0) == held:
+        return
+    done = asyncio.Event()
+
+    def on_event(event: ServiceEvent) -> None:
+        if event.kind is EventKind.CONNECTION and (service.hub.count(paired.serial) > 0) == held:
+            done.set()
+
+    remove = service.events.listen(on_event)
+    try:
+        async with asyncio.timeout(10):
+            await done.wait()
+    finally:
+        remove()
+
+
+async def test_sensors_read_the_thermostats_buckets(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    assert state(hass, paired.entity_id("sensor", "temperature")) == "21.3"
+    assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 41
+    assert float(state(hass, paired.entity_id("sensor", "time_to_target"))) == 12
+    assert state(hass, paired.entity_id("sensor", "eco_mode")) == "schedule"
+    assert state(hass, paired.entity_id("sensor", "firmware_version")) == "5.9.3-5"
+    assert state(hass, paired.entity_id("binary_sensor", "online")) == STATE_ON
+    for key in ("leaf", "heating", "cooling", "fan", "temperature_lock"):
+        assert state(hass, paired.entity_id("binary_sensor", key)) == STATE_OFF, key
+
+    # One PUT from the thermostat; every entity reflects it when the PUT returns.
+    await paired.thermostat.put(
+        f"shared.{SERIAL}",
+        {"current_temperature": 18.4, "leaf": True, "hvac_heater_state": True},
+    )
+    await paired.thermostat.put(f"device.{SERIAL}", {"current_humidity": 55})
+    assert state(hass, paired.entity_id("sensor", "temperature")) == "18.4"
+    assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 55
+    assert state(hass, paired.entity_id("binary_sensor", "leaf")) == STATE_ON
+    assert state(hass, paired.entity_id("binary_sensor", "heating")) == STATE_ON
+    assert state(hass, paired.entity_id("binary_sensor", "cooling")) == STATE_OFF
+
+
+async def test_noisy_and_diagnostic_entities(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+) -> None:
+    paired = await pair_thermostat()
+    for platform, key in (("sensor", "backplate_temperature"), ("sensor", "last_seen")):
+        entry = entity_registry.async_get(paired.entity_id(platform, key))
+        assert entry is not None
+        assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION, key
+        assert entry.entity_category is not None
+    for platform, key in (("sensor", "firmware_version"), ("binary_sensor", "online")):
+        entry = entity_registry.async_get(paired.entity_id(platform, key))
+        assert entry is not None
+        assert entry.disabled_by is None
+        assert entry.entity_category is not None
+        assert entry.translation_key == (None if key == "online" else key)
+
+
+async def test_availability_follows_the_connection(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Unavailable after 120 s with no held connection and no contact; one log line each way."""
+    caplog.set_level(logging.INFO, logger="custom_components.thermostat_cloud")
+    paired = await pair_thermostat()
+    climate = paired.entity_id("climate")
+    online = paired.entity_id("binary_sensor", "online")
+
+    await paired.thermostat.stop()
+    await connection_change(paired, held=False)
+    # Within the grace the thermostat is still there (it resubscribes at once normally).
+    freezer.tick(timedelta(seconds=100))
+    async_fire_time_changed(hass, dt_util.utcnow())
+    await hass.async_block_till_done()
+    assert state(hass, climate) == "heat"
+
+    freezer.tick(timedelta(seconds=21))
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=121))
+    await hass.async_block_till_done()
+    assert state(hass, climate) == STATE_UNAVAILABLE
+    assert state(hass, paired.entity_id("sensor", "temperature")) == STATE_UNAVAILABLE
+    assert state(hass, online) == STATE_OFF  # the connectivity sensor itself stays available
+    gone = [r for r in caplog.records if "is unavailable" in r.getMessage()]
+    assert len(gone) == 1
+    assert SERIAL in gone[0].getMessage()
+    assert "120 s" in gone[0].getMessage()
+
+    paired.thermostat.start()
+    await connection_change(paired, held=True)
+    assert state(hass, climate) == "heat"
+    assert state(hass, online) == STATE_ON
+    back = [r for r in caplog.records if "back online" in r.getMessage()]
+    assert len(back) == 1
+
+
+async def test_device_registry_follows_new_firmware(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
+) -> None:
+    paired = await pair_thermostat()
+    form = {"mac": "18b4301400ab", "model": "Display-3.0", "software_version": "6.0.1-2"}
+    async with paired.thermostat.http.post(
+        f"{paired.thermostat.base_url}/svc/entry",
+        data=form,
+        headers={"Authorization": basic_auth(SERIAL)},
+    ) as resp:
+        assert resp.status == 200
+    # The thermostat resubscribes after entry; the registry follows on that connection.
+    await paired.thermostat.stop()
+    await connection_change(paired, held=False)
+    paired.thermostat.start()
+    await connection_change(paired, held=True)
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+    assert (device.sw_version, device.model) == ("6.0.1-2", "Display-3.0")
+    assert state(hass, paired.entity_id("sensor", "firmware_version")) == "6.0.1-2"
+
+
+async def test_removing_the_subentry_removes_device_and_entities(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    device_registry: dr.DeviceRegistry,
+    entity_registry: er.EntityRegistry,
+) -> None:
+    paired = await pair_thermostat()
+    climate = paired.entity_id("climate")
+    (subentry_id,) = paired.entry.subentries
+    assert hass.config_entries.async_remove_subentry(paired.entry, subentry_id)
+    await hass.async_block_till_done()
+
+    assert hass.states.get(climate) is None
+    assert entity_registry.async_get(climate) is None
+    assert not [
+        e
+        for e in er.async_entries_for_config_entry(entity_registry, paired.entry.entry_id)
+        if e.unique_id.startswith(SERIAL)
+    ]
+    assert (
+        device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+        is None
+    )
+    assert not paired.service.is_paired(SERIAL)
+    # The hub's own device stays.
+    assert device_registry.async_get_device_by_identifier(
+        (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
+    )

@@ -1,0 +1,254 @@
+"""The integration's own actions on a thermostat's climate entity."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.const import ATTR_ENTITY_ID, STATE_UNKNOWN
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.util import dt as dt_util
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
+import pytest
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
+
+from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.commands import pin_hash
+
+from .conftest import SERIAL, PairedThermostat, PairThermostat
+
+SCHEDULE: dict[str, Any] = {
+    "ver": 2,
+    "name": "Week",
+    "schedule_mode": "HEAT",
+    "days": {
+        "1": {
+            "0": {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"},
+            "1": {"time": 79200, "temp": 17.5, "type": "HEAT", "entry_type": "setpoint"},
+        }
+    },
+}
+
+
+async def action(
+    hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any
+) -> dict[str, Any] | None:
+    response = await hass.services.async_call(
+        DOMAIN,
+        service,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), **data},
+        blocking=True,
+        return_response=service == "get_schedule",
+    )
+    return dict(response) if response is not None else None
+
+
+async def refused(
+    hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any
+) -> ServiceValidationError:
+    """The action is refused with a translated validation error."""
+    with pytest.raises(ServiceValidationError) as err:
+        await action(hass, paired, service, **data)
+    assert err.value.translation_domain == DOMAIN
+    return err.value
+
+
+# -- fan timer ---------------------------------------------------------------------------------
+
+
+async def test_fan_timer_runs_the_fan_then_returns_to_auto(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    paired = await pair_thermostat()
+    now = int(dt_util.utcnow().timestamp())
+    await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
+
+    await paired.pushed("device", fan_mode="on", fan_timer_timeout=now + 60)
+    end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
+    assert end is not None
+    assert dt_util.parse_datetime(end.state) == dt_util.utc_from_timestamp(now + 60)
+
+    freezer.tick(timedelta(seconds=61))
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
+    await hass.async_block_till_done()
+    await paired.pushed("device", fan_mode="auto", fan_timer_timeout=0)
+    climate = hass.states.get(paired.entity_id("climate"))
+    assert climate is not None
+    assert climate.attributes["fan_mode"] == "auto"
+    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
+
+
+async def test_fan_timer_is_at_most_12_hours(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    err = await refused(hass, paired, "set_fan_timer", duration={"hours": 12, "seconds": 1})
+    assert err.translation_key == "invalid_value"
+    assert "43200" in str(err.translation_placeholders)
+    await action(hass, paired, "set_fan_timer", duration={"hours": 12})
+    await paired.pushed("device", fan_mode="on", fan_timer_duration=43200)
+
+
+async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    paired = await pair_thermostat(device={"has_fan": False})
+    err = await refused(hass, paired, "set_fan_timer", duration={"minutes": 5})
+    assert err.translation_key == "unsupported"
+
+
+# -- temperature lock --------------------------------------------------------------------------
+
+
+async def test_temperature_lock_with_pin(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    await action(
+        hass,
+        paired,
+        "set_temperature_lock",
+        enabled=True,
+        pin="0042",
+        min_temperature=18,
+        max_temperature=23.5,
+    )
+    pushed = await paired.pushed("device", temperature_lock_enabled=True)
+    assert pushed["temperature_lock_pin_hash"] == pin_hash("0042", SERIAL)
+    assert (pushed["temperature_lock_low_temp"], pushed["temperature_lock_high_temp"]) == (
+        18.0,
+        23.5,
+    )
+    assert hass.states.get(paired.entity_id("binary_sensor", "temperature_lock")).state == "on"  # type: ignore[union-attr]
+
+    await action(hass, paired, "set_temperature_lock", enabled=False)
+    await paired.pushed("device", temperature_lock_enabled=False)
+
+
+@pytest.mark.parametrize("pin", [None, "123", "12345", "12a4", "١٢٣٤"])
+async def test_temperature_lock_needs_a_4_digit_pin(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, pin: str | None
+) -> None:
+    paired = await pair_thermostat()
+    data: dict[str, Any] = {"enabled": True, "min_temperature": 18, "max_temperature": 23}
+    if pin is not None:
+        data["pin"] = pin
+    err = await refused(hass, paired, "set_temperature_lock", **data)
+    assert err.translation_key == "invalid_pin"
+    assert "temperature_lock_enabled" not in paired.service.buckets.value(f"device.{SERIAL}")
+
+
+async def test_temperature_lock_range_is_checked(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    err = await refused(
+        hass,
+        paired,
+        "set_temperature_lock",
+        enabled=True,
+        pin="1234",
+        min_temperature=24,
+        max_temperature=20,
+    )
+    assert err.translation_key == "invalid_value"
+    err = await refused(hass, paired, "set_temperature_lock", enabled=True, pin="1234")
+    assert err.translation_key == "invalid_value"
+
+
+# -- eco temperatures ----------------------------------------------------------------------------
+
+
+async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    paired = await pair_thermostat()
+    await action(hass, paired, "set_eco_temperatures", low=15.5, high=27)
+    await paired.pushed("device", away_temperature_low=15.5, away_temperature_high=27.0)
+
+    err = await refused(hass, paired, "set_eco_temperatures", low=27, high=15)
+    assert err.translation_key == "invalid_value"
+    err = await refused(hass, paired, "set_eco_temperatures", low=2, high=15)
+    assert err.translation_key == "invalid_value"
+
+
+async def test_action_temperatures_are_in_home_assistants_unit(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    paired = await pair_thermostat()
+    await action(hass, paired, "set_eco_temperatures", low=59, high=80)
+    await paired.pushed("device", away_temperature_low=15.0, away_temperature_high=26.5)
+    await action(
+        hass,
+        paired,
+        "set_temperature_lock",
+        enabled=True,
+        pin="1234",
+        min_temperature=64,
+        max_temperature=75,
+    )
+    await paired.pushed("device", temperature_lock_low_temp=18.0, temperature_lock_high_temp=24.0)
+
+
+# -- schedule ------------------------------------------------------------------------------------
+
+
+async def test_schedule_read_and_write(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    assert await action(hass, paired, "get_schedule") == {
+        paired.entity_id("climate"): {"schedule": None}
+    }
+
+    await action(hass, paired, "set_schedule", schedule=SCHEDULE)
+    await paired.pushed("schedule", name="Week", days=SCHEDULE["days"])
+    assert await action(hass, paired, "get_schedule") == {
+        paired.entity_id("climate"): {"schedule": SCHEDULE}
+    }
+
+    # The thermostat edits its schedule on the device: the read shows it.
+    await paired.thermostat.put(f"schedule.{SERIAL}", {"name": "Edited"})
+    response = await action(hass, paired, "get_schedule")
+    assert response is not None
+    assert response[paired.entity_id("climate")]["schedule"]["name"] == "Edited"
+
+
+@pytest.mark.parametrize(
+    ("schedule", "problem"),
+    [
+        ({**SCHEDULE, "ver": 0}, "ver"),
+        ({**SCHEDULE, "schedule_mode": "AUTO"}, "schedule_mode"),
+        ({**SCHEDULE, "days": {"7": {}}}, "day"),
+        (
+            {
+                **SCHEDULE,
+                "days": {
+                    "1": {
+                        "0": {"time": 90000, "temp": 21, "type": "HEAT", "entry_type": "setpoint"}
+                    }
+                },
+            },
+            "time",
+        ),
+        (
+            {
+                **SCHEDULE,
+                "days": {
+                    "1": {"0": {"time": 0, "temp": 40, "type": "HEAT", "entry_type": "setpoint"}}
+                },
+            },
+            "temp",
+        ),
+    ],
+)
+async def test_schedule_write_is_validated(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    schedule: dict[str, Any],
+    problem: str,
+) -> None:
+    paired = await pair_thermostat()
+    err = await refused(hass, paired, "set_schedule", schedule=schedule)
+    assert err.translation_key == "invalid_value"
+    assert problem in str(err.translation_placeholders)
+    assert paired.service.buckets.get(f"schedule.{SERIAL}") is None
