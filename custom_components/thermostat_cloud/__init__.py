@@ -12,6 +12,7 @@ from homeassistant.helpers.typing import ConfigType
 
 from .const import DOMAIN
 from .entity import async_register_hub_device
+from .http import async_register_views, async_start_control_api
 from .hub import Hub, ThermostatCloudConfigEntry
 from .pairing_sync import PairingSync
 from .services import async_setup_services
@@ -24,8 +25,12 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the integration's actions once, whether or not the hub entry is loaded."""
+    """Register the actions and HTTP views once, whether or not the hub entry is loaded.
+
+    Both find the hub entry when they are used.
+    """
     async_setup_services(hass)
+    async_register_views(hass)
     return True
 
 
@@ -47,6 +52,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     entry.async_on_unload(hub.thermostats.async_start())
     async_register_hub_device(hass, entry)
     entry.async_on_unload(hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, hub.async_stop))
+    await async_start_control_api(hass, entry)
     entry.async_on_unload(entry.add_update_listener(_async_update_listener))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
     return True

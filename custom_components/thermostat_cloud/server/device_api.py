@@ -469,7 +469,7 @@ class DeviceApi:
 
 
 @web.middleware
-async def _json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every error is `{"error": ...}`; malformed input is a 400 and a debug line, never a 500."""
     try:
         return await handler(request)
@@ -493,7 +493,7 @@ def create_device_app(service: ThermostatService) -> web.Application:
     """The aiohttp application of the device protocol listener."""
     api = DeviceApi(service)
     # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
-    app = web.Application(middlewares=[_json_errors], client_max_size=MAX_UPLOAD_BYTES)
+    app = web.Application(middlewares=[json_errors], client_max_size=MAX_UPLOAD_BYTES)
     app[SERVICE_KEY] = service
     app.router.add_route("GET", "/svc/entry", api.entry)
     app.router.add_route("POST", "/svc/entry", api.entry)

@@ -1,0 +1,589 @@
+"""The self-hosted control API: plain aiohttp handlers, mounted twice.
+
+Home Assistant serves them as views under `/api/thermostat_cloud/...` behind its own
+authentication (see `http.py` of the integration); the optional compatibility listener
+(`ControlListener`) serves the same handlers at the spec's bare paths with no authentication,
+for existing third-party clients.
+
+Decisions where the spec says "not shown" (also in the README's "Control API" section):
+
+- `POST /command` takes `serial`, `command` and `value`; the commands and their value shapes are
+  in `COMMANDS` below. Success is the hosted API's command response (`success`, `message`,
+  `device`, `object`, `revision`, `timestamp`). A refused command answers
+  `{"success": false, "error": <text>, "code": <code>}` with 400 (invalid value, unknown
+  command, malformed body), 404 (unknown serial: commands never create devices), 409 (needs a
+  paired thermostat) or 422 (the thermostat lacks the equipment).
+- `POST /api/register` defaults `userId` to this home's user; a `userId` that is given must be a
+  non-empty string. The code may be typed with its display dash and in any case.
+- Malformed JSON bodies are 400 with the endpoint's error shape.
+- The thermostat's local settings API (`:8080/cgi-bin/api/settings`) is read as a JSON object
+  with `device_name` and `cloudregisterurl`; configure-device POSTs JSON `{"endpoint": origin}`,
+  adding `"api_key"` when the client gives one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import socket
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+from yarl import URL
+
+from .commands import CommandError, CommandResult, Commands, ErrorCode, pin_hash
+from .device_api import BadRequest, error_response, json_errors, read_json_object
+from .events import EventKind, ServiceEvent
+from .pairing import RegisterOutcome
+from .service import ThermostatService, origin_with_port
+from .status import device_list, status_record
+
+_LOGGER = logging.getLogger(__name__)
+
+SETTINGS_PATH = "/cgi-bin/api/settings"
+SSE_KEEPALIVE_SECONDS = 15.0
+# A client this far behind is not reading: end its stream so it reconnects and re-reads status.
+SSE_MAX_PENDING = 1000
+
+type ServiceProvider = Callable[[web.Request], ThermostatService | None]
+type ControlHandler = Callable[[ThermostatService, web.Request], Awaitable[web.StreamResponse]]
+type CommandHandler = Callable[[Commands, str, Any], CommandResult]
+
+# -- /command --------------------------------------------------------------------------------
+
+
+def _object(value: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} value must be an object")
+    return value
+
+
+def _temperature(commands: Commands, serial: str, value: Any) -> CommandResult:
+    if isinstance(value, dict):
+        return commands.set_temperature_range(serial, value.get("low"), value.get("high"))
+    return commands.set_temperature(serial, value)
+
+
+def _fan(commands: Commands, serial: str, value: Any) -> CommandResult:
+    if isinstance(value, str):
+        return commands.set_fan(serial, mode=value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, "set_fan value must be on, auto, off or a number of seconds"
+        )
+    return commands.set_fan(serial, duration=value)
+
+
+def _eco_temperatures(commands: Commands, serial: str, value: Any) -> CommandResult:
+    fields = _object(value, "set_eco_temperatures")
+    return commands.set_eco_temperatures(serial, fields.get("low"), fields.get("high"))
+
+
+def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandResult:
+    fields = _object(value, "set_temperature_lock")
+    hashed = fields.get("pin_hash")
+    if "pin" in fields:
+        pin = fields["pin"]
+        if not isinstance(pin, str) or len(pin) != 4 or not pin.isdigit():  # noqa: PLR2004
+            raise CommandError(ErrorCode.INVALID_VALUE, "pin must be exactly 4 digits")
+        hashed = pin_hash(pin, serial)
+    return commands.set_temperature_lock(
+        serial, fields.get("enabled"), hashed, fields.get("temp_min"), fields.get("temp_max")
+    )
+
+
+def _device_setting(commands: Commands, serial: str, value: Any) -> CommandResult:
+    fields = _object(value, "set_device_setting")
+    return commands.set_device_setting(serial, fields.get("name"), fields.get("value"))
+
+
+COMMANDS: dict[str, CommandHandler] = {
+    # value: a number (single setpoint, °C) or {"low": n, "high": n} (range mode)
+    "set_temperature": _temperature,
+    # value: off, heat, cool, range (or auto, heat_cool), emergency
+    "set_mode": lambda c, s, v: c.set_mode(s, v),
+    # value: true or false (the home's away state)
+    "set_away": lambda c, s, v: c.set_away(s, v),
+    # value: true or false (the thermostat's own eco mode)
+    "set_eco": lambda c, s, v: c.set_eco(s, v),
+    # value: "on", "auto", "off", or seconds (1 to 43200) to run the fan, then auto
+    "set_fan": _fan,
+    # value: {"low": n, "high": n} in °C
+    "set_eco_temperatures": _eco_temperatures,
+    # value: {"enabled": false} or {"enabled": true, "pin": "1234" | "pin_hash": b64,
+    #         "temp_min": n, "temp_max": n}
+    "set_temperature_lock": _temperature_lock,
+    # value: a complete schedule object (spec: Schedule)
+    "set_schedule": lambda c, s, v: c.set_schedule(s, v),
+    # value: HEAT, COOL or RANGE
+    "set_schedule_mode": lambda c, s, v: c.set_schedule_mode(s, v),
+    # value: {"name": <one of DEVICE_SETTINGS>, "value": ...}
+    "set_device_setting": _device_setting,
+}
+
+COMMAND_ERROR_STATUS = {
+    ErrorCode.DEVICE_NOT_FOUND: HTTPStatus.NOT_FOUND,
+    ErrorCode.INVALID_VALUE: HTTPStatus.BAD_REQUEST,
+    ErrorCode.UNKNOWN_COMMAND: HTTPStatus.BAD_REQUEST,
+    ErrorCode.NOT_PAIRED: HTTPStatus.CONFLICT,
+    ErrorCode.UNSUPPORTED: HTTPStatus.UNPROCESSABLE_ENTITY,
+}
+
+
+def command_response(result: CommandResult, message: str) -> dict[str, Any]:
+    """The command response: `success`, `message`, `device`, `object`, `revision`, `timestamp`."""
+    return {
+        "success": True,
+        "message": message,
+        "device": result.serial,
+        "object": result.key,
+        "revision": result.revision,
+        "timestamp": result.timestamp,
+    }
+
+
+def _command_failure(code: ErrorCode, message: str) -> web.Response:
+    return web.json_response(
+        {"success": False, "error": message, "code": str(code)},
+        status=COMMAND_ERROR_STATUS[code],
+    )
+
+
+REGISTER_FAILURES = {
+    RegisterOutcome.INVALID: "No pending pairing code matches; check the code on the thermostat",
+    RegisterOutcome.EXPIRED: "The pairing code has expired; the thermostat shows a new one",
+    RegisterOutcome.CLAIMED: "The pairing code was already used",
+}
+
+
+# -- the thermostats' local settings API -------------------------------------------------------
+
+
+@dataclass(slots=True)
+class LocalNetwork:
+    """How the server reaches thermostats' local settings API (`http://{ip}:8080`).
+
+    Tests point `settings_port` at fake settings servers on loopback addresses.
+    """
+
+    settings_port: int = 8080
+    probe_timeout: float = 3.0
+    configure_timeout: float = 10.0
+
+    def settings_url(self, ip: str) -> str:
+        """The settings URL of the thermostat at an IP address."""
+        host = f"[{ip}]" if ":" in ip else ip
+        return f"http://{host}:{self.settings_port}{SETTINGS_PATH}"
+
+    @staticmethod
+    def session() -> aiohttp.ClientSession:
+        """A session for one scan or configure: no pool limit, so all 254 probes run at once."""
+        return aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0, force_close=True)
+        )
+
+    @staticmethod
+    async def resolve_ipv4(host: str) -> str:
+        """An IPv4 address of a host (an address is returned as is); OSError when none."""
+        with contextlib.suppress(ValueError):
+            address = ipaddress.ip_address(host)
+            if address.version == 4:  # noqa: PLR2004
+                return str(address)
+            raise OSError(f"{host} is not an IPv4 address")
+        infos = await asyncio.get_running_loop().getaddrinfo(
+            host, None, family=socket.AF_INET, type=socket.SOCK_STREAM
+        )
+        if not infos:
+            raise OSError(f"{host} has no IPv4 address")
+        return str(infos[0][4][0])
+
+    async def read_settings(self, session: aiohttp.ClientSession, ip: str) -> dict[str, Any] | None:
+        """The settings object of a thermostat, or None when nothing answers like one."""
+        try:
+            async with session.get(
+                self.settings_url(ip), timeout=aiohttp.ClientTimeout(total=self.probe_timeout)
+            ) as resp:
+                if resp.status != HTTPStatus.OK:
+                    return None
+                data = await resp.json(content_type=None)
+        except (aiohttp.ClientError, TimeoutError, ValueError, OSError):
+            return None
+        return data if isinstance(data, dict) else None
+
+
+# -- the event stream -------------------------------------------------------------------------
+
+
+@dataclass(eq=False, slots=True)
+class _EventStream:
+    """Serials waiting to be written to one SSE client."""
+
+    service: ThermostatService
+    pending: deque[str] = field(default_factory=deque)
+    closed: bool = False
+    _wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def on_event(self, event: ServiceEvent) -> None:
+        if event.kind is not EventKind.STATE or self.closed:
+            return
+        if len(self.pending) >= SSE_MAX_PENDING:
+            _LOGGER.debug("An event stream client stopped reading; closing it so it reconnects")
+            self.close()
+            return
+        self.pending.append(event.serial)
+        self._wake.set()
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake.set()
+
+    async def wait(self, timeout: float) -> bool:
+        """Wait for events or close; False when the timeout elapsed first."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self._wake.wait()
+        except TimeoutError:
+            return False
+        self._wake.clear()
+        return True
+
+
+# -- the API ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One control API endpoint at its spec path (relative to `{control_url}`)."""
+
+    method: str
+    path: str
+    name: str
+    handler: ControlHandler
+    admin: bool = False
+    """Pairs or reconfigures devices: Home Assistant serves it to administrators only."""
+
+
+class ControlApi:
+    """The control API's handlers; `provider` finds the running service for a request."""
+
+    def __init__(
+        self,
+        provider: ServiceProvider,
+        *,
+        network: LocalNetwork | None = None,
+        keepalive: float = SSE_KEEPALIVE_SECONDS,
+    ) -> None:
+        self._provider = provider
+        self.network = network or LocalNetwork()
+        self.keepalive = keepalive
+        self._streams: set[_EventStream] = set()
+        self.routes = (
+            Route("GET", "/health", "health", self.health),
+            Route("GET", "/status", "status", self.status),
+            Route("GET", "/api/devices", "devices", self.devices),
+            Route("POST", "/api/register", "register", self.register, admin=True),
+            Route("POST", "/command", "command", self.command),
+            Route("POST", "/notify-device", "notify_device", self.notify_device),
+            Route("POST", "/api/scan-network", "scan_network", self.scan_network, admin=True),
+            Route(
+                "POST", "/api/configure-device", "configure_device", self.configure_device,
+                admin=True,
+            ),
+            Route("GET", "/api/events", "events", self.events),
+        )
+
+    def handler(self, route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+        """The aiohttp handler of a route: finds the service and turns bad input into 400s."""
+
+        async def handle(request: web.Request) -> web.StreamResponse:
+            service = self._provider(request)
+            if service is None:
+                return error_response(503, "Thermostat Cloud is not running")
+            try:
+                return await route.handler(service, request)
+            except BadRequest as err:
+                _LOGGER.debug(
+                    "Rejected %s %s from %s: %s",
+                    request.method, request.path, request.remote, err.detail,
+                )
+                return error_response(400, err.message)
+
+        return handle
+
+    def close_streams(self, service: ThermostatService | None = None) -> None:
+        """End the event streams (of one service, or all): unload and shutdown."""
+        for stream in tuple(self._streams):
+            if service is None or stream.service is service:
+                stream.close()
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def health(self, service: ThermostatService, request: web.Request) -> web.Response:
+        """`GET /health`: the service is running."""
+        return web.json_response({"status": "ok"})
+
+    async def status(self, service: ThermostatService, request: web.Request) -> web.Response:
+        """`GET /status?serial=`: one device's status record."""
+        serial = request.query.get("serial", "").strip()
+        if not serial:
+            return error_response(400, "Serial parameter required")
+        if not service.is_known(serial):
+            return error_response(404, "Device not found")
+        return web.json_response(status_record(service, serial))
+
+    async def devices(self, service: ThermostatService, request: web.Request) -> web.Response:
+        """`GET /api/devices`: every known device."""
+        return web.json_response(device_list(service))
+
+    # -- pairing ----------------------------------------------------------------------------
+
+    async def register(self, service: ThermostatService, request: web.Request) -> web.Response:
+        """`POST /api/register`: claim the code a thermostat shows (the one pairing path)."""
+
+        def refused(message: str) -> web.Response:
+            _LOGGER.debug("Register rejected: %s", message)
+            return web.json_response({"success": False, "message": message}, status=400)
+
+        try:
+            body = await read_json_object(request)
+        except BadRequest as err:
+            return refused(err.message)
+        code, user_id = body.get("code"), body.get("userId")
+        if not isinstance(code, str) or not code.strip():
+            return refused("code is required: the 7 characters the thermostat shows")
+        if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
+            return refused("userId must be a non-empty string")
+        result = service.register(code, user_id)
+        if result.outcome is RegisterOutcome.MALFORMED:
+            return refused("code must be exactly 7 letters or digits")
+        if not result.success:
+            message = REGISTER_FAILURES[result.outcome]
+            _LOGGER.debug("Register of code failed: %s", message)
+            return web.json_response({"success": False, "message": message})
+        return web.json_response(
+            {"success": True, "serial": result.serial, "message": f"Thermostat {result.serial} paired"}
+        )
+
+    # -- commands ---------------------------------------------------------------------------
+
+    async def command(self, service: ThermostatService, request: web.Request) -> web.Response:
+        """`POST /command`: one validated command through the command layer."""
+        try:
+            body = await read_json_object(request)
+        except BadRequest as err:
+            return _command_failure(ErrorCode.INVALID_VALUE, err.message)
+        serial, name = body.get("serial"), body.get("command")
+        try:
+            if not isinstance(serial, str) or not serial.strip():
+                raise CommandError(ErrorCode.INVALID_VALUE, "Serial required")
+            if not isinstance(name, str) or name not in COMMANDS:
+                raise CommandError(
+                    ErrorCode.UNKNOWN_COMMAND,
+                    f"Unknown command {name!r}; use one of {', '.join(COMMANDS)}",
+                )
+            if "value" not in body:
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{name} needs a value")
+            result = COMMANDS[name](service.commands, serial.strip(), body["value"])
+        except CommandError as err:
+            _LOGGER.debug("Command %r to %r refused: %s", name, serial, err.message)
+            return _command_failure(err.code, err.message)
+        return web.json_response(command_response(result, f"{name} applied"))
+
+    async def notify_device(
+        self, service: ThermostatService, request: web.Request
+    ) -> web.Response:
+        """`POST /notify-device`: push every stored bucket to the device's held connections."""
+        body = await read_json_object(request)
+        serial = body.get("serial")
+        if not isinstance(serial, str) or not serial.strip():
+            return error_response(400, "Serial required")
+        if not service.is_known(serial.strip()):
+            return error_response(404, "Device not found")
+        notified = service.notify_device(serial.strip())
+        return web.json_response({"success": True, "subscribers_notified": notified})
+
+    # -- finding and configuring thermostats -----------------------------------------------------
+
+    def _origin(self, service: ThermostatService) -> str:
+        return origin_with_port(service.config.api_origin)
+
+    def _is_this_server(self, service: ThermostatService, url: object) -> bool:
+        if not isinstance(url, str) or not url.strip():
+            return False
+        try:
+            return origin_with_port(url.strip().rstrip("/")) == self._origin(service)
+        except ValueError:
+            return False
+
+    async def scan_network(
+        self, service: ThermostatService, request: web.Request
+    ) -> web.Response:
+        """`POST /api/scan-network`: probe the /24 of `api_origin` for thermostats."""
+        host = URL(service.config.api_origin).host
+        if not host:
+            return error_response(400, "api_origin has no host name to derive a subnet from")
+        try:
+            address = await self.network.resolve_ipv4(host)
+        except OSError as err:
+            _LOGGER.debug("Scan: cannot resolve %s: %s", host, err)
+            return error_response(400, f"Cannot resolve {host} to an IPv4 address")
+        subnet = ipaddress.ip_network(f"{address}/24", strict=False)
+        hosts = [str(ip) for ip in subnet.hosts()]
+        async with self.network.session() as session:
+            answers = await asyncio.gather(
+                *(self.network.read_settings(session, ip) for ip in hosts)
+            )
+        devices = [
+            {
+                "ip": ip,
+                "device_name": str(settings.get("device_name") or ""),
+                "cloudregisterurl": settings.get("cloudregisterurl"),
+                "configured": self._is_this_server(service, settings.get("cloudregisterurl")),
+            }
+            for ip, settings in zip(hosts, answers, strict=True)
+            if settings is not None
+        ]
+        _LOGGER.debug("Scan of %s found %d thermostats", subnet, len(devices))
+        return web.json_response({"devices": devices, "subnet": str(subnet)})
+
+    async def configure_device(
+        self, service: ThermostatService, request: web.Request
+    ) -> web.Response:
+        """`POST /api/configure-device`: point a thermostat's cloud URL at this server."""
+
+        def failure(status: int, error: str, **extra: Any) -> web.Response:
+            _LOGGER.debug("Configure device: %s", error)
+            return web.json_response({"success": False, **extra, "error": error}, status=status)
+
+        try:
+            body = await read_json_object(request)
+        except BadRequest as err:
+            return failure(400, err.message)
+        ip, api_key = body.get("ip"), body.get("api_key")
+        try:
+            address = str(ipaddress.ip_address(ip.strip() if isinstance(ip, str) else ""))
+        except ValueError:
+            return failure(400, "ip must be the thermostat's IP address")
+        if api_key is not None and not isinstance(api_key, str):
+            return failure(400, "api_key must be a string (the thermostat's serial)")
+        payload = {"endpoint": self._origin(service)}
+        if api_key:
+            payload["api_key"] = api_key
+        try:
+            async with (
+                self.network.session() as session,
+                session.post(
+                    self.network.settings_url(address),
+                    json=payload,
+                    timeout=aiohttp.ClientTimeout(total=self.network.configure_timeout),
+                ) as resp,
+            ):
+                status = resp.status
+                answer = await resp.json(content_type=None) if status == HTTPStatus.OK else None
+        except (aiohttp.ClientError, TimeoutError, ValueError, OSError) as err:
+            return failure(502, f"Thermostat at {address} is not reachable ({type(err).__name__})")
+        if status == HTTPStatus.UNAUTHORIZED:
+            return failure(
+                401, "The thermostat needs its serial as api_key", auth_required=True
+            )
+        if status != HTTPStatus.OK:
+            return failure(502, f"Thermostat at {address} answered HTTP {status}")
+        name = answer.get("device_name") if isinstance(answer, dict) else None
+        _LOGGER.info("Thermostat at %s now points at %s", address, payload["endpoint"])
+        return web.json_response({"success": True, "device_name": str(name or "")})
+
+    # -- events -------------------------------------------------------------------------------
+
+    async def events(self, service: ThermostatService, request: web.Request) -> web.StreamResponse:
+        """`GET /api/events`: one unnamed SSE message per processed state change.
+
+        Subscribed before the headers go out, so a change made right after the client sees
+        them is delivered; comment lines keep idle proxies from closing the stream.
+        """
+        stream = _EventStream(service)
+        remove = service.events.listen(stream.on_event)
+        self._streams.add(stream)
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-cache",
+                "X-Accel-Buffering": "no",
+            }
+        )
+        try:
+            await response.prepare(request)
+            while not stream.closed:
+                if not stream.pending and not await stream.wait(self.keepalive):
+                    await response.write(b": keep-alive\n\n")
+                    continue
+                batch = b""
+                while stream.pending and not stream.closed:
+                    serial = stream.pending.popleft()
+                    batch += f"data: {json.dumps({'serial': serial})}\n\n".encode()
+                if batch:
+                    await response.write(batch)
+            await response.write_eof()
+        except ConnectionError:
+            _LOGGER.debug("Event stream client %s went away", request.remote)
+        finally:
+            remove()
+            self._streams.discard(stream)
+        return response
+
+
+def create_control_app(api: ControlApi) -> web.Application:
+    """The control API at the spec's bare paths (the compatibility listener)."""
+    app = web.Application(middlewares=[json_errors])
+    for route in api.routes:
+        app.router.add_route(route.method, route.path, api.handler(route))
+    return app
+
+
+class ControlListener:
+    """The compatibility listener: the control API on its own port with no authentication."""
+
+    def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
+        self.service = service
+        self.api = ControlApi(lambda _: service, network=network)
+        self._runner: web.AppRunner | None = None
+
+    async def async_start(self, host: str | None, port: int) -> None:
+        """Listen; raises OSError when the port cannot be bound."""
+        runner = web.AppRunner(
+            create_control_app(self.api),
+            access_log=None,
+            shutdown_timeout=1.0,
+            handler_cancellation=True,
+        )
+        await runner.setup()
+        try:
+            await web.TCPSite(runner, host, port, reuse_address=True).start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+
+    @property
+    def bound_port(self) -> int | None:
+        """The port the listener is bound to (useful with port 0)."""
+        if self._runner is None:
+            return None
+        for address in self._runner.addresses:
+            if isinstance(address, tuple):
+                return int(address[1])
+        return None
+
+    async def async_stop(self, *_: Any) -> None:
+        """End event streams and release the port; safe to call twice."""
+        self.api.close_streams()
+        if self._runner is not None:
+            runner, self._runner = self._runner, None
+            await runner.cleanup()
