@@ -16,10 +16,11 @@ from __future__ import annotations
 import logging
 
 from aiohttp import web
-from homeassistant.components.http import KEY_HASS_USER, HomeAssistantView
+from homeassistant.components.http.const import KEY_HASS_USER
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.http import HomeAssistantView
 from homeassistant.util.hass_dict import HassKey
 
 from .const import CONF_COMPAT_API, CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT, DOMAIN

@@ -6,6 +6,7 @@ from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, Rep
 from homeassistant.core import HomeAssistant
 
 from .const import CONF_COMPAT_API
+from .http import ISSUE_COMPAT_API
 
 
 class CloseCompatApiFlow(ConfirmRepairFlow):
@@ -31,4 +32,6 @@ async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
     """The fix flow of an issue this integration raised."""
-    return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
+    if issue_id == ISSUE_COMPAT_API:
+        return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
+    return ConfirmRepairFlow()

@@ -24,15 +24,15 @@ Decisions where the spec says "not shown" (also in the README's "Control API" se
 from __future__ import annotations
 
 import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable, Mapping
 import contextlib
+from dataclasses import dataclass, field
+from http import HTTPStatus
 import ipaddress
 import json
 import logging
 import socket
-from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from http import HTTPStatus
 from typing import Any
 
 import aiohttp
@@ -40,7 +40,7 @@ from aiohttp import web
 from yarl import URL
 
 from .commands import CommandError, CommandResult, Commands, ErrorCode, pin_hash
-from .device_api import BadRequest, error_response, json_errors, read_json_object
+from .device_api import BadRequestError, error_response, json_errors, read_json_object
 from .events import EventKind, ServiceEvent
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port
@@ -92,7 +92,7 @@ def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandRes
     hashed = fields.get("pin_hash")
     if "pin" in fields:
         pin = fields["pin"]
-        if not isinstance(pin, str) or len(pin) != 4 or not pin.isdigit():  # noqa: PLR2004
+        if not isinstance(pin, str) or len(pin) != 4 or not pin.isdigit():
             raise CommandError(ErrorCode.INVALID_VALUE, "pin must be exactly 4 digits")
         hashed = pin_hash(pin, serial)
     return commands.set_temperature_lock(
@@ -186,16 +186,14 @@ class LocalNetwork:
     @staticmethod
     def session() -> aiohttp.ClientSession:
         """A session for one scan or configure: no pool limit, so all 254 probes run at once."""
-        return aiohttp.ClientSession(
-            connector=aiohttp.TCPConnector(limit=0, force_close=True)
-        )
+        return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, force_close=True))
 
     @staticmethod
     async def resolve_ipv4(host: str) -> str:
         """An IPv4 address of a host (an address is returned as is); OSError when none."""
         with contextlib.suppress(ValueError):
             address = ipaddress.ip_address(host)
-            if address.version == 4:  # noqa: PLR2004
+            if address.version == 4:
                 return str(address)
             raise OSError(f"{host} is not an IPv4 address")
         infos = await asyncio.get_running_loop().getaddrinfo(
@@ -214,7 +212,7 @@ class LocalNetwork:
                 if resp.status != HTTPStatus.OK:
                     return None
                 data = await resp.json(content_type=None)
-        except (aiohttp.ClientError, TimeoutError, ValueError, OSError):
+        except aiohttp.ClientError, TimeoutError, ValueError, OSError:
             return None
         return data if isinstance(data, dict) else None
 
@@ -294,7 +292,10 @@ class ControlApi:
             Route("POST", "/notify-device", "notify_device", self.notify_device),
             Route("POST", "/api/scan-network", "scan_network", self.scan_network, admin=True),
             Route(
-                "POST", "/api/configure-device", "configure_device", self.configure_device,
+                "POST",
+                "/api/configure-device",
+                "configure_device",
+                self.configure_device,
                 admin=True,
             ),
             Route("GET", "/api/events", "events", self.events),
@@ -309,10 +310,13 @@ class ControlApi:
                 return error_response(503, "Thermostat Cloud is not running")
             try:
                 return await route.handler(service, request)
-            except BadRequest as err:
+            except BadRequestError as err:
                 _LOGGER.debug(
                     "Rejected %s %s from %s: %s",
-                    request.method, request.path, request.remote, err.detail,
+                    request.method,
+                    request.path,
+                    request.remote,
+                    err.detail,
                 )
                 return error_response(400, err.message)
 
@@ -354,7 +358,7 @@ class ControlApi:
 
         try:
             body = await read_json_object(request)
-        except BadRequest as err:
+        except BadRequestError as err:
             return refused(err.message)
         code, user_id = body.get("code"), body.get("userId")
         if not isinstance(code, str) or not code.strip():
@@ -369,7 +373,11 @@ class ControlApi:
             _LOGGER.debug("Register of code failed: %s", message)
             return web.json_response({"success": False, "message": message})
         return web.json_response(
-            {"success": True, "serial": result.serial, "message": f"Thermostat {result.serial} paired"}
+            {
+                "success": True,
+                "serial": result.serial,
+                "message": f"Thermostat {result.serial} paired",
+            }
         )
 
     # -- commands ---------------------------------------------------------------------------
@@ -378,7 +386,7 @@ class ControlApi:
         """`POST /command`: one validated command through the command layer."""
         try:
             body = await read_json_object(request)
-        except BadRequest as err:
+        except BadRequestError as err:
             return _command_failure(ErrorCode.INVALID_VALUE, err.message)
         serial, name = body.get("serial"), body.get("command")
         try:
@@ -397,9 +405,7 @@ class ControlApi:
             return _command_failure(err.code, err.message)
         return web.json_response(command_response(result, f"{name} applied"))
 
-    async def notify_device(
-        self, service: ThermostatService, request: web.Request
-    ) -> web.Response:
+    async def notify_device(self, service: ThermostatService, request: web.Request) -> web.Response:
         """`POST /notify-device`: push every stored bucket to the device's held connections."""
         body = await read_json_object(request)
         serial = body.get("serial")
@@ -423,9 +429,7 @@ class ControlApi:
         except ValueError:
             return False
 
-    async def scan_network(
-        self, service: ThermostatService, request: web.Request
-    ) -> web.Response:
+    async def scan_network(self, service: ThermostatService, request: web.Request) -> web.Response:
         """`POST /api/scan-network`: probe the /24 of `api_origin` for thermostats."""
         host = URL(service.config.api_origin).host
         if not host:
@@ -465,7 +469,7 @@ class ControlApi:
 
         try:
             body = await read_json_object(request)
-        except BadRequest as err:
+        except BadRequestError as err:
             return failure(400, err.message)
         ip, api_key = body.get("ip"), body.get("api_key")
         try:
@@ -491,9 +495,7 @@ class ControlApi:
         except (aiohttp.ClientError, TimeoutError, ValueError, OSError) as err:
             return failure(502, f"Thermostat at {address} is not reachable ({type(err).__name__})")
         if status == HTTPStatus.UNAUTHORIZED:
-            return failure(
-                401, "The thermostat needs its serial as api_key", auth_required=True
-            )
+            return failure(401, "The thermostat needs its serial as api_key", auth_required=True)
         if status != HTTPStatus.OK:
             return failure(502, f"Thermostat at {address} answered HTTP {status}")
         name = answer.get("device_name") if isinstance(answer, dict) else None

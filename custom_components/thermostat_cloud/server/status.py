@@ -41,9 +41,9 @@ Every field of the spec's table is present; a value the thermostat has not repor
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
+import math
 from typing import Any
 
 from .buckets import bucket_key
@@ -89,8 +89,10 @@ def _one_of(value: object, allowed: tuple[str, ...]) -> str | None:
 
 def iso_without_zone(ms: int) -> str:
     """Milliseconds since the epoch as UTC ISO 8601 without a zone: `2027-01-15T08:00:00.000`."""
-    return datetime.fromtimestamp(ms / 1000, UTC).replace(tzinfo=None).isoformat(
-        timespec="milliseconds"
+    return (
+        datetime.fromtimestamp(ms / 1000, UTC)
+        .replace(tzinfo=None)
+        .isoformat(timespec="milliseconds")
     )
 
 
