@@ -1,0 +1,255 @@
+"""`POST /api/scan-network` and `POST /api/configure-device` against fake thermostat settings
+servers bound on loopback addresses (127.0.0.x): no test touches any other address."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Callable, Iterator
+from dataclasses import dataclass, field
+import socket
+from typing import Any
+
+from aiohttp import web
+from homeassistant.core import HomeAssistant
+import pytest
+import pytest_socket
+
+from custom_components.thermostat_cloud.http import DATA_CONTROL_API
+from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.control_api import SETTINGS_PATH, LocalNetwork
+from tests.conftest import SERIAL
+
+from .conftest import URL, Client
+
+
+@dataclass
+class FakeThermostatSettings:
+    """The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`)."""
+
+    device_name: str
+    cloudregisterurl: str
+    require_api_key: str | None = None
+    status: int = 200
+    posts: list[dict[str, Any]] = field(default_factory=list)
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get(SETTINGS_PATH, self.get)
+        app.router.add_post(SETTINGS_PATH, self.post)
+        return app
+
+    async def get(self, request: web.Request) -> web.Response:
+        return web.json_response(
+            {"device_name": self.device_name, "cloudregisterurl": self.cloudregisterurl}
+        )
+
+    async def post(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        self.posts.append(body)
+        if self.require_api_key is not None and body.get("api_key") != self.require_api_key:
+            return web.json_response({"error": "unauthorized"}, status=401)
+        if self.status != 200:
+            return web.Response(status=self.status, text="broken")
+        self.cloudregisterurl = body["endpoint"]
+        return web.json_response({"device_name": self.device_name})
+
+
+def free_port_on_loopback_hosts(*hosts: str) -> int:
+    """A port free on every given loopback address."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind((hosts[0], 0))
+            port = int(sock.getsockname()[1])
+        try:
+            for host in hosts[1:]:
+                with socket.socket() as sock:
+                    sock.bind((host, port))
+        except OSError:
+            continue
+        return port
+
+
+@pytest.fixture
+def loopback_subnet(socket_enabled: None) -> Iterator[None]:
+    """Allow connections to 127.0.0.0/24 only (the harness allows just 127.0.0.1)."""
+    pytest_socket.socket_allow_hosts(["127.0.0.0/24"], allow_unix_socket=True)
+    yield
+    pytest_socket.socket_allow_hosts(["127.0.0.1"], allow_unix_socket=True)
+
+
+@pytest.fixture
+def settings_port() -> int:
+    """The port the fake thermostats serve their settings API on (8080 on real ones)."""
+    return free_port_on_loopback_hosts("127.0.0.2", "127.0.0.3", "127.0.0.9")
+
+
+@pytest.fixture
+def network(hass: HomeAssistant, client: Client, settings_port: int) -> LocalNetwork:
+    """Point the control API's settings client at the fake thermostats' port."""
+    network = LocalNetwork(settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0)
+    hass.data[DATA_CONTROL_API].network = network
+    return network
+
+
+@pytest.fixture
+async def start_thermostat(
+    loopback_subnet: None, network: LocalNetwork
+) -> AsyncGenerator[Callable[[str, FakeThermostatSettings], Any]]:
+    """Serve fake settings APIs on loopback addresses."""
+    runners: list[web.AppRunner] = []
+
+    async def start(host: str, fake: FakeThermostatSettings) -> FakeThermostatSettings:
+        runner = web.AppRunner(fake.app())
+        await runner.setup()
+        await web.TCPSite(runner, host, network.settings_port).start()
+        runners.append(runner)
+        return fake
+
+    yield start
+    for runner in runners:
+        await runner.cleanup()
+
+
+# -- scan-network --------------------------------------------------------------------------------
+
+
+async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    origin = service.config.api_origin
+    await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
+    await start_thermostat(
+        "127.0.0.3", FakeThermostatSettings("Bedroom", "https://frontdoor.example:443")
+    )
+
+    resp = await client.post(f"{URL}/api/scan-network")
+    assert resp.status == 200
+    assert await resp.json() == {
+        "devices": [
+            {
+                "ip": "127.0.0.2",
+                "device_name": "Hallway",
+                "cloudregisterurl": origin,
+                "configured": True,
+            },
+            {
+                "ip": "127.0.0.3",
+                "device_name": "Bedroom",
+                "cloudregisterurl": "https://frontdoor.example:443",
+                "configured": False,
+            },
+        ],
+        "subnet": "127.0.0.0/24",
+    }
+
+
+async def test_scan_counts_a_trailing_slash_as_configured(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", f"{service.config.api_origin}/")
+    )
+    devices = (await (await client.post(f"{URL}/api/scan-network")).json())["devices"]
+    assert [d["configured"] for d in devices] == [True]
+
+
+@pytest.mark.parametrize(
+    "origin",
+    ["/no-host", "http://[::1]:8000"],
+    ids=["no host", "IPv6 has no /24"],
+)
+async def test_scan_needs_an_ipv4_origin(
+    client: Client, service: ThermostatService, network: LocalNetwork, origin: str
+) -> None:
+    service.config.api_origin = origin
+    resp = await client.post(f"{URL}/api/scan-network")
+    assert resp.status == 400
+    assert isinstance((await resp.json())["error"], str)
+
+
+async def test_scan_reports_a_name_that_does_not_resolve(
+    hass: HomeAssistant, client: Client, service: ThermostatService
+) -> None:
+    class Unresolvable(LocalNetwork):
+        @staticmethod
+        async def resolve_ipv4(host: str) -> str:
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    hass.data[DATA_CONTROL_API].network = Unresolvable()
+    service.config.api_origin = "http://thermostats.home.arpa:8000"
+    resp = await client.post(f"{URL}/api/scan-network")
+    assert resp.status == 400
+    assert await resp.json() == {"error": "Cannot resolve thermostats.home.arpa to an IPv4 address"}
+
+
+# -- configure-device ----------------------------------------------------------------------------
+
+
+async def test_configure_points_the_thermostat_at_this_server(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    fake = await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", "https://frontdoor.example:443")
+    )
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 200
+    assert await resp.json() == {"success": True, "device_name": "Hallway"}
+    assert fake.posts == [{"endpoint": service.config.api_origin}]
+
+    devices = (await (await client.post(f"{URL}/api/scan-network")).json())["devices"]
+    assert devices[0]["configured"] is True
+
+
+async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    fake = await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", "", require_api_key=SERIAL)
+    )
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 401
+    body = await resp.json()
+    assert body["success"] is False
+    assert body["auth_required"] is True
+
+    resp = await client.post(
+        f"{URL}/api/configure-device", json={"ip": "127.0.0.2", "api_key": SERIAL}
+    )
+    assert resp.status == 200
+    assert (await resp.json())["success"] is True
+    assert fake.posts[-1] == {"endpoint": service.config.api_origin, "api_key": SERIAL}
+
+
+async def test_configure_unreachable_thermostat_is_502(
+    client: Client, start_thermostat: Callable[..., Any]
+) -> None:
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.9"})
+    assert resp.status == 502
+    body = await resp.json()
+    assert body["success"] is False
+    assert "127.0.0.9" in body["error"]
+
+
+async def test_configure_thermostat_that_fails_is_502(
+    client: Client, start_thermostat: Callable[..., Any]
+) -> None:
+    await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", "", status=500))
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 502
+    assert await resp.json() == {
+        "success": False,
+        "error": "Thermostat at 127.0.0.2 answered HTTP 500",
+    }
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{}, {"ip": "thermostat.local"}, {"ip": 7}, {"ip": "127.0.0.2", "api_key": 5}, []],
+)
+async def test_configure_needs_an_ip_address(
+    client: Client, network: LocalNetwork, body: Any
+) -> None:
+    resp = await client.post(f"{URL}/api/configure-device", json=body)
+    assert resp.status == 400
+    data = await resp.json()
+    assert data["success"] is False
+    assert isinstance(data["error"], str)
