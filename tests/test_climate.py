@@ -35,6 +35,7 @@ from homeassistant.const import (
     ATTR_SUPPORTED_FEATURES,
     ATTR_TEMPERATURE,
     SERVICE_TURN_OFF,
+    SERVICE_TURN_ON,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
@@ -264,7 +265,9 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
     assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
 
 
-async def test_hvac_mode_and_turn_off(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_hvac_mode_turn_off_and_on(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.COOL)
     assert hvac_mode(hass, paired) == HVACMode.COOL
@@ -273,6 +276,11 @@ async def test_hvac_mode_and_turn_off(hass: HomeAssistant, pair_thermostat: Pair
     await call(hass, paired, SERVICE_TURN_OFF)
     assert hvac_mode(hass, paired) == HVACMode.OFF
     await paired.pushed("shared", target_temperature_type="off")
+
+    # Turning it on again restores the mode it had.
+    await call(hass, paired, SERVICE_TURN_ON)
+    assert hvac_mode(hass, paired) == HVACMode.COOL
+    await paired.pushed("shared", target_temperature_type="cool")
 
 
 async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:

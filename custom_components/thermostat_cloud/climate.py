@@ -114,6 +114,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
             max_temp=TEMPERATURE_MAX_C,
         )
         self._attr_native_target_temperature_step = TEMPERATURE_STEP_C
+        self._last_on_mode: str | None = None
+        """The mode before the thermostat was turned off, for turn_on."""
         self._read_state()
 
     @property
@@ -135,6 +137,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         caps = thermostat.capabilities
         mode = thermostat.mode
         in_range = mode == "range"
+        if mode is not None and mode != "off":
+            self._last_on_mode = mode
 
         features = (
             ClimateEntityFeature.TARGET_TEMPERATURE
@@ -211,6 +215,12 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         """Switch the thermostat's mode (leaves emergency heat)."""
         commands = self.service.commands
         self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
+
+    async def async_turn_on(self) -> None:
+        """Back to the mode it had before it was turned off (heat when never seen)."""
+        caps = self.thermostat.capabilities
+        mode = self._last_on_mode or ("heat" if caps["can_heat"] else "cool")
+        self.run_command(self.service.commands.set_mode, mode)
 
     async def async_set_temperature(self, **kwargs: Any) -> None:
         """Single setpoint or range, optionally switching mode in the same call."""
