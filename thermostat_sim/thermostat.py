@@ -10,6 +10,7 @@ import contextlib
 from dataclasses import dataclass, field
 import json
 import logging
+import time
 from typing import Any
 
 import aiohttp
@@ -29,6 +30,9 @@ class Chunk:
 
     objects: list[dict[str, Any]]
     raw: bytes
+    received_ns: int = 0
+    """`time.monotonic_ns()` when the chunk's first bytes were read (benchmarks compare it
+    with the server's clock: CLOCK_MONOTONIC is the same in every process of the machine)."""
 
 
 @dataclass(slots=True)
@@ -69,6 +73,9 @@ class SimulatedThermostat:
         """Number of chunks each finished subscribe carried (0: closed with no body)."""
         self.subscribed = asyncio.Event()
         """Set whenever a subscribe's response headers have arrived (the hold began)."""
+        self.waiting = asyncio.Event()
+        """Set while a subscribe is held with nothing pushed on it yet: a server change now is
+        pushed on this connection at once, not queued for the next subscribe."""
         self.last_headers: Mapping[str, str] = {}
         self._loop_task: asyncio.Task[None] | None = None
 
@@ -147,31 +154,39 @@ class SimulatedThermostat:
         """One subscribe: read chunks as they arrive until the server closes; returns their
         number. Pushed buckets replace the local copies, as firmware does."""
         count = 0
-        async with self.http.post(
-            self.transport_url,
-            json={"chunked": True, "session": self.session_id, "objects": self._descriptors()},
-            headers=self.headers,
-            timeout=aiohttp.ClientTimeout(total=None, sock_read=None),
-        ) as resp:
-            resp.raise_for_status()
-            self.last_headers = resp.headers
-            self.subscribed.set()
-            buffer = b""
-            async for data, end_of_chunk in resp.content.iter_chunks():
-                buffer += data
-                if not end_of_chunk:
-                    continue
-                chunk, buffer = buffer, b""
-                if not chunk:
-                    continue
-                payload = json.loads(chunk)
-                for obj in payload["objects"]:
-                    self.local[obj["object_key"]] = LocalBucket(
-                        obj["object_revision"], obj["object_timestamp"], dict(obj["value"])
-                    )
-                count += 1
-                self.received.put_nowait(Chunk(payload["objects"], chunk))
-        self.subscribed.clear()
+        try:
+            async with self.http.post(
+                self.transport_url,
+                json={"chunked": True, "session": self.session_id, "objects": self._descriptors()},
+                headers=self.headers,
+                timeout=aiohttp.ClientTimeout(total=None, sock_read=None),
+            ) as resp:
+                resp.raise_for_status()
+                self.last_headers = resp.headers
+                self.subscribed.set()
+                self.waiting.set()
+                buffer = b""
+                started_ns = 0
+                async for data, end_of_chunk in resp.content.iter_chunks():
+                    if not buffer:
+                        started_ns = time.monotonic_ns()
+                    buffer += data
+                    if not end_of_chunk:
+                        continue
+                    chunk, buffer = buffer, b""
+                    if not chunk:
+                        continue
+                    self.waiting.clear()
+                    payload = json.loads(chunk)
+                    for obj in payload["objects"]:
+                        self.local[obj["object_key"]] = LocalBucket(
+                            obj["object_revision"], obj["object_timestamp"], dict(obj["value"])
+                        )
+                    count += 1
+                    self.received.put_nowait(Chunk(payload["objects"], chunk, started_ns))
+        finally:
+            self.subscribed.clear()
+            self.waiting.clear()
         self.closes.put_nowait(count)
         return count
 
