@@ -1,0 +1,5 @@
+"""`python -m bench`."""
+
+from .cli import main
+
+raise SystemExit(main())

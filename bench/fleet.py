@@ -1,0 +1,106 @@
+"""Many simulated thermostats at once, each running the firmware's subscribe loop."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import aiohttp
+
+from thermostat_sim import SimulatedThermostat
+
+
+def bench_serial(index: int) -> str:
+    """A valid serial (alphanumeric, 16 characters) for the index-th simulated thermostat."""
+    return f"BENCH{index:011d}"
+
+
+def initial_buckets(serial: str) -> dict[str, dict[str, object]]:
+    """What a freshly booted heat/cool thermostat reports on its first subscribe."""
+    return {
+        f"shared.{serial}": {
+            "target_temperature": 20.0,
+            "target_temperature_type": "heat",
+            "current_temperature": 20.5,
+            "can_heat": True,
+            "can_cool": True,
+            "hvac_heater_state": False,
+        },
+        f"device.{serial}": {"temperature_scale": "C", "has_fan": True},
+    }
+
+
+class Fleet:
+    """Simulated thermostats sharing one HTTP client, started in waves."""
+
+    def __init__(self, device_url: str, *, wave: int = 250, timeout: float = 120.0) -> None:
+        self.device_url = device_url
+        self.wave = wave
+        self.timeout = timeout
+        """Upper bound, in seconds, on any one wait for the fleet."""
+        self.http = aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0, limit_per_host=0),
+            timeout=aiohttp.ClientTimeout(total=30),
+        )
+        self.thermostats: list[SimulatedThermostat] = []
+
+    def __len__(self) -> int:
+        return len(self.thermostats)
+
+    def __iter__(self) -> Iterator[SimulatedThermostat]:
+        return iter(self.thermostats)
+
+    async def grow(self, count: int) -> None:
+        """Start thermostats until `count` run; returns when every one holds an idle subscribe.
+
+        A new thermostat's first subscribe carries its state inline and gets it back with
+        server revisions at once; it resubscribes after the batch window and is then idle.
+        Waves keep the connection rate within the listener's accept backlog.
+        """
+        async with asyncio.timeout(self.timeout):
+            while len(self.thermostats) < count:
+                first = len(self.thermostats)
+                batch = []
+                for index in range(first, min(count, first + self.wave)):
+                    serial = bench_serial(index)
+                    thermostat = SimulatedThermostat(
+                        self.device_url, serial, self.http, buckets=initial_buckets(serial)
+                    )
+                    thermostat.start()
+                    batch.append(thermostat)
+                self.thermostats.extend(batch)
+                await asyncio.gather(*(t.closes.get() for t in batch))
+        await self.settle()
+
+    async def settle(self) -> None:
+        """Wait until every thermostat holds a subscribe that nothing was pushed on yet."""
+        async with asyncio.timeout(self.timeout):
+            for thermostat in self.thermostats:
+                await thermostat.waiting.wait()
+        self.drain()
+
+    def drain(self) -> None:
+        """Forget chunks and closes seen so far."""
+        for thermostat in self.thermostats:
+            while not thermostat.received.empty():
+                thermostat.received.get_nowait()
+            while not thermostat.closes.empty():
+                thermostat.closes.get_nowait()
+
+    async def next_waiting(self, start: int) -> tuple[int, SimulatedThermostat]:
+        """The first thermostat from index `start` on (round robin) that is waiting idle."""
+        size = len(self.thermostats)
+        for offset in range(size):
+            index = (start + offset) % size
+            if self.thermostats[index].waiting.is_set():
+                return index, self.thermostats[index]
+        thermostat = self.thermostats[start % size]
+        async with asyncio.timeout(self.timeout):
+            await thermostat.waiting.wait()
+        return start % size, thermostat
+
+    async def close(self) -> None:
+        """Stop every subscribe loop and close the client."""
+        await asyncio.gather(*(t.stop() for t in self.thermostats))
+        self.thermostats.clear()
+        await self.http.close()

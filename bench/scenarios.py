@@ -1,0 +1,290 @@
+"""The measured scenarios. Each run starts from a fresh fleet (and, against the core, a fresh
+server process), measures once and returns its numbers; the CLI repeats runs and summarises."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+import json
+import statistics
+import time
+
+import aiohttp
+
+from .fleet import Fleet
+from .stats import percentile
+from .target import HomeAssistant, Target
+
+MIB = 1024 * 1024
+CHUNK_TIMEOUT = 10.0
+"""Longest wait for one pushed chunk before the run is declared broken."""
+
+
+class ScenarioUnavailableError(Exception):
+    """The scenario cannot run against this target (the reason says why)."""
+
+
+@dataclass(slots=True)
+class Options:
+    """Sizes of the scenarios (the CLI's flags)."""
+
+    connections: int = 1000
+    commands: int = 1000
+    hold_steps: list[int] = field(default_factory=lambda: [1000, 5000, 10000])
+    fanout: int = 1000
+    puts: int = 2000
+    put_concurrency: int = 16
+    sse_listeners: int = 50
+    sse_events: int = 200
+    idle_window: float = 2.0
+    """Seconds over which the idle CPU of held connections is measured."""
+    timeout: float = 120.0
+    """Longest any single wait of a run may take."""
+
+
+type RunResult = dict[str, float]
+
+
+async def _cpu_delta(target: Target, since: float | None) -> float | None:
+    now = await target.cpu_seconds()
+    return None if now is None or since is None else now - since
+
+
+async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunResult:
+    """Commands one at a time, each to a device holding an idle subscribe; latency from the
+    command's acceptance to the first byte of the pushed chunk at that device."""
+    if isinstance(target, HomeAssistant) and not target.can_command:
+        raise ScenarioUnavailableError(
+            "push latency needs --control and --token (the control API's /command)"
+        )
+    await fleet.grow(options.connections)
+    await target.profiling(True)
+    cpu0 = await target.cpu_seconds()
+    latencies: list[float] = []
+    cursor = 0
+    started = time.monotonic()
+    async with asyncio.timeout(options.timeout):
+        for _ in range(options.commands):
+            index, thermostat = await fleet.next_waiting(cursor)
+            cursor = index + 1
+            accepted_ns = await target.command(thermostat.serial)
+            chunk = await thermostat.next_chunk(CHUNK_TIMEOUT)
+            latencies.append((chunk.received_ns - accepted_ns) / 1e6)
+    elapsed = time.monotonic() - started
+    # Each push ends its subscribe after the batch window and the device resubscribes: that
+    # work is part of what a command costs, so wait for it before reading the CPU time.
+    await fleet.settle()
+    cpu = await _cpu_delta(target, cpu0)
+    await target.profiling(False)
+    result = {
+        "p50": percentile(latencies, 0.50),
+        "p99": percentile(latencies, 0.99),
+        "max": max(latencies),
+        "rate": len(latencies) / elapsed,
+    }
+    if cpu is not None:
+        result["cpu"] = cpu / len(latencies) * 1000
+    return result
+
+
+async def held_connections(target: Target, fleet: Fleet, options: Options) -> RunResult:
+    """Grow the fleet in steps; at each, the server's RSS growth over its idle baseline."""
+    rss0 = await target.rss_bytes()
+    cpu0 = await target.cpu_seconds()
+    result: RunResult = {}
+    for step in options.hold_steps:
+        try:
+            await fleet.grow(step)
+        except TimeoutError:
+            break
+        rss = await target.rss_bytes()
+        if rss is not None and rss0 is not None:
+            result[f"rss_{step}"] = (rss - rss0) / MIB
+            result["per_connection"] = (rss - rss0) / step / 1024
+    held = await target.held()
+    result["held"] = float(held if held is not None else len(fleet))
+    cpu = await _cpu_delta(target, cpu0)
+    if cpu is not None and len(fleet):
+        result["setup_cpu"] = cpu / len(fleet) * 1000
+        idle0 = await target.cpu_seconds()
+        await asyncio.sleep(options.idle_window)
+        idle = await _cpu_delta(target, idle0)
+        if idle is not None:
+            result["idle_cpu"] = idle / options.idle_window * 100
+    return result
+
+
+async def fan_out(target: Target, fleet: Fleet, options: Options) -> RunResult:
+    """One setpoint change for every held connection at once; time until the last has it."""
+    if isinstance(target, HomeAssistant) and not target.can_command:
+        raise ScenarioUnavailableError(
+            "fan-out needs --control and --token (the control API's /command)"
+        )
+    await fleet.grow(options.fanout)
+    await target.profiling(True)
+    cpu0 = await target.cpu_seconds()
+    accepted_ns = await target.fanout([t.serial for t in fleet])
+    async with asyncio.timeout(options.timeout):
+        chunks = await asyncio.gather(*(t.next_chunk(CHUNK_TIMEOUT) for t in fleet))
+    cpu = await _cpu_delta(target, cpu0)
+    await target.profiling(False)
+    delays = [(chunk.received_ns - accepted_ns) / 1e6 for chunk in chunks]
+    result = {"last": max(delays), "p50": percentile(delays, 0.5)}
+    if cpu is not None:
+        result["cpu"] = cpu / len(delays) * 1e6
+    return result
+
+
+async def device_put(target: Target, fleet: Fleet, options: Options) -> RunResult:
+    """Devices PUT local changes as fast as the server answers, `put_concurrency` at a time."""
+    await fleet.grow(options.put_concurrency)
+    per_worker = max(1, options.puts // len(fleet))
+    latencies: list[float] = []
+
+    async def worker(index: int) -> None:
+        thermostat = fleet.thermostats[index]
+        key = f"shared.{thermostat.serial}"
+        for n in range(per_worker):
+            sent = time.monotonic_ns()
+            await thermostat.put(key, {"current_temperature": 18 + (n % 40) / 10})
+            latencies.append((time.monotonic_ns() - sent) / 1e6)
+
+    await target.profiling(True)
+    cpu0 = await target.cpu_seconds()
+    started = time.monotonic()
+    async with asyncio.timeout(options.timeout):
+        await asyncio.gather(*(worker(i) for i in range(len(fleet))))
+    elapsed = time.monotonic() - started
+    cpu = await _cpu_delta(target, cpu0)
+    await target.profiling(False)
+    result = {
+        "p50": percentile(latencies, 0.50),
+        "p99": percentile(latencies, 0.99),
+        "throughput": len(latencies) / elapsed,
+    }
+    if cpu is not None:
+        result["cpu"] = cpu / len(latencies) * 1000
+    return result
+
+
+async def sse_delivery(target: Target, fleet: Fleet, options: Options) -> RunResult:
+    """`sse_listeners` clients on the control API's event stream; a device PUT per event;
+    latency from sending the PUT to each listener reading the event."""
+    if not isinstance(target, HomeAssistant) or not target.can_command:
+        raise ScenarioUnavailableError(
+            "SSE: the control API's event stream is not on main yet (issue 4); against Home "
+            "Assistant give --control and --token"
+        )
+    await fleet.grow(1)
+    thermostat = fleet.thermostats[0]
+    url = f"{target.control_url}/api/thermostat_cloud/api/events"
+    headers = {"Authorization": f"Bearer {target.token}"}
+    arrivals: list[asyncio.Queue[int]] = [asyncio.Queue() for _ in range(options.sse_listeners)]
+    timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
+
+    async def listen(queue: asyncio.Queue[int], ready: asyncio.Event) -> None:
+        async with target.http.get(url, headers=headers, timeout=timeout) as resp:
+            resp.raise_for_status()
+            ready.set()
+            async for line in resp.content:
+                if (
+                    line.startswith(b"data:")
+                    and json.loads(line[5:]).get("serial") == thermostat.serial
+                ):
+                    queue.put_nowait(time.monotonic_ns())
+
+    readies = [asyncio.Event() for _ in arrivals]
+    tasks = [asyncio.create_task(listen(q, r)) for q, r in zip(arrivals, readies, strict=True)]
+    delays: list[float] = []
+    lasts: list[float] = []
+    try:
+        async with asyncio.timeout(options.timeout):
+            await asyncio.gather(*(r.wait() for r in readies))
+            for n in range(options.sse_events):
+                sent = time.monotonic_ns()
+                await thermostat.put(
+                    f"shared.{thermostat.serial}", {"current_temperature": 18 + n % 40 / 10}
+                )
+                got = [(await q.get() - sent) / 1e6 for q in arrivals]
+                delays.extend(got)
+                lasts.append(max(got))
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "p50": percentile(delays, 0.5),
+        "p99": percentile(delays, 0.99),
+        "last": statistics.median(lasts),
+    }
+
+
+type Scenario = Callable[[Target, Fleet, Options], Awaitable[RunResult]]
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """How one key of a run's result is shown."""
+
+    key: str
+    label: str
+    unit: str
+    target: str = ""
+
+
+def metrics(name: str, options: Options) -> list[Metric]:
+    """What each scenario reports, in table order."""
+    if name == "push":
+        n = options.connections
+        return [
+            Metric("p50", f"command -> push p50, {n:,} held", "ms"),
+            Metric("p99", f"command -> push p99, {n:,} held", "ms", "< 5 ms"),
+            Metric("max", "command -> push max", "ms"),
+            Metric("rate", "commands, one at a time", "/s"),
+            Metric("cpu", "server CPU per command", "ms"),
+        ]
+    if name == "hold":
+        steps = [
+            Metric(f"rss_{s}", f"RSS added at {s:,} held", "MiB", "< 256 MiB" if s == 10000 else "")
+            for s in options.hold_steps
+        ]
+        return [
+            Metric("held", "held subscribe connections", ""),
+            *steps,
+            Metric("per_connection", "RSS per held connection", "KiB"),
+            Metric("setup_cpu", "server CPU per connecting device", "ms"),
+            Metric("idle_cpu", "server CPU while all are held idle", "% core"),
+        ]
+    if name == "fanout":
+        n = options.fanout
+        return [
+            Metric("last", f"fan-out to {n:,}: last device", "ms", "< 100 ms"),
+            Metric("p50", f"fan-out to {n:,}: median device", "ms"),
+            Metric("cpu", "server CPU per pushed device", "µs"),
+        ]
+    if name == "put":
+        c = options.put_concurrency
+        return [
+            Metric("p50", f"PUT latency p50, {c} concurrent", "ms"),
+            Metric("p99", f"PUT latency p99, {c} concurrent", "ms"),
+            Metric("throughput", "PUT throughput", "/s"),
+            Metric("cpu", "server CPU per PUT", "ms"),
+        ]
+    if name == "sse":
+        n = options.sse_listeners
+        return [
+            Metric("p50", f"PUT -> SSE event p50, {n} listeners", "ms"),
+            Metric("p99", f"PUT -> SSE event p99, {n} listeners", "ms"),
+            Metric("last", "PUT -> last listener (median)", "ms"),
+        ]
+    raise KeyError(name)
+
+
+SCENARIOS: dict[str, Scenario] = {
+    "push": push_latency,
+    "hold": held_connections,
+    "fanout": fan_out,
+    "put": device_put,
+    "sse": sse_delivery,
+}
