@@ -723,3 +723,26 @@ async def test_unpaired_thermostat_is_announced_once(
     assert service.unpair(SERIAL)
     await thermostat.passphrase()  # unpaired again: worth telling the user again
     assert len(announced) == 2
+
+
+async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """Contact of any kind makes a thermostat available; silence ends it."""
+    from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+
+    service.config.availability_grace = 0.2
+    connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()
+    service.events.listen(
+        lambda event: (
+            connection_events.put_nowait(event) if event.kind is EventKind.CONNECTION else None
+        )
+    )
+    thermostat = make_thermostat()
+    assert not service.is_available(SERIAL)
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
+    await asyncio.wait_for(connection_events.get(), 5)
+    assert service.is_available(SERIAL)
+
+    await asyncio.wait_for(connection_events.get(), 5)
+    assert not service.is_available(SERIAL)

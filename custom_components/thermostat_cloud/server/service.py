@@ -169,10 +169,16 @@ class ThermostatService:
         return self.pairings.pairing(serial) is not None
 
     def note_contact(self, serial: str) -> None:
-        """Every device request lands here: last seen, and the one-time unpaired announcement."""
+        """Every device request lands here: last seen, availability, and the one-time
+        announcement of an unpaired device."""
+        was_available = self.is_available(serial)
         _, created = self.devices.touch(serial)
         if created:
             self.request_save()
+        if not self.hub.count(serial):
+            self._arm_availability_check(serial)
+        if not was_available:
+            self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if not self.is_paired(serial) and serial not in self._announced:
             self._announced.add(serial)
             _LOGGER.info(
@@ -192,17 +198,25 @@ class ThermostatService:
         return self.clock.now_ms() - record.last_seen < self.config.availability_grace * 1000
 
     def connection_changed(self, serial: str) -> None:
-        """Publish a connection event, and re-check availability when the grace runs out."""
+        """A subscribe opened or closed: publish it; without one, re-check availability when
+        the grace runs out."""
         self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+        if self.hub.count(serial):
+            if (handle := self._availability_timers.pop(serial, None)) is not None:
+                handle.cancel()
+        else:
+            self._arm_availability_check(serial)
+
+    def _arm_availability_check(self, serial: str) -> None:
         if (handle := self._availability_timers.pop(serial, None)) is not None:
             handle.cancel()
-        if not self.hub.count(serial) and not self.hub.closed:
+        if not self.hub.closed:
             self._availability_timers[serial] = asyncio.get_running_loop().call_later(
-                self.config.availability_grace + 0.5, self.connection_changed_timer, serial
+                self.config.availability_grace + 0.5, self._availability_elapsed, serial
             )
 
-    def connection_changed_timer(self, serial: str) -> None:
-        """Availability grace elapsed."""
+    def _availability_elapsed(self, serial: str) -> None:
+        """Availability grace elapsed with no held subscribe: listeners re-check."""
         self._availability_timers.pop(serial, None)
         self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
 
