@@ -197,7 +197,7 @@ async def test_status_record_has_every_field_derived_from_buckets(
     assert "+" not in status["last_seen"]
     assert not status["last_seen"].endswith("Z")
     seen = datetime.fromisoformat(status["last_seen"]).replace(tzinfo=UTC)
-    assert int(seen.timestamp() * 1000) == record.last_seen
+    assert round(seen.timestamp() * 1000) == record.last_seen
 
 
 async def test_status_of_a_silent_unpaired_device_is_all_nulls_and_defaults(

@@ -16,6 +16,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.http import DATA_CONTROL_API
+from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+from custom_components.thermostat_cloud.server.control_api import SSE_MAX_PENDING
 from tests.conftest import OTHER_SERIAL, SERIAL
 from thermostat_sim import SimulatedThermostat
 
@@ -155,3 +157,16 @@ async def test_many_streams_each_get_every_event(
         assert await next_serial(resp) == SERIAL
         assert await next_serial(resp) == SERIAL
         resp.close()
+
+
+async def test_a_client_that_stops_reading_is_disconnected(
+    hub: MockConfigEntry, client: Client
+) -> None:
+    """Events queue per client up to a limit; past it the stream ends so the client
+    reconnects and re-reads status, instead of the server buffering without bound."""
+    service = hub.runtime_data.service
+    resp = await client.get(EVENTS)
+    for _ in range(SSE_MAX_PENDING + 1):
+        service.events.publish(ServiceEvent(EventKind.STATE, SERIAL))
+    # Everything was published in one loop turn, before the stream could write: it ends.
+    assert await resp.content.read() == b""

@@ -35,7 +35,7 @@ Every field of the spec's table is present; a value the thermostat has not repor
 | preconditioning_enabled | `device.preconditioning_enabled` (false when absent) |
 | backplate_temperature | `device.backplate_temperature` |
 | structure_id | the ownership record's structure; null while unpaired |
-| away | `structure.<id>.away` (the home set away), or `shared.auto_away` = 2 (the thermostat sensed nobody home) |
+| away | `structure.<id>.away`: the home's away state, which `set_away` writes (false while unpaired) |
 | schedule_mode | `schedule.schedule_mode` when HEAT, COOL or RANGE |
 """
 
@@ -51,7 +51,6 @@ from .commands import HVAC_MODES, SCHEDULE_MODES
 from .service import ThermostatService
 
 ECO_MODES = ("schedule", "manual-eco", "auto-eco")
-AUTO_AWAY_AWAY = 2
 
 # Status record `hvac` names -> `shared` bucket fields.
 HVAC_FIELDS = {
@@ -150,7 +149,7 @@ def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
         "preconditioning_enabled": device.get("preconditioning_enabled") is True,
         "backplate_temperature": _number(device.get("backplate_temperature")),
         "structure_id": pairing.structure_id if pairing else None,
-        "away": structure.get("away") is True or shared.get("auto_away") == AUTO_AWAY_AWAY,
+        "away": structure.get("away") is True,
         "schedule_mode": _one_of(schedule.get("schedule_mode"), SCHEDULE_MODES),
     }
 
