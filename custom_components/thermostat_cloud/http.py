@@ -57,6 +57,7 @@ class ControlApiView(HomeAssistantView):
 
     async def _respond(self, request: web.Request) -> web.StreamResponse:
         if self._admin and not request[KEY_HASS_USER].is_admin:
+            _LOGGER.debug("Refused %s to non-administrator %s", request.path, request.remote)
             return error_response(403, "Administrator access required")
         return await self._handle(request)
 

@@ -164,6 +164,16 @@ REGISTER_FAILURES = {
 }
 
 
+def _refuse(
+    request: web.Request, status: int, error: str, detail: str | None = None
+) -> web.Response:
+    """`{"error": ...}`, and a debug line saying which request was refused and why."""
+    _LOGGER.debug(
+        "Rejected %s %s from %s: %s", request.method, request.path, request.remote, detail or error
+    )
+    return error_response(status, error)
+
+
 # -- the thermostats' local settings API -------------------------------------------------------
 
 
@@ -307,18 +317,11 @@ class ControlApi:
         async def handle(request: web.Request) -> web.StreamResponse:
             service = self._provider(request)
             if service is None:
-                return error_response(503, "Thermostat Cloud is not running")
+                return _refuse(request, 503, "Thermostat Cloud is not running")
             try:
                 return await route.handler(service, request)
             except BadRequestError as err:
-                _LOGGER.debug(
-                    "Rejected %s %s from %s: %s",
-                    request.method,
-                    request.path,
-                    request.remote,
-                    err.detail,
-                )
-                return error_response(400, err.message)
+                return _refuse(request, 400, err.message, err.detail)
 
         return handle
 
@@ -338,9 +341,9 @@ class ControlApi:
         """`GET /status?serial=`: one device's status record."""
         serial = request.query.get("serial", "").strip()
         if not serial:
-            return error_response(400, "Serial parameter required")
+            return _refuse(request, 400, "Serial parameter required")
         if not service.is_known(serial):
-            return error_response(404, "Device not found")
+            return _refuse(request, 404, "Device not found")
         return web.json_response(status_record(service, serial))
 
     async def devices(self, service: ThermostatService, request: web.Request) -> web.Response:
@@ -410,9 +413,9 @@ class ControlApi:
         body = await read_json_object(request)
         serial = body.get("serial")
         if not isinstance(serial, str) or not serial.strip():
-            return error_response(400, "Serial required")
+            return _refuse(request, 400, "Serial required")
         if not service.is_known(serial.strip()):
-            return error_response(404, "Device not found")
+            return _refuse(request, 404, "Device not found")
         notified = service.notify_device(serial.strip())
         return web.json_response({"success": True, "subscribers_notified": notified})
 
@@ -433,12 +436,11 @@ class ControlApi:
         """`POST /api/scan-network`: probe the /24 of `api_origin` for thermostats."""
         host = URL(service.config.api_origin).host
         if not host:
-            return error_response(400, "api_origin has no host name to derive a subnet from")
+            return _refuse(request, 400, "api_origin has no host name to derive a subnet from")
         try:
             address = await self.network.resolve_ipv4(host)
         except OSError as err:
-            _LOGGER.debug("Scan: cannot resolve %s: %s", host, err)
-            return error_response(400, f"Cannot resolve {host} to an IPv4 address")
+            return _refuse(request, 400, f"Cannot resolve {host} to an IPv4 address", str(err))
         subnet = ipaddress.ip_network(f"{address}/24", strict=False)
         hosts = [str(ip) for ip in subnet.hosts()]
         async with self.network.session() as session:
