@@ -12,6 +12,7 @@ from homeassistant.helpers.typing import ConfigType
 
 from .const import DOMAIN
 from .entity import async_register_hub_device
+from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
 from .hub import Hub, ThermostatCloudConfigEntry
 from .pairing_sync import PairingSync
@@ -31,6 +32,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """
     async_setup_services(hass)
     async_register_views(hass)
+    async_setup_hosted_api(hass)
     return True
 
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from aiohttp import web
 from yarl import URL
 
+from .api_keys import ApiKeyStore
 from .buckets import Bucket, BucketStore, bucket_key
 from .clock import Clock, SystemClock
 from .commands import Commands
@@ -115,6 +116,8 @@ class ThermostatService:
         self.home_structure_id = ""
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
+        self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
+        """Hosted API keys, persisted in `extra_state`."""
         self.loaded = False
         self._announced: set[str] = set()
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
@@ -135,6 +138,7 @@ class ThermostatService:
         self.devices.load(data.get("devices", []))
         self.pairings.load(data.get("pairing", {}))
         self.extra_state = dict(data.get("extra", {}))
+        self.api_keys.attach(self.extra_state)
         self.loaded = True
         if not data:
             self.save_now_later()
@@ -312,6 +316,7 @@ class ThermostatService:
         pairing = self.pairings.unpair(serial)
         if pairing is None:
             return False
+        self.api_keys.forget_serial(serial)
         self.save_now_later()
         self._announced.discard(serial)
         _LOGGER.info("Thermostat %s unpaired", serial)

@@ -1,0 +1,506 @@
+"""The hosted API (`{base_url}/api/v1`): plain aiohttp handlers behind `svc_` API keys.
+
+Home Assistant serves it at `/api/thermostat_cloud/api/v1/...` (see `hosted_views.py`); this
+module knows nothing of Home Assistant. One dispatcher handles every path under the prefix so
+that every response, including 401, 404 and 429, has the same JSON shape and rate-limit headers.
+
+Decisions where the spec says "not shown" (also in the README and the OpenAPI document):
+
+- Only paired devices exist for the API: an unpaired device is in nobody's account, so it is
+  not listed and its id answers 404 Device not found (as it does after DELETE).
+- Ownership: the user who paired a device owns it. A device paired without naming a user (the
+  "Add thermostat" flow, or the control API's default user) belongs to the home, and every
+  key's user is then its owner. Keys of other users see a device as `shared`.
+- Check order: API key (401), rate limit (429), path and method (404 `Not found`, 405
+  `Method not allowed`), scope (403 `Insufficient scope` with `requiredScope`), device (404),
+  key's serial restriction (403 `Access denied to this device`), ownership for DELETE (403),
+  body (400 `{"error": ...}` naming the bad field).
+- Scopes are independent: `read` for GET, `write` for POST, PUT and DELETE.
+- Requests without a valid key are rate limited per client address (20 a minute), so even a
+  401 carries the rate-limit headers. `GET /openapi.json` needs no key and is limited the same
+  way.
+- `POST .../temperature/range` also switches the thermostat to range mode: a range is only
+  held in range mode, and the hosted API has no separate mode endpoint.
+- `PUT .../schedule` answers with the command response (object `schedule.<serial>`).
+- `GET .../status` returns the device's own buckets (device, shared, schedule, ...), not the
+  home's user and structure buckets, which also describe other devices.
+- A refused value (out of range, a mode the equipment cannot do, a bad schedule) is 400 with
+  the command layer's message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+import logging
+import math
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from .api_keys import ApiKey, Scope
+from .clock import Clock, SystemClock
+from .commands import CommandError, CommandResult, ErrorCode, as_number
+from .device_api import BadRequest, read_json_object
+from .devices import DeviceRecord
+from .rate_limits import Quota, RateLimiter
+from .service import ThermostatService
+
+_LOGGER = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v1"
+KEY_REQUESTS_PER_MINUTE = 20
+USER_REQUESTS_PER_MINUTE = 100
+ANONYMOUS_REQUESTS_PER_MINUTE = 20
+OPENAPI_DOCUMENT = Path(__file__).parent / "openapi" / "hosted-api.json"
+
+ACCESS_OWNER = "owner"
+ACCESS_SHARED = "shared"
+
+type Handler = Callable[[HostedApi, ApiCall], Awaitable[web.Response]]
+
+
+class ApiError(Exception):
+    """A refused request: answered with `{"error": message, **extra}`."""
+
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        *,
+        detail: str | None = None,
+        extra: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.detail = detail or message
+        self.extra = extra or {}
+        self.headers = headers or {}
+
+    def response(self) -> web.Response:
+        """The JSON error response."""
+        return web.json_response(
+            {"error": self.message, **self.extra}, status=self.status, headers=self.headers
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One operation of the hosted API."""
+
+    method: str
+    path: str
+    """Template under `/api/v1`, with `{name}` for one path segment."""
+    scope: Scope | None
+    """Scope the key needs; None for the public document route (no key)."""
+    handler: Handler
+
+    def match(self, segments: list[str]) -> dict[str, str] | None:
+        """Path parameters when the path fits the template, else None."""
+        template = self.path.strip("/").split("/")
+        if len(template) != len(segments):
+            return None
+        params: dict[str, str] = {}
+        for part, segment in zip(template, segments, strict=True):
+            if part.startswith("{") and part.endswith("}"):
+                if not segment:
+                    return None
+                params[part[1:-1]] = segment
+            elif part != segment:
+                return None
+        return params
+
+
+ROUTES: list[Route] = []
+"""Every operation, in the order of the OpenAPI document (the one routing table)."""
+
+
+def route(method: str, path: str, scope: Scope | None) -> Callable[[Handler], Handler]:
+    """Register a handler in ROUTES."""
+
+    def register(handler: Handler) -> Handler:
+        ROUTES.append(Route(method, path, scope, handler))
+        return handler
+
+    return register
+
+
+@dataclass(slots=True)
+class ApiCall:
+    """One authorised request on its way to a handler."""
+
+    request: web.Request
+    params: dict[str, str]
+    service_or_none: ThermostatService | None
+    key_or_none: ApiKey | None
+    body: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def service(self) -> ThermostatService:
+        """The running service (the dispatcher answers 503 before a handler without it)."""
+        assert self.service_or_none is not None
+        return self.service_or_none
+
+    @property
+    def key(self) -> ApiKey:
+        """The caller's key (the dispatcher answers 401 before a keyed handler without it)."""
+        assert self.key_or_none is not None
+        return self.key_or_none
+
+
+def iso_time(ms: int) -> str:
+    """ISO 8601 in UTC with milliseconds: `2027-01-15T08:00:00.000Z`."""
+    moment = datetime.fromtimestamp(ms / 1000, UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def to_celsius(value: float, scale: str) -> float:
+    """A temperature in the given scale, in Celsius (the command rounds to 0.5 °C)."""
+    return (value - 32) * 5 / 9 if scale == "F" else value
+
+
+def _scale(body: dict[str, Any]) -> str:
+    scale = body.get("scale", "C")
+    if not isinstance(scale, str) or scale.upper() not in ("C", "F"):
+        raise ApiError(400, "scale must be C or F")
+    return scale.upper()
+
+
+def command_response(result: CommandResult, message: str) -> web.Response:
+    """The spec's command response."""
+    return web.json_response(
+        {
+            "success": True,
+            "message": message,
+            "device": result.serial,
+            "object": result.key,
+            "revision": result.revision,
+            "timestamp": result.timestamp,
+        }
+    )
+
+
+class HostedApi:
+    """Dispatcher, authentication and rate limits of the hosted API.
+
+    One instance lives as long as Home Assistant (its views cannot be unregistered); the
+    service is looked up per request and passed in, so quotas survive a reload of the entry.
+    """
+
+    def __init__(
+        self,
+        *,
+        is_user_active: Callable[[str], Awaitable[bool]] | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self._is_user_active = is_user_active
+        self._clock: Clock = clock or SystemClock()
+        self.key_limits = RateLimiter(KEY_REQUESTS_PER_MINUTE)
+        self.user_limits = RateLimiter(USER_REQUESTS_PER_MINUTE)
+        self.anonymous_limits = RateLimiter(ANONYMOUS_REQUESTS_PER_MINUTE)
+        self._document: bytes | None = None
+
+    # -- dispatch -----------------------------------------------------------------------------
+
+    async def handle(
+        self, request: web.Request, service: ThermostatService | None, path: str
+    ) -> web.Response:
+        """Answer one request for `/api/v1/{path}`; never raises, never a 500 for bad input."""
+        now = (service.clock if service is not None else self._clock).now_ms()
+        segments = path.strip("/").split("/")
+        candidates = [(r, p) for r in ROUTES if (p := r.match(segments)) is not None]
+        matched = next(((r, p) for r, p in candidates if r.method == request.method), None)
+        public = matched is not None and matched[0].scope is None
+
+        key: ApiKey | None = None
+        refusal: ApiError | None = None
+        if not public:
+            if service is None:
+                refusal = ApiError(503, "Thermostat Cloud is not running")
+            elif (key := await self._authenticate(request, service)) is None:
+                refusal = ApiError(401, "Unauthorized", detail="missing or unknown API key")
+
+        quota, over = self._count(request, key, now)
+        try:
+            if over is not None:
+                raise ApiError(
+                    429,
+                    "Rate limit exceeded",
+                    extra={"retryAfter": iso_time(over.reset_ms)},
+                    headers={"Retry-After": str(max(1, math.ceil((over.reset_ms - now) / 1000)))},
+                )
+            if refusal is not None:
+                raise refusal
+            if key is not None and service is not None:
+                service.api_keys.touch(key)
+            if matched is None:
+                if candidates:
+                    allowed = ", ".join(sorted({r.method for r, _ in candidates}))
+                    raise ApiError(405, "Method not allowed", headers={"Allow": allowed})
+                raise ApiError(404, "Not found")
+            operation, params = matched
+            if (
+                key is not None
+                and operation.scope is not None
+                and not key.has_scope(operation.scope)
+            ):
+                raise ApiError(
+                    403,
+                    "Insufficient scope",
+                    detail=f"key {key.key_id} lacks the {operation.scope} scope",
+                    extra={"requiredScope": str(operation.scope)},
+                )
+            call = ApiCall(request, params, service, key)
+            if request.method in ("POST", "PUT"):
+                call.body = await read_json_object(request)
+            response = await operation.handler(self, call)
+        except ApiError as err:
+            _LOGGER.debug(
+                "Hosted API refused %s %s from %s: %s %s",
+                request.method,
+                request.path,
+                request.remote,
+                err.status,
+                err.detail,
+            )
+            response = err.response()
+        except BadRequest as err:
+            _LOGGER.debug(
+                "Hosted API refused %s %s from %s: 400 %s",
+                request.method,
+                request.path,
+                request.remote,
+                err.detail,
+            )
+            response = ApiError(400, err.message).response()
+        except CommandError as err:
+            _LOGGER.debug(
+                "Hosted API refused %s %s from %s: %s",
+                request.method,
+                request.path,
+                request.remote,
+                err.message,
+            )
+            response = self._command_error(err).response()
+        response.headers.update(
+            {
+                "X-RateLimit-Limit": str(quota.limit),
+                "X-RateLimit-Remaining": str(max(0, quota.remaining)),
+                "X-RateLimit-Reset": iso_time(quota.reset_ms),
+            }
+        )
+        return response
+
+    async def _authenticate(
+        self, request: web.Request, service: ThermostatService
+    ) -> ApiKey | None:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            return None
+        key = service.api_keys.authenticate(token.strip())
+        if key is None:
+            return None
+        if self._is_user_active is not None and not await self._is_user_active(key.owner_id):
+            _LOGGER.debug("API key %s belongs to a removed or inactive user", key.key_id)
+            return None
+        return key
+
+    def _count(
+        self, request: web.Request, key: ApiKey | None, now: int
+    ) -> tuple[Quota, Quota | None]:
+        """Count the request against its quotas.
+
+        Returns the quota to report in the headers (the one closest to running out) and, when
+        a quota is already used up, that quota (the request is then refused and not counted).
+        """
+        if key is not None:
+            limits = [(self.key_limits, key.key_id), (self.user_limits, key.owner_id)]
+        else:
+            limits = [(self.anonymous_limits, request.remote or "unknown")]
+        before = [limiter.quota(principal, now) for limiter, principal in limits]
+        exhausted = [q for q in before if q.exhausted]
+        if exhausted:
+            over = max(exhausted, key=lambda q: q.reset_ms)
+            return over, over
+        after = [limiter.hit(principal, now) for limiter, principal in limits]
+        return min(after, key=lambda q: q.remaining), None
+
+    @staticmethod
+    def _command_error(err: CommandError) -> ApiError:
+        if err.code in (ErrorCode.DEVICE_NOT_FOUND, ErrorCode.NOT_PAIRED):
+            return ApiError(404, "Device not found", detail=err.message)
+        return ApiError(400, err.message)
+
+    # -- devices and access -------------------------------------------------------------------
+
+    @staticmethod
+    def _name(service: ThermostatService, serial: str) -> str | None:
+        name = service.buckets.value(f"shared.{serial}").get("name")
+        return name if isinstance(name, str) and name else None
+
+    def _summary(self, service: ThermostatService, record: DeviceRecord) -> dict[str, Any]:
+        return {
+            "id": record.device_id,
+            "serial": record.serial,
+            "name": self._name(service, record.serial),
+        }
+
+    @staticmethod
+    def _access(service: ThermostatService, key: ApiKey, serial: str) -> str:
+        pairing = service.pairings.pairing(serial)
+        assert pairing is not None
+        if pairing.user_id in (key.owner_id, service.home_user_id):
+            return ACCESS_OWNER
+        return ACCESS_SHARED
+
+    def _device(self, call: ApiCall) -> DeviceRecord:
+        """The `{deviceId}` of the path, if the key may reach it."""
+        service, key = call.service, call.key
+        record = service.devices.by_device_id(call.params["deviceId"])
+        if record is None or not service.is_paired(record.serial):
+            raise ApiError(
+                404, "Device not found", detail=f"no paired device {call.params['deviceId']}"
+            )
+        if not key.allows_serial(record.serial):
+            raise ApiError(
+                403,
+                "Access denied to this device",
+                detail=f"key {key.key_id} is restricted to other devices",
+            )
+        return record
+
+    # -- operations ---------------------------------------------------------------------------
+
+    @route("GET", "/openapi.json", None)
+    async def _openapi(self, call: ApiCall) -> web.Response:
+        if self._document is None:
+            self._document = await asyncio.get_running_loop().run_in_executor(
+                None, OPENAPI_DOCUMENT.read_bytes
+            )
+        return web.Response(body=self._document, content_type="application/json")
+
+    @route("GET", "/devices", Scope.READ)
+    async def _devices(self, call: ApiCall) -> web.Response:
+        service, key = call.service, call.key
+        devices = []
+        for pairing in service.pairings.pairings():
+            record = service.devices.get(pairing.serial)
+            if record is None or not key.allows_serial(pairing.serial):
+                continue
+            devices.append(
+                {
+                    **self._summary(service, record),
+                    "accessType": self._access(service, key, pairing.serial),
+                }
+            )
+        return web.json_response({"devices": devices})
+
+    @route("GET", "/thermostat/{deviceId}/status", Scope.READ)
+    async def _status(self, call: ApiCall) -> web.Response:
+        service, record = call.service, self._device(call)
+        state: dict[str, Any] = {}
+        for key in sorted(service.buckets.keys_of_serial(record.serial)):
+            bucket = service.buckets.get(key)
+            assert bucket is not None
+            state[key] = {
+                "object_revision": bucket.revision,
+                "object_timestamp": bucket.timestamp,
+                "value": bucket.value,
+            }
+        return web.json_response({"device": self._summary(service, record), "state": state})
+
+    @route("POST", "/thermostat/{deviceId}/temperature", Scope.WRITE)
+    async def _temperature(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), call.body
+        value = as_number(body.get("value"), "Temperature value")
+        scale = _scale(body)
+        mode = body.get("mode")
+        if mode not in ("heat", "cool"):
+            raise ApiError(400, "mode must be heat or cool")
+        result = call.service.commands.set_temperature(
+            record.serial, to_celsius(value, scale), mode
+        )
+        target = call.service.buckets.value(result.key).get("target_temperature")
+        return command_response(result, f"Temperature set to {target} °C ({mode})")
+
+    @route("POST", "/thermostat/{deviceId}/temperature/range", Scope.WRITE)
+    async def _temperature_range(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), call.body
+        low = as_number(body.get("low"), "low")
+        high = as_number(body.get("high"), "high")
+        scale = _scale(body)
+        if low >= high:
+            raise ApiError(400, "low must be less than high")
+        result = call.service.commands.set_temperature_range(
+            record.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
+        )
+        value = call.service.buckets.value(result.key)
+        return command_response(
+            result,
+            f"Temperature range set to {value.get('target_temperature_low')} to "
+            f"{value.get('target_temperature_high')} °C",
+        )
+
+    @route("POST", "/thermostat/{deviceId}/fan", Scope.WRITE)
+    async def _fan(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), call.body
+        mode, duration = body.get("mode"), body.get("duration")
+        result = call.service.commands.set_fan(record.serial, mode=mode, duration=duration)
+        if duration is not None:
+            return command_response(result, f"Fan on for {int(duration)} seconds, then auto")
+        return command_response(result, f"Fan mode set to {mode}")
+
+    @route("POST", "/thermostat/{deviceId}/lock", Scope.WRITE)
+    async def _lock(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), call.body
+        result = call.service.commands.set_temperature_lock(
+            record.serial,
+            body.get("enabled"),
+            body.get("pin_hash"),
+            body.get("temp_min"),
+            body.get("temp_max"),
+        )
+        state = "enabled" if body.get("enabled") else "disabled"
+        return command_response(result, f"Temperature lock {state}")
+
+    @route("GET", "/thermostat/{deviceId}/schedule", Scope.READ)
+    async def _schedule(self, call: ApiCall) -> web.Response:
+        service, record = call.service, self._device(call)
+        bucket = service.buckets.get(f"schedule.{record.serial}")
+        return web.json_response(
+            {
+                "device": self._summary(service, record),
+                "schedule": bucket.value if bucket is not None else None,
+            }
+        )
+
+    @route("PUT", "/thermostat/{deviceId}/schedule", Scope.WRITE)
+    async def _put_schedule(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), call.body
+        if "schedule" not in body:
+            raise ApiError(400, "schedule is required")
+        result = call.service.commands.set_schedule(record.serial, body["schedule"])
+        return command_response(result, "Schedule updated")
+
+    @route("DELETE", "/thermostat/{deviceId}", Scope.WRITE)
+    async def _delete(self, call: ApiCall) -> web.Response:
+        service, key, record = call.service, call.key, self._device(call)
+        if self._access(service, key, record.serial) != ACCESS_OWNER:
+            raise ApiError(
+                403,
+                "Only device owners can delete devices",
+                detail=f"key {key.key_id} sees {record.serial} as shared",
+            )
+        service.unpair(record.serial)
+        return web.json_response(
+            {
+                "success": True,
+                "message": "Device removed from the account and all shares revoked; it keeps "
+                "its settings and can be paired again with a new code",
+            }
+        )

@@ -1,0 +1,1 @@
+"""Tests of the hosted API, served by Home Assistant."""
