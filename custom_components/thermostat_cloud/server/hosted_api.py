@@ -44,7 +44,7 @@ from aiohttp import web
 from .api_keys import ApiKey, Scope
 from .clock import Clock, SystemClock
 from .commands import CommandError, CommandResult, ErrorCode, as_number
-from .device_api import BadRequest, read_json_object
+from .device_api import BadRequestError, read_json_object
 from .devices import DeviceRecord
 from .rate_limits import Quota, RateLimiter
 from .service import ThermostatService
@@ -269,7 +269,7 @@ class HostedApi:
                 err.detail,
             )
             response = err.response()
-        except BadRequest as err:
+        except BadRequestError as err:
             _LOGGER.debug(
                 "Hosted API refused %s %s from %s: 400 %s",
                 request.method,
