@@ -23,7 +23,7 @@ from homeassistant.helpers.service import async_register_admin_service
 import probatio
 
 from .const import DOMAIN
-from .hub import Hub
+from .http import loaded_service
 from .server import ThermostatService
 from .server.api_keys import ApiKey, Scope
 from .server.hosted_api import HostedApi
@@ -50,15 +50,6 @@ CREATE_API_KEY_SCHEMA = probatio.Schema(
     }
 )
 REVOKE_API_KEY_SCHEMA = probatio.Schema({probatio.Required(ATTR_KEY_ID): cv.string})
-
-
-@callback
-def loaded_service(hass: HomeAssistant) -> ThermostatService | None:
-    """The service of the loaded hub entry, if there is one."""
-    for entry in hass.config_entries.async_loaded_entries(DOMAIN):
-        hub: Hub = entry.runtime_data
-        return hub.service
-    return None
 
 
 class HostedApiView(HomeAssistantView):

@@ -340,8 +340,12 @@ class HostedApi:
 
     @staticmethod
     def _name(service: ThermostatService, serial: str) -> str | None:
-        name = service.buckets.value(f"shared.{serial}").get("name")
-        return name if isinstance(name, str) and name else None
+        """The name the thermostat reports (`shared.name`, else `device.name`), or null."""
+        for bucket_type in ("shared", "device"):
+            name = service.buckets.value(f"{bucket_type}.{serial}").get("name")
+            if isinstance(name, str) and name:
+                return name
+        return None
 
     def _summary(self, service: ThermostatService, record: DeviceRecord) -> dict[str, Any]:
         return {
