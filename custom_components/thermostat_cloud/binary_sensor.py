@@ -15,8 +15,9 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import Thermostat, ThermostatEntity, async_add_thermostat_entities
+from .entity import ThermostatEntity, async_add_thermostat_entities
 from .hub import Hub, ThermostatCloudConfigEntry
+from .server.state import ThermostatState
 
 PARALLEL_UPDATES = 0
 
@@ -25,7 +26,7 @@ PARALLEL_UPDATES = 0
 class ThermostatBinarySensorDescription(BinarySensorEntityDescription):
     """A binary sensor and how to read it."""
 
-    is_on_fn: Callable[[Thermostat], bool]
+    is_on_fn: Callable[[ThermostatState], bool]
     always_available: bool = False
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
 
@@ -65,7 +66,7 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         key="temperature_lock",
         translation_key="temperature_lock",
         entity_category=EntityCategory.DIAGNOSTIC,
-        is_on_fn=lambda t: t.device.get("temperature_lock_enabled") is True,
+        is_on_fn=lambda t: t.temperature_lock_enabled,
     ),
 )
 

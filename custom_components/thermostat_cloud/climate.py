@@ -48,7 +48,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
-from .entity import ThermostatEntity, async_add_thermostat_entities, number
+from .entity import ThermostatEntity, async_add_thermostat_entities
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.commands import (
     TARGET_HUMIDITY_MAX,
@@ -133,7 +133,6 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
     @callback
     def _read_state(self) -> None:
         thermostat = self.thermostat
-        shared, device = thermostat.shared, thermostat.device
         caps = thermostat.capabilities
         mode = thermostat.mode
         in_range = mode == "range"
@@ -164,9 +163,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         self._attr_hvac_action = self._hvac_action()
 
         self._attr_fan_modes = [FAN_AUTO, FAN_ON] if caps["has_fan"] else None
-        fan_mode = device.get("fan_mode", shared.get("fan_mode"))
         self._attr_fan_mode = (
-            (FAN_ON if fan_mode == "on" else FAN_AUTO) if caps["has_fan"] else None
+            (FAN_ON if thermostat.fan_mode == "on" else FAN_AUTO) if caps["has_fan"] else None
         )
 
         presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
@@ -182,17 +180,13 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         else:
             self._attr_preset_mode = PRESET_NONE
 
-        self._attr_current_humidity = number(device.get("current_humidity"))
-        self._attr_target_humidity = number(device.get("target_humidity"))
+        self._attr_current_humidity = thermostat.humidity
+        self._attr_target_humidity = thermostat.target_humidity
         self._set_temperature_attrs(
-            current_temperature=number(shared.get("current_temperature")),
-            target_temperature=None if in_range else number(shared.get("target_temperature")),
-            target_temperature_low=(
-                number(shared.get("target_temperature_low")) if in_range else None
-            ),
-            target_temperature_high=(
-                number(shared.get("target_temperature_high")) if in_range else None
-            ),
+            current_temperature=thermostat.current_temperature,
+            target_temperature=None if in_range else thermostat.target_temperature,
+            target_temperature_low=thermostat.target_temperature_low if in_range else None,
+            target_temperature_high=thermostat.target_temperature_high if in_range else None,
         )
 
     def _hvac_action(self) -> HVACAction | None:

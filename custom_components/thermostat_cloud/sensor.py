@@ -17,44 +17,29 @@ from homeassistant.const import PERCENTAGE, EntityCategory, UnitOfTemperature, U
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import Thermostat, ThermostatEntity, async_add_thermostat_entities, number
+from .entity import ThermostatEntity, async_add_thermostat_entities
 from .hub import Hub, ThermostatCloudConfigEntry
-from .tracker import firmware_version
+from .server.state import ECO_MODES, ThermostatState
 
 PARALLEL_UPDATES = 0
-
-ECO_MODES = ["schedule", "manual-eco", "auto-eco"]
 
 
 @dataclass(frozen=True, kw_only=True)
 class ThermostatSensorDescription(SensorEntityDescription):
     """A sensor and how to read it from the thermostat's buckets."""
 
-    value_fn: Callable[[Thermostat], float | str | datetime | None]
+    value_fn: Callable[[ThermostatState], float | str | datetime | None]
 
 
-def _timestamp_s(value: object) -> datetime | None:
-    seconds = number(value)
-    return datetime.fromtimestamp(seconds, UTC) if seconds else None
+def _last_seen(thermostat: ThermostatState) -> datetime | None:
+    last_seen = thermostat.last_seen_ms
+    return datetime.fromtimestamp(last_seen / 1000, UTC) if last_seen else None
 
 
-def _last_seen(thermostat: Thermostat) -> datetime | None:
-    record = thermostat.service.devices.get(thermostat.serial)
-    if record is None or not record.last_seen:
+def _fan_timer_end(thermostat: ThermostatState) -> datetime | None:
+    if not thermostat.fan_timer_active:
         return None
-    return datetime.fromtimestamp(record.last_seen / 1000, UTC)
-
-
-def _fan_timer_end(thermostat: Thermostat) -> datetime | None:
-    end = _timestamp_s(thermostat.device.get("fan_timer_timeout"))
-    now = thermostat.service.clock.now_ms() / 1000
-    return end if end is not None and end.timestamp() > now else None
-
-
-def _eco_mode(thermostat: Thermostat) -> str | None:
-    eco = thermostat.device.get("eco")
-    mode = eco.get("mode") if isinstance(eco, dict) else None
-    return mode if mode in ECO_MODES else None
+    return datetime.fromtimestamp(thermostat.fan_timer_timeout, UTC)
 
 
 SENSORS: tuple[ThermostatSensorDescription, ...] = (
@@ -64,7 +49,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         state_class=SensorStateClass.MEASUREMENT,
         native_unit_of_measurement=UnitOfTemperature.CELSIUS,
         suggested_display_precision=1,
-        value_fn=lambda t: number(t.shared.get("current_temperature")),
+        value_fn=lambda t: t.current_temperature,
     ),
     ThermostatSensorDescription(
         key="humidity",
@@ -72,7 +57,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         state_class=SensorStateClass.MEASUREMENT,
         native_unit_of_measurement=PERCENTAGE,
         suggested_display_precision=0,
-        value_fn=lambda t: number(t.device.get("current_humidity")),
+        value_fn=lambda t: t.humidity,
     ),
     ThermostatSensorDescription(
         key="backplate_temperature",
@@ -83,21 +68,21 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         entity_registry_enabled_default=False,
-        value_fn=lambda t: number(t.device.get("backplate_temperature")),
+        value_fn=lambda t: t.backplate_temperature,
     ),
     ThermostatSensorDescription(
         key="time_to_target",
         translation_key="time_to_target",
         device_class=SensorDeviceClass.DURATION,
         native_unit_of_measurement=UnitOfTime.MINUTES,
-        value_fn=lambda t: number(t.device.get("time_to_target")),
+        value_fn=lambda t: t.time_to_target,
     ),
     ThermostatSensorDescription(
         key="eco_mode",
         translation_key="eco_mode",
         device_class=SensorDeviceClass.ENUM,
-        options=ECO_MODES,
-        value_fn=_eco_mode,
+        options=list(ECO_MODES),
+        value_fn=lambda t: t.eco_mode,
     ),
     ThermostatSensorDescription(
         key="fan_timer_end",
@@ -109,7 +94,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         key="firmware_version",
         translation_key="firmware_version",
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: firmware_version(t.service, t.serial),
+        value_fn=lambda t: t.software_version,
     ),
     ThermostatSensorDescription(
         key="last_seen",

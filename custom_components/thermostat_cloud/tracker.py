@@ -18,7 +18,7 @@ from homeassistant.helpers import device_registry as dr
 
 from .const import DOMAIN
 from .server import EventKind, ServiceEvent, ThermostatService
-from .server.buckets import bucket_key
+from .server.state import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -89,22 +89,7 @@ class ThermostatTracker:
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:
             return
-        sw_version = firmware_version(self.service, serial)
-        model = model_of(self.service, serial)
+        state = ThermostatState(self.service, serial)
+        sw_version, model = state.software_version, state.model
         if (device.sw_version, device.model) != (sw_version, model):
             registry.async_update_device(device.id, sw_version=sw_version, model=model)
-
-
-def firmware_version(service: ThermostatService, serial: str) -> str | None:
-    """The version reported in `/svc/entry`, else the device bucket's `current_version`."""
-    record = service.devices.get(serial)
-    if record is not None and record.software_version:
-        return record.software_version
-    version = service.buckets.value(bucket_key("device", serial)).get("current_version")
-    return version if isinstance(version, str) else None
-
-
-def model_of(service: ThermostatService, serial: str) -> str | None:
-    """The model reported in `/svc/entry`."""
-    record = service.devices.get(serial)
-    return record.model if record is not None else None

@@ -1,7 +1,8 @@
-"""The control API's device status record (`GET /status`, `GET /api/devices`), from buckets.
+"""The control API's device status record (`GET /status`, `GET /api/devices`).
 
-Every field of the spec's table is present; a value the thermostat has not reported is `null`
-(or the documented default for the non-nullable ones). Where each field comes from:
+Every field of the spec's table is present, read through `state.ThermostatState`; a value the
+thermostat has not reported is `null` (or the documented default for the non-nullable ones).
+Where each field comes from:
 
 | Field | Source |
 |---|---|
@@ -41,49 +42,11 @@ Every field of the spec's table is present; a value the thermostat has not repor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import UTC, datetime
-import math
 from typing import Any
 
-from .buckets import bucket_key
-from .commands import HVAC_MODES, SCHEDULE_MODES
 from .service import ThermostatService
-
-ECO_MODES = ("schedule", "manual-eco", "auto-eco")
-
-# Status record `hvac` names -> `shared` bucket fields.
-HVAC_FIELDS = {
-    "heater": "hvac_heater_state",
-    "heat_x2": "hvac_heat_x2_state",
-    "heat_x3": "hvac_heat_x3_state",
-    "ac": "hvac_ac_state",
-    "cool_x2": "hvac_cool_x2_state",
-    "cool_x3": "hvac_cool_x3_state",
-    "fan": "hvac_fan_state",
-    "aux_heat": "hvac_aux_heater_state",
-    "emer_heat": "hvac_emer_heat_state",
-    "alt_heat": "hvac_alt_heat_state",
-    "humidifier": "hvac_humidifier_state",
-    "dehumidifier": "hvac_dehumidifier_state",
-    "auto_dehum": "hvac_auto_dehum_state",
-    "fan_cooling": "hvac_fan_cooling_state",
-}
-
-
-def _number(value: object) -> float | int | None:
-    """A finite JSON number as stored, else None (booleans are not numbers)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return value if math.isfinite(value) else None
-
-
-def _string(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-def _one_of(value: object, allowed: tuple[str, ...]) -> str | None:
-    return value if isinstance(value, str) and value in allowed else None
+from .state import ThermostatState
 
 
 def iso_without_zone(ms: int) -> str:
@@ -97,60 +60,43 @@ def iso_without_zone(ms: int) -> str:
 
 def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
     """The spec's control API status record of one device."""
-    buckets = service.buckets
-    shared: Mapping[str, Any] = buckets.value(bucket_key("shared", serial))
-    device: Mapping[str, Any] = buckets.value(bucket_key("device", serial))
-    schedule: Mapping[str, Any] = buckets.value(bucket_key("schedule", serial))
-    pairing = service.pairings.pairing(serial)
-    structure: Mapping[str, Any] = (
-        buckets.value(bucket_key("structure", pairing.structure_id)) if pairing else {}
-    )
-    record = service.devices.get(serial)
-    available = service.is_available(serial)
-    fan_timeout = _number(device.get("fan_timer_timeout")) or 0
-    eco = device.get("eco")
-    online = device.get("is_online")
+    state = ThermostatState(service, serial)
+    device = state.device
+    last_seen = state.last_seen_ms
     return {
         "serial": serial,
         "api_key": serial,
-        "is_available": available,
-        "last_seen": iso_without_zone(record.last_seen) if record and record.last_seen else None,
-        "name": _string(shared.get("name")) or _string(device.get("name")) or serial,
-        "current_temperature": _number(shared.get("current_temperature")),
-        "target_temperature": _number(shared.get("target_temperature")),
-        "target_temperature_high": _number(shared.get("target_temperature_high")),
-        "target_temperature_low": _number(shared.get("target_temperature_low")),
-        "humidity": _number(device.get("current_humidity")),
-        "target_humidity": _number(device.get("target_humidity")),
-        "target_humidity_enabled": device.get("target_humidity_enabled") is True,
-        "mode": _one_of(shared.get("target_temperature_type"), HVAC_MODES),
-        "hvac": {name: shared.get(field) is True for name, field in HVAC_FIELDS.items()},
-        "fan_timer_active": fan_timeout > service.clock.now_ms() / 1000,
-        "fan_timer_timeout": fan_timeout,
-        "eco_temperatures": {
-            "high": _number(device.get("away_temperature_high")),
-            "low": _number(device.get("away_temperature_low")),
-        },
-        "is_online": online if isinstance(online, bool) else available,
-        "has_leaf": shared.get("leaf") is True,
-        "software_version": (record.software_version if record else None)
-        or _string(device.get("current_version")),
-        "temperature_scale": _one_of(device.get("temperature_scale"), ("C", "F")) or "C",
-        "capabilities": service.commands.capabilities(serial),
-        "eco_mode": _one_of(eco.get("mode") if isinstance(eco, dict) else None, ECO_MODES),
-        "time_to_target": _number(device.get("time_to_target")),
-        "time_to_target_training_status": _string(device.get("time_to_target_training_status"))
-        or "",
+        "is_available": state.available,
+        "last_seen": iso_without_zone(last_seen) if last_seen else None,
+        "name": state.name,
+        "current_temperature": state.current_temperature,
+        "target_temperature": state.target_temperature,
+        "target_temperature_high": state.target_temperature_high,
+        "target_temperature_low": state.target_temperature_low,
+        "humidity": state.humidity,
+        "target_humidity": state.target_humidity,
+        "target_humidity_enabled": state.target_humidity_enabled,
+        "mode": state.mode,
+        "hvac": state.hvac,
+        "fan_timer_active": state.fan_timer_active,
+        "fan_timer_timeout": state.fan_timer_timeout,
+        "eco_temperatures": state.eco_temperatures,
+        "is_online": state.is_online,
+        "has_leaf": state.leaf,
+        "software_version": state.software_version,
+        "temperature_scale": state.temperature_scale,
+        "capabilities": state.capabilities,
+        "eco_mode": state.eco_mode,
+        "time_to_target": state.time_to_target,
+        "time_to_target_training_status": state.time_to_target_training_status,
         "safety_state": device.get("safety_state"),
         "safety_temp_activating_hvac": device.get("safety_temp_activating_hvac"),
-        "learning_mode": device.get("learning_mode")
-        if isinstance(device.get("learning_mode"), bool)
-        else None,
-        "preconditioning_enabled": device.get("preconditioning_enabled") is True,
-        "backplate_temperature": _number(device.get("backplate_temperature")),
-        "structure_id": pairing.structure_id if pairing else None,
-        "away": structure.get("away") is True,
-        "schedule_mode": _one_of(schedule.get("schedule_mode"), SCHEDULE_MODES),
+        "learning_mode": state.learning_mode,
+        "preconditioning_enabled": state.preconditioning_enabled,
+        "backplate_temperature": state.backplate_temperature,
+        "structure_id": state.structure_id,
+        "away": state.away,
+        "schedule_mode": state.schedule_mode,
     }
 
 

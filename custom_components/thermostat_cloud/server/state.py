@@ -1,0 +1,305 @@
+"""One thermostat's state as clients see it, read from its buckets.
+
+The one place that knows which bucket field means what: the control API's status record
+(status.py), the hosted API and Home Assistant's entities all read through `ThermostatState`.
+Values the thermostat has not reported are None. Where the spec does not name a field, the
+names are those firmware uses: `device.current_humidity`, `device.backplate_temperature`,
+`device.time_to_target` (minutes), `device.away_temperature_low/high` (eco temperatures),
+`device.eco.mode`, `device.current_version`, `shared.hvac_<stage>_state` relays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+import math
+from typing import TYPE_CHECKING, Any
+
+from .buckets import bucket_key
+from .commands import HVAC_MODES, SCHEDULE_MODES
+
+if TYPE_CHECKING:
+    from .service import ThermostatService
+
+ECO_MODES = ("schedule", "manual-eco", "auto-eco")
+ECO_ACTIVE_MODES = ("manual-eco", "auto-eco")
+
+# Status record `hvac` names -> `shared` bucket relay fields.
+HVAC_RELAYS = {
+    "heater": "hvac_heater_state",
+    "heat_x2": "hvac_heat_x2_state",
+    "heat_x3": "hvac_heat_x3_state",
+    "ac": "hvac_ac_state",
+    "cool_x2": "hvac_cool_x2_state",
+    "cool_x3": "hvac_cool_x3_state",
+    "fan": "hvac_fan_state",
+    "aux_heat": "hvac_aux_heater_state",
+    "emer_heat": "hvac_emer_heat_state",
+    "alt_heat": "hvac_alt_heat_state",
+    "humidifier": "hvac_humidifier_state",
+    "dehumidifier": "hvac_dehumidifier_state",
+    "auto_dehum": "hvac_auto_dehum_state",
+    "fan_cooling": "hvac_fan_cooling_state",
+}
+HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat")
+COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
+
+
+def number(value: object) -> float | int | None:
+    """A finite JSON number as stored, else None (booleans are not numbers)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def string(value: object) -> str | None:
+    """A string as stored, else None."""
+    return value if isinstance(value, str) else None
+
+
+def one_of(value: object, allowed: tuple[str, ...]) -> str | None:
+    """The value when it is one of the allowed strings, else None."""
+    return value if isinstance(value, str) and value in allowed else None
+
+
+class ThermostatState:
+    """Read access to one thermostat's buckets; every property reads the current values."""
+
+    __slots__ = ("serial", "service")
+
+    def __init__(self, service: ThermostatService, serial: str) -> None:
+        self.service = service
+        self.serial = serial
+
+    # -- the buckets -------------------------------------------------------------------------
+
+    @property
+    def shared(self) -> Mapping[str, Any]:
+        """`shared.<serial>`: setpoints, mode, relays, capabilities."""
+        return self.service.buckets.value(bucket_key("shared", self.serial))
+
+    @property
+    def device(self) -> Mapping[str, Any]:
+        """`device.<serial>`: settings, humidity, fan, eco."""
+        return self.service.buckets.value(bucket_key("device", self.serial))
+
+    @property
+    def structure_id(self) -> str | None:
+        """The home the thermostat is paired into, None while unpaired."""
+        pairing = self.service.pairings.pairing(self.serial)
+        return pairing.structure_id if pairing is not None else None
+
+    @property
+    def structure(self) -> Mapping[str, Any]:
+        """The home's `structure.<id>` bucket, empty while unpaired."""
+        structure_id = self.structure_id
+        if structure_id is None:
+            return {}
+        return self.service.buckets.value(bucket_key("structure", structure_id))
+
+    @property
+    def schedule(self) -> Mapping[str, Any] | None:
+        """`schedule.<serial>`, or None when the thermostat has not reported one."""
+        bucket = self.service.buckets.get(bucket_key("schedule", self.serial))
+        return bucket.value if bucket is not None else None
+
+    # -- identity and contact ------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """`shared.name`, else `device.name`, else the serial."""
+        return string(self.shared.get("name")) or string(self.device.get("name")) or self.serial
+
+    @property
+    def last_seen_ms(self) -> int | None:
+        """When the thermostat last made a request (ms), None if never."""
+        record = self.service.devices.get(self.serial)
+        return record.last_seen if record is not None and record.last_seen else None
+
+    @property
+    def available(self) -> bool:
+        """A held subscribe, or a request within the availability grace."""
+        return self.service.is_available(self.serial)
+
+    @property
+    def is_online(self) -> bool:
+        """`device.is_online` when the thermostat reports it, else `available`."""
+        online = self.device.get("is_online")
+        return online if isinstance(online, bool) else self.available
+
+    @property
+    def software_version(self) -> str | None:
+        """The version reported in `/svc/entry`, else `device.current_version`."""
+        record = self.service.devices.get(self.serial)
+        if record is not None and record.software_version:
+            return record.software_version
+        return string(self.device.get("current_version"))
+
+    @property
+    def model(self) -> str | None:
+        """The model reported in `/svc/entry`."""
+        record = self.service.devices.get(self.serial)
+        return record.model if record is not None else None
+
+    @property
+    def capabilities(self) -> dict[str, bool]:
+        """What the equipment can do (the command layer's own reading)."""
+        return self.service.commands.capabilities(self.serial)
+
+    # -- temperatures, humidity and mode ---------------------------------------------------------
+
+    @property
+    def current_temperature(self) -> float | int | None:
+        """`shared.current_temperature`, Celsius."""
+        return number(self.shared.get("current_temperature"))
+
+    @property
+    def target_temperature(self) -> float | int | None:
+        """`shared.target_temperature`, Celsius (single-setpoint modes)."""
+        return number(self.shared.get("target_temperature"))
+
+    @property
+    def target_temperature_low(self) -> float | int | None:
+        """`shared.target_temperature_low`, Celsius (range mode)."""
+        return number(self.shared.get("target_temperature_low"))
+
+    @property
+    def target_temperature_high(self) -> float | int | None:
+        """`shared.target_temperature_high`, Celsius (range mode)."""
+        return number(self.shared.get("target_temperature_high"))
+
+    @property
+    def humidity(self) -> float | int | None:
+        """`device.current_humidity`, percent."""
+        return number(self.device.get("current_humidity"))
+
+    @property
+    def target_humidity(self) -> float | int | None:
+        """`device.target_humidity`, percent."""
+        return number(self.device.get("target_humidity"))
+
+    @property
+    def target_humidity_enabled(self) -> bool:
+        """`device.target_humidity_enabled`."""
+        return self.device.get("target_humidity_enabled") is True
+
+    @property
+    def backplate_temperature(self) -> float | int | None:
+        """`device.backplate_temperature`, Celsius."""
+        return number(self.device.get("backplate_temperature"))
+
+    @property
+    def mode(self) -> str | None:
+        """`shared.target_temperature_type`: off, heat, cool, range or emergency."""
+        return one_of(self.shared.get("target_temperature_type"), HVAC_MODES)
+
+    @property
+    def temperature_scale(self) -> str:
+        """`device.temperature_scale`, the display preference (`C` when absent)."""
+        return one_of(self.device.get("temperature_scale"), ("C", "F")) or "C"
+
+    @property
+    def time_to_target(self) -> float | int | None:
+        """`device.time_to_target`, minutes."""
+        return number(self.device.get("time_to_target"))
+
+    @property
+    def time_to_target_training_status(self) -> str:
+        """`device.time_to_target_training_status` (empty when absent)."""
+        return string(self.device.get("time_to_target_training_status")) or ""
+
+    # -- relays and fan ----------------------------------------------------------------------------
+
+    @property
+    def hvac(self) -> dict[str, bool]:
+        """Every relay by its status-record name."""
+        shared = self.shared
+        return {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
+
+    @property
+    def heating(self) -> bool:
+        """A heat stage (including aux and emergency heat) is running."""
+        hvac = self.hvac
+        return any(hvac[name] for name in HEAT_RELAYS)
+
+    @property
+    def cooling(self) -> bool:
+        """A cool stage is running."""
+        hvac = self.hvac
+        return any(hvac[name] for name in COOL_RELAYS)
+
+    @property
+    def fan_running(self) -> bool:
+        """The fan relay is on."""
+        return self.shared.get(HVAC_RELAYS["fan"]) is True
+
+    @property
+    def fan_mode(self) -> str | None:
+        """`device.fan_mode` (where commands write it), else `shared.fan_mode`."""
+        return string(self.device.get("fan_mode", self.shared.get("fan_mode")))
+
+    @property
+    def fan_timer_timeout(self) -> float | int:
+        """`device.fan_timer_timeout`, Unix seconds; 0 when no timer runs."""
+        return number(self.device.get("fan_timer_timeout")) or 0
+
+    @property
+    def fan_timer_active(self) -> bool:
+        """The fan timer ends in the future."""
+        return self.fan_timer_timeout > self.service.clock.now_ms() / 1000
+
+    # -- eco, away, leaf, settings -------------------------------------------------------------------
+
+    @property
+    def eco_mode(self) -> str | None:
+        """`device.eco.mode`: schedule, manual-eco or auto-eco."""
+        eco = self.device.get("eco")
+        return one_of(eco.get("mode") if isinstance(eco, dict) else None, ECO_MODES)
+
+    @property
+    def eco(self) -> bool:
+        """The thermostat's own eco mode is on (manual or automatic)."""
+        mode = self.eco_mode
+        if mode is not None:
+            return mode in ECO_ACTIVE_MODES
+        return self.device.get("eco_mode_enabled") is True
+
+    @property
+    def eco_temperatures(self) -> dict[str, float | int | None]:
+        """`device.away_temperature_high/low`, Celsius."""
+        device = self.device
+        return {
+            "high": number(device.get("away_temperature_high")),
+            "low": number(device.get("away_temperature_low")),
+        }
+
+    @property
+    def away(self) -> bool:
+        """The home is away (`structure.away`, which set_away writes); False while unpaired."""
+        return self.structure.get("away") is True
+
+    @property
+    def leaf(self) -> bool:
+        """`shared.leaf`: the thermostat shows its energy-saving leaf."""
+        return self.shared.get("leaf") is True
+
+    @property
+    def temperature_lock_enabled(self) -> bool:
+        """`device.temperature_lock_enabled`."""
+        return self.device.get("temperature_lock_enabled") is True
+
+    @property
+    def learning_mode(self) -> bool | None:
+        """`device.learning_mode`."""
+        value = self.device.get("learning_mode")
+        return value if isinstance(value, bool) else None
+
+    @property
+    def preconditioning_enabled(self) -> bool:
+        """`device.preconditioning_enabled`."""
+        return self.device.get("preconditioning_enabled") is True
+
+    @property
+    def schedule_mode(self) -> str | None:
+        """`schedule.schedule_mode`: HEAT, COOL or RANGE."""
+        schedule = self.schedule or {}
+        return one_of(schedule.get("schedule_mode"), SCHEDULE_MODES)
