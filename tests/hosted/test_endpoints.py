@@ -517,6 +517,21 @@ async def test_malformed_bodies_are_400(
     assert (response.status, body) == (400, {"error": error})
 
 
+async def test_device_is_checked_before_the_body(paired: Paired) -> None:
+    """A malformed body to an unknown device is about the device: 404, not 400."""
+    api, _, _, key = paired
+
+    response, body = await api.request(
+        "POST",
+        "/thermostat/5e0c1c34-0000-4000-8000-000000000000/temperature",
+        key,
+        data=b"{not json",
+        headers={"Content-Type": "application/json"},
+    )
+
+    assert (response.status, body) == (404, {"error": "Device not found"})
+
+
 async def test_unknown_paths_and_methods(paired: Paired) -> None:
     api, service, _, key = paired
     ident = device_id(service)

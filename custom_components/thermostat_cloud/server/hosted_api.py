@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 import logging
 import math
@@ -138,7 +138,11 @@ class ApiCall:
     params: dict[str, str]
     service_or_none: ThermostatService | None
     key_or_none: ApiKey | None
-    body: dict[str, Any] = field(default_factory=dict)
+
+    async def json(self) -> dict[str, Any]:
+        """The JSON object body; read only once the device and access are settled, so an
+        unknown device is a 404 whatever the body holds."""
+        return await read_json_object(self.request)
 
     @property
     def service(self) -> ThermostatService:
@@ -256,8 +260,6 @@ class HostedApi:
                     extra={"requiredScope": str(operation.scope)},
                 )
             call = ApiCall(request, params, service, key)
-            if request.method in ("POST", "PUT"):
-                call.body = await read_json_object(request)
             response = await operation.handler(self, call)
         except ApiError as err:
             _LOGGER.debug(
@@ -420,7 +422,7 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/temperature", Scope.WRITE)
     async def _temperature(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), call.body
+        record, body = self._device(call), await call.json()
         value = as_number(body.get("value"), "Temperature value")
         scale = _scale(body)
         mode = body.get("mode")
@@ -434,7 +436,7 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/temperature/range", Scope.WRITE)
     async def _temperature_range(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), call.body
+        record, body = self._device(call), await call.json()
         low = as_number(body.get("low"), "low")
         high = as_number(body.get("high"), "high")
         scale = _scale(body)
@@ -452,7 +454,7 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/fan", Scope.WRITE)
     async def _fan(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), call.body
+        record, body = self._device(call), await call.json()
         mode, duration = body.get("mode"), body.get("duration")
         result = call.service.commands.set_fan(record.serial, mode=mode, duration=duration)
         if duration is not None:
@@ -461,7 +463,7 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/lock", Scope.WRITE)
     async def _lock(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), call.body
+        record, body = self._device(call), await call.json()
         result = call.service.commands.set_temperature_lock(
             record.serial,
             body.get("enabled"),
@@ -485,7 +487,7 @@ class HostedApi:
 
     @route("PUT", "/thermostat/{deviceId}/schedule", Scope.WRITE)
     async def _put_schedule(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), call.body
+        record, body = self._device(call), await call.json()
         if "schedule" not in body:
             raise ApiError(400, "schedule is required")
         result = call.service.commands.set_schedule(record.serial, body["schedule"])
