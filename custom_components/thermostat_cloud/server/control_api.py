@@ -42,6 +42,7 @@ from yarl import URL
 from .commands import CommandError, CommandResult, Commands, ErrorCode, pin_hash
 from .device_api import BadRequestError, error_response, json_errors, read_json_object
 from .events import EventKind, ServiceEvent
+from .listener import Listener
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port
 from .status import device_list, status_record
@@ -557,37 +558,18 @@ class ControlListener:
     def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
-        self._runner: web.AppRunner | None = None
+        self._listener = Listener()
 
     async def async_start(self, host: str | None, port: int) -> None:
         """Listen; raises OSError when the port cannot be bound."""
-        runner = web.AppRunner(
-            create_control_app(self.api),
-            access_log=None,
-            shutdown_timeout=1.0,
-            handler_cancellation=True,
-        )
-        await runner.setup()
-        try:
-            await web.TCPSite(runner, host, port, reuse_address=True).start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        self._runner = runner
+        await self._listener.async_start(create_control_app(self.api), host, port)
 
     @property
     def bound_port(self) -> int | None:
         """The port the listener is bound to (useful with port 0)."""
-        if self._runner is None:
-            return None
-        for address in self._runner.addresses:
-            if isinstance(address, tuple):
-                return int(address[1])
-        return None
+        return self._listener.bound_port
 
     async def async_stop(self, *_: Any) -> None:
         """End event streams and release the port; safe to call twice."""
         self.api.close_streams()
-        if self._runner is not None:
-            runner, self._runner = self._runner, None
-            await runner.cleanup()
+        await self._listener.async_stop()

@@ -9,7 +9,6 @@ import logging
 import secrets
 from typing import Any, Protocol
 
-from aiohttp import web
 from yarl import URL
 
 from .api_keys import ApiKeyStore
@@ -18,6 +17,7 @@ from .clock import Clock, SystemClock
 from .commands import Commands
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
+from .listener import Listener
 from .pairing import (
     DEFAULT_ENTRY_KEY_TTL_SECONDS,
     Pairing,
@@ -121,7 +121,7 @@ class ThermostatService:
         self.loaded = False
         self._announced: set[str] = set()
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
-        self._runner: web.AppRunner | None = None
+        self._listener = Listener()
         self.events.listen(self._push_server_changes)
 
     # -- persistence --------------------------------------------------------------------------
@@ -336,46 +336,23 @@ class ThermostatService:
 
     # -- listener ---------------------------------------------------------------------------------
 
-    async def async_start(
-        self,
-        host: str | None,
-        port: int,
-        build_app: Callable[[ThermostatService], web.Application] | None = None,
-    ) -> None:
-        """Start the device protocol listener."""
+    async def async_start(self, host: str | None, port: int) -> None:
+        """Start the device protocol listener; raises OSError when the port cannot be bound."""
         from .device_api import create_device_app  # noqa: PLC0415 - avoids an import cycle
 
-        app = (build_app or create_device_app)(self)
-        runner = web.AppRunner(
-            app, access_log=None, shutdown_timeout=1.0, handler_cancellation=True
-        )
-        await runner.setup()
-        site = web.TCPSite(runner, host, port, reuse_address=True)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
+        await self._listener.async_start(create_device_app(self), host, port)
         self.hub.reopen()
-        self._runner = runner
         self.commands.restore_fan_timers()
 
     @property
     def bound_port(self) -> int | None:
-        """The port the listener is bound to (useful with port 0)."""
-        if self._runner is None:
-            return None
-        for address in self._runner.addresses:
-            if isinstance(address, tuple):
-                return int(address[1])
-        return None
+        """The port the device listener is bound to (useful with port 0)."""
+        return self._listener.bound_port
 
     async def async_stop(self) -> None:
         """Close held connections, release the port and save everything."""
         self.hub.close_all()
-        if self._runner is not None:
-            runner, self._runner = self._runner, None
-            await runner.cleanup()
+        await self._listener.async_stop()
         self.commands.cancel_timers()
         for handle in self._availability_timers.values():
             handle.cancel()
