@@ -48,6 +48,7 @@ from .device_api import BadRequestError, read_json_object
 from .devices import DeviceRecord
 from .rate_limits import Quota, RateLimiter
 from .service import ThermostatService
+from .state import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -340,20 +341,12 @@ class HostedApi:
 
     # -- devices and access -------------------------------------------------------------------
 
-    @staticmethod
-    def _name(service: ThermostatService, serial: str) -> str | None:
-        """The name the thermostat reports (`shared.name`, else `device.name`), or null."""
-        for bucket_type in ("shared", "device"):
-            name = service.buckets.value(f"{bucket_type}.{serial}").get("name")
-            if isinstance(name, str) and name:
-                return name
-        return None
-
     def _summary(self, service: ThermostatService, record: DeviceRecord) -> dict[str, Any]:
         return {
             "id": record.device_id,
             "serial": record.serial,
-            "name": self._name(service, record.serial),
+            # The same reading as the control API's status record (falls back to the serial).
+            "name": ThermostatState(service, record.serial).name,
         }
 
     @staticmethod
@@ -477,11 +470,10 @@ class HostedApi:
     @route("GET", "/thermostat/{deviceId}/schedule", Scope.READ)
     async def _schedule(self, call: ApiCall) -> web.Response:
         service, record = call.service, self._device(call)
-        bucket = service.buckets.get(f"schedule.{record.serial}")
         return web.json_response(
             {
                 "device": self._summary(service, record),
-                "schedule": bucket.value if bucket is not None else None,
+                "schedule": ThermostatState(service, record.serial).schedule,
             }
         )
 
