@@ -8,7 +8,7 @@ import socket
 from typing import Any, cast
 
 import aiohttp
-from homeassistant.config_entries import SOURCE_USER
+from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
@@ -199,20 +199,49 @@ class PairedThermostat:
 type PairThermostat = Callable[..., Awaitable[PairedThermostat]]
 
 
-async def setup_hub_entry(hass: HomeAssistant) -> MockConfigEntry:
-    """A loaded hub entry whose device server listens on a free loopback port."""
+def free_port() -> int:
+    """A loopback TCP port nothing listens on right now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    entry = MockConfigEntry(
+        return int(sock.getsockname()[1])
+
+
+def port_is_free(port: int) -> bool:
+    """Whether a TCP port can be bound on all interfaces right now."""
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("", port))
+        except OSError:
+            return False
+    return True
+
+
+def hub_config_entry(port: int) -> MockConfigEntry:
+    """A hub entry (not yet added) whose device server uses `port` on 127.0.0.1."""
+    return MockConfigEntry(
         domain=DOMAIN,
         title="Thermostat Cloud",
         data={CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
     )
+
+
+async def setup_hub(hass: HomeAssistant, port: int | None = None) -> MockConfigEntry:
+    """A loaded hub entry whose device server listens on a free port."""
+    entry = hub_config_entry(port or free_port())
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     return entry
+
+
+@pytest.fixture
+async def hub(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[MockConfigEntry]:
+    """The hub entry, loaded; unloaded after the test if it still is."""
+    entry = await setup_hub(hass)
+    yield entry
+    if entry.state is ConfigEntryState.LOADED:
+        assert await hass.config_entries.async_unload(entry.entry_id)
 
 
 @pytest.fixture
@@ -234,7 +263,7 @@ async def pair_thermostat(
             shared: dict[str, Any] | None = None,
             device: dict[str, Any] | None = None,
         ) -> PairedThermostat:
-            hub_entry = entry or await setup_hub_entry(hass)
+            hub_entry = entry or await setup_hub(hass)
             port = hub_entry.data[CONF_DEVICE_PORT]
             thermostat = SimulatedThermostat(
                 f"http://127.0.0.1:{port}",

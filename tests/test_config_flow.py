@@ -27,8 +27,7 @@ from custom_components.thermostat_cloud.const import (
 )
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import OTHER_SERIAL, SERIAL
-from .test_init import free_port, setup_hub
+from .conftest import OTHER_SERIAL, SERIAL, free_port, setup_hub
 
 
 async def test_user_flow_creates_the_hub_with_lan_default(
@@ -164,14 +163,6 @@ async def start_add_thermostat(hass: HomeAssistant, entry: MockConfigEntry) -> A
     return await hass.config_entries.subentries.async_init(
         (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
     )
-
-
-@pytest.fixture
-async def hub(hass: HomeAssistant, socket_enabled: None) -> Any:
-    entry = await setup_hub(hass)
-    yield entry
-    if entry.state is ConfigEntryState.LOADED:
-        assert await hass.config_entries.async_unload(entry.entry_id)
 
 
 @pytest.fixture

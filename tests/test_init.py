@@ -10,50 +10,14 @@ import aiohttp
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import HomeAssistant
-from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import (
-    CONF_API_ORIGIN,
     CONF_DEVICE_PORT,
-    DOMAIN,
     STORAGE_KEY,
 )
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import SERIAL
-
-
-def free_port() -> int:
-    """A TCP port nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def hub_entry(port: int) -> MockConfigEntry:
-    return MockConfigEntry(
-        domain=DOMAIN,
-        title="Thermostat Cloud",
-        data={CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
-    )
-
-
-async def setup_hub(hass: HomeAssistant, port: int | None = None) -> MockConfigEntry:
-    entry = hub_entry(port or free_port())
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
-
-
-def port_is_free(port: int) -> bool:
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(("", port))
-        except OSError:
-            return False
-    return True
+from .conftest import SERIAL, hub_config_entry, port_is_free, setup_hub
 
 
 async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enabled: None) -> None:
@@ -117,7 +81,7 @@ async def test_port_in_use_retries_setup_with_a_translated_reason(
         blocker.bind(("", 0))
         blocker.listen()
         port = blocker.getsockname()[1]
-        entry = hub_entry(port)
+        entry = hub_config_entry(port)
         entry.add_to_hass(hass)
         await hass.config_entries.async_setup(entry.entry_id)
         await hass.async_block_till_done()

@@ -8,8 +8,6 @@ from typing import Any
 
 import aiohttp
 from aiohttp.test_utils import TestClient
-from homeassistant.config_entries import ConfigEntryState
-from homeassistant.core import HomeAssistant
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
@@ -17,22 +15,12 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.thermostat_cloud.const import CONF_API_ORIGIN
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import SERIAL
-from tests.test_init import setup_hub
 from thermostat_sim import SimulatedThermostat
 
 URL = "/api/thermostat_cloud"
 
 type Client = TestClient[Any, Any]
 type ConnectThermostat = Callable[..., Awaitable[SimulatedThermostat]]
-
-
-@pytest.fixture
-async def hub(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[MockConfigEntry]:
-    """The hub entry, loaded."""
-    entry = await setup_hub(hass)
-    yield entry
-    if entry.state is ConfigEntryState.LOADED:
-        assert await hass.config_entries.async_unload(entry.entry_id)
 
 
 @pytest.fixture

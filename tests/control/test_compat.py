@@ -27,8 +27,7 @@ from custom_components.thermostat_cloud.const import (
     DOMAIN,
 )
 from custom_components.thermostat_cloud.http import ISSUE_COMPAT_API
-from tests.conftest import SERIAL
-from tests.test_init import free_port, port_is_free
+from tests.conftest import SERIAL, free_port, port_is_free
 from thermostat_sim import SimulatedThermostat
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Iterable
-import socket
 from typing import Any, NamedTuple
 
 from aiohttp import ClientResponse
@@ -17,7 +16,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.thermostat_cloud.const import CONF_API_ORIGIN, CONF_DEVICE_PORT, DOMAIN
+from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.hosted import HOSTED_API_URL
 from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
@@ -31,26 +30,10 @@ SHARED = {"name": "Hallway", "can_heat": True, "can_cool": True, "target_tempera
 DEVICE = {"has_fan": True, "temperature_scale": "C"}
 
 
-def free_port() -> int:
-    """A loopback TCP port nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture
-async def hub_entry(hass: HomeAssistant, socket_enabled: None) -> ThermostatCloudConfigEntry:
+def hub_entry(hub: MockConfigEntry) -> ThermostatCloudConfigEntry:
     """The loaded hub entry, its device listener on a free port."""
-    port = free_port()
-    entry = MockConfigEntry(
-        domain=DOMAIN,
-        title="Thermostat Cloud",
-        data={CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
-    )
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
-    await hass.async_block_till_done()
-    return entry
+    return hub
 
 
 @pytest.fixture

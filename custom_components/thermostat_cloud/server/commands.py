@@ -83,6 +83,18 @@ class CommandResult:
     timestamp: int
     changed: bool
 
+    def response(self, message: str) -> dict[str, Any]:
+        """The command response both APIs answer with: `success`, `message`, `device`,
+        `object` (the bucket written), `revision`, `timestamp`."""
+        return {
+            "success": True,
+            "message": message,
+            "device": self.serial,
+            "object": self.key,
+            "revision": self.revision,
+            "timestamp": self.timestamp,
+        }
+
 
 def pin_hash(pin: str, serial: str) -> str:
     """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash)."""

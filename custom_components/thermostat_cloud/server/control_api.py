@@ -139,18 +139,6 @@ COMMAND_ERROR_STATUS = {
 }
 
 
-def command_response(result: CommandResult, message: str) -> dict[str, Any]:
-    """The command response: `success`, `message`, `device`, `object`, `revision`, `timestamp`."""
-    return {
-        "success": True,
-        "message": message,
-        "device": result.serial,
-        "object": result.key,
-        "revision": result.revision,
-        "timestamp": result.timestamp,
-    }
-
-
 def _command_failure(code: ErrorCode, message: str) -> web.Response:
     return web.json_response(
         {"success": False, "error": message, "code": str(code)},
@@ -407,7 +395,7 @@ class ControlApi:
         except CommandError as err:
             _LOGGER.debug("Command %r to %r refused: %s", name, serial, err.message)
             return _command_failure(err.code, err.message)
-        return web.json_response(command_response(result, f"{name} applied"))
+        return web.json_response(result.response(f"{name} applied"))
 
     async def notify_device(self, service: ThermostatService, request: web.Request) -> web.Response:
         """`POST /notify-device`: push every stored bucket to the device's held connections."""

@@ -178,16 +178,7 @@ def _scale(body: dict[str, Any]) -> str:
 
 def command_response(result: CommandResult, message: str) -> web.Response:
     """The spec's command response."""
-    return web.json_response(
-        {
-            "success": True,
-            "message": message,
-            "device": result.serial,
-            "object": result.key,
-            "revision": result.revision,
-            "timestamp": result.timestamp,
-        }
-    )
+    return web.json_response(result.response(message))
 
 
 class HostedApi:
