@@ -10,13 +10,12 @@ from homeassistant.components.binary_sensor import (
     BinarySensorEntityDescription,
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
-from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import ThermostatEntity, async_add_thermostat_entities
-from .hub import Hub, ThermostatCloudConfigEntry
+from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .hub import ThermostatCloudConfigEntry
 from .server.state import ThermostatState
 
 PARALLEL_UPDATES = 0
@@ -85,16 +84,12 @@ async def async_setup_entry(
     )
 
 
-class ThermostatBinarySensor(ThermostatEntity, BinarySensorEntity):
+class ThermostatBinarySensor(
+    ThermostatDescribedEntity[ThermostatBinarySensorDescription], BinarySensorEntity
+):
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
-
-    def __init__(
-        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatBinarySensorDescription
-    ) -> None:
-        super().__init__(hub, subentry, description.key)
-        self.entity_description = description
 
     @property
     def available(self) -> bool:

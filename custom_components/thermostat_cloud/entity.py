@@ -18,7 +18,7 @@ from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers.device_registry import CONNECTION_NETWORK_MAC, DeviceInfo
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
-from homeassistant.helpers.entity import Entity
+from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, TITLE, signal_thermostat_added
@@ -112,6 +112,16 @@ class ThermostatEntity(Entity):
             return command(self.serial, *args, **kwargs)
         except CommandError as err:
             raise command_error(err) from err
+
+
+class ThermostatDescribedEntity[DescriptionT: EntityDescription](ThermostatEntity):
+    """A thermostat entity defined by an entity description (sensors, binary sensors)."""
+
+    entity_description: DescriptionT
+
+    def __init__(self, hub: Hub, subentry: ConfigSubentry, description: DescriptionT) -> None:
+        super().__init__(hub, subentry, description.key)
+        self.entity_description = description
 
 
 def command_error(err: CommandError) -> HomeAssistantError:

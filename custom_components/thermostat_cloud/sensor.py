@@ -12,13 +12,12 @@ from homeassistant.components.sensor import (
     SensorEntityDescription,
     SensorStateClass,
 )
-from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import PERCENTAGE, EntityCategory, UnitOfTemperature, UnitOfTime
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import ThermostatEntity, async_add_thermostat_entities
-from .hub import Hub, ThermostatCloudConfigEntry
+from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .hub import ThermostatCloudConfigEntry
 from .server.state import ECO_MODES, ThermostatState
 
 PARALLEL_UPDATES = 0
@@ -121,16 +120,10 @@ async def async_setup_entry(
     )
 
 
-class ThermostatSensor(ThermostatEntity, SensorEntity):
+class ThermostatSensor(ThermostatDescribedEntity[ThermostatSensorDescription], SensorEntity):
     """One value the thermostat reports."""
 
     entity_description: ThermostatSensorDescription
-
-    def __init__(
-        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatSensorDescription
-    ) -> None:
-        super().__init__(hub, subentry, description.key)
-        self.entity_description = description
 
     @property
     def native_value(self) -> float | str | datetime | None:

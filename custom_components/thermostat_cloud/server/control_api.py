@@ -46,6 +46,7 @@ from .listener import Listener
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port
 from .status import device_list, status_record
+from .wakeup import Wakeup
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -226,7 +227,7 @@ class _EventStream:
     service: ThermostatService
     pending: deque[str] = field(default_factory=deque)
     closed: bool = False
-    _wake: asyncio.Event = field(default_factory=asyncio.Event)
+    _wake: Wakeup = field(default_factory=Wakeup)
 
     def on_event(self, event: ServiceEvent) -> None:
         if event.kind is not EventKind.STATE or self.closed:
@@ -244,13 +245,7 @@ class _EventStream:
 
     async def wait(self, timeout: float) -> bool:
         """Wait for events or close; False when the timeout elapsed first."""
-        try:
-            async with asyncio.timeout(timeout):
-                await self._wake.wait()
-        except TimeoutError:
-            return False
-        self._wake.clear()
-        return True
+        return await self._wake.wait(timeout)
 
 
 # -- the API ----------------------------------------------------------------------------------

@@ -8,10 +8,11 @@ sets the wake flag, and the handler's wait returns at once.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum, auto
+
+from .wakeup import Wakeup
 
 
 class WakeReason(Enum):
@@ -32,7 +33,7 @@ class HeldConnection:
     session: str
     known: dict[str, int]
     """Bucket key -> timestamp the device is known to have (0: nothing)."""
-    _wake: asyncio.Event = field(default_factory=asyncio.Event)
+    _wake: Wakeup = field(default_factory=Wakeup)
     force: bool = False
     closing: bool = False
 
@@ -46,16 +47,7 @@ class HeldConnection:
 
     async def wait(self, timeout: float) -> bool:
         """Wait until woken or the timeout elapses; True when woken."""
-        if self._wake.is_set():
-            self._wake.clear()
-            return True
-        try:
-            async with asyncio.timeout(timeout):
-                await self._wake.wait()
-        except TimeoutError:
-            return False
-        self._wake.clear()
-        return True
+        return await self._wake.wait(timeout)
 
 
 class SubscriptionHub:
