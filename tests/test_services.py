@@ -134,7 +134,8 @@ async def test_temperature_lock_needs_a_4_digit_pin(
     if pin is not None:
         data["pin"] = pin
     err = await refused(hass, paired, "set_temperature_lock", **data)
-    assert err.translation_key == "invalid_pin"
+    assert err.translation_key == "invalid_value"
+    assert err.translation_placeholders == {"message": "The PIN must be exactly 4 digits"}
     assert "temperature_lock_enabled" not in paired.service.buckets.value(f"device.{SERIAL}")
 
 

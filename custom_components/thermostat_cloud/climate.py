@@ -43,11 +43,9 @@ from homeassistant.components.climate.const import (
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 from homeassistant.core import HomeAssistant, ServiceResponse, callback
-from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from .const import DOMAIN
 from .entity import ThermostatEntity, async_add_thermostat_entities
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.commands import (
@@ -55,7 +53,6 @@ from .server.commands import (
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
-    pin_hash,
 )
 
 _LOGGER = logging.getLogger(__name__)
@@ -82,7 +79,6 @@ TYPE_OF_HVAC_MODE = {
 
 TEMPERATURE_STEP_C = 0.5
 TEMPERATURE_STEP_F = 1.0
-PIN_LENGTH = 4
 
 
 async def async_setup_entry(
@@ -281,14 +277,12 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         if not enabled:
             self.run_command(commands.set_temperature_lock, False)
             return
-        if pin is None or len(pin) != PIN_LENGTH or not pin.isascii() or not pin.isdigit():
-            raise ServiceValidationError(translation_domain=DOMAIN, translation_key="invalid_pin")
         self.run_command(
             commands.set_temperature_lock,
             True,
-            pin_hash(pin, self.serial),
-            self._celsius(min_temperature),
-            self._celsius(max_temperature),
+            temp_min=self._celsius(min_temperature),
+            temp_max=self._celsius(max_temperature),
+            pin=pin or "",  # enabling without a PIN is a bad PIN, not a bad hash
         )
 
     async def async_set_eco_temperatures(self, low: float, high: float) -> None:

@@ -499,7 +499,7 @@ async def test_fan_timer_in_seconds_runs_the_fan_then_returns_to_auto(
         Refused({"serial": SERIAL, "command": "set_fan", "value": 99999}, 400, "invalid_value", None),
         Refused({"serial": SERIAL, "command": "set_fan", "value": True}, 400, "invalid_value", None),
         Refused({"serial": SERIAL, "command": "set_eco_temperatures", "value": 20}, 400, "invalid_value", "set_eco_temperatures value must be an object"),
-        Refused({"serial": SERIAL, "command": "set_temperature_lock", "value": {"enabled": True, "pin": "12a4", "temp_min": 18, "temp_max": 24}}, 400, "invalid_value", "pin must be exactly 4 digits"),
+        Refused({"serial": SERIAL, "command": "set_temperature_lock", "value": {"enabled": True, "pin": "12a4", "temp_min": 18, "temp_max": 24}}, 400, "invalid_value", "The PIN must be exactly 4 digits"),
         Refused({"serial": SERIAL, "command": "set_schedule", "value": {"ver": 2}}, 400, "invalid_value", None),
         Refused({"serial": SERIAL, "command": "set_schedule_mode", "value": "AUTO"}, 400, "invalid_value", None),
         Refused({"serial": SERIAL, "command": "set_device_setting", "value": {"name": "serial_number", "value": "x"}}, 400, "invalid_value", None),

@@ -17,6 +17,7 @@ from enum import StrEnum
 import hashlib
 import logging
 import math
+import re
 from typing import Any
 
 from .buckets import HOME_SCOPED_TYPES, Bucket, BucketStore, bucket_key, split_key
@@ -36,6 +37,7 @@ ECO_TEMPERATURE_MAX_C = 35.0
 FAN_TIMER_MAX_SECONDS = 43200
 SECONDS_PER_DAY = 86400
 SHA1_DIGEST_BYTES = 20
+PIN_RE = re.compile(r"[0-9]{4}")
 TARGET_HUMIDITY_MIN = 10
 TARGET_HUMIDITY_MAX = 60
 
@@ -96,8 +98,13 @@ class CommandResult:
         }
 
 
-def pin_hash(pin: str, serial: str) -> str:
-    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash)."""
+def pin_hash(pin: object, serial: str) -> str:
+    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash).
+
+    The PIN must be exactly four ASCII digits: the thermostat's keypad has no others.
+    """
+    if not isinstance(pin, str) or PIN_RE.fullmatch(pin) is None:
+        raise CommandError(ErrorCode.INVALID_VALUE, "The PIN must be exactly 4 digits")
     return base64.b64encode(hashlib.sha1(f"{pin}{serial}".encode()).digest()).decode()
 
 
@@ -499,11 +506,19 @@ class Commands:
         pin_hash_value: object = None,
         temp_min: object = None,
         temp_max: object = None,
+        *,
+        pin: object = None,
     ) -> CommandResult:
-        """Lock the thermostat's dial to a range behind a PIN, or unlock it."""
+        """Lock the thermostat's dial to a range behind a PIN, or unlock it.
+
+        Give the PIN's hash (hosted API: the PIN never travels) or the PIN itself (Home
+        Assistant's action, the control API), which is hashed here and never stored.
+        """
         self.require_device(serial)
         if not _boolean(enabled, "Enabled"):
             return self._write(serial, "device", {"temperature_lock_enabled": False})
+        if pin is not None:
+            pin_hash_value = pin_hash(pin, serial)
         if not is_valid_pin_hash(pin_hash_value):
             raise CommandError(
                 ErrorCode.INVALID_VALUE,

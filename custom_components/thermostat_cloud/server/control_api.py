@@ -39,7 +39,7 @@ import aiohttp
 from aiohttp import web
 from yarl import URL
 
-from .commands import CommandError, CommandResult, Commands, ErrorCode, pin_hash
+from .commands import CommandError, CommandResult, Commands, ErrorCode
 from .device_api import BadRequestError, error_response, json_errors, read_json_object
 from .events import EventKind, ServiceEvent
 from .listener import Listener
@@ -91,14 +91,13 @@ def _eco_temperatures(commands: Commands, serial: str, value: Any) -> CommandRes
 
 def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandResult:
     fields = _object(value, "set_temperature_lock")
-    hashed = fields.get("pin_hash")
-    if "pin" in fields:
-        pin = fields["pin"]
-        if not isinstance(pin, str) or len(pin) != 4 or not pin.isdigit():
-            raise CommandError(ErrorCode.INVALID_VALUE, "pin must be exactly 4 digits")
-        hashed = pin_hash(pin, serial)
     return commands.set_temperature_lock(
-        serial, fields.get("enabled"), hashed, fields.get("temp_min"), fields.get("temp_max")
+        serial,
+        fields.get("enabled"),
+        fields.get("pin_hash"),
+        fields.get("temp_min"),
+        fields.get("temp_max"),
+        pin=fields.get("pin"),
     )
 
 
