@@ -59,32 +59,39 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
             "push latency needs --control and --token (the control API's /command)"
         )
     await fleet.grow(options.connections)
-    await target.profiling(True)
-    cpu0 = await target.cpu_seconds()
-    latencies: list[float] = []
-    cursor = 0
-    started = time.monotonic()
-    async with asyncio.timeout(options.timeout):
-        for _ in range(options.commands):
-            index, thermostat = await fleet.next_waiting(cursor)
-            cursor = index + 1
-            accepted_ns = await target.command(thermostat.serial)
-            chunk = await thermostat.next_chunk(CHUNK_TIMEOUT)
-            latencies.append((chunk.received_ns - accepted_ns) / 1e6)
-    elapsed = time.monotonic() - started
-    # Each push ends its subscribe after the batch window and the device resubscribes: that
-    # work is part of what a command costs, so wait for it before reading the CPU time.
-    await fleet.settle()
-    cpu = await _cpu_delta(target, cpu0)
-    await target.profiling(False)
-    result = {
-        "p50": percentile(latencies, 0.50),
-        "p99": percentile(latencies, 0.99),
-        "max": max(latencies),
-        "rate": len(latencies) / elapsed,
-    }
-    if cpu is not None:
-        result["cpu"] = cpu / len(latencies) * 1000
+    result: RunResult = {}
+    paths: list[tuple[str, Callable[[str], Awaitable[int]]]] = []
+    if isinstance(target, HomeAssistant):
+        paths.append(("http", target.http_command))
+    else:
+        paths += [("", target.command), ("http", target.http_command)]
+    for prefix, command in paths:
+        await target.profiling(True)
+        cpu0 = await target.cpu_seconds()
+        latencies: list[float] = []
+        cursor = 0
+        started = time.monotonic()
+        async with asyncio.timeout(options.timeout):
+            for _ in range(options.commands):
+                index, thermostat = await fleet.next_waiting(cursor)
+                cursor = index + 1
+                accepted_ns = await command(thermostat.serial)
+                chunk = await thermostat.next_chunk(CHUNK_TIMEOUT)
+                latencies.append((chunk.received_ns - accepted_ns) / 1e6)
+        elapsed = time.monotonic() - started
+        # Each push ends its subscribe after the batch window and the device resubscribes:
+        # that is part of what a command costs, so wait for it before reading the CPU time.
+        await fleet.settle()
+        cpu = await _cpu_delta(target, cpu0)
+        await target.profiling(False)
+        result |= {
+            f"{prefix}p50": percentile(latencies, 0.50),
+            f"{prefix}p99": percentile(latencies, 0.99),
+            f"{prefix}max": max(latencies),
+            f"{prefix}rate": len(latencies) / elapsed,
+        }
+        if cpu is not None:
+            result[f"{prefix}cpu"] = cpu / len(latencies) * 1000
     return result
 
 
@@ -124,13 +131,15 @@ async def fan_out(target: Target, fleet: Fleet, options: Options) -> RunResult:
     await fleet.grow(options.fanout)
     await target.profiling(True)
     cpu0 = await target.cpu_seconds()
-    accepted_ns = await target.fanout([t.serial for t in fleet])
+    accepted_ns, written_ns = await target.fanout([t.serial for t in fleet])
     async with asyncio.timeout(options.timeout):
         chunks = await asyncio.gather(*(t.next_chunk(CHUNK_TIMEOUT) for t in fleet))
     cpu = await _cpu_delta(target, cpu0)
     await target.profiling(False)
     delays = [(chunk.received_ns - accepted_ns) / 1e6 for chunk in chunks]
     result = {"last": max(delays), "p50": percentile(delays, 0.5)}
+    if written_ns is not None:
+        result["written"] = (written_ns - accepted_ns) / 1e6
     if cpu is not None:
         result["cpu"] = cpu / len(delays) * 1e6
     return result
@@ -171,15 +180,12 @@ async def device_put(target: Target, fleet: Fleet, options: Options) -> RunResul
 async def sse_delivery(target: Target, fleet: Fleet, options: Options) -> RunResult:
     """`sse_listeners` clients on the control API's event stream; a device PUT per event;
     latency from sending the PUT to each listener reading the event."""
-    if not isinstance(target, HomeAssistant) or not target.can_command:
-        raise ScenarioUnavailableError(
-            "SSE: the control API's event stream is not on main yet (issue 4); against Home "
-            "Assistant give --control and --token"
-        )
+    if isinstance(target, HomeAssistant) and not target.can_command:
+        raise ScenarioUnavailableError("SSE needs --control and --token (the control API)")
     await fleet.grow(1)
     thermostat = fleet.thermostats[0]
-    url = f"{target.control_url}/api/thermostat_cloud/api/events"
-    headers = {"Authorization": f"Bearer {target.token}"}
+    url = f"{target.api_url}/api/events"
+    headers = target.api_headers
     arrivals: list[asyncio.Queue[int]] = [asyncio.Queue() for _ in range(options.sse_listeners)]
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
 
@@ -243,6 +249,11 @@ def metrics(name: str, options: Options) -> list[Metric]:
             Metric("max", "command -> push max", "ms"),
             Metric("rate", "commands, one at a time", "/s"),
             Metric("cpu", "server CPU per command", "ms"),
+            Metric("httpp50", f"POST /command -> push p50, {n:,} held", "ms"),
+            Metric("httpp99", f"POST /command -> push p99, {n:,} held", "ms", "< 5 ms"),
+            Metric("httpmax", "POST /command -> push max", "ms"),
+            Metric("httprate", "POST /command, one at a time", "/s"),
+            Metric("httpcpu", "server CPU per POST /command", "ms"),
         ]
     if name == "hold":
         steps = [
@@ -261,6 +272,7 @@ def metrics(name: str, options: Options) -> list[Metric]:
         return [
             Metric("last", f"fan-out to {n:,}: last device", "ms", "< 100 ms"),
             Metric("p50", f"fan-out to {n:,}: median device", "ms"),
+            Metric("written", f"fan-out to {n:,}: server wrote the last", "ms"),
             Metric("cpu", "server CPU per pushed device", "µs"),
         ]
     if name == "put":

@@ -54,6 +54,9 @@ from custom_components.thermostat_cloud.server.commands import (  # noqa: E402
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
 )
+from custom_components.thermostat_cloud.server.control_api import (  # noqa: E402
+    ControlListener,
+)
 
 SERVICE: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
 STOP: web.AppKey[asyncio.Event] = web.AppKey("stop", asyncio.Event)
@@ -124,7 +127,15 @@ async def fanout(request: web.Request) -> web.Response:
     for serial, value in zip(serials, values, strict=True):
         service.commands.set_temperature(serial, value)
     done_ns = time.monotonic_ns()
-    return web.json_response({"accepted_ns": accepted_ns, "done_ns": done_ns})
+    # The woken subscribe handlers are already queued to run; a callback queued now runs after
+    # all of them have handed their push to the kernel.
+    loop = asyncio.get_running_loop()
+    written = loop.create_future()
+    loop.call_soon(written.set_result, None)
+    await written
+    return web.json_response(
+        {"accepted_ns": accepted_ns, "done_ns": done_ns, "written_ns": time.monotonic_ns()}
+    )
 
 
 async def stats(request: web.Request) -> web.Response:
@@ -193,6 +204,9 @@ async def serve(
     await service.async_load()
     await service.async_start("127.0.0.1", 0)
     service.config.api_origin = f"http://127.0.0.1:{service.bound_port}"
+    # The control API with the handlers Home Assistant serves, at the spec's bare paths.
+    control_api = ControlListener(service)
+    await control_api.async_start("127.0.0.1", 0)
 
     loop = asyncio.get_running_loop()
     stop_event = asyncio.Event()
@@ -209,6 +223,7 @@ async def serve(
             {
                 "device_url": service.config.api_origin,
                 "control_url": f"http://127.0.0.1:{control_port}",
+                "api_url": f"http://127.0.0.1:{control_api.bound_port}",
                 "pid": os.getpid(),
             }
         ),
@@ -219,6 +234,7 @@ async def serve(
     if watch_stdin:
         loop.remove_reader(sys.stdin.fileno())
     await runner.cleanup()
+    await control_api.async_stop()
     await service.async_stop()
     storage.cancel()
 

@@ -29,13 +29,29 @@ class Target:
 
     def __init__(self) -> None:
         self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60))
+        self.api_headers: dict[str, str] = {}
+
+    api_url = ""
+    """`{control_url}` of the control API (empty: none)."""
 
     async def command(self, serial: str) -> int:
         """Change the device's setpoint; returns `time.monotonic_ns()` of acceptance."""
         raise NotImplementedError
 
-    async def fanout(self, serials: list[str]) -> int:
-        """Change every listed device's setpoint at once; returns when that began."""
+    async def http_command(self, serial: str) -> int:
+        """`POST {control_url}/command` set_temperature; returns when the request was sent."""
+        sent_ns = time.monotonic_ns()
+        async with self.http.post(
+            f"{self.api_url}/command",
+            json={"serial": serial, "command": "set_temperature", "value": _setpoint(serial)},
+            headers=self.api_headers,
+        ) as resp:
+            resp.raise_for_status()
+        return sent_ns
+
+    async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
+        """Change every listed device's setpoint at once; returns when that began and, when
+        the server can tell, when it had written the last push."""
         raise NotImplementedError
 
     async def cpu_seconds(self) -> float | None:
@@ -99,6 +115,7 @@ class CoreServer(Target):
         ready = json.loads(line)
         self.device_url = ready["device_url"]
         self.control_url = ready["control_url"]
+        self.api_url = ready["api_url"]
         self.pid = ready["pid"]
 
     async def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -110,8 +127,9 @@ class CoreServer(Target):
     async def command(self, serial: str) -> int:
         return int((await self._post("/bench/command", {"serial": serial}))["accepted_ns"])
 
-    async def fanout(self, serials: list[str]) -> int:
-        return int((await self._post("/bench/fanout", {"serials": serials}))["accepted_ns"])
+    async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
+        reply = await self._post("/bench/fanout", {"serials": serials})
+        return int(reply["accepted_ns"]), int(reply["written_ns"])
 
     async def _stats(self) -> dict[str, Any]:
         async with self.http.get(f"{self.control_url}/bench/stats") as resp:
@@ -165,6 +183,8 @@ class HomeAssistant(Target):
         self.control_url = (control_url or "").rstrip("/")
         self.token = token
         self.pid = pid
+        self.api_url = f"{self.control_url}/api/thermostat_cloud"
+        self.api_headers = {"Authorization": f"Bearer {token}"}
 
     @property
     def can_command(self) -> bool:
@@ -172,19 +192,12 @@ class HomeAssistant(Target):
         return bool(self.control_url and self.token)
 
     async def command(self, serial: str) -> int:
-        sent_ns = time.monotonic_ns()
-        async with self.http.post(
-            f"{self.control_url}/api/thermostat_cloud/command",
-            json={"serial": serial, "command": "set_temperature", "value": _setpoint(serial)},
-            headers={"Authorization": f"Bearer {self.token}"},
-        ) as resp:
-            resp.raise_for_status()
-        return sent_ns
+        return await self.http_command(serial)
 
-    async def fanout(self, serials: list[str]) -> int:
+    async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
         sent_ns = time.monotonic_ns()
-        await asyncio.gather(*(self.command(serial) for serial in serials))
-        return sent_ns
+        await asyncio.gather(*(self.http_command(serial) for serial in serials))
+        return sent_ns, None
 
     async def cpu_seconds(self) -> float | None:
         return process_cpu_seconds(self.pid) if self.pid else None
