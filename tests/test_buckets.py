@@ -212,3 +212,48 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         (EventKind.STATE, "SERIALA1", ("structure.home1", "shared.SERIALA1")),
         (EventKind.STATE, "SERIALB2", ("structure.home1",)),
     ]
+
+
+async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
+    """The first unsaved change schedules the save; later ones join it."""
+    from collections.abc import Callable
+    from typing import Any
+
+    from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+
+    class RecordingStorage:
+        def __init__(self) -> None:
+            self.scheduled: list[tuple[Callable[[], dict[str, Any]], float]] = []
+
+        async def async_load(self) -> dict[str, Any] | None:
+            return {"home_user_id": "u", "home_structure_id": "s"}
+
+        def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
+            self.scheduled.append((snapshot, delay))
+
+        async def async_save(self, data: dict[str, Any]) -> None:
+            raise AssertionError("not expected")
+
+    storage = RecordingStorage()
+    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), storage)
+    await service.async_load()
+    for value in range(5):
+        service.buckets.merge(KEY, {"n": value})
+        service.request_save()
+    assert [delay for _, delay in storage.scheduled] == [5.0]
+
+    snapshot = storage.scheduled[0][0]()  # the store writes
+    assert snapshot["buckets"][KEY]["value"] == {"n": 4}
+    service.request_save()
+    assert len(storage.scheduled) == 2
+
+
+def test_wire_json_is_the_wire_form_and_follows_changes() -> None:
+    store = BucketStore(FakeClock())
+    bucket = store.merge(KEY, {"a": 1})
+    assert bucket is not None
+    first = bucket.wire_json()
+    assert json.loads(first) == bucket.wire()
+    assert first.startswith(b'{"object_revision":1,"object_timestamp":')
+    store.merge(KEY, {"a": 2})
+    assert json.loads(bucket.wire_json())["value"] == {"a": 2}

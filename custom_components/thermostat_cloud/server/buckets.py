@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+import json
 from typing import Any
 
 from .clock import Clock
@@ -42,6 +43,9 @@ class Bucket:
     revision: int = 0
     timestamp: int = 0
     value: dict[str, Any] = field(default_factory=dict)
+    _wire_json: bytes | None = field(default=None, repr=False, compare=False)
+    """`wire()` serialized, kept until the bucket changes: a home-wide change reaches many
+    devices with one serialization."""
 
     def descriptor(self) -> dict[str, Any]:
         """The bucket without its value (listings, PUT responses).
@@ -60,6 +64,12 @@ class Bucket:
         obj = self.descriptor()
         obj["value"] = self.value
         return obj
+
+    def wire_json(self) -> bytes:
+        """`wire()` as compact JSON bytes."""
+        if self._wire_json is None:
+            self._wire_json = json.dumps(self.wire(), separators=(",", ":")).encode()
+        return self._wire_json
 
     def as_stored(self) -> dict[str, Any]:
         """JSON form for persistence."""
@@ -112,6 +122,7 @@ class BucketStore:
             return None
         # Copy-on-write: a value already handed out (pushed, serialized) is never mutated.
         bucket.value = {**bucket.value, **changed}
+        bucket._wire_json = None
         bucket.revision += 1
         bucket.timestamp = max(self._clock.now_ms(), bucket.timestamp + 1)
         self._buckets[key] = bucket

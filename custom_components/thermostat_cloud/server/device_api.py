@@ -25,7 +25,7 @@ from .buckets import HOME_SCOPED_TYPES, split_key
 from .events import ChangeSource
 from .pairing import KeyStatus, format_code
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
-from .subscriptions import HeldConnection
+from .subscriptions import HeldConnection, WakeReason
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -59,10 +59,6 @@ class BadRequestError(Exception):
 def error_response(status: int, message: str) -> web.Response:
     """`{"error": message}` with a status, the spec's error shape."""
     return web.json_response({"error": message}, status=status)
-
-
-def _compact(data: Any) -> bytes:
-    return json.dumps(data, separators=(",", ":")).encode()
 
 
 def _serial_from_user_id(user_id: str) -> str | None:
@@ -130,6 +126,52 @@ class ObjectDescriptor:
     revision: int
     timestamp: int
     value: dict[str, Any] | None
+
+
+class PushWriter:
+    """Writes pushes onto one held subscribe connection, from whichever loop turn changed state.
+
+    A write normally completes at once (the socket takes it); one that must wait for a slow
+    reader continues as a task, which is kept until it finishes.
+    """
+
+    __slots__ = ("_batching", "_writes", "conn", "deadline", "response", "service")
+
+    def __init__(
+        self, service: ThermostatService, conn: HeldConnection, response: web.StreamResponse
+    ) -> None:
+        self.service = service
+        self.conn = conn
+        self.response = response
+        self.deadline: asyncio.Timeout | None = None
+        self._batching = False
+        self._writes: set[asyncio.Task[None]] = set()
+
+    def push(self, force: bool) -> None:
+        """Send the buckets the device follows that are newer than its copy (or all of them)."""
+        conn = self.conn
+        pending = self.service.outgoing(conn.known, conn.serial, force)
+        if not pending:
+            return
+        chunk = b'{"objects":[' + b",".join(b.wire_json() for b in pending) + b"]}"
+        for bucket in pending:
+            conn.known[bucket.key] = bucket.timestamp
+        write = asyncio.get_running_loop().create_task(self._write(chunk), eager_start=True)
+        if not write.done():
+            self._writes.add(write)
+            write.add_done_callback(self._writes.discard)
+        deadline = self.deadline
+        if not self._batching and deadline is not None and not deadline.expired():
+            self._batching = True
+            batch_end = asyncio.get_running_loop().time() + self.service.config.batch_window
+            deadline.reschedule(min(batch_end, deadline.when() or batch_end))
+
+    async def _write(self, chunk: bytes) -> None:
+        try:
+            await self.response.write(chunk)
+        except ConnectionError:
+            _LOGGER.debug("Subscribe connection of %s dropped by the device", self.conn.serial)
+            self.conn.wake(WakeReason.CLOSE)
 
 
 class DeviceApi:
@@ -316,39 +358,28 @@ class DeviceApi:
         await response.prepare(request)
 
         conn = HeldConnection(serial=serial, session=str(body.get("session", "")), known=known)
+        writer = PushWriter(service, conn, response)
+        conn.push = writer.push
         service.hub.register(conn)
         service.connection_changed(serial)
         try:
-            await self._hold(conn, response)
-        except ConnectionError:
-            _LOGGER.debug("Subscribe connection of %s dropped by the device", serial)
+            # The deadline starts as the hold timeout; the first push moves it to the end of
+            # the batch window. Either way the connection then closes with what it sent.
+            async with asyncio.timeout(service.config.hold_timeout) as deadline:
+                writer.deadline = deadline
+                writer.push(False)
+                await conn.closed
+        except TimeoutError:
+            pass
         finally:
             service.hub.unregister(conn)
             service.note_contact(serial)
             service.connection_changed(serial)
+        try:
+            await response.write_eof()
+        except ConnectionError:
+            _LOGGER.debug("Subscribe connection of %s dropped by the device", serial)
         return response
-
-    async def _hold(self, conn: HeldConnection, response: web.StreamResponse) -> None:
-        """Hold until there is something to send, send it, batch for a while, close."""
-        service = self.service
-        config = service.config
-        loop = asyncio.get_running_loop()
-        hold_until = loop.time() + config.hold_timeout
-        batch_until: float | None = None
-        while not conn.closing:
-            pending = service.outgoing(conn.known, conn.serial, conn.force)
-            conn.force = False
-            if pending:
-                await response.write(_compact({"objects": [b.wire() for b in pending]}))
-                for bucket in pending:
-                    conn.known[bucket.key] = bucket.timestamp
-                if batch_until is None:
-                    batch_until = loop.time() + config.batch_window
-            deadline = batch_until if batch_until is not None else hold_until
-            remaining = deadline - loop.time()
-            if remaining <= 0 or not await conn.wait(remaining):
-                break
-        await response.write_eof()
 
     def _parse_put(
         self, serial: str, body: dict[str, Any]

@@ -119,6 +119,7 @@ class ThermostatService:
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
         self.loaded = False
+        self._save_requested = False
         self._announced: set[str] = set()
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
         self._listener = Listener()
@@ -155,12 +156,22 @@ class ThermostatService:
         }
 
     def request_save(self) -> None:
-        """Bucket state changed: save soon (coalesced)."""
-        self._storage.schedule_save(self.snapshot, self.config.save_delay)
+        """Bucket state changed: save within `save_delay` of the first unsaved change.
+
+        Later changes ride along with that save instead of postponing it, so thermostats that
+        report every few seconds cannot keep their state from ever reaching the disk.
+        """
+        if not self._save_requested:
+            self._save_requested = True
+            self._storage.schedule_save(self._snapshot_for_save, self.config.save_delay)
 
     def save_now_later(self) -> None:
         """Ownership or keys changed: save without the coalescing delay."""
-        self._storage.schedule_save(self.snapshot, 0)
+        self._storage.schedule_save(self._snapshot_for_save, 0)
+
+    def _snapshot_for_save(self) -> dict[str, Any]:
+        self._save_requested = False
+        return self.snapshot()
 
     async def async_flush(self) -> None:
         """Write everything now (clean stop)."""
