@@ -746,3 +746,115 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
 
     await asyncio.wait_for(connection_events.get(), 5)
     assert not service.is_available(SERIAL)
+
+
+# -- delivery of server changes across PUTs ------------------------------------------------------
+
+
+async def test_command_between_subscribes_survives_a_device_put(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """The PUT answer gives the device the server's newest timestamp; the setpoint it has not
+    seen must still reach it."""
+    key = f"shared.{SERIAL}"
+    thermostat = make_thermostat()
+    await thermostat.put(key, {"current_temperature": 20.0, "target_temperature": 20.0})
+    service.commands.set_temperature(SERIAL, 23)  # no subscribe held right now
+    await thermostat.put(key, {"current_temperature": 20.5})
+
+    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 1
+    assert thermostat.local[key].value["target_temperature"] == 23.0
+    assert thermostat.local[key].timestamp == service.buckets.timestamp(key)
+    # Delivered once: the next subscribe has nothing to send.
+    service.config.suspend_time_max = 11
+    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
+
+
+async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    key = f"shared.{SERIAL}"
+    thermostat = make_thermostat(shared={"target_temperature": 20.0})
+    thermostat.start()
+    await thermostat.next_chunk()
+    assert await thermostat.closes.get() == 1
+    await thermostat.subscribed.wait()
+    # A change the held connection missed (as if it landed during a reconnect).
+    service.mark_undelivered(SERIAL, [key])
+    service.buckets.merge(key, {"target_temperature": 24.0})
+
+    await thermostat.put(key, {"current_temperature": 21.0})
+    pushed = await thermostat.next_object(key)
+    assert pushed["value"]["target_temperature"] == 24.0
+
+
+async def test_refused_guarded_put_ends_with_the_servers_value_on_the_device(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    key = f"shared.{SERIAL}"
+    thermostat = make_thermostat()
+    await thermostat.put(key, {"target_temperature": 20.0}, guard=True)
+    service.commands.set_temperature(SERIAL, 22)
+
+    await thermostat.put(key, {"target_temperature": 19.0}, guard=True)
+    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 1
+    assert thermostat.local[key].value["target_temperature"] == 22.0
+
+
+async def test_home_bucket_put_by_one_device_reaches_the_others(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    first, second = make_thermostat(SERIAL), make_thermostat(OTHER_SERIAL)
+    for thermostat in (first, second):
+        assert service.register((await thermostat.passphrase())["value"]).success
+    structure_key = service.home_keys(SERIAL)[1]
+    second.start()
+    await second.next_object(structure_key)  # the pairing push
+    assert await second.closes.get() >= 1
+    await second.subscribed.wait()
+
+    await first.put(structure_key, {"away": True})
+    pushed = await second.next_object(structure_key)
+    assert pushed["value"]["away"] is True
+
+
+# -- numbers firmware cannot read ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"session":"s","shared.02AA01AC331400AB":{"current_temperature":NaN}}',
+        b'{"session":"s","shared.02AA01AC331400AB":{"current_temperature":Infinity}}',
+        b'{"session":"s","shared.02AA01AC331400AB":{"current_temperature":-Infinity}}',
+        b"[" * 100_000,
+    ],
+)
+async def test_non_json_numbers_and_deep_nesting_are_400(
+    http: aiohttp.ClientSession,
+    device_url: str,
+    service: ThermostatService,
+    raw: bytes,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async with http.post(f"{device_url}/svc/transport/put", data=raw, headers=AUTH) as resp:
+        assert resp.status == 400
+        assert await resp.json() == {"error": "Invalid JSON body"}
+    assert service.buckets.dump() == {}
+    assert "Traceback" not in caplog.text
+
+
+async def test_an_integer_too_large_for_a_float_reads_as_no_value(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    from custom_components.thermostat_cloud.server import CommandError
+    from custom_components.thermostat_cloud.server.state import ThermostatState
+    from custom_components.thermostat_cloud.server.status import status_record
+
+    huge = 10**400
+    thermostat = make_thermostat()
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": huge})
+    assert ThermostatState(service, SERIAL).current_temperature is None
+    assert status_record(service, SERIAL)["current_temperature"] is None
+    with pytest.raises(CommandError, match="must be a number"):
+        service.commands.set_temperature(SERIAL, huge)

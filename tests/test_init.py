@@ -119,3 +119,30 @@ async def test_state_persists_through_home_assistant_storage(
     assert again.is_paired(SERIAL)
     assert again.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 21.0
     assert again.devices.get(SERIAL) is not None
+
+
+async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
+    hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
+) -> None:
+    """Home Assistant's Store pushes a delayed save back on every call; pairing also writes
+    buckets (a 5 s save), which must not postpone the ownership record's immediate save."""
+    from datetime import timedelta
+
+    from homeassistant.util import dt as dt_util
+    from pytest_homeassistant_custom_component.common import async_fire_time_changed
+
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+        code = (await thermostat.passphrase())["value"]
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=1))
+    await hass.async_block_till_done()
+    hass_storage.pop(STORAGE_KEY, None)
+
+    assert entry.runtime_data.service.register(code).success
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=1))
+    await hass.async_block_till_done()
+    stored = hass_storage[STORAGE_KEY]["data"]
+    assert [p["serial"] for p in stored["pairing"]["pairings"]] == [SERIAL]
+    assert await hass.config_entries.async_unload(entry.entry_id)

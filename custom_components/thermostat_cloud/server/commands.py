@@ -118,11 +118,26 @@ def is_valid_pin_hash(value: object) -> bool:
         return False
 
 
+def finite_number(value: object) -> float | int | None:
+    """A JSON number as stored when it is finite and fits a float, else None.
+
+    Booleans are not numbers, and an integer of hundreds of digits (valid JSON) is not a
+    temperature: both read as "no value" instead of raising OverflowError later.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        return value if math.isfinite(value) else None
+    except OverflowError:
+        return None
+
+
 def as_number(value: object, what: str) -> float:
-    """A finite JSON number (not a boolean), else CommandError."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    """A finite JSON number, else CommandError."""
+    number = finite_number(value)
+    if number is None:
         raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be a number")
-    return float(value)
+    return float(number)
 
 
 def round_half(value: float) -> float:
@@ -283,7 +298,9 @@ class Commands:
                 for other in self._followers(key):
                     affected.setdefault(other, {})[key] = None
         for target, keys in affected.items():
-            self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), source))
+            # Another device of the home did not make this change: it must be told.
+            target_source = source if target == serial else ChangeSource.SERVER
+            self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), target_source))
         return changed
 
     def _followers(self, key: str) -> list[str]:

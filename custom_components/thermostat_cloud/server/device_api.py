@@ -23,7 +23,7 @@ from aiohttp import web
 
 from .buckets import HOME_SCOPED_TYPES, split_key
 from .events import ChangeSource
-from .pairing import KeyStatus, format_code
+from .pairing import KeyStatus
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
 
@@ -99,13 +99,19 @@ async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
     return bytes(data)
 
 
+def _reject_constant(name: str) -> Any:
+    """NaN and Infinity are not JSON; stored, they would reach firmware as invalid JSON."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
 async def read_json_object(request: web.Request) -> dict[str, Any]:
     """A JSON object body, else BadRequestError."""
     raw = await read_body(request)
     try:
-        data = json.loads(raw)
-    except ValueError as err:
-        raise BadRequestError("Invalid JSON body", str(err)) from err
+        data = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as err:
+        # RecursionError: nesting deeper than the parser's stack, e.g. 100,000 "[".
+        raise BadRequestError("Invalid JSON body", str(err) or type(err).__name__) from err
     if not isinstance(data, dict):
         raise BadRequestError("JSON body must be an object")
     return data
@@ -154,9 +160,11 @@ class PushWriter:
         if not pending:
             return
         chunk = b'{"objects":[' + b",".join(b.wire_json() for b in pending) + b"]}"
+        keys = [bucket.key for bucket in pending]
         for bucket in pending:
             conn.known[bucket.key] = bucket.timestamp
-        write = asyncio.get_running_loop().create_task(self._write(chunk), eager_start=True)
+        self.service.mark_delivered(conn.serial, keys)
+        write = asyncio.get_running_loop().create_task(self._write(chunk, keys), eager_start=True)
         if not write.done():
             self._writes.add(write)
             write.add_done_callback(self._writes.discard)
@@ -166,11 +174,12 @@ class PushWriter:
             batch_end = asyncio.get_running_loop().time() + self.service.config.batch_window
             deadline.reschedule(min(batch_end, deadline.when() or batch_end))
 
-    async def _write(self, chunk: bytes) -> None:
+    async def _write(self, chunk: bytes, keys: list[str]) -> None:
         try:
             await self.response.write(chunk)
         except ConnectionError:
             _LOGGER.debug("Subscribe connection of %s dropped by the device", self.conn.serial)
+            self.service.mark_undelivered(self.conn.serial, keys)
             self.conn.wake(WakeReason.CLOSE)
 
 
@@ -258,7 +267,8 @@ class DeviceApi:
         key, created = self.service.pairings.issue(serial)
         self.service.save_now_later()
         if created:
-            _LOGGER.info("Thermostat %s shows pairing code %s", serial, format_code(key.value))
+            # Not the code itself: it is a credential for the next hour, and logs get shared.
+            _LOGGER.info("Thermostat %s is showing a new pairing code on its screen", serial)
         return web.json_response({"value": key.value, "expires": key.expires})
 
     async def passphrase_status(self, request: web.Request) -> web.Response:
@@ -430,9 +440,11 @@ class DeviceApi:
         serial = self._require_serial(request)
         body = await read_json_object(request)
         entries = self._parse_put(serial, body)
+        service = self.service
         updates: dict[str, dict[str, Any]] = {}
+        refused: set[str] = set()
         for key, fields, guard in entries:
-            current = self.service.buckets.get(key)
+            current = service.buckets.get(key)
             if (
                 guard is not None
                 and key.startswith("shared.")
@@ -440,7 +452,7 @@ class DeviceApi:
                 and guard != current.revision
             ):
                 # The device wrote over a version it had not seen: the server's copy wins and
-                # reaches the device on its next subscribe.
+                # is sent to the device again.
                 _LOGGER.debug(
                     "%s: PUT to %s guarded by revision %s, server has %s; not applied",
                     serial,
@@ -448,17 +460,28 @@ class DeviceApi:
                     guard,
                     current.revision,
                 )
+                refused.add(key)
                 continue
             updates.setdefault(key, {}).update(fields)
-        self.service.commands.apply(serial, updates, ChangeSource.DEVICE)
+        service.commands.apply(serial, updates, ChangeSource.DEVICE)
+        if refused:
+            service.mark_undelivered(serial, refused)
         descriptors: list[dict[str, Any]] = []
+        owed = False
         for key, _, _ in entries:
-            bucket = self.service.buckets.get(key)
+            bucket = service.buckets.get(key)
             if bucket is None:  # a guarded write to a bucket the server never had
                 continue
-            self.service.hub.device_has(serial, key, bucket.timestamp)
+            if service.is_undelivered(serial, key):
+                # The answer carries the server's newest timestamp, but the device still lacks
+                # the server's own change: it stays owed and is pushed now.
+                owed = True
+            else:
+                service.hub.device_has(serial, key, bucket.timestamp)
             if all(d["object_key"] != key for d in descriptors):
                 descriptors.append(bucket.descriptor())
+        if owed:
+            service.hub.wake(serial)
         return web.json_response({"objects": descriptors})
 
     async def device_listing(self, request: web.Request) -> web.Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 import logging
 import secrets
@@ -120,6 +120,8 @@ class ThermostatService:
         """Hosted API keys, persisted in `extra_state`."""
         self.loaded = False
         self._save_requested = False
+        self._undelivered: dict[str, set[str]] = {}
+        """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._announced: set[str] = set()
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
         self._listener = Listener()
@@ -166,7 +168,12 @@ class ThermostatService:
             self._storage.schedule_save(self._snapshot_for_save, self.config.save_delay)
 
     def save_now_later(self) -> None:
-        """Ownership or keys changed: save without the coalescing delay."""
+        """Ownership or keys changed: save without the coalescing delay.
+
+        Marks the save as requested, so a `request_save` in the same turn (pairing writes
+        buckets too) joins this save instead of pushing it back by `save_delay`.
+        """
+        self._save_requested = True
         self._storage.schedule_save(self._snapshot_for_save, 0)
 
     def _snapshot_for_save(self) -> dict[str, Any]:
@@ -254,19 +261,43 @@ class ThermostatService:
         and structure buckets, which are sent on every subscribe unless the device already
         lists their current version. A listed bucket the server has no data for is never
         sent, so an unknown bucket at timestamp 0 cannot cause a reply loop.
+
+        Buckets changed on the server that were never sent to the device are sent whatever
+        timestamp it lists: a PUT answer gives the device the server's newest timestamp even
+        when the device has not seen the server's own change yet.
         """
+        undelivered = self._undelivered.get(serial, ())
         out: list[Bucket] = []
         for key in (*known, *(k for k in self.home_keys(serial) if k not in known)):
             bucket = self.buckets.get(key)
-            if bucket is not None and (force or bucket.timestamp > known.get(key, 0)):
+            if bucket is not None and (
+                force or key in undelivered or bucket.timestamp > known.get(key, 0)
+            ):
                 out.append(bucket)
         return out
 
+    def mark_delivered(self, serial: str, keys: Iterable[str]) -> None:
+        """These buckets were written onto the device's connection."""
+        if (undelivered := self._undelivered.get(serial)) is not None:
+            undelivered.difference_update(keys)
+            if not undelivered:
+                del self._undelivered[serial]
+
+    def mark_undelivered(self, serial: str, keys: Iterable[str]) -> None:
+        """The device does not have these buckets' server versions: send them again."""
+        self._undelivered.setdefault(serial, set()).update(keys)
+
+    def is_undelivered(self, serial: str, key: str) -> bool:
+        """Whether a server change of this bucket has not been sent to the device yet."""
+        return key in self._undelivered.get(serial, ())
+
     def _push_server_changes(self, event: ServiceEvent) -> None:
-        """Server-side writes wake the device's held connections; device writes do not."""
-        if (
-            event.kind is EventKind.STATE and event.source is ChangeSource.SERVER
-        ) or event.kind is EventKind.PAIRING:
+        """Server-side writes are owed to the device and pushed to its held connections;
+        a device's own writes are not echoed to it."""
+        if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
+            self.mark_undelivered(event.serial, event.keys)
+            self.hub.wake(event.serial)
+        elif event.kind is EventKind.PAIRING:
             self.hub.wake(event.serial)
 
     def notify_device(self, serial: str) -> int:

@@ -11,11 +11,10 @@ names are those firmware uses: `device.current_humidity`, `device.backplate_temp
 from __future__ import annotations
 
 from collections.abc import Mapping
-import math
 from typing import TYPE_CHECKING, Any
 
 from .buckets import bucket_key
-from .commands import HVAC_MODES, SCHEDULE_MODES
+from .commands import HVAC_MODES, SCHEDULE_MODES, finite_number as number
 
 if TYPE_CHECKING:
     from .service import ThermostatService
@@ -42,13 +41,6 @@ HVAC_RELAYS = {
 }
 HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat")
 COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
-
-
-def number(value: object) -> float | int | None:
-    """A finite JSON number as stored, else None (booleans are not numbers)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return value if math.isfinite(value) else None
 
 
 def string(value: object) -> str | None:
