@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 from typing import Any
+from unittest.mock import patch
 
 import aiohttp
 from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
@@ -127,6 +128,31 @@ async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enable
     async with aiohttp.ClientSession() as http:
         thermostat = SimulatedThermostat(f"http://127.0.0.1:{new_port}", SERIAL, http)
         assert (await thermostat.entry())["transport_url"].endswith(f":{new_port}/svc/transport")
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def test_reconfigure_reloads_once_through_the_update_listener(
+    hass: HomeAssistant, socket_enabled: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The flow only updates the entry; the update listener does the one reload.
+
+    Home Assistant reports flows that also schedule a reload for an entry with an update
+    listener (it breaks in 2026.12), and the hub would restart twice.
+    """
+    entry = await setup_hub(hass)
+    new_port = free_port()
+    reload = hass.config_entries.async_reload
+    with patch.object(hass.config_entries, "async_reload", wraps=reload) as reloads:
+        result = await entry.start_reconfigure_flow(hass)
+        result = await hass.config_entries.flow.async_configure(
+            result["flow_id"],
+            {CONF_API_ORIGIN: f"http://127.0.0.1:{new_port}", CONF_DEVICE_PORT: new_port},
+        )
+        await hass.async_block_till_done()
+    assert result["reason"] == "reconfigure_successful"
+    assert reloads.call_count == 1
+    assert entry.runtime_data.service.bound_port == new_port
+    assert "update listener" not in caplog.text
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 

@@ -160,7 +160,8 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
                 _validate_server_input, user_input, current_port
             )
             if not errors:
-                return self.async_update_reload_and_abort(entry, data_updates=data)
+                # The update listener restarts the hub when the settings changed.
+                return self.async_update_and_abort(entry, data_updates=data)
         values = user_input or entry.data
         return self.async_show_form(
             step_id="reconfigure",
