@@ -12,6 +12,7 @@ from homeassistant.components.climate.const import (
     ATTR_FAN_MODES,
     ATTR_HUMIDITY,
     ATTR_HVAC_ACTION,
+    ATTR_HVAC_MODE,
     ATTR_HVAC_MODES,
     ATTR_MAX_TEMP,
     ATTR_MIN_TEMP,
@@ -44,6 +45,7 @@ from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 
 from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
 
@@ -259,10 +261,77 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=21.0)
     assert err.value.translation_domain == DOMAIN
-    assert err.value.translation_key == "invalid_value"
-    assert "range mode" in str(err.value.translation_placeholders)
+    assert err.value.translation_key == "range_needs_low_high"
 
     assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
+
+
+@pytest.mark.parametrize(
+    ("mode", "data", "error"),
+    [
+        # Switching to heat_cool with a single setpoint would switch and then fail.
+        (
+            "heat",
+            {ATTR_HVAC_MODE: HVACMode.HEAT_COOL, ATTR_TEMPERATURE: 22.0},
+            "range_needs_low_high",
+        ),
+        (
+            "heat",
+            {
+                ATTR_HVAC_MODE: HVACMode.HEAT_COOL,
+                ATTR_TEMPERATURE: 22.0,
+                ATTR_TARGET_TEMP_LOW: 18.0,
+                ATTR_TARGET_TEMP_HIGH: 25.0,
+            },
+            "range_needs_low_high",
+        ),
+        (
+            "range",
+            {ATTR_TEMPERATURE: 22.0, ATTR_TARGET_TEMP_LOW: 18.0, ATTR_TARGET_TEMP_HIGH: 25.0},
+            "range_needs_low_high",
+        ),
+        # Low and high belong to heat_cool: not in heat mode, not with hvac_mode heat.
+        ("heat", {ATTR_TARGET_TEMP_LOW: 18.0, ATTR_TARGET_TEMP_HIGH: 25.0}, "low_high_need_range"),
+        (
+            "range",
+            {
+                ATTR_HVAC_MODE: HVACMode.HEAT,
+                ATTR_TARGET_TEMP_LOW: 18.0,
+                ATTR_TARGET_TEMP_HIGH: 25.0,
+            },
+            "low_high_need_range",
+        ),
+        ("heat", {ATTR_HVAC_MODE: HVACMode.OFF, ATTR_TEMPERATURE: 22.0}, "temperature_when_off"),
+        ("heat", {ATTR_HVAC_MODE: HVACMode.DRY, ATTR_TEMPERATURE: 22.0}, "hvac_mode_unsupported"),
+    ],
+)
+async def test_set_temperature_refuses_a_combination_before_writing_anything(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    mode: str,
+    data: dict[str, Any],
+    error: str,
+) -> None:
+    """A refused set_temperature leaves the thermostat as it was: no write, no push."""
+    paired = await pair_thermostat(shared={"target_temperature_type": mode})
+    service = paired.service
+    key = f"shared.{SERIAL}"
+    before = service.buckets.get(key)
+    assert before is not None
+    revision, value = before.revision, dict(before.value)
+    events: list[ServiceEvent] = []
+    remove = service.events.listen(events.append)
+
+    with pytest.raises(ServiceValidationError) as err:
+        await call(hass, paired, SERVICE_SET_TEMPERATURE, **data)
+    remove()
+
+    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_key == error
+    assert [event for event in events if event.kind is EventKind.STATE] == []
+    after = service.buckets.get(key)
+    assert after is not None
+    assert (after.revision, after.value) == (revision, value)
 
 
 async def test_hvac_mode_turn_off_and_on(

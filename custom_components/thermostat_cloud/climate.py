@@ -16,6 +16,9 @@ How the thermostat's state maps onto Home Assistant's climate model:
 - `hvac_action` is read from the relays the thermostat reports: any heat stage (including aux
   and emergency heat) is `heating`, any cool stage `cooling`, the fan alone `fan`, nothing
   `idle` (or `off` in mode off).
+- `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
+  for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
+  combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
 - Temperatures are Celsius natively, 9 to 32 °C in 0.5 °C steps as on the thermostat; Home
   Assistant converts them for a Fahrenheit installation, where the step is 1 °F.
 """
@@ -43,9 +46,11 @@ from homeassistant.components.climate.const import (
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 from homeassistant.core import HomeAssistant, ServiceResponse, callback
+from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
+from .const import DOMAIN
 from .entity import ThermostatEntity, async_add_thermostat_entities
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.commands import (
@@ -213,23 +218,52 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         self.run_command(self.service.commands.set_mode, mode)
 
     async def async_set_temperature(self, **kwargs: Any) -> None:
-        """Single setpoint or range, optionally switching mode in the same call."""
+        """Single setpoint or range, optionally switching mode in the same call.
+
+        The whole call is one write: a combination the thermostat cannot take is refused
+        before anything is written (see `_range_call`).
+        """
         commands = self.service.commands
         hvac_mode: HVACMode | None = kwargs.get(ATTR_HVAC_MODE)
         temperature = kwargs.get(ATTR_TEMPERATURE)
         low, high = kwargs.get(ATTR_TARGET_TEMP_LOW), kwargs.get(ATTR_TARGET_TEMP_HIGH)
-        if hvac_mode in (HVACMode.HEAT, HVACMode.COOL) and temperature is not None:
-            self.run_command(commands.set_temperature, temperature, TYPE_OF_HVAC_MODE[hvac_mode])
+        if self._range_call(hvac_mode, temperature, low, high):
+            self.run_command(
+                commands.set_temperature_range, low, high, switch_to_range=hvac_mode is not None
+            )
             return
-        if hvac_mode == HVACMode.HEAT_COOL and low is not None and high is not None:
-            self.run_command(commands.set_temperature_range, low, high, switch_to_range=True)
-            return
-        if hvac_mode is not None:
-            self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
-        if temperature is not None:
-            self.run_command(commands.set_temperature, temperature)
-        if low is not None and high is not None:
-            self.run_command(commands.set_temperature_range, low, high)
+        mode = TYPE_OF_HVAC_MODE[hvac_mode] if hvac_mode is not None else None
+        self.run_command(commands.set_temperature, temperature, mode)
+
+    def _range_call(
+        self,
+        hvac_mode: HVACMode | None,
+        temperature: float | None,
+        low: float | None,
+        high: float | None,
+    ) -> bool:
+        """Whether a set_temperature call sets the range (else the single setpoint).
+
+        The setpoints must be those of the mode the thermostat ends up in: low and high for
+        heat_cool (the thermostat's range mode), a single temperature otherwise. Without
+        `hvac_mode` that is the thermostat's current mode; a single setpoint may be set while
+        it is off (it keeps it for later), but `hvac_mode: off` with a temperature is refused,
+        as the call would turn it off and set a target it does not use.
+        """
+        if hvac_mode is not None and hvac_mode not in (self.hvac_modes or ()):
+            raise _validation_error("hvac_mode_unsupported", hvac_mode=hvac_mode)
+        if hvac_mode == HVACMode.OFF:
+            raise _validation_error("temperature_when_off")
+        in_range = (
+            hvac_mode == HVACMode.HEAT_COOL
+            if hvac_mode is not None
+            else self.thermostat.mode == "range"
+        )
+        if in_range and temperature is not None:
+            raise _validation_error("range_needs_low_high")
+        if not in_range and (low is not None or high is not None):
+            raise _validation_error("low_high_need_range")
+        return in_range
 
     async def async_set_fan_mode(self, fan_mode: str) -> None:
         """Fan `auto` or `on` (ends a running fan timer)."""
@@ -307,3 +341,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         return TemperatureConverter.convert(
             value, self.hass.config.units.temperature_unit, UnitOfTemperature.CELSIUS
         )
+
+
+def _validation_error(key: str, **placeholders: str) -> ServiceValidationError:
+    """A translated refusal of a climate action the user can correct."""
+    return ServiceValidationError(
+        translation_domain=DOMAIN, translation_key=key, translation_placeholders=placeholders
+    )
