@@ -387,6 +387,22 @@ async def test_eco_preset_is_the_thermostats_own_eco_mode(
     await paired.pushed("device", eco={"mode": "schedule"})
 
 
+async def test_eco_preset_keeps_the_other_eco_fields(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """`device.eco` is replaced whole by a merge: only its mode may change."""
+    eco = {"mode": "schedule", "leafTemp": 17.5, "touched_by": 1, "mode_update_timestamp": 5}
+    paired = await pair_thermostat(device={"eco": eco})
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    device = paired.service.buckets.value(f"device.{SERIAL}")
+    assert device["eco"] == {**eco, "mode": "manual-eco"}
+    pushed = await paired.pushed("device", eco={**eco, "mode": "manual-eco"})
+    assert pushed["eco_mode_enabled"] is True
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    await paired.pushed("device", eco=eco)
+
+
 async def test_away_preset_is_the_homes_away_state(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:

@@ -423,10 +423,13 @@ class Commands:
         """The thermostat's own eco mode (not the home's away state)."""
         self.require_device(serial)
         on = _boolean(enabled, "Eco")
+        # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
+        eco = self._device(serial).get("eco")
+        kept = dict(eco) if isinstance(eco, Mapping) else {}
         return self._write(
             serial,
             "device",
-            {"eco": {"mode": "manual-eco" if on else "schedule"}, "eco_mode_enabled": on},
+            {"eco": {**kept, "mode": "manual-eco" if on else "schedule"}, "eco_mode_enabled": on},
         )
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
