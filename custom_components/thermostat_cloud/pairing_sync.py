@@ -50,7 +50,8 @@ class PairingSync:
         self.hass = hass
         self.entry = entry
         self.hub = hub
-        self.known_subentries: set[str] = set(entry.subentries)
+        self.known_subentries: set[str] = set()
+        """Subentries whose entities the platforms have; set by async_start."""
         self._flow_pairing = False
 
     @property
@@ -79,6 +80,8 @@ class PairingSync:
                     "it and add it again with a new code",
                     serial,
                 )
+        # Including the subentries just added: the platforms, set up next, add their entities.
+        self.known_subentries = set(self.entry.subentries)
         self.entry.async_on_unload(self.hub.listen(self._on_event))
 
     @callback
