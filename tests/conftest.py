@@ -217,18 +217,23 @@ def port_is_free(port: int) -> bool:
     return True
 
 
-def hub_config_entry(port: int) -> MockConfigEntry:
-    """A hub entry (not yet added) whose device server uses `port` on 127.0.0.1."""
+def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
+    """A hub entry (not yet added) whose device server uses `port` on 127.0.0.1.
+
+    `origin` replaces the origin handed to thermostats; tests never connect to it.
+    """
     return MockConfigEntry(
         domain=DOMAIN,
         title="Thermostat Cloud",
-        data={CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
+        data={CONF_API_ORIGIN: origin or f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
     )
 
 
-async def setup_hub(hass: HomeAssistant, port: int | None = None) -> MockConfigEntry:
+async def setup_hub(
+    hass: HomeAssistant, port: int | None = None, origin: str | None = None
+) -> MockConfigEntry:
     """A loaded hub entry whose device server listens on a free port."""
-    entry = hub_config_entry(port or free_port())
+    entry = hub_config_entry(port or free_port(), origin)
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
@@ -278,6 +283,8 @@ async def pair_thermostat(
             )
             made.append(thermostat)
             await thermostat.entry()
+            # Subscribe on loopback whatever origin the entry hands out (tests stay on 127.0.0.1).
+            thermostat.transport_url = f"http://127.0.0.1:{port}/svc/transport"
             code = (await thermostat.passphrase())["value"]
             thermostat.start()
             await thermostat.subscribed.wait()

@@ -11,18 +11,23 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
+from custom_components.thermostat_cloud.server.api_keys import Scope
 from custom_components.thermostat_cloud.server.commands import pin_hash
 
-from .conftest import SERIAL, PairThermostat
+from .conftest import SERIAL, PairThermostat, setup_hub
+
+# The origin thermostats are told to use: Home Assistant's LAN address. Only in the entry's
+# data; nothing connects to it.
+LAN_ORIGIN = "http://192.168.1.10:8000"
 
 
 async def test_diagnostics_redact_secrets(
     hass: HomeAssistant, hass_client: ClientSessionGenerator, pair_thermostat: PairThermostat
 ) -> None:
-    paired = await pair_thermostat()
+    paired = await pair_thermostat(entry=await setup_hub(hass, origin=LAN_ORIGIN))
     service = paired.service
     service.commands.set_temperature_lock(SERIAL, True, pin_hash("1234", SERIAL), 18, 24)
-    service.extra_state["api_keys"] = {"k1": {"hash": "secret-hash", "user_id": "u"}}
+    created = service.api_keys.create("Phone", "owner-user-id", [Scope.READ])
     await paired.thermostat.put(f"device.{SERIAL}", {"local_ip": "192.168.1.50"})
 
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
@@ -44,7 +49,10 @@ async def test_diagnostics_redact_secrets(
     assert pin_hash("1234", SERIAL) not in dumped
     assert "18b4301400ab" not in dumped
     assert "192.168.1.50" not in dumped
-    assert "secret-hash" not in dumped
+    assert created.secret not in dumped
+    assert created.key.key_hash not in dumped
+    assert "192.168.1.10" not in dumped
+    assert "owner-user-id" not in dumped
     assert service.home_user_id not in dumped
     codes = [key["value"] for key in service.pairings.dump()["entry_keys"]]
     assert codes

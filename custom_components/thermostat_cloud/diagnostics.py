@@ -2,7 +2,8 @@
 
 Left out or redacted: pairing codes, API keys and everything else in the service's extra state
 (only their names are listed), user ids and emails (the `user.<id>` buckets are not included at
-all), PIN hashes, MAC and IP addresses, and the home's location.
+all), PIN hashes, MAC and IP addresses (also Home Assistant's own, in the `api_origin` the
+thermostats use), and the home's location.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .server.service import SERVER_VERSION
 
 TO_REDACT = {
     "api_key",
+    "api_origin",  # Home Assistant's LAN address
     "api_keys",
     "city",
     "claimed_by",
