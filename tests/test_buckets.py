@@ -78,6 +78,33 @@ def test_wire_order_puts_revision_and_timestamp_before_key() -> None:
     assert list(bucket.descriptor()) == ["object_revision", "object_timestamp", "object_key"]
 
 
+def test_field_changes_are_ordered_across_buckets_within_one_millisecond() -> None:
+    """Which bucket changed a field last (`fan_mode` lives in two): merge order, not clock."""
+    clock = FakeClock()
+    store = BucketStore(clock)
+    device = store.merge("device.02AA01AC331400AB", {"fan_mode": "on"})
+    shared = store.merge(KEY, {"fan_mode": "auto", "current_temperature": 20.0})
+    assert device is not None
+    assert shared is not None
+    assert device.timestamp == shared.timestamp  # the clock did not move
+    assert shared.field_changed("fan_mode") > device.field_changed("fan_mode")
+
+    store.merge("device.02AA01AC331400AB", {"fan_mode": "off"})
+    store.merge(KEY, {"current_temperature": 21.0})  # another field: fan_mode keeps its time
+    assert device.field_changed("fan_mode") > shared.field_changed("fan_mode")
+
+    # Loaded from storage: no change seen yet, the bucket timestamp is all there is, and any
+    # change since the start is newer.
+    loaded = BucketStore(clock)
+    loaded.load({KEY: shared.as_stored()}, lambda key: None)
+    restored = loaded.get(KEY)
+    assert restored is not None
+    assert restored.field_changed("fan_mode") == (0, shared.timestamp)
+    again = loaded.merge("device.02AA01AC331400AB", {"fan_mode": "on"})
+    assert again is not None
+    assert again.field_changed("fan_mode") > restored.field_changed("fan_mode")
+
+
 def test_load_skips_entries_that_do_not_parse() -> None:
     store = BucketStore(FakeClock())
     bad: list[str] = []

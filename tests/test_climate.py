@@ -359,6 +359,30 @@ async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) ->
     await paired.pushed("device", fan_mode="on")
 
 
+async def test_fan_mode_follows_whoever_changed_it_last(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Commands write `device.fan_mode`; the thermostat reports its dial in `shared.fan_mode`."""
+    paired = await pair_thermostat()
+    shared = f"shared.{SERIAL}"
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+
+    # Turned back to auto on the thermostat, after the command.
+    await paired.thermostat.put(shared, {"fan_mode": "auto"})
+    assert paired.service.buckets.value(f"device.{SERIAL}")["fan_mode"] == "on"
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "auto"
+
+    # Commands again; then the thermostat reports something else in `shared`: the fan mode
+    # it reported there earlier is older than the last command and does not count.
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="auto")
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await paired.thermostat.put(shared, {"current_temperature": 21.8})
+    assert attrs(hass, paired)[ATTR_CURRENT_TEMPERATURE] == 21.8
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+
+
 async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)

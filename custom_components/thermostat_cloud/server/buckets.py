@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+import itertools
 import json
 from typing import Any
 
@@ -46,6 +47,16 @@ class Bucket:
     _wire_json: bytes | None = field(default=None, repr=False, compare=False)
     """`wire()` serialized, kept until the bucket changes: a home-wide change reaches many
     devices with one serialization."""
+    field_changes: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """Field -> the store's number of the merge that last changed it, for changes since the
+    server started (not persisted). Orders changes exactly, across buckets and within one
+    millisecond, where the bucket timestamp only says that some field changed."""
+
+    def field_changed(self, name: str) -> tuple[int, int]:
+        """A sort key of when a field last changed: in merge order for changes since the
+        server started, before them (by bucket timestamp) for older ones."""
+        number = self.field_changes.get(name)
+        return (number, 0) if number is not None else (0, self.timestamp)
 
     def descriptor(self) -> dict[str, Any]:
         """The bucket without its value (listings, PUT responses).
@@ -82,6 +93,7 @@ class BucketStore:
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
         self._buckets: dict[str, Bucket] = {}
+        self._merges = itertools.count(1)
 
     def __contains__(self, key: object) -> bool:
         return key in self._buckets
@@ -125,6 +137,9 @@ class BucketStore:
         bucket._wire_json = None
         bucket.revision += 1
         bucket.timestamp = max(self._clock.now_ms(), bucket.timestamp + 1)
+        merge_number = next(self._merges)
+        for name in changed:
+            bucket.field_changes[name] = merge_number
         self._buckets[key] = bucket
         return bucket
 

@@ -226,8 +226,18 @@ class ThermostatState:
 
     @property
     def fan_mode(self) -> str | None:
-        """`device.fan_mode` (where commands write it), else `shared.fan_mode`."""
-        return string(self.device.get("fan_mode", self.shared.get("fan_mode")))
+        """`fan_mode` of `device` (commands write it) or `shared` (the thermostat reports its
+        dial there), whichever was changed last; `device` when that is not known."""
+        reported = [
+            bucket
+            for bucket_type in ("device", "shared")
+            if (bucket := self.service.buckets.get(bucket_key(bucket_type, self.serial)))
+            and "fan_mode" in bucket.value
+        ]
+        if not reported:
+            return None
+        latest = max(reported, key=lambda bucket: bucket.field_changed("fan_mode"))
+        return string(latest.value["fan_mode"])
 
     @property
     def fan_timer_timeout(self) -> float | int:
