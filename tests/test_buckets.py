@@ -7,6 +7,7 @@ import json
 from custom_components.thermostat_cloud.server.buckets import Bucket, BucketStore, split_key
 from custom_components.thermostat_cloud.server.pairing import (
     ENTRY_KEY_ALPHABET,
+    IssueOutcome,
     KeyStatus,
     PairingRegistry,
     RegisterOutcome,
@@ -157,13 +158,13 @@ def test_pending_key_is_reused_and_slides_forward_near_expiry() -> None:
     expires = key.expires
 
     clock.advance(600)
-    again, created = registry.issue("SERIAL01")
-    assert (again.value, again.expires, created) == (key.value, expires, False)
+    again, outcome = registry.issue("SERIAL01")
+    assert (again.value, again.expires, outcome) == (key.value, expires, IssueOutcome.UNCHANGED)
 
     clock.advance(2000)  # 1000 s left: under the 30 minutes firmware needs
-    again, created = registry.issue("SERIAL01")
+    again, outcome = registry.issue("SERIAL01")
     assert again.value == key.value
-    assert not created
+    assert outcome is IssueOutcome.EXTENDED
     assert again.expires == clock.now + 3600 * 1000
 
 
@@ -174,8 +175,8 @@ def test_expired_key_ends_and_a_new_one_follows() -> None:
     clock.advance(3601)
     assert registry.status("SERIAL01") == (KeyStatus.NO_KEY, None)
     assert registry.check(key.value) == (RegisterOutcome.INVALID, None)
-    _, created = registry.issue("SERIAL01")
-    assert created
+    _, outcome = registry.issue("SERIAL01")
+    assert outcome is IssueOutcome.CREATED
 
 
 def test_expired_key_reports_expired_when_claimed_late() -> None:
@@ -197,8 +198,8 @@ def test_key_is_single_use() -> None:
     assert registry.check(key.value)[0] is RegisterOutcome.CLAIMED
     assert registry.status("SERIAL01")[0] is KeyStatus.CLAIMED
     # A claimed key is not handed out again: the device gets a fresh one.
-    fresh, created = registry.issue("SERIAL01")
-    assert created
+    fresh, outcome = registry.issue("SERIAL01")
+    assert outcome is IssueOutcome.CREATED
     assert fresh.value != key.value
 
 

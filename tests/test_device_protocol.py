@@ -10,10 +10,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
 from thermostat_sim import SimulatedThermostat, basic_auth
 
-from .conftest import OTHER_SERIAL, SERIAL
+from .conftest import OTHER_SERIAL, SERIAL, MemoryStorage
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
 
@@ -157,11 +157,11 @@ async def test_identity_falls_back_to_svc_headers(
     ) as resp:
         assert resp.status == 200
     async with http.get(
-        f"{device_url}/svc/passphrase/status", headers={"X-svc-device-id": OTHER_SERIAL}
+        f"{device_url}/svc/passphrase/status", headers={"X-svc-device-id": SERIAL}
     ) as resp:
-        assert (await resp.json())["status"] == "no_key"
+        assert (await resp.json())["status"] == "pending"
     assert service.pairings.status(SERIAL)[0] == "pending"
-    assert OTHER_SERIAL in service.devices
+    assert SERIAL in service.devices
 
 
 async def test_passphrase_is_503_until_state_is_loaded(
@@ -171,6 +171,67 @@ async def test_passphrase_is_503_until_state_is_loaded(
     async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Entry key service unavailable"}
+
+
+async def test_passphrase_saves_only_a_new_code_or_a_new_expiry(
+    make_thermostat: MakeThermostat, service: ThermostatService, storage: MemoryStorage
+) -> None:
+    """A thermostat polls its code every few seconds while on the pairing screen."""
+    thermostat = make_thermostat()
+    first = await thermostat.passphrase()
+    assert storage.data is not None
+    assert storage.data["pairing"]["entry_keys"][0]["value"] == first["value"]
+    saves = storage.saves
+
+    assert await thermostat.passphrase() == first
+    assert storage.saves == saves
+
+    key = service.pairings.find(first["value"])
+    assert key is not None
+    key.expires = shortened = service.clock.now_ms() + 60_000  # under the 30 minutes needed
+    extended = await thermostat.passphrase()
+    assert extended["value"] == first["value"]
+    assert extended["expires"] > shortened
+    assert storage.saves == saves + 1
+    assert storage.data["pairing"]["entry_keys"][0]["expires"] == extended["expires"]
+
+
+@pytest.mark.parametrize("path", ["/svc/ping", "/svc/passphrase/status"])
+async def test_requests_that_need_no_identity_leave_unknown_serials_no_trace(
+    http: aiohttp.ClientSession,
+    device_url: str,
+    service: ThermostatService,
+    storage: MemoryStorage,
+    path: str,
+) -> None:
+    """Made-up serials cannot fill the device records and the repair list."""
+    events: list[ServiceEvent] = []
+    service.events.listen(events.append)
+    saves = storage.saves
+    for number in range(20):
+        made_up = f"{SERIAL[:-2]}{number:02X}"
+        headers = {"Authorization": basic_auth(made_up), "X-svc-protocol-version": "1"}
+        async with http.get(f"{device_url}{path}", headers=headers) as resp:
+            assert resp.status == 200
+    assert service.devices.records() == []
+    assert events == []
+    assert storage.saves == saves
+
+
+async def test_ping_refreshes_a_known_thermostat(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat()
+    await thermostat.entry()
+    record = service.devices.get(SERIAL)
+    assert record is not None
+    record.last_seen = 0
+    async with thermostat.http.get(
+        f"{thermostat.base_url}/svc/ping", headers=thermostat.headers
+    ) as resp:
+        assert resp.status == 200
+    assert record.last_seen > 0
+    assert service.is_available(SERIAL)
 
 
 # -- subscribe ------------------------------------------------------------------------------------
@@ -704,7 +765,7 @@ async def test_state_survives_a_restart(
 async def test_unpaired_thermostat_is_announced_once(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+    from custom_components.thermostat_cloud.server import EventKind
 
     announced: list[ServiceEvent] = []
     service.events.listen(
@@ -729,7 +790,7 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """Contact of any kind makes a thermostat available; silence ends it."""
-    from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+    from custom_components.thermostat_cloud.server import EventKind
 
     service.config.availability_grace = 0.2
     connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()

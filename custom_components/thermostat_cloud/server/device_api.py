@@ -23,7 +23,7 @@ from aiohttp import web
 
 from .buckets import HOME_SCOPED_TYPES, split_key
 from .events import ChangeSource
-from .pairing import KeyStatus
+from .pairing import IssueOutcome, KeyStatus
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
 
@@ -202,13 +202,14 @@ class DeviceApi:
             "X-svc-defer-device-window": str(config.defer_device_window),
         }
 
-    def _require_serial(self, request: web.Request) -> str:
+    def _require_serial(self, request: web.Request, *, create: bool = True) -> str:
+        """The requesting device's serial (400 without one); notes the contact."""
         serial = device_serial(request)
         if serial is None:
             raise BadRequestError(
                 "Device serial required", "no d.SERIAL.suffix Basic user id or X-svc id header"
             )
-        self.service.note_contact(serial)
+        self.service.note_contact(serial, create=create)
         return serial
 
     def may_access(self, serial: str, key: str) -> bool:
@@ -264,16 +265,18 @@ class DeviceApi:
         serial = self._require_serial(request)
         if not self.service.loaded:
             return error_response(503, "Entry key service unavailable")
-        key, created = self.service.pairings.issue(serial)
-        self.service.save_now_later()
-        if created:
+        key, outcome = self.service.pairings.issue(serial)
+        if outcome is not IssueOutcome.UNCHANGED:
+            # After a restart the thermostat must be shown the same code, valid as long.
+            self.service.save_now_later()
+        if outcome is IssueOutcome.CREATED:
             # Not the code itself: it is a credential for the next hour, and logs get shared.
             _LOGGER.info("Thermostat %s is showing a new pairing code on its screen", serial)
         return web.json_response({"value": key.value, "expires": key.expires})
 
     async def passphrase_status(self, request: web.Request) -> web.Response:
         """`GET /svc/passphrase/status`: no_key, pending or claimed."""
-        serial = self._require_serial(request)
+        serial = self._require_serial(request, create=False)
         if not self.service.loaded:
             return error_response(503, "Entry key service unavailable")
         status, key = self.service.pairings.status(serial)
@@ -499,7 +502,7 @@ class DeviceApi:
     async def ping(self, request: web.Request) -> web.Response:
         """Connectivity check: 200 is all firmware looks at."""
         if (serial := device_serial(request)) is not None:
-            self.service.note_contact(serial)
+            self.service.note_contact(serial, create=False)
         return web.json_response({"status": "ok", "timestamp": self.service.clock.now_ms()})
 
     async def pro_info(self, request: web.Request) -> web.Response:

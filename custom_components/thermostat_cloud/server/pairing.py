@@ -31,6 +31,15 @@ class KeyStatus(StrEnum):
     CLAIMED = "claimed"
 
 
+class IssueOutcome(StrEnum):
+    """What asking for a device's pairing code changed."""
+
+    CREATED = "created"
+    EXTENDED = "extended"
+    """The pending key's expiry slid forward."""
+    UNCHANGED = "unchanged"
+
+
 class RegisterOutcome(StrEnum):
     """Result of claiming a code."""
 
@@ -101,25 +110,26 @@ class PairingRegistry:
             return None
         return key
 
-    def issue(self, serial: str) -> tuple[EntryKey, bool]:
+    def issue(self, serial: str) -> tuple[EntryKey, IssueOutcome]:
         """Return the device's pending key, making one when it has none.
 
         The same unexpired, unclaimed key comes back on every request; when it has less than
         30 minutes left its expiry slides forward so the code on screen stays usable. Returns
-        the key and whether it was created.
+        the key and what changed (only a change needs saving).
         """
         now = self._clock.now_ms()
         key = self._expire(serial)
         if key is not None and not key.claimed:
             if key.expires - now < ENTRY_KEY_MIN_REMAINING_MS:
                 key.expires = now + self.ttl_ms
-            return key, False
+                return key, IssueOutcome.EXTENDED
+            return key, IssueOutcome.UNCHANGED
         taken = {k.value for k in self._keys.values()}
         while (value := _new_code()) in taken:
             pass
         key = EntryKey(serial=serial, value=value, expires=now + self.ttl_ms)
         self._keys[serial] = key
-        return key, True
+        return key, IssueOutcome.CREATED
 
     def status(self, serial: str) -> tuple[KeyStatus, EntryKey | None]:
         """The state of the device's latest key."""

@@ -190,9 +190,15 @@ class ThermostatService:
         """Whether a device has an owner."""
         return self.pairings.pairing(serial) is not None
 
-    def note_contact(self, serial: str) -> None:
+    def note_contact(self, serial: str, *, create: bool = True) -> None:
         """Every device request lands here: last seen, availability, and the one-time
-        announcement of an unpaired device."""
+        announcement of an unpaired device.
+
+        `create=False` for requests that do not need to know the device (ping, a status
+        read): they only refresh an existing record, so made-up serials leave no trace.
+        """
+        if not create and serial not in self.devices:
+            return
         was_available = self.is_available(serial)
         _, created = self.devices.touch(serial)
         if created:
