@@ -12,7 +12,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import issue_registry as ir
 import pytest
-from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUser
 
 from custom_components.thermostat_cloud.const import (
     CONF_API_ORIGIN,
@@ -21,6 +21,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
     CONF_ENTRY_KEY_TTL,
+    CONF_OWNER,
     CONF_SERIAL,
     DOMAIN,
     SUBENTRY_THERMOSTAT,
@@ -233,6 +234,74 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     await hass.async_block_till_done()
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
     assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(SERIAL)) is None
+
+
+async def test_add_thermostat_for_a_chosen_owner(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    thermostat: SimulatedThermostat,
+    hass_owner_user: MockUser,
+) -> None:
+    """The owner field lists the people who log in, suggests the instance owner, and the
+    chosen user owns the pairing."""
+    partner = MockUser(name="Partner").add_to_hass(hass)
+    MockUser(name="Former tenant", is_active=False).add_to_hass(hass)
+    MockUser(name="Supervisor", system_generated=True).add_to_hass(hass)
+    code = (await thermostat.passphrase())["value"]
+
+    result = await start_add_thermostat(hass, hub)
+    assert result["type"] is FlowResultType.FORM
+    schema = result["data_schema"]
+    assert schema is not None
+    owner_key = next(key for key in schema.schema if key == CONF_OWNER)
+    assert owner_key.description == {"suggested_value": hass_owner_user.id}
+    options = schema.schema[owner_key].config["options"]
+    assert sorted((o["value"], o["label"]) for o in options) == sorted(
+        [(hass_owner_user.id, hass_owner_user.name), (partner.id, "Partner")]
+    )
+
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code, CONF_OWNER: partner.id}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    service = hub.runtime_data.service
+    pairing = service.pairings.pairing(SERIAL)
+    assert pairing is not None
+    assert pairing.user_id == partner.id
+    assert service.home_keys(SERIAL)[0] == f"user.{partner.id}"
+
+
+async def test_add_thermostat_without_an_owner_belongs_to_the_home(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    thermostat: SimulatedThermostat,
+    hass_owner_user: MockUser,
+) -> None:
+    code = (await thermostat.passphrase())["value"]
+    result = await start_add_thermostat(hass, hub)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    service = hub.runtime_data.service
+    pairing = service.pairings.pairing(SERIAL)
+    assert pairing is not None
+    assert pairing.user_id == service.home_user_id
+
+
+async def test_add_thermostat_refuses_an_owner_removed_meanwhile(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    partner = MockUser(name="Partner").add_to_hass(hass)
+    code = (await thermostat.passphrase())["value"]
+    result = await start_add_thermostat(hass, hub)
+    partner.is_active = False
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code, CONF_OWNER: partner.id}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_OWNER: "owner_unavailable"}
+    assert not hub.runtime_data.service.is_paired(SERIAL)
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from .const import (
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
     CONF_ENTRY_KEY_TTL,
+    CONF_OWNER,
     CONF_SERIAL,
     DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
@@ -195,31 +196,60 @@ CODE_ERRORS = {
 
 
 class ThermostatSubentryFlow(ConfigSubentryFlow):
-    """Add a thermostat by typing the code it shows."""
+    """Add a thermostat by typing the code it shows, for the user who will own it."""
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
-        """Ask for the code; claim it; the thermostat leaves its pairing screen at once."""
+        """Ask for the code and the owner; claim it; the thermostat leaves its pairing screen.
+
+        The owner is a Home Assistant user: their hosted API keys own the thermostat (may
+        delete it), other users' keys see it as shared. Left empty, it belongs to the home and
+        every key owns it. The flow context has no user id to go by, so the form asks,
+        suggesting the instance owner.
+        """
         entry: ThermostatCloudConfigEntry = self._get_entry()
         if entry.state is not ConfigEntryState.LOADED or entry.runtime_data.pairing is None:
             return self.async_abort(reason="hub_not_loaded")
+        users = {
+            user.id: user.name or user.id
+            for user in await self.hass.auth.async_get_users()
+            if user.is_active and not user.system_generated
+        }
         errors: dict[str, str] = {}
         if user_input is not None:
-            result = entry.runtime_data.pairing.pair_from_flow(user_input[CONF_CODE])
-            if result.success and result.serial is not None:
-                if result.serial in thermostat_subentries(entry):
-                    return self.async_abort(
-                        reason="paired_again", description_placeholders={"serial": result.serial}
+            owner_id: str | None = user_input.get(CONF_OWNER) or None
+            if owner_id is not None and owner_id not in users:
+                errors[CONF_OWNER] = "owner_unavailable"  # removed while the form was open
+            else:
+                result = entry.runtime_data.pairing.pair_from_flow(user_input[CONF_CODE], owner_id)
+                if result.success and result.serial is not None:
+                    if result.serial in thermostat_subentries(entry):
+                        return self.async_abort(
+                            reason="paired_again",
+                            description_placeholders={"serial": result.serial},
+                        )
+                    return self.async_create_entry(
+                        title=thermostat_title(result.serial),
+                        data={CONF_SERIAL: result.serial},
+                        unique_id=result.serial,
                     )
-                return self.async_create_entry(
-                    title=thermostat_title(result.serial),
-                    data={CONF_SERIAL: result.serial},
-                    unique_id=result.serial,
+                errors[CONF_CODE] = CODE_ERRORS.get(result.outcome, "invalid_code")
+        schema: dict[Any, Any] = {probatio.Required(CONF_CODE): selector.TextSelector()}
+        if users:
+            schema[probatio.Optional(CONF_OWNER)] = selector.SelectSelector(
+                selector.SelectSelectorConfig(
+                    options=[
+                        selector.SelectOptionDict(value=user_id, label=name)
+                        for user_id, name in users.items()
+                    ],
+                    mode=selector.SelectSelectorMode.DROPDOWN,
                 )
-            errors[CONF_CODE] = CODE_ERRORS.get(result.outcome, "invalid_code")
+            )
+        owner = await self.hass.auth.async_get_owner()
+        suggested = {CONF_OWNER: owner.id} if owner is not None and owner.id in users else {}
         return self.async_show_form(
             step_id="user",
             data_schema=self.add_suggested_values_to_schema(
-                probatio.Schema({probatio.Required(CONF_CODE): selector.TextSelector()}), user_input
+                probatio.Schema(schema), user_input if user_input is not None else suggested
             ),
             errors=errors,
         )

@@ -14,6 +14,7 @@ CONF_COMPAT_API: Final = "compat_api"
 CONF_COMPAT_PORT: Final = "compat_port"
 CONF_SERIAL: Final = "serial"
 CONF_CODE: Final = "code"
+CONF_OWNER: Final = "owner"
 
 DEFAULT_DEVICE_PORT: Final = 8000
 DEFAULT_ENTRY_KEY_TTL: Final = 3600

@@ -60,11 +60,14 @@ class PairingSync:
         return self.hub.service
 
     @callback
-    def pair_from_flow(self, code: str) -> RegisterResult:
-        """Claim a code for the "Add thermostat" flow, which then creates its own subentry."""
+    def pair_from_flow(self, code: str, user_id: str | None = None) -> RegisterResult:
+        """Claim a code for the "Add thermostat" flow, which then creates its own subentry.
+
+        `user_id` (a Home Assistant user) owns the thermostat; None: the home does.
+        """
         self._flow_pairing = True
         try:
-            return self.service.register(code)
+            return self.service.register(code, user_id)
         finally:
             self._flow_pairing = False
 

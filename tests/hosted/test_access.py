@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from homeassistant.auth.const import GROUP_ID_ADMIN
+from homeassistant.config_entries import SOURCE_USER
 from homeassistant.core import Context, HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
-from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.const import (
+    CONF_CODE,
+    CONF_OWNER,
+    DOMAIN,
+    SUBENTRY_THERMOSTAT,
+)
 from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL
+from thermostat_sim import SimulatedThermostat
 
 from .conftest import CreateKey, HostedClient, Paired, PairThermostat, create_api_key, device_id
 
@@ -171,6 +182,44 @@ async def test_the_pairing_user_owns_a_device(
     assert theirs["devices"][0]["accessType"] == "shared"
     response, _ = await api.request("DELETE", f"/thermostat/{device_id(service)}", own_key)
     assert response.status == 200
+
+
+async def test_add_thermostat_owner_owns_it_through_the_hosted_api(
+    hass: HomeAssistant,
+    hub_entry: ThermostatCloudConfigEntry,
+    api: HostedClient,
+    make_thermostat: Callable[..., SimulatedThermostat],
+    hass_owner_user: MockUser,
+) -> None:
+    """Paired in the UI for a user: that user's keys own it, another user's keys share it."""
+    service = hub_entry.runtime_data.service
+    admins = await hass.auth.async_get_group(GROUP_ID_ADMIN)
+    assert admins is not None
+    partner = MockUser(name="Partner", groups=[admins]).add_to_hass(hass)
+    thermostat = make_thermostat()
+    code = (await thermostat.passphrase())["value"]
+    result = await hass.config_entries.subentries.async_init(
+        (hub_entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code, CONF_OWNER: partner.id}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    partner_key = (await create_api_key(hass, partner))["key"]
+    owner_key = (await create_api_key(hass, hass_owner_user))["key"]
+    path = f"/thermostat/{device_id(service)}"
+
+    _, listed = await api.get("/devices", owner_key)
+    assert [d["accessType"] for d in listed["devices"]] == ["shared"]
+    response, body = await api.request("DELETE", path, owner_key)
+    assert (response.status, body) == (403, {"error": "Only device owners can delete devices"})
+    assert service.is_paired(SERIAL)
+
+    _, listed = await api.get("/devices", partner_key)
+    assert [d["accessType"] for d in listed["devices"]] == ["owner"]
+    response, _ = await api.request("DELETE", path, partner_key)
+    assert response.status == 200
+    assert not service.is_paired(SERIAL)
 
 
 async def test_revoked_key_stops_working_at_once(hass: HomeAssistant, paired: Paired) -> None:
