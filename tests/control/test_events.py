@@ -58,7 +58,7 @@ async def test_stream_headers(events: ClientResponse) -> None:
     assert events.headers["X-Accel-Buffering"] == "no"
 
 
-async def test_commands_and_device_puts_each_emit_one_event_and_nothing_on_connect(
+async def test_commands_and_device_puts_each_emit_one_event(
     events: ClientResponse, connect_thermostat: ConnectThermostat, client: Client
 ) -> None:
     thermostat = await connect_thermostat(shared={"can_heat": True})
@@ -77,6 +77,21 @@ async def test_commands_and_device_puts_each_emit_one_event_and_nothing_on_conne
     assert await next_serial(events) == OTHER_SERIAL
     await other.put(f"shared.{OTHER_SERIAL}", {"current_temperature": 18.5})
     assert await next_serial(events) == OTHER_SERIAL
+
+
+async def test_nothing_is_replayed_on_connect(
+    hass: HomeAssistant, connect_thermostat: ConnectThermostat, client: Client
+) -> None:
+    """Only changes after the stream opened are sent: the first message is a keep-alive."""
+    thermostat = await connect_thermostat(shared={"can_heat": True})
+    assert (await command(client, "set_temperature", 20))[0] == 200
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 19.5})
+    hass.data[DATA_CONTROL_API].keepalive = 0.05
+
+    resp = await client.get(EVENTS)
+    assert resp.status == 200
+    assert await next_message(resp) == ": keep-alive"
+    resp.close()
 
 
 async def test_unchanged_values_and_refused_commands_emit_nothing(
