@@ -9,17 +9,11 @@ from typing import Any
 import aiohttp
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
-from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import entity_registry as er
-from homeassistant.helpers.dispatcher import async_dispatcher_connect
-import pytest
+from homeassistant.core import HomeAssistant
 
 from custom_components.thermostat_cloud.const import (
     CONF_DEVICE_PORT,
-    DOMAIN,
     STORAGE_KEY,
-    STORAGE_VERSION,
-    signal_thermostat_added,
 )
 from thermostat_sim import SimulatedThermostat
 
@@ -154,52 +148,24 @@ async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
-async def test_subentry_restored_at_setup_is_not_announced_again(
-    hass: HomeAssistant,
-    socket_enabled: None,
-    hass_storage: dict[str, Any],
-    entity_registry: er.EntityRegistry,
-    caplog: pytest.LogCaptureFixture,
+async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_setup(
+    hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """A stored pairing without a subentry gets one at setup, with its entities, once.
-
-    The platforms add its entities at setup; a later subentry change must not announce it as
-    new (its entities would be added a second time).
-    """
-    hass_storage[STORAGE_KEY] = {
-        "version": STORAGE_VERSION,
-        "key": STORAGE_KEY,
-        "data": {
-            "home_user_id": "userhome",
-            "home_structure_id": "structurehome",
-            "pairing": {
-                "pairings": [
-                    {
-                        "serial": SERIAL,
-                        "user_id": "userhome",
-                        "structure_id": "structurehome",
-                        "paired_at": 1,
-                    }
-                ]
-            },
-        },
-    }
+    """Deleting a thermostat works in any hub state: a stored pairing without its subentry
+    (deleted while the hub was retrying its port, say) is unpaired when the hub starts."""
     entry = await setup_hub(hass)
-    (subentry,) = entry.subentries.values()
-    assert subentry.unique_id == SERIAL
-    assert entity_registry.async_get_entity_id("climate", DOMAIN, SERIAL) is not None
-
-    announced: list[str] = []
-
-    @callback
-    def record(subentry_id: str) -> None:
-        announced.append(subentry_id)
-
-    async_dispatcher_connect(hass, signal_thermostat_added(entry.entry_id), record)
-    # Any change of the subentries (here a rename) runs the update listener.
-    hass.config_entries.async_update_subentry(entry, subentry, title="Living room")
+    port = entry.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+        code = (await thermostat.passphrase())["value"]
+    assert entry.runtime_data.service.register(code).success
     await hass.async_block_till_done()
+    (subentry_id,) = entry.subentries
+    assert await hass.config_entries.async_unload(entry.entry_id)
 
-    assert announced == []
-    assert "already exists" not in caplog.text
-    assert entry.runtime_data.service.is_paired(SERIAL)
+    assert hass.config_entries.async_remove_subentry(entry, subentry_id)
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert not entry.subentries
+    assert not entry.runtime_data.service.is_paired(SERIAL)
+    assert await hass.config_entries.async_unload(entry.entry_id)

@@ -73,18 +73,28 @@ class PairingSync:
 
     @callback
     def async_start(self) -> None:
-        """Reconcile once after setup, then follow service events."""
+        """Reconcile once after setup, then follow service events.
+
+        The subentries are the user's word: while the hub runs, every pairing gets its
+        subentry in the same loop turn, so a stored pairing without one means the user deleted
+        the thermostat while the hub was not loaded, and it is unpaired now.
+        """
+        subentries = thermostat_subentries(self.entry)
         for pairing in self.service.pairings.pairings():
-            self._ensure_subentry(pairing.serial)
-        for serial in thermostat_subentries(self.entry):
+            if pairing.serial not in subentries:
+                _LOGGER.info(
+                    "Thermostat %s was deleted while Thermostat Cloud was not running; "
+                    "unpairing it",
+                    pairing.serial,
+                )
+                self.service.unpair(pairing.serial)
+        for serial in subentries:
             if not self.service.is_paired(serial):
                 _LOGGER.warning(
                     "Thermostat %s has a subentry but no pairing in the stored state; remove "
                     "it and add it again with a new code",
                     serial,
                 )
-        # Including the subentries just added: the platforms, set up next, add their entities.
-        self.known_subentries = set(self.entry.subentries)
         self.entry.async_on_unload(self.hub.listen(self._on_event))
 
     @callback
