@@ -383,6 +383,21 @@ async def test_fan_mode_follows_whoever_changed_it_last(
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
 
 
+async def test_fan_on_after_the_dial_turned_it_to_auto_reaches_the_thermostat(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The device bucket still says `on`; the command must not be a no-op."""
+    paired = await pair_thermostat()
+    shared = f"shared.{SERIAL}"
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.thermostat.put(shared, {"fan_mode": "auto"})
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "auto"
+
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await paired.pushed("shared", fan_mode="on")
+
+
 async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)

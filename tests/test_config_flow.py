@@ -433,3 +433,55 @@ async def test_add_thermostat_needs_a_running_hub(
     result = await start_add_thermostat(hass, hub)
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "hub_not_loaded"
+
+
+async def test_moving_the_device_port_moves_the_address_with_it(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    """Submitting the defaults on a machine where 8000 is taken, then changing only the port,
+    must not hand thermostats an address on the old port."""
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+    port = free_port()
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_API_ORIGIN: "http://127.0.0.1:8000", CONF_DEVICE_PORT: port}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port}
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries(DOMAIN)[0]
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def test_an_address_on_another_port_is_refused(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+    port = free_port()
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_API_ORIGIN: "http://127.0.0.1:9999", CONF_DEVICE_PORT: port}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_API_ORIGIN: "origin_port_mismatch"}
+
+
+async def test_the_stored_address_always_writes_its_port(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    entry = await setup_hub(hass)
+    old_port = entry.data[CONF_DEVICE_PORT]
+    result = await entry.start_reconfigure_flow(hass)
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_API_ORIGIN: f"HTTP://Thermostats.Local:{old_port}/", CONF_DEVICE_PORT: old_port},
+    )
+    assert result["reason"] == "reconfigure_successful"
+    await hass.async_block_till_done()
+    assert entry.data[CONF_API_ORIGIN] == f"http://thermostats.local:{old_port}"
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+def test_default_ports_stay_written_out() -> None:
+    from custom_components.thermostat_cloud.config_flow import normalize_origin
+
+    assert normalize_origin("http://192.168.1.10:80/") == "http://192.168.1.10:80"
+    assert normalize_origin("https://ha.local:443") == "https://ha.local:443"

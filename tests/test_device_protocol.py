@@ -919,3 +919,34 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
     assert status_record(service, SERIAL)["current_temperature"] is None
     with pytest.raises(CommandError, match="must be a number"):
         service.commands.set_temperature(SERIAL, huge)
+
+
+async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    from custom_components.thermostat_cloud.server import EventKind
+
+    from .conftest import MemoryStorage
+
+    thermostat = make_thermostat()
+    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
+    await service.async_stop()
+    storage = service._storage
+    assert isinstance(storage, MemoryStorage)
+
+    service.config.availability_grace = 0.2
+    restarted = ThermostatService(service.config, MemoryStorage(storage.data))
+    await restarted.async_load()
+    connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()
+    restarted.events.listen(
+        lambda event: (
+            connection_events.put_nowait(event) if event.kind is EventKind.CONNECTION else None
+        )
+    )
+    await restarted.async_start("127.0.0.1", 0)
+    try:
+        event = await asyncio.wait_for(connection_events.get(), 5)
+        assert event.serial == SERIAL
+        assert not restarted.is_available(SERIAL)
+    finally:
+        await restarted.async_stop()

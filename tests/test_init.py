@@ -169,3 +169,36 @@ async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_se
     assert not entry.subentries
     assert not entry.runtime_data.service.is_paired(SERIAL)
     assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def test_removing_the_integration_forgets_thermostats_and_keys(
+    hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
+) -> None:
+    from homeassistant.helpers import issue_registry as ir
+
+    from custom_components.thermostat_cloud.const import DOMAIN, unpaired_issue_id
+    from custom_components.thermostat_cloud.server.api_keys import Scope
+
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    service = entry.runtime_data.service
+    async with aiohttp.ClientSession() as http:
+        paired = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+        waiting = SimulatedThermostat(f"http://127.0.0.1:{port}", f"{SERIAL[:-2]}ZZ", http)
+        code = (await paired.passphrase())["value"]
+        await waiting.passphrase()
+    assert service.register(code).success
+    service.api_keys.create(name="widget", owner_id="someone", scopes={Scope.READ})
+    await hass.async_block_till_done()
+    assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(f"{SERIAL[:-2]}ZZ"))
+
+    assert await hass.config_entries.async_remove(entry.entry_id)
+    await hass.async_block_till_done()
+    assert STORAGE_KEY not in hass_storage
+    assert not [i for (d, i) in ir.async_get(hass).issues if d == DOMAIN]
+
+    again = await setup_hub(hass)
+    assert not again.subentries
+    assert not again.runtime_data.service.pairings.pairings()
+    assert not again.runtime_data.service.api_keys.records()
+    assert await hass.config_entries.async_unload(again.entry_id)

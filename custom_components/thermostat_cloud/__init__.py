@@ -7,14 +7,14 @@ import logging
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryNotReady
-from homeassistant.helpers import config_validation as cv
+from homeassistant.helpers import config_validation as cv, issue_registry as ir
 from homeassistant.helpers.typing import ConfigType
 
 from .const import DOMAIN
 from .entity import async_register_hub_device
 from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
-from .hub import Hub, ThermostatCloudConfigEntry
+from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
 from .pairing_sync import PairingSync
 from .services import async_setup_services
 
@@ -71,6 +71,18 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
         await hass.config_entries.async_reload(entry.entry_id)
     elif hub.pairing is not None:
         hub.pairing.async_subentries_changed()
+
+
+async def async_remove_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
+    """Removing the integration forgets everything: pairings, thermostat state, API keys.
+
+    Adding it again must not bring back thermostats the user removed or keys handed out before.
+    """
+    await HassStorage(hass).async_remove()
+    registry = ir.async_get(hass)
+    for domain, issue_id in list(registry.issues):
+        if domain == DOMAIN:
+            ir.async_delete_issue(hass, DOMAIN, issue_id)
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:

@@ -41,6 +41,7 @@ from .const import (
 )
 from .hub import ThermostatCloudConfigEntry
 from .pairing_sync import thermostat_subentries, thermostat_title
+from .server import origin_with_port
 from .server.pairing import RegisterOutcome
 
 PORT_SELECTOR = selector.NumberSelector(
@@ -68,9 +69,8 @@ def validate_api_origin(value: str) -> str | None:
 
 
 def normalize_origin(value: str) -> str:
-    """`scheme://host:port` without a trailing slash."""
-    url = URL(value.strip())
-    return str(url.origin())
+    """`scheme://host:port`, the port always written out, without a trailing slash."""
+    return origin_with_port(value.strip())
 
 
 def _port_free(port: int) -> bool:
@@ -98,17 +98,22 @@ def _validate_server_input(
     """Errors by field, and the cleaned data."""
     errors: dict[str, str] = {}
     port = int(user_input[CONF_DEVICE_PORT])
+    origin = ""
     if error := validate_api_origin(user_input[CONF_API_ORIGIN]):
         errors[CONF_API_ORIGIN] = error
+    else:
+        url = URL(user_input[CONF_API_ORIGIN].strip())
+        if url.port != port:
+            if url.port in (current_port, DEFAULT_DEVICE_PORT):
+                # The user moved the device port and left the address on the old one (the
+                # form's default): thermostats must follow the server to its new port.
+                url = url.with_port(port)
+            else:
+                errors[CONF_API_ORIGIN] = "origin_port_mismatch"
+        origin = normalize_origin(str(url))
     if port != current_port and not _port_free(port):
         errors[CONF_DEVICE_PORT] = "port_in_use"
-    data = {
-        CONF_API_ORIGIN: normalize_origin(user_input[CONF_API_ORIGIN])
-        if not errors.get(CONF_API_ORIGIN)
-        else "",
-        CONF_DEVICE_PORT: port,
-    }
-    return errors, data
+    return errors, {CONF_API_ORIGIN: origin, CONF_DEVICE_PORT: port}
 
 
 def _server_schema(origin: str, port: int) -> probatio.Schema:

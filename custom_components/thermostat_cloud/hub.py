@@ -50,6 +50,10 @@ class HassStorage:
         """Save now."""
         await self._store.async_save(data)
 
+    async def async_remove(self) -> None:
+        """Delete the stored state (the integration is being removed)."""
+        await self._store.async_remove()
+
 
 def service_config(entry: ConfigEntry) -> ServiceConfig:
     """The service settings from the hub entry's data and options."""

@@ -312,8 +312,18 @@ class Commands:
         ]
 
     def _write(self, serial: str, bucket_type: str, fields: Mapping[str, Any]) -> CommandResult:
-        key = bucket_key(bucket_type, serial)
-        changed = self.apply(serial, {key: fields}, ChangeSource.SERVER)
+        return self._write_key(serial, bucket_key(bucket_type, serial), fields)
+
+    def _write_key(
+        self,
+        serial: str,
+        key: str,
+        fields: Mapping[str, Any],
+        also: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> CommandResult:
+        """Write `fields` to `key` (and `also` to other buckets, as one change); the result
+        names `key`."""
+        changed = self.apply(serial, {key: fields, **(also or {})}, ChangeSource.SERVER)
         bucket = self._buckets.get(key)
         assert bucket is not None  # merge created it, or it already existed
         return CommandResult(serial, key, bucket.revision, bucket.timestamp, key in changed)
@@ -413,11 +423,9 @@ class Commands:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
             )
-        key = bucket_key("structure", pairing.structure_id)
-        changed = self.apply(serial, {key: {"away": flag}}, ChangeSource.SERVER)
-        bucket = self._buckets.get(key)
-        assert bucket is not None
-        return CommandResult(serial, key, bucket.revision, bucket.timestamp, key in changed)
+        return self._write_key(
+            serial, bucket_key("structure", pairing.structure_id), {"away": flag}
+        )
 
     def set_eco(self, serial: str, enabled: object) -> CommandResult:
         """The thermostat's own eco mode (not the home's away state)."""
@@ -469,9 +477,8 @@ class Commands:
                     f"Fan duration must be whole seconds from 1 to {FAN_TIMER_MAX_SECONDS}",
                 )
             timeout = self._clock.now_ms() // 1000 + int(seconds)
-            result = self._write(
+            result = self._write_fan(
                 serial,
-                "device",
                 {
                     "fan_mode": "on",
                     "fan_timer_duration": int(seconds),
@@ -483,7 +490,18 @@ class Commands:
         if mode not in FAN_MODES:
             raise CommandError(ErrorCode.INVALID_VALUE, "Fan mode must be on, auto or off")
         self._cancel_fan_timer(serial)
-        return self._write(serial, "device", {"fan_mode": mode, "fan_timer_timeout": 0})
+        return self._write_fan(serial, {"fan_mode": mode, "fan_timer_timeout": 0})
+
+    def _write_fan(self, serial: str, fields: dict[str, Any]) -> CommandResult:
+        """Fan settings go to the device bucket (spec); a thermostat that reports its fan mode
+        in `shared` gets it there too, or a mode it changed on its dial would make the same
+        command a no-op in the device bucket."""
+        also = (
+            {bucket_key("shared", serial): {"fan_mode": fields["fan_mode"]}}
+            if "fan_mode" in self._shared(serial)
+            else None
+        )
+        return self._write_key(serial, bucket_key("device", serial), fields, also)
 
     def _arm_fan_timer(self, serial: str, timeout_s: int) -> None:
         self._cancel_fan_timer(serial)

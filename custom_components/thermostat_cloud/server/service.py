@@ -391,6 +391,11 @@ class ThermostatService:
         await self._listener.async_start(create_device_app(self), host, port)
         self.hub.reopen()
         self.commands.restore_fan_timers()
+        # A thermostat seen just before a restart counts as available until its grace runs
+        # out; if it never comes back, listeners must hear that it is gone.
+        for record in self.devices.records():
+            if record.last_seen:
+                self._arm_availability_check(record.serial)
 
     @property
     def bound_port(self) -> int | None:
