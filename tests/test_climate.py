@@ -489,8 +489,8 @@ async def test_fahrenheit_home_assistant(
     attributes = attrs(hass, paired)
     assert attributes[ATTR_CURRENT_TEMPERATURE] == 70  # 21.3 °C
     assert attributes[ATTR_TEMPERATURE] == 68  # 20 °C
-    assert attributes[ATTR_MIN_TEMP] == 48  # 9 °C
-    assert attributes[ATTR_MAX_TEMP] == 90  # 32 °C
+    assert attributes[ATTR_MIN_TEMP] == 49  # 9 °C is 48.2 °F
+    assert attributes[ATTR_MAX_TEMP] == 89  # 32 °C is 89.6 °F
     assert attributes[ATTR_TARGET_TEMP_STEP] == 1
 
     await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=72)
@@ -499,3 +499,33 @@ async def test_fahrenheit_home_assistant(
 
     with pytest.raises(ServiceValidationError):
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=95)
+
+
+async def test_fahrenheit_slider_ends_are_accepted(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The limits Home Assistant shows in °F are values it accepts, single and range."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    paired = await pair_thermostat()
+    attributes = attrs(hass, paired)
+    low, high = attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]
+
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=low)
+    await paired.pushed("shared", target_temperature=9.5)  # 49 °F = 9.4 °C
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=high)
+    await paired.pushed("shared", target_temperature=31.5)  # 89 °F = 31.7 °C
+    # One degree beyond either end is refused by Home Assistant's own range check.
+    for outside in (low - 1, high + 1):
+        with pytest.raises(ServiceValidationError) as err:
+            await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=outside)
+        assert err.value.translation_key == "temp_out_of_range"
+
+    await call(
+        hass,
+        paired,
+        SERVICE_SET_TEMPERATURE,
+        hvac_mode=HVACMode.HEAT_COOL,
+        target_temp_low=low,
+        target_temp_high=high,
+    )
+    await paired.pushed("shared", target_temperature_low=9.5, target_temperature_high=31.5)

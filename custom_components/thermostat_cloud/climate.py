@@ -20,13 +20,16 @@ How the thermostat's state maps onto Home Assistant's climate model:
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
 - Temperatures are Celsius natively, 9 to 32 °C in 0.5 °C steps as on the thermostat; Home
-  Assistant converts them for a Fahrenheit installation, where the step is 1 °F.
+  Assistant converts them for a Fahrenheit installation, where the step is 1 °F and the limits
+  are the whole degrees inside them (49 to 89 °F), so both ends of the slider are accepted.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 import logging
+import math
 from typing import Any
 
 from homeassistant.components.climate import ClimateEntity
@@ -109,11 +112,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
     def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
         super().__init__(hub, subentry, None)
         # Home Assistant 2026.11 reads `_attr_native_*`; 2026.10 the plain names. Both are set.
-        self._set_temperature_attrs(
-            temperature_unit=UnitOfTemperature.CELSIUS,
-            min_temp=TEMPERATURE_MIN_C,
-            max_temp=TEMPERATURE_MAX_C,
-        )
+        self._set_temperature_attrs(temperature_unit=UnitOfTemperature.CELSIUS)
         self._attr_native_target_temperature_step = TEMPERATURE_STEP_C
         self._last_on_mode: str | None = None
         """The mode before the thermostat was turned off, for turn_on."""
@@ -125,6 +124,31 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         if self.hass.config.units.temperature_unit == UnitOfTemperature.CELSIUS:
             return TEMPERATURE_STEP_C
         return TEMPERATURE_STEP_F
+
+    @property
+    def min_temp(self) -> float:
+        """9 °C; on a Fahrenheit Home Assistant the first whole degree above it (49 °F)."""
+        return self._limit(TEMPERATURE_MIN_C, math.ceil)
+
+    @property
+    def max_temp(self) -> float:
+        """32 °C; on a Fahrenheit Home Assistant the last whole degree below it (89 °F)."""
+        return self._limit(TEMPERATURE_MAX_C, math.floor)
+
+    def _limit(self, celsius: float, to_whole: Callable[[float], int]) -> float:
+        """A setpoint limit, in Celsius (the entity's unit), that is a whole degree in Home
+        Assistant's unit when that is not Celsius.
+
+        Home Assistant shows the limits rounded to whole °F and checks every value against
+        them unrounded: 9 °C shown as 48 °F would refuse 48 °F (8.9 °C), the slider's own end.
+        """
+        unit = self.hass.config.units.temperature_unit
+        if unit == UnitOfTemperature.CELSIUS:
+            return celsius
+        shown = TemperatureConverter.convert(celsius, UnitOfTemperature.CELSIUS, unit)
+        # Rounded first so that a limit exactly on a whole degree stays on it.
+        whole = to_whole(round(shown, 6))
+        return TemperatureConverter.convert(whole, unit, UnitOfTemperature.CELSIUS)
 
     def _set_temperature_attrs(self, **values: Any) -> None:
         for name, value in values.items():
