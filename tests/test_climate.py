@@ -22,6 +22,7 @@ from homeassistant.components.climate.const import (
     ATTR_TARGET_TEMP_LOW,
     ATTR_TARGET_TEMP_STEP,
     DOMAIN as CLIMATE_DOMAIN,
+    INTENT_SET_TEMPERATURE,
     SERVICE_SET_FAN_MODE,
     SERVICE_SET_HUMIDITY,
     SERVICE_SET_HVAC_MODE,
@@ -31,6 +32,7 @@ from homeassistant.components.climate.const import (
     HVACAction,
     HVACMode,
 )
+from homeassistant.components.climate.intent import async_setup_intents
 from homeassistant.const import (
     ATTR_ENTITY_ID,
     ATTR_SUPPORTED_FEATURES,
@@ -40,7 +42,7 @@ from homeassistant.const import (
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.helpers import device_registry as dr, entity_registry as er
+from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
 
@@ -249,7 +251,7 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
     attributes = attrs(hass, paired)
     assert attributes[ATTR_TARGET_TEMP_LOW] == 18.5
     assert attributes[ATTR_TARGET_TEMP_HIGH] == 25.0
-    assert attributes[ATTR_TEMPERATURE] is None
+    assert ATTR_TEMPERATURE not in attributes
     await paired.pushed(
         "shared",
         target_temperature_type="range",
@@ -257,11 +259,14 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
         target_temperature_high=25.0,
     )
 
-    # A single setpoint makes no sense in range mode: a translated error, nothing changes.
+    # A single setpoint makes no sense in range mode: the entity does not offer one, so Home
+    # Assistant refuses it; nothing changes.
+    assert not attrs(hass, paired)[ATTR_SUPPORTED_FEATURES] & (
+        ClimateEntityFeature.TARGET_TEMPERATURE
+    )
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=21.0)
-    assert err.value.translation_domain == DOMAIN
-    assert err.value.translation_key == "range_needs_low_high"
+    assert err.value.translation_key == "missing_target_temperature_entity_feature"
 
     assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
 
@@ -288,7 +293,7 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
         (
             "range",
             {ATTR_TEMPERATURE: 22.0, ATTR_TARGET_TEMP_LOW: 18.0, ATTR_TARGET_TEMP_HIGH: 25.0},
-            "range_needs_low_high",
+            "missing_target_temperature_entity_feature",  # Home Assistant's own check
         ),
         # Low and high belong to heat_cool: not in heat mode, not with hvac_mode heat.
         ("heat", {ATTR_TARGET_TEMP_LOW: 18.0, ATTR_TARGET_TEMP_HIGH: 25.0}, "low_high_need_range"),
@@ -326,12 +331,36 @@ async def test_set_temperature_refuses_a_combination_before_writing_anything(
         await call(hass, paired, SERVICE_SET_TEMPERATURE, **data)
     remove()
 
-    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_domain == (
+        CLIMATE_DOMAIN if error.startswith("missing_") else DOMAIN
+    )
     assert err.value.translation_key == error
     assert [event for event in events if event.kind is EventKind.STATE] == []
     after = service.buckets.get(key)
     assert after is not None
     assert (after.revision, after.value) == (revision, value)
+
+
+async def test_single_temperature_is_offered_except_in_heat_cool(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Home Assistant's "set the thermostat to 21" intent targets only entities offering a
+    single temperature: a thermostat in heat_cool does not, and says so with the mode."""
+    await async_setup_intents(hass)
+    paired = await pair_thermostat(shared={"target_temperature_type": "range"})
+    features = attrs(hass, paired)[ATTR_SUPPORTED_FEATURES]
+    assert not features & ClimateEntityFeature.TARGET_TEMPERATURE
+    assert features & ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+    assert ATTR_TEMPERATURE not in attrs(hass, paired)
+    with pytest.raises(intent.MatchFailedError):
+        await intent.async_handle(
+            hass, "test", INTENT_SET_TEMPERATURE, {"temperature": {"value": 21}}
+        )
+
+    await call(hass, paired, SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.HEAT)
+    assert attrs(hass, paired)[ATTR_SUPPORTED_FEATURES] & ClimateEntityFeature.TARGET_TEMPERATURE
+    await intent.async_handle(hass, "test", INTENT_SET_TEMPERATURE, {"temperature": {"value": 21}})
+    await paired.pushed("shared", target_temperature=21.0, target_temperature_type="heat")
 
 
 async def test_hvac_mode_turn_off_and_on(

@@ -16,6 +16,8 @@ How the thermostat's state maps onto Home Assistant's climate model:
 - `hvac_action` is read from the relays the thermostat reports: any heat stage (including aux
   and emergency heat) is `heating`, any cool stage `cooling`, the fan alone `fan`, nothing
   `idle` (or `off` in mode off).
+- A single target temperature is offered in every mode but `heat_cool`, where only low and
+  high are (supported features follow the mode).
 - `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
@@ -165,11 +167,14 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
             self._last_on_mode = mode
 
         features = (
-            ClimateEntityFeature.TARGET_TEMPERATURE
-            | ClimateEntityFeature.PRESET_MODE
+            ClimateEntityFeature.PRESET_MODE
             | ClimateEntityFeature.TURN_OFF
             | ClimateEntityFeature.TURN_ON
         )
+        if not in_range:
+            # In range mode a single temperature means nothing: Home Assistant's climate intent
+            # and cards then ask for low and high instead.
+            features |= ClimateEntityFeature.TARGET_TEMPERATURE
         hvac_modes = [HVACMode.OFF]
         if caps["can_heat"]:
             hvac_modes.append(HVACMode.HEAT)
