@@ -381,6 +381,40 @@ async def test_hvac_mode_turn_off_and_on(
     await paired.pushed("shared", target_temperature_type="cool")
 
 
+async def test_turn_on_remembers_the_mode_across_a_reload(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A cooling thermostat turned off comes back in cool after Home Assistant reloaded it."""
+    paired = await pair_thermostat(shared={"target_temperature_type": "cool"})
+    await call(hass, paired, SERVICE_TURN_OFF)
+    assert hvac_mode(hass, paired) == HVACMode.OFF
+
+    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    await call(hass, paired, SERVICE_TURN_ON)
+
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature_type"] == "cool"
+    assert hvac_mode(hass, paired) == HVACMode.COOL
+
+
+@pytest.mark.parametrize(
+    ("schedule_mode", "expected"),
+    [("COOL", HVACMode.COOL), ("RANGE", HVACMode.HEAT_COOL), (None, HVACMode.HEAT)],
+)
+async def test_turn_on_without_a_known_mode_follows_the_schedule(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    schedule_mode: str | None,
+    expected: HVACMode,
+) -> None:
+    """Off since before Home Assistant knew it: the mode its schedule drives, else heat."""
+    paired = await pair_thermostat(shared={"target_temperature_type": "off"})
+    if schedule_mode is not None:
+        await paired.thermostat.put(f"schedule.{SERIAL}", {"schedule_mode": schedule_mode})
+    await call(hass, paired, SERVICE_TURN_ON)
+    assert hvac_mode(hass, paired) == expected
+
+
 async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")

@@ -11,6 +11,8 @@ How the thermostat's state maps onto Home Assistant's climate model:
   (`device.eco`); `away` is the home's away state (`structure.away`), shared by every thermostat
   of the home. When both are on the entity shows `away`. Choosing `none` turns both off,
   choosing `eco` turns eco on and the home back to home, choosing `away` sets the home away.
+- `turn_on` returns to the mode the thermostat had before it was turned off (remembered across
+  restarts as restore data), else to the mode its schedule drives, else heat.
 - Fan modes `auto` and `on` only when the thermostat has a fan; a running fan timer shows `on`
   (the timer itself is the `set_fan_timer` action).
 - `hvac_action` is read from the relays the thermostat reports: any heat stage (including aux
@@ -53,6 +55,11 @@ from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 from homeassistant.core import HomeAssistant, ServiceResponse, callback
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.helpers.restore_state import (
+    ExtraStoredData,
+    RestoredExtraData,
+    RestoreEntity,
+)
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
@@ -87,6 +94,9 @@ TYPE_OF_HVAC_MODE = {
     HVACMode.HEAT_COOL: "range",
 }
 
+ATTR_LAST_ON_MODE = "last_on_mode"
+"""Restore data of the climate entity: the thermostat's mode before it was turned off."""
+
 TEMPERATURE_STEP_C = 0.5
 TEMPERATURE_STEP_F = 1.0
 
@@ -102,7 +112,7 @@ async def async_setup_entry(
     )
 
 
-class ThermostatClimate(ThermostatEntity, ClimateEntity):
+class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
     """The thermostat: modes, setpoints, fan, presets and what its relays are doing."""
 
     _attr_name = None
@@ -241,10 +251,34 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity):
         self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
 
     async def async_turn_on(self) -> None:
-        """Back to the mode it had before it was turned off (heat when never seen)."""
-        caps = self.thermostat.capabilities
-        mode = self._last_on_mode or ("heat" if caps["can_heat"] else "cool")
+        """Back to the mode it had before it was turned off, else the mode its schedule
+        drives, else heat (cool for a thermostat that cannot heat)."""
+        schedule_mode = self.thermostat.schedule_mode
+        candidates = (
+            self._last_on_mode,
+            schedule_mode.lower() if schedule_mode is not None else None,  # HEAT, COOL, RANGE
+            "heat",
+            "cool",
+        )
+        hvac_modes = self.hvac_modes or ()
+        mode = next(
+            (mode for mode in candidates if mode and HVAC_MODE_OF_TYPE[mode] in hvac_modes),
+            "heat",  # refused as unsupported, with a translated error
+        )
         self.run_command(self.service.commands.set_mode, mode)
+
+    async def async_added_to_hass(self) -> None:
+        """Remember the mode before off across reloads and restarts, for turn_on."""
+        await super().async_added_to_hass()
+        if self._last_on_mode is None and (extra := await self.async_get_last_extra_data()):
+            mode = extra.as_dict().get(ATTR_LAST_ON_MODE)
+            if mode in HVAC_MODE_OF_TYPE and mode != "off":
+                self._last_on_mode = mode
+
+    @property
+    def extra_restore_state_data(self) -> ExtraStoredData:
+        """The mode turn_on returns to."""
+        return RestoredExtraData({ATTR_LAST_ON_MODE: self._last_on_mode})
 
     async def async_set_temperature(self, **kwargs: Any) -> None:
         """Single setpoint or range, optionally switching mode in the same call.
