@@ -505,6 +505,45 @@ async def test_eco_preset_keeps_the_other_eco_fields(
     await paired.pushed("device", eco=eco)
 
 
+async def test_eco_shows_and_sets_the_eco_temperatures(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """In eco the thermostat holds its eco temperatures, not its setpoint: the entity shows
+    them as low and high in any mode, and low and high set them."""
+    paired = await pair_thermostat(
+        shared={"can_cool": False},
+        device={
+            "eco": {"mode": "manual-eco"},
+            "away_temperature_low": 12.0,
+            "away_temperature_high": 28.0,
+        },
+    )
+    attributes = attrs(hass, paired)
+    assert hvac_mode(hass, paired) == HVACMode.HEAT
+    assert attributes[ATTR_PRESET_MODE] == "eco"
+    assert (attributes[ATTR_TARGET_TEMP_LOW], attributes[ATTR_TARGET_TEMP_HIGH]) == (12, 28)
+    assert ATTR_TEMPERATURE not in attributes
+    features = attributes[ATTR_SUPPORTED_FEATURES]
+    assert features & ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+    assert not features & ClimateEntityFeature.TARGET_TEMPERATURE
+    assert (attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]) == (4.5, 35)
+
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, target_temp_low=7.0, target_temp_high=30.0)
+    await paired.pushed("device", away_temperature_low=7.0, away_temperature_high=30.0)
+    assert (
+        attrs(hass, paired)[ATTR_TARGET_TEMP_LOW],
+        attrs(hass, paired)[ATTR_TARGET_TEMP_HIGH],
+    ) == (7, 30)
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
+
+    # Eco off: the setpoint again.
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    attributes = attrs(hass, paired)
+    assert attributes[ATTR_TEMPERATURE] == 20.0
+    assert ATTR_TARGET_TEMP_LOW not in attributes
+    assert (attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]) == (9, 32)
+
+
 async def test_away_preset_is_the_homes_away_state(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:

@@ -7,7 +7,7 @@ from datetime import timedelta
 import logging
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE
+from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 from homeassistant.util import dt as dt_util
@@ -54,6 +54,13 @@ async def test_sensors_read_the_thermostats_buckets(
     assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 41
     assert float(state(hass, paired.entity_id("sensor", "time_to_target"))) == 12
     assert state(hass, paired.entity_id("sensor", "eco_mode")) == "schedule"
+    # Eco temperatures the thermostat has not reported yet; then reported.
+    assert state(hass, paired.entity_id("sensor", "eco_temperature_low")) == STATE_UNKNOWN
+    await paired.thermostat.put(
+        f"device.{SERIAL}", {"away_temperature_low": 12.5, "away_temperature_high": 28.0}
+    )
+    assert state(hass, paired.entity_id("sensor", "eco_temperature_low")) == "12.5"
+    assert state(hass, paired.entity_id("sensor", "eco_temperature_high")) == "28.0"
     assert state(hass, paired.entity_id("sensor", "firmware_version")) == "5.9.3-5"
     assert state(hass, paired.entity_id("binary_sensor", "online")) == STATE_ON
     for key in ("leaf", "heating", "cooling", "fan", "temperature_lock"):
@@ -81,7 +88,12 @@ async def test_noisy_and_diagnostic_entities(
         assert entry is not None
         assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION, key
         assert entry.entity_category is not None
-    for platform, key in (("sensor", "firmware_version"), ("binary_sensor", "online")):
+    for platform, key in (
+        ("sensor", "firmware_version"),
+        ("sensor", "eco_temperature_low"),
+        ("sensor", "eco_temperature_high"),
+        ("binary_sensor", "online"),
+    ):
         entry = entity_registry.async_get(paired.entity_id(platform, key))
         assert entry is not None
         assert entry.disabled_by is None

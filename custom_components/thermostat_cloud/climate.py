@@ -20,6 +20,10 @@ How the thermostat's state maps onto Home Assistant's climate model:
   `idle` (or `off` in mode off).
 - A single target temperature is offered in every mode but `heat_cool`, where only low and
   high are (supported features follow the mode).
+- While eco is on (and the thermostat not off) it holds its eco temperatures
+  (`device.away_temperature_low/high`), so those are the targets shown, as low and high in
+  every mode, and a `set_temperature` with low and high (no HVAC mode) changes them, within the
+  eco limits 4.5 to 35 °C.
 - `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
@@ -66,6 +70,8 @@ from .const import DOMAIN
 from .entity import ThermostatEntity, async_add_thermostat_entities
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.commands import (
+    ECO_TEMPERATURE_MAX_C,
+    ECO_TEMPERATURE_MIN_C,
     TARGET_HUMIDITY_MAX,
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
@@ -139,13 +145,17 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     @property
     def min_temp(self) -> float:
-        """9 °C; on a Fahrenheit Home Assistant the first whole degree above it (49 °F)."""
-        return self._limit(TEMPERATURE_MIN_C, math.ceil)
+        """9 °C (4.5 °C for eco temperatures); on a Fahrenheit Home Assistant the first whole
+        degree above it (49 °F)."""
+        low = ECO_TEMPERATURE_MIN_C if self._holds_eco else TEMPERATURE_MIN_C
+        return self._limit(low, math.ceil)
 
     @property
     def max_temp(self) -> float:
-        """32 °C; on a Fahrenheit Home Assistant the last whole degree below it (89 °F)."""
-        return self._limit(TEMPERATURE_MAX_C, math.floor)
+        """32 °C (35 °C for eco temperatures); on a Fahrenheit Home Assistant the last whole
+        degree below it (89 °F)."""
+        high = ECO_TEMPERATURE_MAX_C if self._holds_eco else TEMPERATURE_MAX_C
+        return self._limit(high, math.floor)
 
     def _limit(self, celsius: float, to_whole: Callable[[float], int]) -> float:
         """A setpoint limit, in Celsius (the entity's unit), that is a whole degree in Home
@@ -173,6 +183,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         caps = thermostat.capabilities
         mode = thermostat.mode
         in_range = mode == "range"
+        holds_eco = self._holds_eco
         if mode is not None and mode != "off":
             self._last_on_mode = mode
 
@@ -181,7 +192,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
             | ClimateEntityFeature.TURN_OFF
             | ClimateEntityFeature.TURN_ON
         )
-        if not in_range:
+        if holds_eco:
+            # The eco temperatures are a low and a high, in every mode.
+            features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+        elif not in_range:
             # In range mode a single temperature means nothing: Home Assistant's climate intent
             # and cards then ask for low and high instead.
             features |= ClimateEntityFeature.TARGET_TEMPERATURE
@@ -222,12 +236,28 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
         self._attr_current_humidity = thermostat.humidity
         self._attr_target_humidity = thermostat.target_humidity
+        if holds_eco:
+            eco = thermostat.eco_temperatures
+            target, low, high = None, eco["low"], eco["high"]
+        elif in_range:
+            target, low, high = (
+                None,
+                thermostat.target_temperature_low,
+                thermostat.target_temperature_high,
+            )
+        else:
+            target, low, high = thermostat.target_temperature, None, None
         self._set_temperature_attrs(
             current_temperature=thermostat.current_temperature,
-            target_temperature=None if in_range else thermostat.target_temperature,
-            target_temperature_low=thermostat.target_temperature_low if in_range else None,
-            target_temperature_high=thermostat.target_temperature_high if in_range else None,
+            target_temperature=target,
+            target_temperature_low=low,
+            target_temperature_high=high,
         )
+
+    @property
+    def _holds_eco(self) -> bool:
+        """Eco is on and the thermostat is not off: it holds its eco temperatures."""
+        return self.thermostat.eco and self.thermostat.mode not in (None, "off")
 
     def _hvac_action(self) -> HVACAction | None:
         thermostat = self.thermostat
@@ -290,6 +320,11 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         hvac_mode: HVACMode | None = kwargs.get(ATTR_HVAC_MODE)
         temperature = kwargs.get(ATTR_TEMPERATURE)
         low, high = kwargs.get(ATTR_TARGET_TEMP_LOW), kwargs.get(ATTR_TARGET_TEMP_HIGH)
+        if self._holds_eco and hvac_mode is None:
+            # The low and high shown in eco are the eco temperatures (no single temperature
+            # is offered then): setting them changes those.
+            self.run_command(commands.set_eco_temperatures, low, high)
+            return
         if self._range_call(hvac_mode, temperature, low, high):
             self.run_command(
                 commands.set_temperature_range, low, high, switch_to_range=hvac_mode is not None
