@@ -8,7 +8,7 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import ATTR_ENTITY_ID, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
 from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
@@ -92,9 +92,14 @@ async def test_fan_timer_is_at_most_12_hours(
 
 
 async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    """A fanless thermostat is not a valid target: Home Assistant's feature check refuses it
+    before the integration runs."""
     paired = await pair_thermostat(device={"has_fan": False})
-    err = await refused(hass, paired, "set_fan_timer", duration={"minutes": 5})
-    assert err.translation_key == "unsupported"
+    with pytest.raises(ServiceNotSupported) as err:
+        await action(hass, paired, "set_fan_timer", duration={"minutes": 5})
+    assert err.value.translation_domain == "homeassistant"
+    assert err.value.translation_key == "service_not_supported"
+    assert "fan_timer_timeout" not in paired.service.buckets.value(f"device.{SERIAL}")
 
 
 # -- temperature lock --------------------------------------------------------------------------

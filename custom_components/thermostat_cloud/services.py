@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
+from homeassistant.components.climate.const import (
+    DOMAIN as CLIMATE_DOMAIN,
+    ClimateEntityFeature,
+)
 from homeassistant.core import HomeAssistant, SupportsResponse, callback
 from homeassistant.helpers import config_validation as cv, service
 import probatio
@@ -42,6 +45,7 @@ def async_setup_services(hass: HomeAssistant) -> None:
         method: str,
         schema: dict[Any, Any] | None,
         response: SupportsResponse = SupportsResponse.NONE,
+        required_features: list[int] | None = None,
     ) -> None:
         service.async_register_platform_entity_service(
             hass,
@@ -51,12 +55,15 @@ def async_setup_services(hass: HomeAssistant) -> None:
             schema=schema,
             func=method,
             supports_response=response,
+            required_features=required_features,
         )
 
     register(
         SERVICE_SET_FAN_TIMER,
         "async_set_fan_timer",
         {probatio.Required(ATTR_DURATION): cv.time_period},
+        # A thermostat without a fan is not a target: Home Assistant says so itself.
+        required_features=[ClimateEntityFeature.FAN_MODE],
     )
     register(
         SERVICE_SET_TEMPERATURE_LOCK,
