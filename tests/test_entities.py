@@ -162,6 +162,29 @@ async def test_device_registry_follows_new_firmware(
     assert state(hass, paired.entity_id("sensor", "firmware_version")) == "6.0.1-2"
 
 
+async def test_device_registry_learns_the_mac_after_pairing(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
+) -> None:
+    """A device registered before the thermostat reported its MAC gets it as a connection on
+    its next connection, next to the connections it has."""
+    paired = await pair_thermostat()
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+    other = (dr.CONNECTION_UPNP, "uuid:thermostat")
+    device_registry.async_update_device(device.id, new_connections={other})
+
+    await paired.thermostat.stop()
+    await connection_change(paired, held=False)
+    paired.thermostat.start()
+    await connection_change(paired, held=True)
+
+    updated = device_registry.async_get_device_by_identifier(
+        (DOMAIN, SERIAL), paired.entry.entry_id
+    )
+    assert updated is not None
+    assert updated.connections == {other, (dr.CONNECTION_NETWORK_MAC, "18:b4:30:14:00:ab")}
+
+
 async def test_removing_the_subentry_removes_device_and_entities(
     hass: HomeAssistant,
     pair_thermostat: PairThermostat,

@@ -4,7 +4,7 @@ The service publishes every change once, on one event bus, in the loop turn of t
 (device PUT, inline subscribe update, command, pairing, connection open/close, availability
 timer). The tracker is that bus's one Home Assistant listener: it hands each event to the
 entities of its thermostat, logs availability changes once per thermostat (not once per
-entity) and keeps the device registry's firmware version and model current.
+entity) and keeps the device registry's firmware version, model and MAC address current.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 import logging
+from typing import Any
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import device_registry as dr
@@ -84,12 +85,20 @@ class ThermostatTracker:
             )
 
     def _refresh_device(self, serial: str) -> None:
-        """Firmware version and model as the thermostat last reported them in `/svc/entry`."""
+        """Firmware version, model and MAC address as the thermostat last reported them in
+        `/svc/entry` (the MAC may be learned after pairing; known connections are kept)."""
         registry = dr.async_get(self.hass)
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:
             return
         state = ThermostatState(self.service, serial)
-        sw_version, model = state.software_version, state.model
-        if (device.sw_version, device.model) != (sw_version, model):
-            registry.async_update_device(device.id, sw_version=sw_version, model=model)
+        changes: dict[str, Any] = {}
+        if (device.sw_version, device.model) != (state.software_version, state.model):
+            changes.update(sw_version=state.software_version, model=state.model)
+        record = self.service.devices.get(serial)
+        if record is not None and record.mac:
+            connection = (dr.CONNECTION_NETWORK_MAC, dr.format_mac(record.mac))
+            if connection not in device.connections:
+                changes["merge_connections"] = {connection}
+        if changes:
+            registry.async_update_device(device.id, **changes)
