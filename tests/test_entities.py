@@ -98,7 +98,11 @@ async def test_noisy_and_diagnostic_entities(
         assert entry is not None
         assert entry.disabled_by is None
         assert entry.entity_category is not None
-        assert entry.translation_key == (None if key == "online" else key)
+        assert entry.translation_key == key
+    # Named as the README calls it, not after its device class ("Connectivity").
+    online = hass.states.get(paired.entity_id("binary_sensor", "online"))
+    assert online is not None
+    assert online.name == f"Thermostat {SERIAL} Online"
 
 
 async def test_availability_follows_the_connection(
@@ -183,6 +187,35 @@ async def test_device_registry_learns_the_mac_after_pairing(
     )
     assert updated is not None
     assert updated.connections == {other, (dr.CONNECTION_NETWORK_MAC, "18:b4:30:14:00:ab")}
+
+
+async def test_device_is_named_as_on_the_thermostat(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    device_registry: dr.DeviceRegistry,
+) -> None:
+    """The name given on the thermostat names the device (and so its entity ids); a rename
+    on the thermostat follows, a name given in Home Assistant wins."""
+    paired = await pair_thermostat(shared={"name": "Living room"})
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+    assert (device.name, device.serial_number) == ("Living room", SERIAL)
+    assert paired.entity_id("climate") == "climate.living_room"
+    assert paired.entity_id("binary_sensor", "online") == "binary_sensor.living_room_online"
+
+    await paired.thermostat.put(f"shared.{SERIAL}", {"name": "Lounge"})
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+    assert device.name == "Lounge"
+
+    device_registry.async_update_device(device.id, name_by_user="Den")
+    await paired.thermostat.put(f"shared.{SERIAL}", {"name": "Kitchen"})
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+    assert device.name_by_user == "Den"
+    climate = hass.states.get(paired.entity_id("climate"))
+    assert climate is not None
+    assert climate.name == "Den"
 
 
 async def test_removing_the_subentry_removes_device_and_entities(

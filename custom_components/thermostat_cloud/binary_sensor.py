@@ -33,6 +33,7 @@ class ThermostatBinarySensorDescription(BinarySensorEntityDescription):
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
     ThermostatBinarySensorDescription(
         key="online",
+        translation_key="online",
         device_class=BinarySensorDeviceClass.CONNECTIVITY,
         entity_category=EntityCategory.DIAGNOSTIC,
         is_on_fn=lambda t: t.service.is_available(t.serial),

@@ -39,7 +39,8 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     state = ThermostatState(hub.service, serial)
     info = DeviceInfo(
         identifiers={(DOMAIN, serial)},
-        name=subentry.title,
+        # The name given on the thermostat, else the subentry's title (Thermostat <serial>).
+        name=state.reported_name or subentry.title,
         serial_number=serial,
         model=state.model,
         sw_version=state.software_version,

@@ -4,7 +4,8 @@ The service publishes every change once, on one event bus, in the loop turn of t
 (device PUT, inline subscribe update, command, pairing, connection open/close, availability
 timer). The tracker is that bus's one Home Assistant listener: it hands each event to the
 entities of its thermostat, logs availability changes once per thermostat (not once per
-entity) and keeps the device registry's firmware version, model and MAC address current.
+entity) and keeps the device registry's name, firmware version, model and MAC address
+current.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class ThermostatTracker:
         if not listeners:
             return
         self._note_availability(event.serial)
-        if event.kind is EventKind.CONNECTION:
+        if event.kind in (EventKind.CONNECTION, EventKind.STATE):
             self._refresh_device(event.serial)
         for listener in tuple(listeners):
             listener(event)
@@ -86,7 +87,9 @@ class ThermostatTracker:
 
     def _refresh_device(self, serial: str) -> None:
         """Firmware version, model and MAC address as the thermostat last reported them in
-        `/svc/entry` (the MAC may be learned after pairing; known connections are kept)."""
+        `/svc/entry` (the MAC may be learned after pairing; known connections are kept), and
+        the name given on the thermostat (a name the user gave in Home Assistant still wins:
+        it is `name_by_user`, which this leaves alone)."""
         registry = dr.async_get(self.hass)
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:
@@ -95,6 +98,8 @@ class ThermostatTracker:
         changes: dict[str, Any] = {}
         if (device.sw_version, device.model) != (state.software_version, state.model):
             changes.update(sw_version=state.software_version, model=state.model)
+        if (name := state.reported_name) is not None and device.name != name:
+            changes["name"] = name
         record = self.service.devices.get(serial)
         if record is not None and record.mac:
             connection = (dr.CONNECTION_NETWORK_MAC, dr.format_mac(record.mac))

@@ -97,9 +97,14 @@ class ThermostatState:
     # -- identity and contact ------------------------------------------------------------------
 
     @property
+    def reported_name(self) -> str | None:
+        """`shared.name`, else `device.name`: the name given on the thermostat, if any."""
+        return string(self.shared.get("name")) or string(self.device.get("name")) or None
+
+    @property
     def name(self) -> str:
-        """`shared.name`, else `device.name`, else the serial."""
-        return string(self.shared.get("name")) or string(self.device.get("name")) or self.serial
+        """The name given on the thermostat, else the serial."""
+        return self.reported_name or self.serial
 
     @property
     def last_seen_ms(self) -> int | None:
