@@ -8,7 +8,8 @@ query parameter; Home Assistant accepts signed paths for GET only). Pairing, net
 and device configuration are for administrators.
 
 The compatibility listener (hub option `compat_api`) serves the same handlers at the spec's
-bare paths with no authentication, and raises a repair issue while it is on.
+bare paths with no authentication, and raises a repair issue while it is on (another one,
+with what to do, when its port cannot be used).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ _LOGGER = logging.getLogger(__name__)
 CONTROL_URL = f"/api/{DOMAIN}"
 """`{control_url}` on Home Assistant's HTTP server."""
 ISSUE_COMPAT_API = "compat_api_open"
+ISSUE_COMPAT_PORT = "compat_port_unavailable"
 DATA_CONTROL_API: HassKey[ControlApi] = HassKey(f"{DOMAIN}_control_api")
 
 
@@ -101,6 +103,7 @@ async def async_start_control_api(hass: HomeAssistant, entry: ThermostatCloudCon
 
     if not entry.options.get(CONF_COMPAT_API, False):
         ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_API)
+        ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
         return
     port = int(entry.options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT))
     listener = ControlListener(service)
@@ -113,7 +116,21 @@ async def async_start_control_api(hass: HomeAssistant, entry: ThermostatCloudCon
             port,
             err,
         )
+        # The rest of the hub works: a repair issue, not a failed setup. Changing the options
+        # reloads the hub, which deletes it and raises it again if the port is still taken.
+        ir.async_create_issue(
+            hass,
+            DOMAIN,
+            ISSUE_COMPAT_PORT,
+            is_fixable=False,
+            is_persistent=False,
+            severity=ir.IssueSeverity.ERROR,
+            translation_key=ISSUE_COMPAT_PORT,
+            translation_placeholders={"port": str(port), "error": str(err.strerror or err)},
+        )
+        entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT))
         return
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
     _LOGGER.warning("Open control API listening on port %s without authentication", port)
     ir.async_create_issue(
         hass,

@@ -26,7 +26,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_ENTRY_KEY_TTL,
     DOMAIN,
 )
-from custom_components.thermostat_cloud.http import ISSUE_COMPAT_API
+from custom_components.thermostat_cloud.http import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
 from tests.conftest import SERIAL, free_port, port_is_free
 from thermostat_sim import SimulatedThermostat
 
@@ -182,10 +182,17 @@ async def test_unload_closes_the_port_and_the_issue(
     assert ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_COMPAT_API) is None
 
 
-async def test_a_taken_port_leaves_the_hub_running_without_the_open_listener(
-    hass: HomeAssistant, socket_enabled: None, caplog: pytest.LogCaptureFixture
+async def test_a_taken_port_leaves_the_hub_running_and_raises_a_repair_issue(
+    hass: HomeAssistant,
+    socket_enabled: None,
+    caplog: pytest.LogCaptureFixture,
+    http: aiohttp.ClientSession,
 ) -> None:
-    with socket.socket() as blocker:
+    """The hub runs without the open listener and a repair issue says what to do; once the
+    port is free again the next load opens it and deletes the issue."""
+    issues = ir.async_get(hass)
+    blocker = socket.socket()
+    try:
         blocker.bind(("", 0))
         blocker.listen()
         taken = blocker.getsockname()[1]
@@ -203,5 +210,22 @@ async def test_a_taken_port_leaves_the_hub_running_without_the_open_listener(
         await hass.async_block_till_done()
         assert entry.state is ConfigEntryState.LOADED
         assert f"cannot listen on port {taken}" in caplog.text
-        assert ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_COMPAT_API) is None
-        assert await hass.config_entries.async_unload(entry.entry_id)
+        assert issues.async_get_issue(DOMAIN, ISSUE_COMPAT_API) is None
+        issue = issues.async_get_issue(DOMAIN, ISSUE_COMPAT_PORT)
+        assert issue is not None
+        assert issue.translation_key == ISSUE_COMPAT_PORT
+        assert issue.severity is ir.IssueSeverity.ERROR
+        assert not issue.is_fixable
+        assert issue.translation_placeholders is not None
+        assert issue.translation_placeholders["port"] == str(taken)
+        assert issue.translation_placeholders["error"]
+    finally:
+        blocker.close()
+
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    assert issues.async_get_issue(DOMAIN, ISSUE_COMPAT_PORT) is None
+    assert issues.async_get_issue(DOMAIN, ISSUE_COMPAT_API) is not None
+    async with http.get(f"http://127.0.0.1:{taken}/health") as resp:
+        assert resp.status == 200
+    assert await hass.config_entries.async_unload(entry.entry_id)
