@@ -85,8 +85,8 @@ async def test_fan_timer_is_at_most_12_hours(
 ) -> None:
     paired = await pair_thermostat()
     err = await refused(hass, paired, "set_fan_timer", duration={"hours": 12, "seconds": 1})
-    assert err.translation_key == "invalid_value"
-    assert "43200" in str(err.translation_placeholders)
+    assert err.translation_key == "fan_duration_out_of_range"
+    assert err.translation_placeholders == {"max": "43200"}
     await action(hass, paired, "set_fan_timer", duration={"hours": 12})
     await paired.pushed("device", fan_mode="on", fan_timer_duration=43200)
 
@@ -139,8 +139,8 @@ async def test_temperature_lock_needs_a_4_digit_pin(
     if pin is not None:
         data["pin"] = pin
     err = await refused(hass, paired, "set_temperature_lock", **data)
-    assert err.translation_key == "invalid_value"
-    assert err.translation_placeholders == {"message": "The PIN must be exactly 4 digits"}
+    assert err.translation_key == "pin_invalid"
+    assert str(err) == "The PIN must be exactly 4 digits"
     assert "temperature_lock_enabled" not in paired.service.buckets.value(f"device.{SERIAL}")
 
 
@@ -157,9 +157,12 @@ async def test_temperature_lock_range_is_checked(
         min_temperature=24,
         max_temperature=20,
     )
-    assert err.translation_key == "invalid_value"
+    assert err.translation_key == "low_not_below_high"
+    assert str(err) == "Lowest temperature must be lower than Highest temperature"
     err = await refused(hass, paired, "set_temperature_lock", enabled=True, pin="1234")
-    assert err.translation_key == "invalid_value"
+    assert err.translation_key == "not_a_number"
+    # The action's field, not the command layer's name for it (temp_min).
+    assert str(err) == "Lowest temperature is missing or not a number"
 
 
 # -- eco temperatures ----------------------------------------------------------------------------
@@ -171,9 +174,10 @@ async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermo
     await paired.pushed("device", away_temperature_low=15.5, away_temperature_high=27.0)
 
     err = await refused(hass, paired, "set_eco_temperatures", low=27, high=15)
-    assert err.translation_key == "invalid_value"
+    assert err.translation_key == "low_not_below_high"
     err = await refused(hass, paired, "set_eco_temperatures", low=2, high=15)
-    assert err.translation_key == "invalid_value"
+    assert err.translation_key == "temperature_out_of_range"
+    assert str(err) == "Low must be between 4.5 and 35 °C"
 
 
 async def test_action_temperatures_are_in_home_assistants_unit(
@@ -193,6 +197,34 @@ async def test_action_temperatures_are_in_home_assistants_unit(
         max_temperature=75,
     )
     await paired.pushed("device", temperature_lock_low_temp=18.0, temperature_lock_high_temp=24.0)
+
+
+async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A Fahrenheit user is told the limits in °F, by the names of the fields they filled in."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    paired = await pair_thermostat()
+    err = await refused(hass, paired, "set_eco_temperatures", low=30, high=80)
+    assert err.translation_key == "temperature_out_of_range"
+    assert err.translation_placeholders == {
+        "field": "Low",
+        "min": "40.1",  # 4.5 °C
+        "max": "95",  # 35 °C
+        "unit": "°F",
+    }
+    assert str(err) == "Low must be between 40.1 and 95 °F"
+
+    err = await refused(
+        hass,
+        paired,
+        "set_temperature_lock",
+        enabled=True,
+        pin="1234",
+        min_temperature=64,
+        max_temperature=95,
+    )
+    assert str(err) == "Highest temperature must be between 48.2 and 89.6 °F"
 
 
 # -- schedule ------------------------------------------------------------------------------------
@@ -255,6 +287,6 @@ async def test_schedule_write_is_validated(
 ) -> None:
     paired = await pair_thermostat()
     err = await refused(hass, paired, "set_schedule", schedule=schedule)
-    assert err.translation_key == "invalid_value"
-    assert problem in str(err.translation_placeholders)
+    assert err.translation_key == "schedule_invalid"
+    assert problem in (err.translation_placeholders or {})["detail"]
     assert paired.service.buckets.get(f"schedule.{SERIAL}") is None

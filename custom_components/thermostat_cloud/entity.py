@@ -12,18 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
 from homeassistant.config_entries import ConfigSubentry
+from homeassistant.const import UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
-from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import device_registry as dr, translation
 from homeassistant.helpers.device_registry import CONNECTION_NETWORK_MAC, DeviceInfo
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, TITLE, signal_thermostat_added
 from .hub import Hub, ThermostatCloudConfigEntry
-from .server import CommandError, ErrorCode, EventKind, ServiceEvent, ThermostatService
+from .server import CommandError, ErrorCode, EventKind, Reason, ServiceEvent, ThermostatService
 from .server.service import SERVER_VERSION
 from .server.state import ThermostatState
 
@@ -112,7 +115,7 @@ class ThermostatEntity(Entity):
         try:
             return command(self.serial, *args, **kwargs)
         except CommandError as err:
-            raise command_error(err) from err
+            raise command_error(self.hass, err) from err
 
 
 class ThermostatDescribedEntity[DescriptionT: EntityDescription](ThermostatEntity):
@@ -125,14 +128,64 @@ class ThermostatDescribedEntity[DescriptionT: EntityDescription](ThermostatEntit
         self.entity_description = description
 
 
-def command_error(err: CommandError) -> HomeAssistantError:
-    """The translated Home Assistant error for a refused command."""
+def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:
+    """The translated Home Assistant error for a refused command: one translation key per
+    reason, temperatures in Home Assistant's unit, fields by the labels of the action's fields.
+    """
     error_type = ServiceValidationError if err.code in VALIDATION_ERRORS else HomeAssistantError
+    placeholders: dict[str, str]
+    if err.reason.value == err.code.value:  # a generic reason: only the message says more
+        placeholders = {"message": err.message}
+    else:
+        placeholders = {
+            name: _placeholder(hass, err.reason, name, value)
+            for name, value in err.placeholders.items()
+        }
+        if err.reason is Reason.TEMPERATURE_OUT_OF_RANGE:
+            placeholders["unit"] = hass.config.units.temperature_unit
     return error_type(
         translation_domain=DOMAIN,
-        translation_key=err.code.value,
-        translation_placeholders={"message": err.message},
+        translation_key=err.reason.value,
+        translation_placeholders=placeholders,
     )
+
+
+# The command layer names a field by the bucket field it writes; the user knows it by the field
+# of the action they called: (domain, action, field) of its label.
+ACTION_FIELDS: dict[str, tuple[str, str, str]] = {
+    "target_temperature": (CLIMATE_DOMAIN, "set_temperature", "temperature"),
+    "target_temperature_low": (CLIMATE_DOMAIN, "set_temperature", "target_temp_low"),
+    "target_temperature_high": (CLIMATE_DOMAIN, "set_temperature", "target_temp_high"),
+    "target_humidity": (CLIMATE_DOMAIN, "set_humidity", "humidity"),
+    "temperature_lock_low_temp": (DOMAIN, "set_temperature_lock", "min_temperature"),
+    "temperature_lock_high_temp": (DOMAIN, "set_temperature_lock", "max_temperature"),
+    "away_temperature_low": (DOMAIN, "set_eco_temperatures", "low"),
+    "away_temperature_high": (DOMAIN, "set_eco_temperatures", "high"),
+}
+FIELD_PLACEHOLDERS = frozenset({"field", "low", "high"})
+TEMPERATURE_PLACEHOLDERS = frozenset({"min", "max"})
+
+
+def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | float) -> str:
+    if name in FIELD_PLACEHOLDERS:
+        return _field_label(hass, str(value))
+    if reason is Reason.TEMPERATURE_OUT_OF_RANGE and name in TEMPERATURE_PLACEHOLDERS:
+        shown = TemperatureConverter.convert(
+            float(value), UnitOfTemperature.CELSIUS, hass.config.units.temperature_unit
+        )
+        return f"{round(shown, 1):g}"
+    return str(value)
+
+
+def _field_label(hass: HomeAssistant, field: str) -> str:
+    """The label of the action field a command field came from, in Home Assistant's language."""
+    if (source := ACTION_FIELDS.get(field)) is None:
+        return field
+    domain, action, name = source
+    labels = translation.async_get_cached_translations(
+        hass, hass.config.language, "services", domain
+    )
+    return labels.get(f"component.{domain}.services.{action}.fields.{name}.name", name)
 
 
 @callback

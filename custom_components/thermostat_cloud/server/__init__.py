@@ -1,6 +1,6 @@
 """The thermostat cloud service core: pure asyncio and aiohttp, no Home Assistant imports."""
 
-from .commands import CommandError, CommandResult, ErrorCode
+from .commands import CommandError, CommandResult, ErrorCode, Reason
 from .events import ChangeSource, EventKind, ServiceEvent
 from .service import RegisterResult, ServiceConfig, Storage, ThermostatService, origin_with_port
 
@@ -10,6 +10,7 @@ __all__ = [
     "CommandResult",
     "ErrorCode",
     "EventKind",
+    "Reason",
     "RegisterResult",
     "ServiceConfig",
     "ServiceEvent",

@@ -66,13 +66,51 @@ class ErrorCode(StrEnum):
     UNKNOWN_COMMAND = "unknown_command"
 
 
-class CommandError(Exception):
-    """A refused command: a clear message for the client, never a crash."""
+class Reason(StrEnum):
+    """Exactly what was refused, for clients that word it themselves (Home Assistant's
+    translation keys). The details are in `CommandError.placeholders`, named as noted; field
+    names are those of the bucket field the command writes, temperatures are Celsius.
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    The first five, one per ErrorCode, are the generic reasons of refusals without a more
+    specific one; only their `message` says more.
+    """
+
+    DEVICE_NOT_FOUND = "device_not_found"
+    INVALID_VALUE = "invalid_value"
+    UNSUPPORTED = "unsupported"
+    NOT_PAIRED = "not_paired"
+    UNKNOWN_COMMAND = "unknown_command"
+    NOT_A_NUMBER = "not_a_number"  # field
+    TEMPERATURE_OUT_OF_RANGE = "temperature_out_of_range"  # field, min, max
+    LOW_NOT_BELOW_HIGH = "low_not_below_high"  # low, high: two fields
+    HUMIDITY_OUT_OF_RANGE = "humidity_out_of_range"  # field, min, max (percent)
+    RANGE_NEEDS_LOW_HIGH = "range_needs_low_high"
+    MODE_UNSUPPORTED = "mode_unsupported"  # mode
+    NO_FAN = "no_fan"
+    FAN_DURATION_OUT_OF_RANGE = "fan_duration_out_of_range"  # max (seconds)
+    PIN_INVALID = "pin_invalid"
+    SCHEDULE_INVALID = "schedule_invalid"  # detail: what is wrong, in English
+
+
+class CommandError(Exception):
+    """A refused command: a clear message for the client, never a crash.
+
+    `code` and `message` are what the APIs answer; `reason` and `placeholders` say the same
+    for clients that word it themselves (see Reason).
+    """
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        reason: Reason | None = None,
+        **placeholders: str | float,
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.reason = reason or Reason(code.value)
+        self.placeholders = placeholders
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +142,9 @@ def pin_hash(pin: object, serial: str) -> str:
     The PIN must be exactly four ASCII digits: the thermostat's keypad has no others.
     """
     if not isinstance(pin, str) or PIN_RE.fullmatch(pin) is None:
-        raise CommandError(ErrorCode.INVALID_VALUE, "The PIN must be exactly 4 digits")
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, "The PIN must be exactly 4 digits", Reason.PIN_INVALID
+        )
     return base64.b64encode(hashlib.sha1(f"{pin}{serial}".encode()).digest()).decode()
 
 
@@ -132,11 +172,16 @@ def finite_number(value: object) -> float | int | None:
         return None
 
 
-def as_number(value: object, what: str) -> float:
-    """A finite JSON number, else CommandError."""
+def as_number(value: object, what: str, field: str | None = None) -> float:
+    """A finite JSON number, else CommandError (`field`: the bucket field, else `what`)."""
     number = finite_number(value)
     if number is None:
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be a number")
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"{what} must be a number",
+            Reason.NOT_A_NUMBER,
+            field=field or what,
+        )
     return float(number)
 
 
@@ -145,16 +190,31 @@ def round_half(value: float) -> float:
     return math.floor(value * 2 + 0.5) / 2
 
 
-def _temperature(value: object, what: str, low: float, high: float) -> float:
-    celsius = round_half(as_number(value, what))
+def _temperature(value: object, what: str, field: str, low: float, high: float) -> float:
+    celsius = round_half(as_number(value, what, field))
     if not low <= celsius <= high:
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be between {low} and {high} °C")
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"{what} must be between {low} and {high} °C",
+            Reason.TEMPERATURE_OUT_OF_RANGE,
+            field=field,
+            min=low,
+            max=high,
+        )
     return celsius
 
 
-def setpoint(value: object, what: str = "Temperature value") -> float:
-    """A target temperature in Celsius, rounded and range-checked."""
-    return _temperature(value, what, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+def setpoint(
+    value: object, what: str = "Temperature value", field: str = "target_temperature"
+) -> float:
+    """A target temperature in Celsius, rounded and range-checked (`field`: where it goes)."""
+    return _temperature(value, what, field, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+
+
+def _low_not_below_high(message: str, low_field: str, high_field: str) -> CommandError:
+    return CommandError(
+        ErrorCode.INVALID_VALUE, message, Reason.LOW_NOT_BELOW_HIGH, low=low_field, high=high_field
+    )
 
 
 def normalize_mode(mode: object) -> str:
@@ -173,6 +233,15 @@ def normalize_mode(mode: object) -> str:
 
 def validate_schedule(schedule: object) -> dict[str, Any]:
     """Check a complete schedule object (spec: Schedule) and return it."""
+    try:
+        return _check_schedule(schedule)
+    except CommandError as err:
+        raise CommandError(
+            err.code, err.message, Reason.SCHEDULE_INVALID, detail=err.message
+        ) from None
+
+
+def _check_schedule(schedule: object) -> dict[str, Any]:
     if not isinstance(schedule, dict):
         raise CommandError(ErrorCode.INVALID_VALUE, "Schedule must be an object")
     ver = schedule.get("ver")
@@ -205,7 +274,9 @@ def validate_schedule(schedule: object) -> dict[str, Any]:
                 or not 0 <= time <= SECONDS_PER_DAY
             ):
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
-            _temperature(entry.get("temp"), f"{where}: temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+            _temperature(
+                entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C
+            )
             if entry.get("type") not in SCHEDULE_MODES:
                 raise CommandError(
                     ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE"
@@ -235,6 +306,10 @@ def _humidity(value: object, what: str) -> int:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
             f"{what} must be between {TARGET_HUMIDITY_MIN} and {TARGET_HUMIDITY_MAX} %",
+            Reason.HUMIDITY_OUT_OF_RANGE,
+            field=what,
+            min=TARGET_HUMIDITY_MIN,
+            max=TARGET_HUMIDITY_MAX,
         )
     return round(number)
 
@@ -355,6 +430,7 @@ class Commands:
             raise CommandError(
                 ErrorCode.INVALID_VALUE,
                 "The thermostat is in range mode: set a low and a high temperature",
+                Reason.RANGE_NEEDS_LOW_HIGH,
             )
         return self._write(serial, "shared", fields)
 
@@ -363,11 +439,13 @@ class Commands:
     ) -> CommandResult:
         """Low and high setpoints of range (heat-cool) mode."""
         self.require_device(serial)
-        low_c = setpoint(low, "Low temperature")
-        high_c = setpoint(high, "High temperature")
+        low_c = setpoint(low, "Low temperature", "target_temperature_low")
+        high_c = setpoint(high, "High temperature", "target_temperature_high")
         if low_c >= high_c:
-            raise CommandError(
-                ErrorCode.INVALID_VALUE, "Low temperature must be less than high temperature"
+            raise _low_not_below_high(
+                "Low temperature must be less than high temperature",
+                "target_temperature_low",
+                "target_temperature_high",
             )
         fields: dict[str, Any] = {
             "target_temperature_low": low_c,
@@ -403,6 +481,8 @@ class Commands:
             raise CommandError(
                 ErrorCode.UNSUPPORTED,
                 f"The thermostat cannot do {mode} ({', '.join(missing)} is false)",
+                Reason.MODE_UNSUPPORTED,
+                mode=mode,
             )
 
     def set_mode(self, serial: str, mode: object) -> CommandResult:
@@ -444,15 +524,24 @@ class Commands:
         """The temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
         low_c = _temperature(
-            low, "Eco low temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C
+            low,
+            "Eco low temperature",
+            "away_temperature_low",
+            ECO_TEMPERATURE_MIN_C,
+            ECO_TEMPERATURE_MAX_C,
         )
         high_c = _temperature(
-            high, "Eco high temperature", ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C
+            high,
+            "Eco high temperature",
+            "away_temperature_high",
+            ECO_TEMPERATURE_MIN_C,
+            ECO_TEMPERATURE_MAX_C,
         )
         if low_c >= high_c:
-            raise CommandError(
-                ErrorCode.INVALID_VALUE,
+            raise _low_not_below_high(
                 "Eco low temperature must be less than eco high temperature",
+                "away_temperature_low",
+                "away_temperature_high",
             )
         return self._write(
             serial,
@@ -466,7 +555,7 @@ class Commands:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
         self.require_device(serial)
         if not self.capabilities(serial)["has_fan"]:
-            raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan")
+            raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan", Reason.NO_FAN)
         if (mode is None) == (duration is None):
             raise CommandError(ErrorCode.INVALID_VALUE, "Give either a fan mode or a duration")
         if duration is not None:
@@ -475,6 +564,8 @@ class Commands:
                 raise CommandError(
                     ErrorCode.INVALID_VALUE,
                     f"Fan duration must be whole seconds from 1 to {FAN_TIMER_MAX_SECONDS}",
+                    Reason.FAN_DURATION_OUT_OF_RANGE,
+                    max=FAN_TIMER_MAX_SECONDS,
                 )
             timeout = self._clock.now_ms() // 1000 + int(seconds)
             result = self._write_fan(
@@ -562,10 +653,14 @@ class Commands:
                 ErrorCode.INVALID_VALUE,
                 "pin_hash must be Base64 of the SHA-1 of the 4-digit PIN followed by the serial",
             )
-        low = setpoint(temp_min, "temp_min")
-        high = setpoint(temp_max, "temp_max")
+        low = setpoint(temp_min, "temp_min", "temperature_lock_low_temp")
+        high = setpoint(temp_max, "temp_max", "temperature_lock_high_temp")
         if low >= high:
-            raise CommandError(ErrorCode.INVALID_VALUE, "temp_min must be less than temp_max")
+            raise _low_not_below_high(
+                "temp_min must be less than temp_max",
+                "temperature_lock_low_temp",
+                "temperature_lock_high_temp",
+            )
         return self._write(
             serial,
             "device",
