@@ -211,10 +211,28 @@ def setpoint(
     return _temperature(value, what, field, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
 
 
-def _low_not_below_high(message: str, low_field: str, high_field: str) -> CommandError:
-    return CommandError(
-        ErrorCode.INVALID_VALUE, message, Reason.LOW_NOT_BELOW_HIGH, low=low_field, high=high_field
-    )
+def _temperature_pair(
+    low: object,
+    high: object,
+    *,
+    names: tuple[str, str],
+    fields: tuple[str, str],
+    unordered: str,
+    limits: tuple[float, float] = (TEMPERATURE_MIN_C, TEMPERATURE_MAX_C),
+) -> tuple[float, float]:
+    """Two temperatures the first of which must be below the second (range, eco, lock);
+    `unordered` is the message when it is not."""
+    low_c = _temperature(low, names[0], fields[0], *limits)
+    high_c = _temperature(high, names[1], fields[1], *limits)
+    if low_c >= high_c:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            unordered,
+            Reason.LOW_NOT_BELOW_HIGH,
+            low=fields[0],
+            high=fields[1],
+        )
+    return low_c, high_c
 
 
 def normalize_mode(mode: object) -> str:
@@ -439,14 +457,13 @@ class Commands:
     ) -> CommandResult:
         """Low and high setpoints of range (heat-cool) mode."""
         self.require_device(serial)
-        low_c = setpoint(low, "Low temperature", "target_temperature_low")
-        high_c = setpoint(high, "High temperature", "target_temperature_high")
-        if low_c >= high_c:
-            raise _low_not_below_high(
-                "Low temperature must be less than high temperature",
-                "target_temperature_low",
-                "target_temperature_high",
-            )
+        low_c, high_c = _temperature_pair(
+            low,
+            high,
+            names=("Low temperature", "High temperature"),
+            fields=("target_temperature_low", "target_temperature_high"),
+            unordered="Low temperature must be less than high temperature",
+        )
         fields: dict[str, Any] = {
             "target_temperature_low": low_c,
             "target_temperature_high": high_c,
@@ -523,26 +540,14 @@ class Commands:
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
         """The temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
-        low_c = _temperature(
+        low_c, high_c = _temperature_pair(
             low,
-            "Eco low temperature",
-            "away_temperature_low",
-            ECO_TEMPERATURE_MIN_C,
-            ECO_TEMPERATURE_MAX_C,
-        )
-        high_c = _temperature(
             high,
-            "Eco high temperature",
-            "away_temperature_high",
-            ECO_TEMPERATURE_MIN_C,
-            ECO_TEMPERATURE_MAX_C,
+            names=("Eco low temperature", "Eco high temperature"),
+            fields=("away_temperature_low", "away_temperature_high"),
+            unordered="Eco low temperature must be less than eco high temperature",
+            limits=(ECO_TEMPERATURE_MIN_C, ECO_TEMPERATURE_MAX_C),
         )
-        if low_c >= high_c:
-            raise _low_not_below_high(
-                "Eco low temperature must be less than eco high temperature",
-                "away_temperature_low",
-                "away_temperature_high",
-            )
         return self._write(
             serial,
             "device",
@@ -653,14 +658,13 @@ class Commands:
                 ErrorCode.INVALID_VALUE,
                 "pin_hash must be Base64 of the SHA-1 of the 4-digit PIN followed by the serial",
             )
-        low = setpoint(temp_min, "temp_min", "temperature_lock_low_temp")
-        high = setpoint(temp_max, "temp_max", "temperature_lock_high_temp")
-        if low >= high:
-            raise _low_not_below_high(
-                "temp_min must be less than temp_max",
-                "temperature_lock_low_temp",
-                "temperature_lock_high_temp",
-            )
+        low, high = _temperature_pair(
+            temp_min,
+            temp_max,
+            names=("temp_min", "temp_max"),
+            fields=("temperature_lock_low_temp", "temperature_lock_high_temp"),
+            unordered="temp_min must be less than temp_max",
+        )
         return self._write(
             serial,
             "device",
