@@ -12,6 +12,7 @@ import sys
 import time
 
 from .fleet import Fleet
+from .ha_server import DEFAULT_PAIRED, STOP_MARGIN, ha_version, start_home_assistant
 from .scenarios import SCENARIOS, Options, RunResult, ScenarioUnavailableError, metrics
 from .stats import Figure, table
 from .system import describe_machine, raise_fd_limit
@@ -82,8 +83,29 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         type=Path,
         help="profile the core server with cProfile; one .pstats file per run lands here",
     )
+    launched = parser.add_argument_group(
+        "against a real Home Assistant in its own process instead of the core alone"
+    )
+    launched.add_argument(
+        "--home-assistant",
+        action="store_true",
+        help="start a fresh Home Assistant (throwaway configuration under /tmp, the hub entry, "
+        "an access token, paired thermostats) for every run, and stop it after the run",
+    )
+    launched.add_argument(
+        "--paired",
+        type=int,
+        default=DEFAULT_PAIRED,
+        help="thermostats paired in that Home Assistant, each with a climate entity: the "
+        "climate.set_temperature path reaches these (default %(default)s)",
+    )
+    launched.add_argument(
+        "--keep-config",
+        action="store_true",
+        help="keep each launched Home Assistant's configuration and logs (path printed)",
+    )
     ha = parser.add_argument_group(
-        "against a real Home Assistant (scripts/develop) instead of the core alone"
+        "against a Home Assistant that is already running (scripts/develop)"
     )
     ha.add_argument("--target", help="device URL, e.g. http://127.0.0.1:8000")
     ha.add_argument("--control", help="Home Assistant URL, e.g. http://127.0.0.1:8123")
@@ -123,6 +145,8 @@ async def run_suite(args: argparse.Namespace) -> tuple[list[Figure], list[str]]:
     if unknown:
         raise SystemExit(f"bench: unknown scenario(s) {', '.join(sorted(unknown))}")
     shared: HomeAssistant | None = None
+    if args.home_assistant and args.target:
+        raise SystemExit("bench: --home-assistant starts its own; leave out --target")
     if args.target:
         for url in filter(None, (args.target, args.control)):
             _only_loopback(url)
@@ -146,7 +170,7 @@ async def run_suite(args: argparse.Namespace) -> tuple[list[Figure], list[str]]:
                 except ScenarioUnavailableError as reason:
                     skipped.append(f"{name}: {reason}")
                     continue
-                for metric in metrics(name, options):
+                for metric in metrics(name, options, _push_paths(args, shared)):
                     values = [r[metric.key] for r in runs if metric.key in r]
                     figures.append(Figure(name, metric.label, metric.unit, values, metric.target))
     finally:
@@ -161,6 +185,10 @@ async def _one_run(
     target: Target
     if shared is not None:
         target = shared
+    elif args.home_assistant:
+        target = await start_home_assistant(
+            args.paired, args.time_limit + STOP_MARGIN, keep_config=args.keep_config
+        )
     else:
         profile = None
         if args.profile_dir is not None:
@@ -178,6 +206,15 @@ async def _one_run(
             await target.close()
 
 
+def _push_paths(args: argparse.Namespace, shared: HomeAssistant | None) -> tuple[str, ...]:
+    """The command paths the push figures are measured through against this target."""
+    if shared is not None:
+        return shared.push_paths
+    if args.home_assistant:
+        return ("http", "climate") if args.paired else ("http",)
+    return CoreServer.push_paths
+
+
 def _brief(result: RunResult) -> str:
     return ", ".join(f"{k}={v:.3g}" for k, v in result.items())
 
@@ -188,7 +225,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING)
     machine = describe_machine()
     figures, skipped = asyncio.run(run_suite(args))
-    target = f"Home Assistant at {args.target}" if args.target else "service core, own process"
+    if args.home_assistant:
+        target = f"Home Assistant {ha_version()}, own process, {args.paired} paired"
+    elif args.target:
+        target = f"Home Assistant at {args.target}"
+    else:
+        target = "service core, own process"
     print(f"target: {target}; {args.repeats} run(s) each")
     print("machine: " + "; ".join(f"{k} {v}" for k, v in machine.items()))
     print(table(figures, skipped))

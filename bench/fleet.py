@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import aiohttp
 
@@ -87,14 +87,18 @@ class Fleet:
             while not thermostat.closes.empty():
                 thermostat.closes.get_nowait()
 
-    async def next_waiting(self, start: int) -> tuple[int, SimulatedThermostat]:
-        """The first thermostat from index `start` on (round robin) that is waiting idle."""
-        size = len(self.thermostats)
+    async def next_waiting(
+        self, start: int, among: Sequence[SimulatedThermostat] | None = None
+    ) -> tuple[int, SimulatedThermostat]:
+        """The first thermostat from index `start` on (round robin) that is waiting idle, of
+        `among` (default: the whole fleet); the index is into `among`."""
+        pool = self.thermostats if among is None else among
+        size = len(pool)
         for offset in range(size):
             index = (start + offset) % size
-            if self.thermostats[index].waiting.is_set():
-                return index, self.thermostats[index]
-        thermostat = self.thermostats[start % size]
+            if pool[index].waiting.is_set():
+                return index, pool[index]
+        thermostat = pool[start % size]
         async with asyncio.timeout(self.timeout):
             await thermostat.waiting.wait()
         return start % size, thermostat

@@ -4,7 +4,7 @@ server process), measures once and returns its numbers; the CLI repeats runs and
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 import json
 import statistics
@@ -14,7 +14,7 @@ import aiohttp
 
 from .fleet import Fleet
 from .stats import percentile
-from .target import HomeAssistant, Target
+from .target import PUSH_PATHS, CoreServer, HomeAssistant, Target
 
 MIB = 1024 * 1024
 CHUNK_TIMEOUT = 10.0
@@ -60,12 +60,9 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
         )
     await fleet.grow(options.connections)
     result: RunResult = {}
-    paths: list[tuple[str, Callable[[str], Awaitable[int]]]] = []
-    if isinstance(target, HomeAssistant):
-        paths.append(("http", target.http_command))
-    else:
-        paths += [("", target.command), ("http", target.http_command)]
-    for prefix, command in paths:
+    for prefix in target.push_paths:
+        command = target.push_command(prefix)
+        reachable = [t for t in fleet if target.reaches(prefix, t.serial)]
         await target.profiling(True)
         cpu0 = await target.cpu_seconds()
         latencies: list[float] = []
@@ -73,7 +70,7 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
         started = time.monotonic()
         async with asyncio.timeout(options.timeout):
             for _ in range(options.commands):
-                index, thermostat = await fleet.next_waiting(cursor)
+                index, thermostat = await fleet.next_waiting(cursor, reachable)
                 cursor = index + 1
                 accepted_ns = await command(thermostat.serial)
                 chunk = await thermostat.next_chunk(CHUNK_TIMEOUT)
@@ -142,6 +139,14 @@ async def fan_out(target: Target, fleet: Fleet, options: Options) -> RunResult:
         result["written"] = (written_ns - accepted_ns) / 1e6
     if cpu is not None:
         result["cpu"] = cpu / len(delays) * 1e6
+    if isinstance(target, HomeAssistant) and target.climate_entities:
+        # Every paired device through one climate.set_temperature service call.
+        await fleet.settle()
+        paired = [t for t in fleet if t.serial in target.climate_entities]
+        sent_ns = await target.climate_fanout([t.serial for t in paired])
+        async with asyncio.timeout(options.timeout):
+            chunks = await asyncio.gather(*(t.next_chunk(CHUNK_TIMEOUT) for t in paired))
+        result["climate_last"] = max(chunk.received_ns - sent_ns for chunk in chunks) / 1e6
     return result
 
 
@@ -239,22 +244,23 @@ class Metric:
     target: str = ""
 
 
-def metrics(name: str, options: Options) -> list[Metric]:
-    """What each scenario reports, in table order."""
+def metrics(
+    name: str, options: Options, push_paths: Sequence[str] = CoreServer.push_paths
+) -> list[Metric]:
+    """What each scenario reports, in table order (`push_paths`: the target's)."""
     if name == "push":
         n = options.connections
-        return [
-            Metric("p50", f"command -> push p50, {n:,} held", "ms"),
-            Metric("p99", f"command -> push p99, {n:,} held", "ms", "< 5 ms"),
-            Metric("max", "command -> push max", "ms"),
-            Metric("rate", "commands, one at a time", "/s"),
-            Metric("cpu", "server CPU per command", "ms"),
-            Metric("httpp50", f"POST /command -> push p50, {n:,} held", "ms"),
-            Metric("httpp99", f"POST /command -> push p99, {n:,} held", "ms", "< 5 ms"),
-            Metric("httpmax", "POST /command -> push max", "ms"),
-            Metric("httprate", "POST /command, one at a time", "/s"),
-            Metric("httpcpu", "server CPU per POST /command", "ms"),
-        ]
+        rows = []
+        for prefix in push_paths:
+            path = PUSH_PATHS[prefix]
+            rows += [
+                Metric(f"{prefix}p50", f"{path} -> push p50, {n:,} held", "ms"),
+                Metric(f"{prefix}p99", f"{path} -> push p99, {n:,} held", "ms", "< 5 ms"),
+                Metric(f"{prefix}max", f"{path} -> push max", "ms"),
+                Metric(f"{prefix}rate", f"{path}, one at a time", "/s"),
+                Metric(f"{prefix}cpu", f"server CPU per {path}", "ms"),
+            ]
+        return rows
     if name == "hold":
         steps = [
             Metric(f"rss_{s}", f"RSS added at {s:,} held", "MiB", "< 256 MiB" if s == 10000 else "")
@@ -274,6 +280,11 @@ def metrics(name: str, options: Options) -> list[Metric]:
             Metric("p50", f"fan-out to {n:,}: median device", "ms"),
             Metric("written", f"fan-out to {n:,}: server wrote the last", "ms"),
             Metric("cpu", "server CPU per pushed device", "µs"),
+            *(
+                [Metric("climate_last", "one climate.set_temperature to all paired: last", "ms")]
+                if "climate" in push_paths
+                else []
+            ),
         ]
     if name == "put":
         c = options.put_concurrency

@@ -4,6 +4,7 @@ Assistant (started by `scripts/develop`) through its device port and HTTP API.""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 import contextlib
 import json
 from pathlib import Path
@@ -19,13 +20,22 @@ SERVER_START_TIMEOUT = 30.0
 REPOSITORY_ROOT = Path(__file__).resolve().parent.parent
 
 
+PUSH_PATHS = {
+    "": "command",
+    "http": "POST /command",
+    "climate": "climate.set_temperature",
+}
+"""Ways a command can enter, by the key prefix of their figures: the core's command layer
+directly, the control API's `POST /command`, and Home Assistant's climate service."""
+
+
 class Target:
     """A running server: where thermostats connect, how to command them, what it costs."""
 
     name = "target"
     device_url: str
-    core_commands = False
-    """Whether `command`/`fanout` reach the core's command layer directly."""
+    push_paths: tuple[str, ...] = ("http",)
+    """Keys of PUSH_PATHS this target measures push latency through."""
 
     def __init__(self) -> None:
         self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60))
@@ -48,6 +58,17 @@ class Target:
         ) as resp:
             resp.raise_for_status()
         return sent_ns
+
+    def push_command(self, path: str) -> Callable[[str], Awaitable[int]]:
+        """The command of one of `push_paths`: takes a serial, returns the acceptance (or
+        sending) time in `time.monotonic_ns()`."""
+        if path == "http":
+            return self.http_command
+        raise KeyError(path)
+
+    def reaches(self, path: str, serial: str) -> bool:
+        """Whether commands through `path` can address this device."""
+        return True
 
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
         """Change every listed device's setpoint at once; returns when that began and, when
@@ -79,7 +100,7 @@ class CoreServer(Target):
     generator's CPU is not counted against it."""
 
     name = "core"
-    core_commands = True
+    push_paths = ("", "http")
 
     def __init__(
         self, batch_window: float, max_seconds: float, profile: Path | None = None
@@ -127,6 +148,9 @@ class CoreServer(Target):
     async def command(self, serial: str) -> int:
         return int((await self._post("/bench/command", {"serial": serial}))["accepted_ns"])
 
+    def push_command(self, path: str) -> Callable[[str], Awaitable[int]]:
+        return self.command if path == "" else super().push_command(path)
+
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
         reply = await self._post("/bench/fanout", {"serials": serials})
         return int(reply["accepted_ns"]), int(reply["written_ns"])
@@ -165,18 +189,27 @@ class CoreServer(Target):
 
 
 class HomeAssistant(Target):
-    """A real Home Assistant with the integration loaded (`scripts/develop`).
+    """A real Home Assistant with the integration loaded (started by `bench/ha_server.py`,
+    or by `scripts/develop` and given by URL).
 
     Devices connect to `device_url` (the integration's device port). Commands go through the
     control API (`POST /api/thermostat_cloud/command` with a Home Assistant access token) when
-    it answers; CPU time and RSS are read from /proc when the Home Assistant process id is
-    given.
+    it answers, and through `climate.set_temperature` (REST `POST /api/services/...`) for the
+    devices whose climate entity is known; CPU time and RSS are read from /proc when the Home
+    Assistant process id is given.
     """
 
     name = "home-assistant"
 
     def __init__(
-        self, device_url: str, control_url: str | None, token: str | None, pid: int | None
+        self,
+        device_url: str,
+        control_url: str | None,
+        token: str | None,
+        pid: int | None,
+        *,
+        climate_entities: dict[str, str] | None = None,
+        on_close: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         super().__init__()
         self.device_url = device_url.rstrip("/")
@@ -185,14 +218,50 @@ class HomeAssistant(Target):
         self.pid = pid
         self.api_url = f"{self.control_url}/api/thermostat_cloud"
         self.api_headers = {"Authorization": f"Bearer {token}"}
+        self.climate_entities = climate_entities or {}
+        """Serial -> climate entity id of the paired devices."""
+        self.push_paths = ("http", "climate") if self.climate_entities else ("http",)
+        self._on_close = on_close
 
     @property
     def can_command(self) -> bool:
         """Whether commands can be sent (a control URL and a token were given)."""
         return bool(self.control_url and self.token)
 
+    def push_command(self, path: str) -> Callable[[str], Awaitable[int]]:
+        return self.service_command if path == "climate" else super().push_command(path)
+
+    def reaches(self, path: str, serial: str) -> bool:
+        return path != "climate" or serial in self.climate_entities
+
     async def command(self, serial: str) -> int:
         return await self.http_command(serial)
+
+    async def service_command(self, serial: str) -> int:
+        """`climate.set_temperature` on the device's entity through the REST API (which
+        answers once the service has run); returns when the request was sent."""
+        return await self.climate_fanout([serial])
+
+    async def climate_fanout(self, serials: list[str]) -> int:
+        """One `climate.set_temperature` call for the entities of all listed devices, each to
+        a new setpoint of its own; returns when the request was sent. (One call sets one
+        temperature: the devices are grouped by the setpoint they get next.)"""
+        groups: dict[float, list[str]] = {}
+        for serial in serials:
+            groups.setdefault(_setpoint(serial), []).append(self.climate_entities[serial])
+        sent_ns = time.monotonic_ns()
+        await asyncio.gather(
+            *(self._set_temperature(entities, value) for value, entities in groups.items())
+        )
+        return sent_ns
+
+    async def _set_temperature(self, entity_ids: list[str], value: float) -> None:
+        async with self.http.post(
+            f"{self.control_url}/api/services/climate/set_temperature",
+            json={"entity_id": entity_ids, "temperature": value},
+            headers=self.api_headers,
+        ) as resp:
+            resp.raise_for_status()
 
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
         sent_ns = time.monotonic_ns()
@@ -204,6 +273,13 @@ class HomeAssistant(Target):
 
     async def rss_bytes(self) -> int | None:
         return process_rss_bytes(self.pid) if self.pid else None
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._on_close is not None:
+                await self._on_close()
 
 
 _setpoints: dict[str, float] = {}

@@ -4,6 +4,8 @@ Without it, the device server would only start after someone finished onboarding
 config flow; with it, `curl http://127.0.0.1:8000/svc/entry` works as soon as Home Assistant is
 up. Writes `<config>/.storage/core.config_entries` only when that file does not exist yet, with
 Home Assistant's own ConfigEntry serialization so the format always matches the installed version.
+`scripts/bench --home-assistant` seeds its throwaway configuration the same way, on a free port:
+`python scripts/dev_seed.py CONFIG_DIR [DEVICE_PORT]`.
 """
 
 from __future__ import annotations
@@ -24,15 +26,16 @@ from custom_components.thermostat_cloud.const import (
 )
 
 
-def main(config_dir: str) -> None:
-    """Write the hub entry unless the config dir already has config entries."""
+def main(config_dir: str, device_port: int = DEFAULT_DEVICE_PORT) -> None:
+    """Write the hub entry (device server on `device_port`, origin on 127.0.0.1) unless the
+    config dir already has config entries."""
     path = Path(config_dir) / ".storage" / config_entries.STORAGE_KEY
     if path.exists():
         return
     entry = config_entries.ConfigEntry(
         data={
-            CONF_API_ORIGIN: f"http://127.0.0.1:{DEFAULT_DEVICE_PORT}",
-            CONF_DEVICE_PORT: DEFAULT_DEVICE_PORT,
+            CONF_API_ORIGIN: f"http://127.0.0.1:{device_port}",
+            CONF_DEVICE_PORT: device_port,
         },
         discovery_keys=MappingProxyType({}),
         domain=DOMAIN,
@@ -52,8 +55,8 @@ def main(config_dir: str) -> None:
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(json_bytes(document))
-    print(f"develop: added the {TITLE} hub entry (device port {DEFAULT_DEVICE_PORT})")  # noqa: T201
+    print(f"develop: added the {TITLE} hub entry (device port {device_port})")  # noqa: T201
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], *(int(port) for port in sys.argv[2:3]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 from homeassistant import config_entries
 
@@ -13,12 +14,18 @@ from custom_components.thermostat_cloud.const import CONF_API_ORIGIN, CONF_DEVIC
 SCRIPT = Path(__file__).parent.parent / "scripts" / "dev_seed.py"
 
 
-def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
+def load_dev_seed() -> ModuleType:
+    """The script as a module (scripts/ is not a package)."""
     spec = importlib.util.spec_from_file_location("dev_seed", SCRIPT)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
+    module = load_dev_seed()
 
     module.main(str(tmp_path))
     path = tmp_path / ".storage" / config_entries.STORAGE_KEY
@@ -32,3 +39,13 @@ def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
     path.write_text("{}")  # an existing config is left alone
     module.main(str(tmp_path))
     assert path.read_text() == "{}"
+
+
+def test_seed_takes_another_device_port(tmp_path: Path) -> None:
+    module = load_dev_seed()
+
+    module.main(str(tmp_path), 18123)
+
+    document = json.loads((tmp_path / ".storage" / config_entries.STORAGE_KEY).read_text())
+    (entry,) = document["data"]["entries"]
+    assert entry["data"] == {CONF_API_ORIGIN: "http://127.0.0.1:18123", CONF_DEVICE_PORT: 18123}

@@ -1,0 +1,94 @@
+"""Benchmark access: the Home Assistant side of `scripts/bench --home-assistant`.
+
+Not part of the product. `bench/ha_server.py` copies this folder into the throwaway
+configuration of the Home Assistant it starts, as the custom integration `bench_access`. Once
+Home Assistant has set it up, it has created an administrator and a long-lived access token for
+the load generator and written the token to `token_file` (mode 0600, inside that throwaway
+configuration). It also ties Home Assistant's life to the load generator's: Home Assistant stops
+when its standard input closes (the load generator went away) or after `max_seconds`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+import logging
+import os
+from pathlib import Path
+import sys
+
+from homeassistant.auth.const import GROUP_ID_ADMIN
+from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
+from homeassistant.core import HassJob, HomeAssistant, callback
+import homeassistant.helpers.config_validation as cv
+from homeassistant.helpers.event import async_call_later
+from homeassistant.helpers.typing import ConfigType
+import voluptuous as vol
+
+DOMAIN = "bench_access"
+CONF_TOKEN_FILE = "token_file"
+CONF_MAX_SECONDS = "max_seconds"
+CONF_WATCH_STDIN = "watch_stdin"
+USER_NAME = "Benchmark"
+TOKEN_LIFETIME = timedelta(days=1)
+
+CONFIG_SCHEMA = vol.Schema(
+    {
+        DOMAIN: vol.Schema(
+            {
+                vol.Required(CONF_TOKEN_FILE): cv.string,
+                vol.Required(CONF_MAX_SECONDS): vol.Coerce(float),
+                vol.Optional(CONF_WATCH_STDIN, default=True): cv.boolean,
+            }
+        )
+    },
+    extra=vol.ALLOW_EXTRA,
+)
+
+_LOGGER = logging.getLogger(__name__)
+
+
+async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
+    """Create the benchmark's administrator and token; arrange the stop conditions."""
+    conf = config[DOMAIN]
+    user = await hass.auth.async_create_user(USER_NAME, group_ids=[GROUP_ID_ADMIN])
+    refresh_token = await hass.auth.async_create_refresh_token(
+        user,
+        client_name="scripts/bench",
+        token_type=TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN,
+        access_token_expiration=TOKEN_LIFETIME,
+    )
+    token = hass.auth.async_create_access_token(refresh_token)
+    await hass.async_add_executor_job(_write_secret, Path(conf[CONF_TOKEN_FILE]), token)
+
+    @callback
+    def _stop(reason: str) -> None:
+        _LOGGER.warning("Stopping Home Assistant: %s", reason)
+        hass.async_create_task(hass.async_stop())
+
+    @callback
+    def _time_up(_: datetime) -> None:
+        _stop("time limit reached")
+
+    async_call_later(
+        hass, conf[CONF_MAX_SECONDS], HassJob(_time_up, "bench time limit", cancel_on_shutdown=True)
+    )
+    if conf[CONF_WATCH_STDIN]:
+        stdin = sys.stdin.fileno()
+
+        @callback
+        def _stdin_readable() -> None:
+            if not os.read(stdin, 4096):
+                hass.loop.remove_reader(stdin)
+                _stop("the load generator went away")
+
+        hass.loop.add_reader(stdin, _stdin_readable)
+    return True
+
+
+def _write_secret(path: Path, secret: str) -> None:
+    """Write where only this user can read, and atomically (the reader polls for the file)."""
+    partial = path.with_suffix(".partial")
+    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as file:
+        file.write(secret)
+    partial.replace(path)
