@@ -79,6 +79,33 @@ async def test_status_is_the_devices_buckets_keyed_by_bucket_key(paired: Paired)
     }
 
 
+async def test_status_leaves_out_the_lock_pin_hash(
+    api: HostedClient, service: ThermostatService, pair: PairThermostat, make_key: CreateKey
+) -> None:
+    """The PIN hash gives the PIN away in 10,000 tries: no key reads it, not even a shared one.
+
+    The device paired without a user is the home's; the read-only key here sees it as the
+    home's (owner), the one of a device paired for another user as shared.
+    """
+    await pair(SERIAL)
+    await pair(OTHER_SERIAL, user_id="neighbour")
+    for serial in (SERIAL, OTHER_SERIAL):
+        service.commands.set_temperature_lock(serial, True, pin_hash("0420", serial), 18, 24)
+    key = await make_key(scopes=["read"])
+
+    for serial in (SERIAL, OTHER_SERIAL):
+        response, body = await api.get(f"/thermostat/{device_id(service, serial)}/status", key)
+
+        assert response.status == 200
+        device = body["state"][f"device.{serial}"]["value"]
+        assert device["temperature_lock_enabled"] is True
+        assert "temperature_lock_pin_hash" not in device
+        assert pin_hash("0420", serial) not in str(body)
+        # The thermostat still has it: only the API leaves it out.
+        stored = service.buckets.value(f"device.{serial}")
+        assert stored["temperature_lock_pin_hash"] == pin_hash("0420", serial)
+
+
 # -- temperature --------------------------------------------------------------------------------
 
 

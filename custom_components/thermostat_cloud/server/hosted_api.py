@@ -23,7 +23,9 @@ Decisions where the spec says "not shown" (also in the README and the OpenAPI do
   held in range mode, and the hosted API has no separate mode endpoint.
 - `PUT .../schedule` answers with the command response (object `schedule.<serial>`).
 - `GET .../status` returns the device's own buckets (device, shared, schedule, ...), not the
-  home's user and structure buckets, which also describe other devices.
+  home's user and structure buckets, which also describe other devices. Fields in
+  `WITHHELD_FIELDS` are left out of the bucket values: the temperature lock's PIN hash would
+  give the PIN away to any key that can read (10,000 guesses), shared keys included.
 - A refused value (out of range, a mode the equipment cannot do, a bad schedule) is 400 with
   the command layer's message.
 """
@@ -57,6 +59,9 @@ KEY_REQUESTS_PER_MINUTE = 20
 USER_REQUESTS_PER_MINUTE = 100
 ANONYMOUS_REQUESTS_PER_MINUTE = 20
 OPENAPI_DOCUMENT = Path(__file__).parent / "openapi" / "hosted-api.json"
+# Bucket fields no key may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the serial,
+# so whoever reads it recovers the PIN in at most 10,000 tries.
+WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
 
 ACCESS_OWNER = "owner"
 ACCESS_SHARED = "shared"
@@ -400,7 +405,11 @@ class HostedApi:
             state[key] = {
                 "object_revision": bucket.revision,
                 "object_timestamp": bucket.timestamp,
-                "value": bucket.value,
+                "value": {
+                    name: value
+                    for name, value in bucket.value.items()
+                    if name not in WITHHELD_FIELDS
+                },
             }
         return web.json_response({"device": self._summary(service, record), "state": state})
 
