@@ -251,12 +251,38 @@ async def test_schedule_read_and_write(
     assert response[paired.entity_id("climate")]["schedule"]["name"] == "Edited"
 
 
+async def test_schedule_with_number_keys_from_yaml_is_stored_with_string_keys(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """YAML's `days: {1: {0: ...}}` has integer keys; the thermostat stores strings."""
+    paired = await pair_thermostat()
+    entries = SCHEDULE["days"]["1"]
+    written = {**SCHEDULE, "days": {1: {0: entries["0"], "1": entries["1"]}}}
+
+    await action(hass, paired, "set_schedule", schedule=written)
+
+    await paired.pushed("schedule", name="Week", days=SCHEDULE["days"])
+    assert await action(hass, paired, "get_schedule") == {
+        paired.entity_id("climate"): {"schedule": SCHEDULE}
+    }
+
+
+ENTRY = SCHEDULE["days"]["1"]["0"]
+
+
 @pytest.mark.parametrize(
     ("schedule", "problem"),
     [
         ({**SCHEDULE, "ver": 0}, "ver"),
         ({**SCHEDULE, "schedule_mode": "AUTO"}, "schedule_mode"),
         ({**SCHEDULE, "days": {"7": {}}}, "day"),
+        ({**SCHEDULE, "days": {7: {}}}, "day 7 is not 0 to 6"),
+        ({**SCHEDULE, "days": {True: {}}}, "day True is not 0 to 6"),
+        ({**SCHEDULE, "days": {1: {}, "1": {}}}, "day 1 is given twice"),
+        ({**SCHEDULE, "days": {"1": {None: ENTRY}}}, "entry None: key must be a number"),
+        ({**SCHEDULE, "days": {"1": {-1: ENTRY}}}, "entry -1: key must be a number"),
+        ({**SCHEDULE, "days": {"1": {1.5: ENTRY}}}, "entry 1.5: key must be a number"),
+        ({**SCHEDULE, "days": {"1": {0: ENTRY, "0": ENTRY}}}, "entry 0 is given twice"),
         (
             {
                 **SCHEDULE,

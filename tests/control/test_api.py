@@ -365,6 +365,9 @@ SCHEDULE = {
 }
 
 
+SCHEDULE_ENTRY = {"temp": 20.0, "time": 21600, "type": "HEAT", "entry_type": "setpoint"}
+
+
 @pytest.mark.parametrize(
     "case",
     [
@@ -501,6 +504,7 @@ async def test_fan_timer_in_seconds_runs_the_fan_then_returns_to_auto(
         Refused({"serial": SERIAL, "command": "set_eco_temperatures", "value": 20}, 400, "invalid_value", "set_eco_temperatures value must be an object"),
         Refused({"serial": SERIAL, "command": "set_temperature_lock", "value": {"enabled": True, "pin": "12a4", "temp_min": 18, "temp_max": 24}}, 400, "invalid_value", "The PIN must be exactly 4 digits"),
         Refused({"serial": SERIAL, "command": "set_schedule", "value": {"ver": 2}}, 400, "invalid_value", None),
+        Refused({"serial": SERIAL, "command": "set_schedule", "value": {**SCHEDULE, "days": {"1": {"²": SCHEDULE_ENTRY}}}}, 400, "invalid_value", "Schedule day 1 entry ²: key must be a number"),
         Refused({"serial": SERIAL, "command": "set_schedule_mode", "value": "AUTO"}, 400, "invalid_value", None),
         Refused({"serial": SERIAL, "command": "set_device_setting", "value": {"name": "serial_number", "value": "x"}}, 400, "invalid_value", None),
         Refused({"serial": SERIAL, "command": "set_device_setting", "value": {"name": "target_humidity", "value": 95}}, 400, "invalid_value", None),

@@ -457,6 +457,11 @@ ENTRY = {"temp": 20, "time": 3600, "type": "HEAT", "entry_type": "setpoint"}
             "Schedule day 1 entry first: key must be a number",
         ),
         (
+            # A digit to str.isdigit(), but no number of an entry.
+            {"schedule": _schedule_with(days={"1": {"٣": ENTRY}})},
+            "Schedule day 1 entry ٣: key must be a number",
+        ),
+        (
             {"schedule": _schedule_with(days={"1": {"0": {**ENTRY, "time": 86401}}})},
             "Schedule day 1 entry 0: time must be 0 to 86400",
         ),

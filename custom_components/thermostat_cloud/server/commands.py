@@ -250,13 +250,31 @@ def normalize_mode(mode: object) -> str:
 
 
 def validate_schedule(schedule: object) -> dict[str, Any]:
-    """Check a complete schedule object (spec: Schedule) and return it."""
+    """Check a complete schedule object (spec: Schedule) and return it as the thermostat stores it.
+
+    Day and entry keys are strings on the thermostat ("0" to "6", "0", "1", ...). JSON always
+    gives strings, but a Home Assistant action written in YAML (`days: {0: {0: {...}}}`) gives
+    integers: those are accepted and converted. Anything else is refused.
+    """
     try:
         return _check_schedule(schedule)
     except CommandError as err:
         raise CommandError(
             err.code, err.message, Reason.SCHEDULE_INVALID, detail=err.message
         ) from None
+
+
+SCHEDULE_DAYS = frozenset(str(day) for day in range(7))
+
+
+def _schedule_key(key: object) -> str | None:
+    """A day or entry key as the string the thermostat stores, None when it is not a number."""
+    if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
+        return str(key)
+    # isascii: str.isdigit() also accepts digits such as "²" that are no number here.
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return key
+    return None
 
 
 def _check_schedule(schedule: object) -> dict[str, Any]:
@@ -274,36 +292,45 @@ def _check_schedule(schedule: object) -> dict[str, Any]:
     days = schedule.get("days")
     if not isinstance(days, dict):
         raise CommandError(ErrorCode.INVALID_VALUE, "Schedule days must be an object")
-    for day, entries in days.items():
-        if day not in {str(d) for d in range(7)}:
-            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day!r} is not 0 to 6")
+    checked_days: dict[str, dict[str, Any]] = {}
+    for day_key, entries in days.items():
+        day = _schedule_key(day_key)
+        if day not in SCHEDULE_DAYS:
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day_key!r} is not 0 to 6")
+        if day in checked_days:  # 0 and "0"
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} is given twice")
         if not isinstance(entries, dict):
             raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} must be an object")
-        for number, entry in entries.items():
-            where = f"Schedule day {day} entry {number}"
-            if not number.isdigit():
+        checked_days[day] = checked_entries = {}
+        for number_key, entry in entries.items():
+            where = f"Schedule day {day} entry {number_key}"
+            number = _schedule_key(number_key)
+            if number is None:
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: key must be a number")
-            if not isinstance(entry, dict):
-                raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
-            time = entry.get("time")
-            if (
-                isinstance(time, bool)
-                or not isinstance(time, int | float)
-                or not 0 <= time <= SECONDS_PER_DAY
-            ):
-                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
-            _temperature(
-                entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C
-            )
-            if entry.get("type") not in SCHEDULE_MODES:
-                raise CommandError(
-                    ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE"
-                )
-            if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
-                raise CommandError(
-                    ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
-                )
-    return schedule
+            if number in checked_entries:
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where} is given twice")
+            _check_schedule_entry(entry, where)
+            checked_entries[number] = entry
+    return {**schedule, "days": checked_days}
+
+
+def _check_schedule_entry(entry: object, where: str) -> None:
+    if not isinstance(entry, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
+    time = entry.get("time")
+    if (
+        isinstance(time, bool)
+        or not isinstance(time, int | float)
+        or not 0 <= time <= SECONDS_PER_DAY
+    ):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
+    _temperature(entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+    if entry.get("type") not in SCHEDULE_MODES:
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
+    if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
+        )
 
 
 def _boolean(value: object, what: str) -> bool:
