@@ -29,6 +29,8 @@ class FakeThermostatSettings:
     cloudregisterurl: str
     require_api_key: str | None = None
     status: int = 200
+    answer: str | None = None
+    """The raw body of every answer instead of the settings JSON (odd firmware)."""
     posts: list[dict[str, Any]] = field(default_factory=list)
 
     def app(self) -> web.Application:
@@ -38,6 +40,8 @@ class FakeThermostatSettings:
         return app
 
     async def get(self, request: web.Request) -> web.Response:
+        if self.answer is not None:
+            return web.Response(text=self.answer)
         return web.json_response(
             {"device_name": self.device_name, "cloudregisterurl": self.cloudregisterurl}
         )
@@ -47,10 +51,12 @@ class FakeThermostatSettings:
         self.posts.append(body)
         if self.require_api_key is not None and body.get("api_key") != self.require_api_key:
             return web.json_response({"error": "unauthorized"}, status=401)
-        if self.status != 200:
+        if not 200 <= self.status < 300:
             return web.Response(status=self.status, text="broken")
         self.cloudregisterurl = body["endpoint"]
-        return web.json_response({"device_name": self.device_name})
+        if self.answer is not None:
+            return web.Response(status=self.status, text=self.answer or None)
+        return web.json_response({"device_name": self.device_name}, status=self.status)
 
 
 def free_port_on_loopback_hosts(*hosts: str) -> int:
@@ -79,7 +85,7 @@ def loopback_subnet(socket_enabled: None) -> Iterator[None]:
 @pytest.fixture
 def settings_port() -> int:
     """The port the fake thermostats serve their settings API on (8080 on real ones)."""
-    return free_port_on_loopback_hosts("127.0.0.2", "127.0.0.3", "127.0.0.9")
+    return free_port_on_loopback_hosts(*(f"127.0.0.{host}" for host in (2, 3, 4, 5, 6, 9)))
 
 
 @pytest.fixture
@@ -150,6 +156,38 @@ async def test_scan_counts_a_trailing_slash_as_configured(
     )
     devices = (await (await client.post(f"{URL}/api/scan-network")).json())["devices"]
     assert [d["configured"] for d in devices] == [True]
+
+
+async def test_scan_skips_answers_that_are_no_settings_and_drops_odd_fields(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    """A host that answers with something other than a JSON object is not a thermostat; a
+    settings object's fields that are not strings are reported empty, not as they came."""
+    await start_thermostat("127.0.0.2", FakeThermostatSettings("", "", answer="<html>admin</html>"))
+    await start_thermostat("127.0.0.3", FakeThermostatSettings("", "", answer='["Hallway"]'))
+    await start_thermostat(
+        "127.0.0.4",
+        FakeThermostatSettings("", "", answer='{"device_name": 7, "cloudregisterurl": {"a": 1}}'),
+    )
+    await start_thermostat(
+        "127.0.0.5",
+        FakeThermostatSettings("", "", answer='{"device_name": NaN, "cloudregisterurl": NaN}'),
+    )
+    await start_thermostat("127.0.0.6", FakeThermostatSettings("Den", service.config.api_origin))
+
+    resp = await client.post(f"{URL}/api/scan-network")
+
+    assert resp.status == 200
+    assert (await resp.json())["devices"] == [
+        {"ip": "127.0.0.4", "device_name": "", "cloudregisterurl": None, "configured": False},
+        {"ip": "127.0.0.5", "device_name": "", "cloudregisterurl": None, "configured": False},
+        {
+            "ip": "127.0.0.6",
+            "device_name": "Den",
+            "cloudregisterurl": service.config.api_origin,
+            "configured": True,
+        },
+    ]
 
 
 @pytest.mark.parametrize(
@@ -239,6 +277,38 @@ async def test_configure_thermostat_that_fails_is_502(
         "success": False,
         "error": "Thermostat at 127.0.0.2 answered HTTP 500",
     }
+
+
+@pytest.mark.parametrize(
+    ("reply", "device_name"),
+    [
+        ((200, "OK"), ""),
+        ((200, ""), ""),
+        ((200, '["Hallway"]'), ""),
+        ((200, '{"device_name": 7}'), ""),
+        ((200, '{"device_name": null}'), ""),
+        ((201, '{"device_name": "Hallway"}'), "Hallway"),
+        ((204, ""), ""),
+    ],
+)
+async def test_configure_succeeds_on_any_2xx_whatever_the_answer(
+    client: Client,
+    service: ThermostatService,
+    start_thermostat: Callable[..., Any],
+    reply: tuple[int, str],
+    device_name: str,
+) -> None:
+    """The thermostat took the new URL: success, with its name only when it gave one."""
+    status, answer = reply
+    fake = await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", "", status=status, answer=answer)
+    )
+
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+
+    assert resp.status == 200
+    assert await resp.json() == {"success": True, "device_name": device_name}
+    assert fake.cloudregisterurl == service.config.api_origin
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,11 @@ Decisions where the spec says "not shown" (also in the README's "Control API" se
 - The thermostat's local settings API (`:8080/cgi-bin/api/settings`) is read as a JSON object
   with `device_name` and `cloudregisterurl`; configure-device POSTs JSON `{"endpoint": origin}`,
   adding `"api_key"` when the client gives one.
+- Odd settings answers: the scan skips a host whose answer is not a JSON object (not a
+  thermostat) and reports a `device_name` that is not a string as `""` and a `cloudregisterurl`
+  that is not a string as null. Configure-device succeeds on any 2xx, since the thermostat took
+  the new URL; its `device_name` is `""` unless the answer is a JSON object with a string
+  `device_name`.
 """
 
 from __future__ import annotations
@@ -210,10 +215,24 @@ class LocalNetwork:
             ) as resp:
                 if resp.status != HTTPStatus.OK:
                     return None
-                data = await resp.json(content_type=None)
-        except aiohttp.ClientError, TimeoutError, ValueError, OSError:
+                return await _json_object_body(resp)
+        except aiohttp.ClientError, TimeoutError, OSError:
             return None
-        return data if isinstance(data, dict) else None
+
+
+async def _json_object_body(resp: aiohttp.ClientResponse) -> dict[str, Any] | None:
+    """A thermostat's answer as a JSON object; None when it is anything else or breaks off."""
+    try:
+        data = await resp.json(content_type=None)
+    except aiohttp.ClientError, TimeoutError, ValueError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _text_field(settings: Mapping[str, Any], name: str) -> str | None:
+    """A field of a thermostat's settings answer when it is a string (firmware is not checked)."""
+    value = settings.get(name)
+    return value if isinstance(value, str) else None
 
 
 # -- the event stream -------------------------------------------------------------------------
@@ -433,8 +452,8 @@ class ControlApi:
         devices = [
             {
                 "ip": ip,
-                "device_name": str(settings.get("device_name") or ""),
-                "cloudregisterurl": settings.get("cloudregisterurl"),
+                "device_name": _text_field(settings, "device_name") or "",
+                "cloudregisterurl": _text_field(settings, "cloudregisterurl"),
                 "configured": self._is_this_server(service, settings.get("cloudregisterurl")),
             }
             for ip, settings in zip(hosts, answers, strict=True)
@@ -476,16 +495,22 @@ class ControlApi:
                 ) as resp,
             ):
                 status = resp.status
-                answer = await resp.json(content_type=None) if status == HTTPStatus.OK else None
-        except (aiohttp.ClientError, TimeoutError, ValueError, OSError) as err:
+                # Any 2xx: the thermostat took the new URL, whatever its answer looks like.
+                accepted = 200 <= status < 300
+                answer = await _json_object_body(resp) if accepted else None
+        except (aiohttp.ClientError, TimeoutError, OSError) as err:
             return failure(502, f"Thermostat at {address} is not reachable ({type(err).__name__})")
         if status == HTTPStatus.UNAUTHORIZED:
             return failure(401, "The thermostat needs its serial as api_key", auth_required=True)
-        if status != HTTPStatus.OK:
+        if not accepted:
             return failure(502, f"Thermostat at {address} answered HTTP {status}")
-        name = answer.get("device_name") if isinstance(answer, dict) else None
+        name = _text_field(answer, "device_name") if answer is not None else None
+        if name is None:
+            _LOGGER.debug(
+                "Thermostat at %s took the new URL but did not answer with its device_name", address
+            )
         _LOGGER.info("Thermostat at %s now points at %s", address, payload["endpoint"])
-        return web.json_response({"success": True, "device_name": str(name or "")})
+        return web.json_response({"success": True, "device_name": name or ""})
 
     # -- events -------------------------------------------------------------------------------
 
