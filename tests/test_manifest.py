@@ -1,7 +1,7 @@
 """Static checks of the integration's metadata, the ones hassfest and the HACS action make.
 
-Pure file checks: no Home Assistant instance is started. Checks of files that may not be
-written yet (strings.json, services.yaml, the integration's Python code) skip until they exist.
+Pure file checks: no Home Assistant instance is started. A missing file (strings.json,
+services.yaml, icons.json, the integration's code) is a failure, never a skip.
 """
 
 from __future__ import annotations
@@ -127,8 +127,7 @@ def manifest() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def strings() -> dict[str, Any]:
-    if not STRINGS.exists():
-        pytest.skip("strings.json is not written yet")
+    assert STRINGS.is_file(), "strings.json is missing"
     data = load_json(STRINGS)
     assert isinstance(data, dict)
     return data
@@ -186,8 +185,7 @@ def test_manifest_version(manifest: dict[str, Any]) -> None:
 
 
 def test_config_flow_module(manifest: dict[str, Any]) -> None:
-    if not (INTEGRATION / "__init__.py").exists():
-        pytest.skip("the integration's code is not written yet")
+    assert (INTEGRATION / "__init__.py").is_file(), "the integration's __init__.py is missing"
     assert manifest["config_flow"] is True
     assert (INTEGRATION / "config_flow.py").is_file()
 
@@ -247,13 +245,12 @@ def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
 def test_services_documented(strings: dict[str, Any]) -> None:
     """Each service in services.yaml, and each of its fields and sections, has a name and a
     description in strings.json and an icon in icons.json (hassfest checks both)."""
-    if not SERVICES.exists():
-        assert not strings.get("services"), "strings.json describes services but no services.yaml"
-        pytest.skip("the integration has no services.yaml")
+    assert SERVICES.is_file(), "services.yaml is missing"
     services = load_yaml_dict(SERVICES)
     texts = strings.get("services", {})
     icons_path = INTEGRATION / "icons.json"
-    icons = load_json(icons_path).get("services", {}) if icons_path.exists() else {}
+    assert icons_path.is_file(), "icons.json is missing"
+    icons = load_json(icons_path).get("services", {})
 
     for service, schema in services.items():
         text = texts.get(service)
