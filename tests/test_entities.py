@@ -246,3 +246,18 @@ async def test_removing_the_subentry_removes_device_and_entities(
     assert device_registry.async_get_device_by_identifier(
         (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
     )
+
+
+async def test_a_subentry_change_after_a_reload_adds_no_entity_twice(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, caplog: pytest.LogCaptureFixture
+) -> None:
+    paired = await pair_thermostat()
+    entry = paired.entry
+    assert await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+    (subentry,) = entry.subentries.values()
+
+    hass.config_entries.async_update_subentry(entry, subentry, title="Living room")
+    await hass.async_block_till_done()
+    assert "already exists" not in caplog.text
+    assert "does not generate unique IDs" not in caplog.text

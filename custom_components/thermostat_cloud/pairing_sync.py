@@ -95,6 +95,9 @@ class PairingSync:
                     "it and add it again with a new code",
                     serial,
                 )
+        # The platforms, set up next, add the entities of these; later changes announce only
+        # subentries added after this point.
+        self.known_subentries = set(self.entry.subentries)
         self.entry.async_on_unload(self.hub.listen(self._on_event))
 
     @callback
