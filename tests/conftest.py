@@ -12,6 +12,8 @@ from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.json import json_bytes
+from homeassistant.util.json import json_loads
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -33,7 +35,11 @@ OTHER_SERIAL = "02AA01AC331400CD"
 
 
 class MemoryStorage:
-    """Storage kept in memory, saving immediately so tests can inspect it."""
+    """Storage kept in memory, saving immediately so tests can inspect it.
+
+    Every save goes through the serialization Home Assistant's Store uses (orjson), so a value
+    the real store could not write fails the test that stored it.
+    """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
         self.data = data
@@ -43,11 +49,13 @@ class MemoryStorage:
         return self.data
 
     def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        self.data = snapshot()
-        self.saves += 1
+        self._save(snapshot())
 
     async def async_save(self, data: dict[str, Any]) -> None:
-        self.data = data
+        self._save(data)
+
+    def _save(self, data: dict[str, Any]) -> None:
+        self.data = cast("dict[str, Any]", json_loads(json_bytes(data)))
         self.saves += 1
 
 

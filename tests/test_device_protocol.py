@@ -889,6 +889,11 @@ async def test_home_bucket_put_by_one_device_reaches_the_others(
         b'{"session":"s","shared.02AA01AC331400AB":{"current_temperature":Infinity}}',
         b'{"session":"s","shared.02AA01AC331400AB":{"current_temperature":-Infinity}}',
         b"[" * 100_000,
+        # Values Home Assistant's storage could not write: one would stop every later save.
+        b'{"session":"s","shared.02AA01AC331400AB":{"current_temperature":1e400}}',
+        b'{"session":"s","shared.02AA01AC331400AB":{"n":18446744073709551616}}',
+        b'{"session":"s","shared.02AA01AC331400AB":{"n":-9223372036854775809}}',
+        b'{"session":"s","shared.02AA01AC331400AB":{"n":' + b"[" * 40 + b"]" * 40 + b"}}",
     ],
 )
 async def test_non_json_numbers_and_deep_nesting_are_400(
@@ -906,19 +911,22 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
 
 
 async def test_an_integer_too_large_for_a_float_reads_as_no_value(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    service: ThermostatService,
 ) -> None:
+    """Numbers the thermostat could never have sent (the PUT refuses them) still cannot break
+    the read model if stored state holds one."""
     from custom_components.thermostat_cloud.server import CommandError
     from custom_components.thermostat_cloud.server.state import ThermostatState
     from custom_components.thermostat_cloud.server.status import status_record
 
     huge = 10**400
-    thermostat = make_thermostat()
-    await thermostat.put(f"shared.{SERIAL}", {"current_temperature": huge})
+    service.buckets.merge(f"shared.{SERIAL}", {"current_temperature": huge})
     assert ThermostatState(service, SERIAL).current_temperature is None
     assert status_record(service, SERIAL)["current_temperature"] is None
     with pytest.raises(CommandError, match="must be a number"):
         service.commands.set_temperature(SERIAL, huge)
+    # Home Assistant's storage could not write it (the stop at teardown saves).
+    service.buckets.merge(f"shared.{SERIAL}", {"current_temperature": 20.0})
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(

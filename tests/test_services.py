@@ -316,3 +316,17 @@ async def test_schedule_write_is_validated(
     assert err.translation_key == "schedule_invalid"
     assert problem in (err.translation_placeholders or {})["detail"]
     assert paired.service.buckets.get(f"schedule.{SERIAL}") is None
+
+
+async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    paired = await pair_thermostat(shared={"fan_mode": "auto"})
+    await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
+    await paired.pushed("shared", fan_mode="on")
+
+    freezer.tick(timedelta(seconds=61))
+    async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
+    await hass.async_block_till_done()
+    await paired.pushed("shared", fan_mode="auto")
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["fan_mode"] == "auto"

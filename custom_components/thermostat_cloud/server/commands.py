@@ -643,7 +643,7 @@ class Commands:
         if self._device(serial).get("fan_timer_timeout") != timeout_s:
             return  # replaced by a newer timer or a manual mode since it was armed
         _LOGGER.debug("Fan timer of %s elapsed; fan back to auto", serial)
-        self._write(serial, "device", {"fan_mode": "auto", "fan_timer_timeout": 0})
+        self._write_fan(serial, {"fan_mode": "auto", "fan_timer_timeout": 0})
 
     def restore_fan_timers(self) -> None:
         """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 import json
 import logging
+import math
 import re
 from typing import Any
 from urllib.parse import parse_qsl
@@ -99,19 +100,74 @@ async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
     return bytes(data)
 
 
+# What a stored value may be: Home Assistant's storage (orjson) cannot write integers beyond
+# 64 bits or nesting deeper than 255 levels, and one such value would stop every later save.
+JSON_MAX_DEPTH = 32
+JSON_INT_MIN = -(2**63)
+JSON_INT_MAX = 2**64 - 1
+
+
 def _reject_constant(name: str) -> Any:
     """NaN and Infinity are not JSON; stored, they would reach firmware as invalid JSON."""
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; 1e400 would otherwise become Infinity."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is out of range")
+    return value
+
+
+def _storable_int(text: str) -> int:
+    value = int(text)
+    if not JSON_INT_MIN <= value <= JSON_INT_MAX:
+        raise ValueError(f"integer of {len(text)} digits is out of range")
+    return value
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether containers nest deeper than JSON_MAX_DEPTH (iterative: no recursion limit)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = list(value.values())
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > JSON_MAX_DEPTH:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def parse_json(raw: bytes | str) -> Any:
+    """Parse a request body into values that can be stored and sent back to firmware;
+    ValueError otherwise."""
+    try:
+        data = json.loads(
+            raw,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            parse_int=_storable_int,
+        )
+    except RecursionError as err:  # nesting deeper than the parser's own stack
+        raise ValueError("nested too deeply") from err
+    if _too_deep(data):
+        raise ValueError(f"nested deeper than {JSON_MAX_DEPTH} levels")
+    return data
 
 
 async def read_json_object(request: web.Request) -> dict[str, Any]:
     """A JSON object body, else BadRequestError."""
     raw = await read_body(request)
     try:
-        data = json.loads(raw, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as err:
-        # RecursionError: nesting deeper than the parser's stack, e.g. 100,000 "[".
-        raise BadRequestError("Invalid JSON body", str(err) or type(err).__name__) from err
+        data = parse_json(raw)
+    except ValueError as err:
+        raise BadRequestError("Invalid JSON body", str(err)) from err
     if not isinstance(data, dict):
         raise BadRequestError("JSON body must be an object")
     return data
