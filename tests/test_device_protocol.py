@@ -631,6 +631,7 @@ BAD_SUBSCRIBES: list[Any] = [
     {"objects": [{"object_key": f"shared.{SERIAL}", "object_revision": True}]},
     {"objects": [{"object_key": f"shared.{SERIAL}", "value": [1]}]},
     {"objects": [], "session": 5},
+    {"objects": [{"object_key": f"shared.{SERIAL}"}] * 65},
     {
         "objects": [
             {
@@ -958,3 +959,30 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
         assert not restarted.is_available(SERIAL)
     finally:
         await restarted.async_stop()
+
+
+async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscribe(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """Firmware with a bucket type the server does not keep still gets its connection."""
+    thermostat = make_thermostat(shared={"current_temperature": 20.0}, widget_track={"x": 1})
+    thermostat.start()
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
+    assert f"widget_track.{SERIAL}" not in service.buckets
+
+
+async def test_put_answer_lists_each_bucket_once(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    key = f"shared.{SERIAL}"
+    body = {
+        "session": "s",
+        "objects": [
+            {"object_key": key, "value": {"a": 1}},
+            {"object_key": key, "value": {"b": 2}},
+        ],
+    }
+    status, data = await post_json(http, f"{device_url}/svc/transport/put", body)
+    assert status == 200
+    assert [obj["object_key"] for obj in data["objects"]] == [key]

@@ -10,9 +10,22 @@ from typing import Any
 
 from .clock import Clock
 
-# Bucket types whose identifier is the device serial.
+# Bucket types whose identifier is the device serial: the spec's four, and those firmware keeps
+# beside them. A device may write no others, so a client cannot fill storage with made-up types.
 DEVICE_SCOPED_TYPES = frozenset(
-    {"device", "shared", "schedule", "device_alert_dialog", "track", "demand_response"}
+    {
+        "device",
+        "shared",
+        "schedule",
+        "device_alert_dialog",
+        "track",
+        "demand_response",
+        "link",
+        "message",
+        "metadata",
+        "rcs_settings",
+        "tou",
+    }
 )
 # Bucket types shared by every device of a home.
 HOME_SCOPED_TYPES = frozenset({"user", "structure"})

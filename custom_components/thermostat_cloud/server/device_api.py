@@ -22,7 +22,7 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from .buckets import HOME_SCOPED_TYPES, split_key
+from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, split_key
 from .events import ChangeSource
 from .pairing import IssueOutcome, KeyStatus
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
@@ -33,6 +33,8 @@ _LOGGER = logging.getLogger(__name__)
 SERVICE_KEY: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
 
 MAX_BODY_BYTES = 256 * 1024
+# Firmware lists about ten buckets; far more in one request is not a thermostat.
+MAX_BUCKETS_PER_REQUEST = 64
 MAX_UPLOAD_BYTES = 8 * 1024 * 1024
 SERIAL_RE = re.compile(r"^[A-Za-z0-9]{4,40}$")
 PUT_META_FIELDS = frozenset(
@@ -276,7 +278,7 @@ class DeviceApi:
         bucket_type, identifier = parts
         if bucket_type in HOME_SCOPED_TYPES:
             return key in self.service.home_keys(serial)
-        return identifier == serial and bucket_type.isidentifier()
+        return identifier == serial and bucket_type in DEVICE_SCOPED_TYPES
 
     # -- discovery and pairing codes -----------------------------------------------------------
 
@@ -359,6 +361,8 @@ class DeviceApi:
         objects = body.get("objects")
         if not isinstance(objects, list):
             raise BadRequestError("objects must be an array")
+        if len(objects) > MAX_BUCKETS_PER_REQUEST:
+            raise BadRequestError(f"More than {MAX_BUCKETS_PER_REQUEST} buckets in one request")
         if not isinstance(body.get("session", ""), str):
             raise BadRequestError("session must be a string")
         parsed: list[ObjectDescriptor] = []
@@ -395,6 +399,11 @@ class DeviceApi:
             if not fresh and obj.timestamp <= self.service.buckets.timestamp(obj.key):
                 continue
             if not self.may_access(serial, obj.key):
+                if (parts := split_key(obj.key)) and parts[1] == serial:
+                    # A bucket type of its own the server does not keep: not a reason to refuse
+                    # the subscribe, which would leave the thermostat without its connection.
+                    _LOGGER.debug("%s: inline %s ignored: unknown bucket type", serial, obj.key)
+                    continue
                 raise BadRequestError(f"Bucket {obj.key} is not writable by this device")
             updates[obj.key] = obj.value
         return updates
@@ -485,6 +494,8 @@ class DeviceApi:
                 entries.append((key, fields, obj.get("if_object_revision")))
         if not entries:
             raise BadRequestError("No buckets in PUT")
+        if len(entries) > MAX_BUCKETS_PER_REQUEST:
+            raise BadRequestError(f"More than {MAX_BUCKETS_PER_REQUEST} buckets in one request")
         for key, _, guard in entries:
             if not isinstance(key, str) or split_key(key) is None:
                 raise BadRequestError("object_key must be <type>.<id>")
@@ -525,11 +536,11 @@ class DeviceApi:
         service.commands.apply(serial, updates, ChangeSource.DEVICE)
         if refused:
             service.mark_undelivered(serial, refused)
-        descriptors: list[dict[str, Any]] = []
+        descriptors: dict[str, dict[str, Any]] = {}
         owed = False
         for key, _, _ in entries:
             bucket = service.buckets.get(key)
-            if bucket is None:  # a guarded write to a bucket the server never had
+            if bucket is None or key in descriptors:  # never had it (guarded) / listed twice
                 continue
             if service.is_undelivered(serial, key):
                 # The answer carries the server's newest timestamp, but the device still lacks
@@ -537,11 +548,10 @@ class DeviceApi:
                 owed = True
             else:
                 service.hub.device_has(serial, key, bucket.timestamp)
-            if all(d["object_key"] != key for d in descriptors):
-                descriptors.append(bucket.descriptor())
+            descriptors[key] = bucket.descriptor()
         if owed:
             service.hub.wake(serial)
-        return web.json_response({"objects": descriptors})
+        return web.json_response({"objects": list(descriptors.values())})
 
     async def device_listing(self, request: web.Request) -> web.Response:
         """`GET /svc/transport/device/{serial}` and legacy forms: bucket descriptors."""
