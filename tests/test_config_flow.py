@@ -452,16 +452,20 @@ async def test_moving_the_device_port_moves_the_address_with_it(
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
-async def test_an_address_on_another_port_is_refused(
+async def test_an_address_on_a_forwarded_port_is_kept(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
+    """A container's port mapping can hand thermostats another port than the device port."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     port = free_port()
     result = await hass.config_entries.flow.async_configure(
-        result["flow_id"], {CONF_API_ORIGIN: "http://127.0.0.1:9999", CONF_DEVICE_PORT: port}
+        result["flow_id"], {CONF_API_ORIGIN: "http://127.0.0.1:18000", CONF_DEVICE_PORT: port}
     )
-    assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_API_ORIGIN: "origin_port_mismatch"}
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["data"] == {CONF_API_ORIGIN: "http://127.0.0.1:18000", CONF_DEVICE_PORT: port}
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries(DOMAIN)[0]
+    assert await hass.config_entries.async_unload(entry.entry_id)
 
 
 async def test_the_stored_address_always_writes_its_port(

@@ -986,3 +986,30 @@ async def test_put_answer_lists_each_bucket_once(
     status, data = await post_json(http, f"{device_url}/svc/transport/put", body)
     assert status == 200
     assert [obj["object_key"] for obj in data["objects"]] == [key]
+
+
+async def test_a_closed_hold_is_not_contact(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """A thermostat that lost power is noticed when its silent hold ends: the close does not
+    count as a request (last_seen stays), only as a short resubscribe grace."""
+    from custom_components.thermostat_cloud.server import EventKind
+
+    service.config.suspend_time_max = 11  # 1 s hold
+    service.config.availability_grace = 0.1
+    service.config.resubscribe_grace = 0.3
+    connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()
+    service.events.listen(
+        lambda event: (
+            connection_events.put_nowait(event) if event.kind is EventKind.CONNECTION else None
+        )
+    )
+    thermostat = make_thermostat()
+    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
+    record = service.devices.get(SERIAL)
+    assert record is not None
+    assert service.clock.now_ms() - record.last_seen >= 900  # set when the hold began
+    assert service.is_available(SERIAL)  # resubscribe grace
+
+    while service.is_available(SERIAL):
+        await asyncio.wait_for(connection_events.get(), 5)

@@ -103,13 +103,11 @@ def _validate_server_input(
         errors[CONF_API_ORIGIN] = error
     else:
         url = URL(user_input[CONF_API_ORIGIN].strip())
-        if url.port != port:
-            if url.port in (current_port, DEFAULT_DEVICE_PORT):
-                # The user moved the device port and left the address on the old one (the
-                # form's default): thermostats must follow the server to its new port.
-                url = url.with_port(port)
-            else:
-                errors[CONF_API_ORIGIN] = "origin_port_mismatch"
+        if url.port != port and url.port in (current_port, DEFAULT_DEVICE_PORT):
+            # The user moved the device port and left the address on the old one (the form's
+            # default): thermostats must follow the server to its new port. Any other port is
+            # kept: a container's port mapping or a forwarding router can hand thermostats one.
+            url = url.with_port(port)
         origin = normalize_origin(str(url))
     if port != current_port and not _port_free(port):
         errors[CONF_DEVICE_PORT] = "port_in_use"

@@ -451,8 +451,7 @@ class DeviceApi:
             pass
         finally:
             service.hub.unregister(conn)
-            service.note_contact(serial)
-            service.connection_changed(serial)
+            service.connection_closed(serial)
         try:
             await response.write_eof()
         except ConnectionError:

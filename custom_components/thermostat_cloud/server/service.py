@@ -63,6 +63,9 @@ class ServiceConfig:
     disable_defer_window: int = 10
     save_delay: float = 5.0
     availability_grace: float = AVAILABILITY_GRACE_SECONDS
+    resubscribe_grace: float = 30.0
+    """A thermostat whose subscribe just closed counts as available this long: it resubscribes
+    at once, and a flicker in between is not "unavailable"."""
 
     @property
     def hold_timeout(self) -> float:
@@ -120,6 +123,8 @@ class ThermostatService:
         """Hosted API keys, persisted in `extra_state`."""
         self.loaded = False
         self._save_requested = False
+        self._closed_at: dict[str, int] = {}
+        """Serial -> when its last held subscribe closed (ms)."""
         self._undelivered: dict[str, set[str]] = {}
         """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._announced: set[str] = set()
@@ -217,13 +222,28 @@ class ThermostatService:
             self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
 
     def is_available(self, serial: str) -> bool:
-        """A held subscribe, or a request within the availability grace."""
+        """A held subscribe, a subscribe closed moments ago (firmware resubscribes at once), or
+        a request within the availability grace."""
         if self.hub.count(serial):
             return True
+        return self.clock.now_ms() < self._available_until_ms(serial)
+
+    def _available_until_ms(self, serial: str) -> int:
+        """When a thermostat without a held subscribe stops counting as available."""
         record = self.devices.get(serial)
-        if record is None or not record.last_seen:
-            return False
-        return self.clock.now_ms() - record.last_seen < self.config.availability_grace * 1000
+        last_seen = record.last_seen if record is not None and record.last_seen else None
+        closed = self._closed_at.get(serial)
+        return max(
+            last_seen + int(self.config.availability_grace * 1000) if last_seen else 0,
+            closed + int(self.config.resubscribe_grace * 1000) if closed else 0,
+        )
+
+    def connection_closed(self, serial: str) -> None:
+        """A held subscribe ended. Closing is not contact: a thermostat that lost power is
+        only noticed when its silent hold times out, so it gets the short resubscribe grace
+        from now, not the request grace."""
+        self._closed_at[serial] = self.clock.now_ms()
+        self.connection_changed(serial)
 
     def connection_changed(self, serial: str) -> None:
         """A subscribe opened or closed: publish it; without one, re-check availability when
@@ -239,8 +259,9 @@ class ThermostatService:
         if (handle := self._availability_timers.pop(serial, None)) is not None:
             handle.cancel()
         if not self.hub.closed:
+            delay = (self._available_until_ms(serial) - self.clock.now_ms()) / 1000
             self._availability_timers[serial] = asyncio.get_running_loop().call_later(
-                self.config.availability_grace + 0.5, self._availability_elapsed, serial
+                max(delay, 0) + 0.5, self._availability_elapsed, serial
             )
 
     def _availability_elapsed(self, serial: str) -> None:
