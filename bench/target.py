@@ -3,6 +3,7 @@ Assistant (started by `scripts/develop`) through its device port and HTTP API.""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 import asyncio
 from collections.abc import Awaitable, Callable
 import contextlib
@@ -29,7 +30,7 @@ PUSH_PATHS = {
 directly, the control API's `POST /command`, and Home Assistant's climate service."""
 
 
-class Target:
+class Target(ABC):
     """A running server: where thermostats connect, how to command them, what it costs."""
 
     name = "target"
@@ -44,6 +45,7 @@ class Target:
     api_url = ""
     """`{control_url}` of the control API (empty: none)."""
 
+    @abstractmethod
     async def command(self, serial: str) -> int:
         """Change the device's setpoint; returns `time.monotonic_ns()` of acceptance."""
         raise NotImplementedError
@@ -70,15 +72,18 @@ class Target:
         """Whether commands through `path` can address this device."""
         return True
 
+    @abstractmethod
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
         """Change every listed device's setpoint at once; returns when that began and, when
         the server can tell, when it had written the last push."""
         raise NotImplementedError
 
+    @abstractmethod
     async def cpu_seconds(self) -> float | None:
         """CPU time the server process has used so far (None: not known)."""
         raise NotImplementedError
 
+    @abstractmethod
     async def rss_bytes(self) -> int | None:
         """Resident memory of the server process (None: not known)."""
         raise NotImplementedError
@@ -87,7 +92,7 @@ class Target:
         """Subscribe connections the server holds (None: not known)."""
         return None
 
-    async def profiling(self, enable: bool) -> None:
+    async def profiling(self, enable: bool) -> None:  # noqa: B027 - optional hook
         """Bracket a measured section for the server's profiler, when there is one."""
 
     async def close(self) -> None:
