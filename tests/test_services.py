@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+import math
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
@@ -62,13 +63,14 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     paired = await pair_thermostat()
-    now = int(dt_util.utcnow().timestamp())
+    # Whole seconds, rounded up: at least the minute asked for.
+    ends = math.ceil(dt_util.utcnow().timestamp() + 60)
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
 
-    await paired.pushed("device", fan_mode="on", fan_timer_timeout=now + 60)
+    await paired.pushed("device", fan_mode="on", fan_timer_timeout=ends)
     end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
     assert end is not None
-    assert dt_util.parse_datetime(end.state) == dt_util.utc_from_timestamp(now + 60)
+    assert dt_util.parse_datetime(end.state) == dt_util.utc_from_timestamp(ends)
 
     freezer.tick(timedelta(seconds=61))
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))

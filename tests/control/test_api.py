@@ -471,11 +471,11 @@ async def test_set_away_sets_the_away_state_of_the_home(
     assert pushed["value"]["away"] is True
 
 
-async def test_fan_timer_in_seconds_runs_the_fan_then_returns_to_auto(
+async def test_fan_timer_in_seconds_runs_the_fan(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
     await connect_thermostat(device={"has_fan": True})
-    status, _ = await command(client, "set_fan", 1)
+    status, _ = await command(client, "set_fan", 60)
     assert status == 200
     device = service.buckets.value(f"device.{SERIAL}")
     assert device["fan_mode"] == "on"

@@ -599,7 +599,8 @@ class Commands:
                     Reason.FAN_DURATION_OUT_OF_RANGE,
                     max=FAN_TIMER_MAX_SECONDS,
                 )
-            timeout = self._clock.now_ms() // 1000 + int(seconds)
+            # Whole Unix seconds, rounded up: the fan runs at least as long as asked.
+            timeout = -(-(self._clock.now_ms() + int(seconds) * 1000) // 1000)
             result = self._write_fan(
                 serial,
                 {
