@@ -48,7 +48,6 @@ class Target(ABC):
     @abstractmethod
     async def command(self, serial: str) -> int:
         """Change the device's setpoint; returns `time.monotonic_ns()` of acceptance."""
-        raise NotImplementedError
 
     async def http_command(self, serial: str) -> int:
         """`POST {control_url}/command` set_temperature; returns when the request was sent."""
@@ -76,17 +75,14 @@ class Target(ABC):
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
         """Change every listed device's setpoint at once; returns when that began and, when
         the server can tell, when it had written the last push."""
-        raise NotImplementedError
 
     @abstractmethod
     async def cpu_seconds(self) -> float | None:
         """CPU time the server process has used so far (None: not known)."""
-        raise NotImplementedError
 
     @abstractmethod
     async def rss_bytes(self) -> int | None:
         """Resident memory of the server process (None: not known)."""
-        raise NotImplementedError
 
     async def held(self) -> int | None:
         """Subscribe connections the server holds (None: not known)."""
