@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 import uuid
 
 from .clock import Clock
+from .records import flat_dict
 
 
 @dataclass(slots=True)
@@ -76,7 +77,7 @@ class DeviceRegistry:
 
     def dump(self) -> list[dict[str, Any]]:
         """Persistable form."""
-        return [asdict(r) for r in self._records.values()]
+        return [flat_dict(r) for r in self._records.values()]
 
     def load(self, data: list[dict[str, Any]]) -> None:
         """Restore persisted records."""

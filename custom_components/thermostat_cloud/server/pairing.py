@@ -7,13 +7,14 @@ implementation (UI flow and control API alike) and writes the user and structure
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from enum import StrEnum
 import re
 import secrets
 from typing import Any
 
 from .clock import Clock
+from .records import flat_dict
 
 ENTRY_KEY_LENGTH = 7
 # Letters and digits that cannot be confused on a thermostat's small screen (no 0/O, 1/I/L).
@@ -185,8 +186,8 @@ class PairingRegistry:
     def dump(self) -> dict[str, Any]:
         """Persistable form."""
         return {
-            "entry_keys": [asdict(k) for k in self._keys.values()],
-            "pairings": [asdict(p) for p in self._pairings.values()],
+            "entry_keys": [flat_dict(k) for k in self._keys.values()],
+            "pairings": [flat_dict(p) for p in self._pairings.values()],
         }
 
     def load(self, data: Mapping[str, Any]) -> None:
