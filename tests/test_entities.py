@@ -261,3 +261,32 @@ async def test_a_subentry_change_after_a_reload_adds_no_entity_twice(
     await hass.async_block_till_done()
     assert "already exists" not in caplog.text
     assert "does not generate unique IDs" not in caplog.text
+
+
+async def test_entities_whose_value_did_not_change_are_not_written(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A temperature report updates the temperature sensor, not the leaf or firmware ones."""
+    from homeassistant.const import EVENT_STATE_REPORTED
+    from homeassistant.core import Event, EventStateReportedData, callback
+
+    paired = await pair_thermostat()
+    temperature = paired.entity_id("sensor", "temperature")
+    leaf = paired.entity_id("binary_sensor", "leaf")
+    reported: list[str] = []
+
+    @callback
+    def on_report(event: Event[EventStateReportedData]) -> None:
+        reported.append(event.data["entity_id"])
+
+    @callback
+    def is_leaf(data: EventStateReportedData) -> bool:
+        return data["entity_id"] == leaf
+
+    hass.bus.async_listen(EVENT_STATE_REPORTED, on_report, event_filter=is_leaf)
+    await paired.thermostat.put(f"shared.{SERIAL}", {"current_temperature": 23.4})
+    await hass.async_block_till_done()
+    state = hass.states.get(temperature)
+    assert state is not None
+    assert state.state == "23.4"
+    assert leaf not in reported

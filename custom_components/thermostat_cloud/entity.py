@@ -83,6 +83,7 @@ class ThermostatEntity(Entity):
         self.serial = self.thermostat.serial
         self._attr_unique_id = self.serial if key is None else f"{self.serial}_{key}"
         self._attr_device_info = thermostat_device_info(hub, subentry)
+        self._last_shown: object = None
 
     @property
     def service(self) -> ThermostatService:
@@ -98,17 +99,35 @@ class ThermostatEntity(Entity):
         """Follow this thermostat's events."""
         await super().async_added_to_hass()
         self._read_state()
+        # Home Assistant writes this first state right after; events compare against it.
+        if (shown := self._shown()) is not None:
+            self._last_shown = (self.available, shown)
         self.async_on_remove(self.hub.thermostats.listen(self.serial, self._handle_event))
 
     @callback
     def _read_state(self) -> None:
         """Copy bucket values into `_attr_*` before a state write (for entities that cache)."""
 
+    def _shown(self) -> object:
+        """What the entity shows, read cheaply, or None when that is not cheap to tell.
+
+        Most events of a thermostat change one or two of its values; an entity whose shown
+        value did not change skips the state write, which is most of what a change costs Home
+        Assistant (a command touched a dozen entities of the thermostat).
+        """
+        return None
+
     @callback
     def _handle_event(self, event: ServiceEvent) -> None:
-        if event.kind in (EventKind.STATE, EventKind.CONNECTION, EventKind.PAIRING):
-            self._read_state()
-            self.async_write_ha_state()
+        if event.kind not in (EventKind.STATE, EventKind.CONNECTION, EventKind.PAIRING):
+            return
+        self._read_state()
+        if (shown := self._shown()) is not None:
+            shown = (self.available, shown)
+            if shown == self._last_shown:
+                return
+            self._last_shown = shown
+        self.async_write_ha_state()
 
     def run_command[T](self, command: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a command-layer call, turning a refusal into a translated error."""
@@ -122,6 +141,10 @@ class ThermostatDescribedEntity[DescriptionT: EntityDescription](ThermostatEntit
     """A thermostat entity defined by an entity description (sensors, binary sensors)."""
 
     entity_description: DescriptionT
+
+    def _shown(self) -> object:
+        # A described entity shows one value (and no attributes of its own).
+        return (self.state,)
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry, description: DescriptionT) -> None:
         super().__init__(hub, subentry, description.key)
