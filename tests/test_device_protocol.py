@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+import gc
 import json
 from typing import Any
 
@@ -11,6 +12,8 @@ import aiohttp
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
+from custom_components.thermostat_cloud.server.device_api import PushWriter
+from custom_components.thermostat_cloud.server.subscriptions import HeldConnection
 from thermostat_sim import SimulatedThermostat, basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, MemoryStorage
@@ -1013,3 +1016,32 @@ async def test_a_closed_hold_is_not_contact(
 
     while service.is_available(SERIAL):
         await asyncio.wait_for(connection_events.get(), 5)
+
+
+async def test_an_ended_subscribe_is_freed_without_the_cycle_collector(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """Every subscribe ends (batch window, hold timeout) and firmware opens the next at once.
+
+    What an ended one held (request, response, handler task) must go when it ends: left in a
+    reference cycle it would wait for the cycle collector, whose full runs over a large Home
+    Assistant heap stall the event loop for tenths of a second.
+    """
+    thermostat = make_thermostat(shared={"current_temperature": 19.5})
+    gc.collect()
+    gc.disable()
+    try:
+        thermostat.start()
+        await thermostat.next_chunk()  # the boot subscribe ends after its batch window
+        await thermostat.closes.get()
+        service.commands.set_temperature(SERIAL, 23)
+        await thermostat.next_chunk()  # pushed on the next one, which ends the same way
+        await thermostat.closes.get()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage if isinstance(o, HeldConnection | PushWriter)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []

@@ -49,6 +49,10 @@ class HeldConnection:
         """True once the connection was told to close."""
         return self.closed.done()
 
+    def detach_writer(self) -> None:
+        """The handler is done with the connection: nothing more is pushed through it."""
+        self.push = _no_push
+
     def wake(self, reason: WakeReason) -> None:
         """Push to the device now, or close the connection."""
         if self.closed.done():
