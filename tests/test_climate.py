@@ -631,3 +631,37 @@ async def test_fahrenheit_slider_ends_are_accepted(
         target_temp_high=high,
     )
     await paired.pushed("shared", target_temperature_low=9.5, target_temperature_high=31.5)
+
+
+async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The leaf lighting up changes the leaf sensor only; the climate state is not rewritten
+    (no state_changed or state_reported for it), and a setpoint change still is."""
+    from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
+    from homeassistant.core import Event, callback
+
+    paired = await pair_thermostat()
+    climate = paired.entity_id("climate")
+    written: list[str] = []
+
+    @callback
+    def on_write(event: Event[Any]) -> None:
+        written.append(event.event_type)
+
+    @callback
+    def is_climate(data: Any) -> bool:
+        return bool(data["entity_id"] == climate)
+
+    for event_type in (EVENT_STATE_CHANGED, EVENT_STATE_REPORTED):
+        hass.bus.async_listen(event_type, on_write, event_filter=is_climate)
+    await paired.thermostat.put(f"shared.{SERIAL}", {"leaf": True})
+    await hass.async_block_till_done()
+    assert hass.states.is_state(paired.entity_id("binary_sensor", "leaf"), "on")
+    assert written == []
+
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, **{ATTR_TEMPERATURE: 22.5})
+    assert written == [EVENT_STATE_CHANGED]
+    state = hass.states.get(climate)
+    assert state is not None
+    assert state.attributes[ATTR_TEMPERATURE] == 22.5

@@ -254,6 +254,27 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
             target_temperature_high=high,
         )
 
+    def _shown(self) -> object:
+        """Everything `_read_state` sets, and whether the eco limits apply: a thermostat's
+        events mostly change other entities' values (a resubscribe, a sensor reading)."""
+        return (
+            self._attr_supported_features,
+            tuple(self._attr_hvac_modes or ()),
+            self._attr_hvac_mode,
+            self._attr_hvac_action,
+            tuple(self._attr_fan_modes or ()),
+            self._attr_fan_mode,
+            tuple(self._attr_preset_modes or ()),
+            self._attr_preset_mode,
+            self._attr_current_humidity,
+            self._attr_target_humidity,
+            self._attr_current_temperature,
+            self._attr_target_temperature,
+            self._attr_target_temperature_low,
+            self._attr_target_temperature_high,
+            self._holds_eco,
+        )
+
     @property
     def _holds_eco(self) -> bool:
         """Eco is on and the thermostat is not off: it holds its eco temperatures."""
