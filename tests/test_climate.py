@@ -647,7 +647,7 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
 
     @callback
     def on_write(event: Event[Any]) -> None:
-        written.append(event.event_type)
+        written.append(str(event.event_type))
 
     @callback
     def is_climate(data: Any) -> bool:

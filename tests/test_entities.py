@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 import logging
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE, STATE_UNKNOWN
@@ -290,3 +291,49 @@ async def test_entities_whose_value_did_not_change_are_not_written(
     assert state is not None
     assert state.state == "23.4"
     assert leaf not in reported
+
+
+async def test_a_resubscribe_rewrites_only_what_reads_contact(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Firmware resubscribes after every push and every few minutes: the thermostat stays
+    available, so its entities are not rewritten, except the one showing when it was last seen
+    (enabled here; it is off by default)."""
+    from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
+    from homeassistant.core import Event, callback
+
+    paired = await pair_thermostat()
+    registry = er.async_get(hass)
+    last_seen = paired.entity_id("sensor", "last_seen")
+    registry.async_update_entity(last_seen, disabled_by=None)
+    await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    await connection_change(paired, held=True)
+    await hass.async_block_till_done()
+    ours = {
+        entry.entity_id
+        for entry in er.async_entries_for_config_entry(registry, paired.entry.entry_id)
+    }
+    written: list[str] = []
+
+    @callback
+    def on_write(event: Event[Any]) -> None:
+        written.append(event.data["entity_id"])
+
+    @callback
+    def is_ours(data: Any) -> bool:
+        return data["entity_id"] in ours
+
+    for event_type in (EVENT_STATE_CHANGED, EVENT_STATE_REPORTED):
+        hass.bus.async_listen(event_type, on_write, event_filter=is_ours)
+    record = paired.service.devices.get(SERIAL)
+    assert record is not None
+    record.last_seen -= 10_000  # its last request was ten seconds ago
+    await paired.thermostat.stop()
+    await connection_change(paired, held=False)
+    paired.thermostat.start()
+    await connection_change(paired, held=True)
+    await hass.async_block_till_done()
+
+    assert hass.states.is_state(paired.entity_id("climate"), "heat")
+    assert set(written) == {last_seen}

@@ -101,7 +101,7 @@ class ThermostatEntity(Entity):
         self._read_state()
         # Home Assistant writes this first state right after; events compare against it.
         if (shown := self._shown()) is not None:
-            self._last_shown = (self.available, shown)
+            self._last_shown = (self.service.is_available(self.serial), shown)
         self.async_on_remove(self.hub.thermostats.listen(self.serial, self._handle_event))
 
     @callback
@@ -117,14 +117,29 @@ class ThermostatEntity(Entity):
         """
         return None
 
+    def _reads_contact(self) -> bool:
+        """Whether the entity shows what a device request changes (its record: when it was
+        last seen, the firmware it reported), not only its buckets and availability."""
+        return False
+
     @callback
     def _handle_event(self, event: ServiceEvent) -> None:
         if event.kind not in (EventKind.STATE, EventKind.CONNECTION, EventKind.PAIRING):
             return
+        available = self.service.is_available(self.serial)
+        last = self._last_shown
+        if (
+            event.kind is EventKind.CONNECTION
+            and isinstance(last, tuple)
+            and last[0] == available
+            and not self._reads_contact()
+        ):
+            # A resubscribe (after every push, and every few minutes): nothing to show.
+            return
         self._read_state()
         if (shown := self._shown()) is not None:
-            shown = (self.available, shown)
-            if shown == self._last_shown:
+            shown = (available, shown)
+            if shown == last:
                 return
             self._last_shown = shown
         self.async_write_ha_state()

@@ -28,6 +28,8 @@ class ThermostatSensorDescription(SensorEntityDescription):
     """A sensor and how to read it from the thermostat's buckets."""
 
     value_fn: Callable[[ThermostatState], float | str | datetime | None]
+    reads_contact: bool = False
+    """Read from the device record that requests update, not only from buckets."""
 
 
 def _last_seen(thermostat: ThermostatState) -> datetime | None:
@@ -110,12 +112,14 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
     ThermostatSensorDescription(
         key="firmware_version",
         translation_key="firmware_version",
+        reads_contact=True,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.software_version,
     ),
     ThermostatSensorDescription(
         key="last_seen",
         translation_key="last_seen",
+        reads_contact=True,
         device_class=SensorDeviceClass.TIMESTAMP,
         entity_category=EntityCategory.DIAGNOSTIC,
         entity_registry_enabled_default=False,
@@ -142,6 +146,9 @@ class ThermostatSensor(ThermostatDescribedEntity[ThermostatSensorDescription], S
     """One value the thermostat reports."""
 
     entity_description: ThermostatSensorDescription
+
+    def _reads_contact(self) -> bool:
+        return self.entity_description.reads_contact
 
     @property
     def native_value(self) -> float | str | datetime | None:
