@@ -14,6 +14,7 @@ from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import json_loads
+import orjson
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
@@ -47,6 +48,9 @@ class MemoryStorage:
 
     async def async_load(self) -> dict[str, Any] | None:
         return self.data
+
+    def embed_json(self, data: bytes) -> Any:
+        return orjson.Fragment(data)
 
     def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
         self._save(snapshot())

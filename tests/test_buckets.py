@@ -256,6 +256,9 @@ async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
         async def async_load(self) -> dict[str, Any] | None:
             return {"home_user_id": "u", "home_structure_id": "s"}
 
+        def embed_json(self, data: bytes) -> Any:
+            return json.loads(data)
+
         def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
             self.scheduled.append((snapshot, delay))
 
@@ -285,3 +288,33 @@ def test_wire_json_is_the_wire_form_and_follows_changes() -> None:
     assert first.startswith(b'{"object_revision":1,"object_timestamp":')
     store.merge(KEY, {"a": 2})
     assert json.loads(bucket.wire_json())["value"] == {"a": 2}
+
+
+def test_each_save_carries_what_changed_since_the_last_one() -> None:
+    """Buckets and device records keep their saved form between saves: a change (a merge, a
+    request from the device, new identity) must still reach the next save."""
+    from custom_components.thermostat_cloud.server.devices import DeviceRegistry
+
+    clock = FakeClock()
+    buckets, devices = BucketStore(clock), DeviceRegistry(clock)
+    devices.touch("A")
+    buckets.merge("shared.A", {"target_temperature": 20.0})
+    buckets.merge("shared.B", {"target_temperature": 18.0})
+    assert buckets.dump(json.loads)["shared.A"]["value"] == {"target_temperature": 20.0}
+    first_seen = devices.dump(json.loads)[0]["last_seen"]
+
+    clock.advance(5)
+    buckets.merge("shared.A", {"target_temperature": 21.5})
+    devices.touch("A")
+    devices.update_identity("A", {"model": "Display-3.0"})
+
+    saved = buckets.dump(json.loads)
+    assert saved["shared.A"] == {
+        "revision": 2,
+        "timestamp": clock.now,
+        "value": {"target_temperature": 21.5},
+    }
+    assert saved["shared.B"]["value"] == {"target_temperature": 18.0}
+    (record,) = devices.dump(json.loads)
+    assert record["last_seen"] == first_seen + 5000
+    assert record["model"] == "Display-3.0"

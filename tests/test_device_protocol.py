@@ -656,13 +656,13 @@ async def test_malformed_subscribe_is_400_without_state_change(
     body: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    before = service.buckets.dump()
+    before = service.buckets.dump(json.loads)
     kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
     caplog.set_level("DEBUG")
     async with http.post(f"{device_url}/svc/transport", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
-    assert service.buckets.dump() == before
+    assert service.buckets.dump(json.loads) == before
     assert service.hub.count(SERIAL) == 0
     assert "Rejected POST /svc/transport" in caplog.text
     assert "Traceback" not in caplog.text
@@ -695,7 +695,7 @@ async def test_malformed_put_is_400_without_state_change(
     async with http.post(f"{device_url}/svc/transport/put", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
-    assert service.buckets.dump() == {}
+    assert service.buckets.dump(json.loads) == {}
 
 
 async def test_oversized_body_is_400(
@@ -705,7 +705,7 @@ async def test_oversized_body_is_400(
     async with http.post(f"{device_url}/svc/transport/put", json=huge, headers=AUTH) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Request body too large"}
-    assert service.buckets.dump() == {}
+    assert service.buckets.dump(json.loads) == {}
 
 
 async def test_put_and_subscribe_without_serial_are_400(
@@ -910,7 +910,7 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
     async with http.post(f"{device_url}/svc/transport/put", data=raw, headers=AUTH) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Invalid JSON body"}
-    assert service.buckets.dump() == {}
+    assert service.buckets.dump(json.loads) == {}
     assert "Traceback" not in caplog.text
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.storage import Store
+import orjson
 
 from .const import (
     CONF_API_ORIGIN,
@@ -41,6 +42,10 @@ class HassStorage:
     async def async_load(self) -> dict[str, Any] | None:
         """The saved document."""
         return await self._store.async_load()
+
+    def embed_json(self, data: bytes) -> Any:
+        """Spliced into the document as it is: the Store writes with orjson."""
+        return orjson.Fragment(data)
 
     def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
         """Coalesced save; Home Assistant also writes it on its final-write event."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from homeassistant.core import Context, HomeAssistant
 from homeassistant.exceptions import ServiceValidationError, Unauthorized
+from homeassistant.helpers.json import json_bytes
 import probatio
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser
@@ -64,7 +65,7 @@ async def test_create_returns_the_key_once_and_stores_only_its_hash(
         "created": created["created"],
         "last_used": None,
     }
-    stored = json.dumps(service.snapshot())
+    stored = json_bytes(service.snapshot()).decode()
     assert secret not in stored
     assert secret[4:] not in stored
     assert hashlib.sha256(secret.encode()).hexdigest() in stored
@@ -115,7 +116,7 @@ async def test_revoke_deletes_the_key(
 
     assert service.api_keys.authenticate(created["key"]) is None
     assert await call(hass, "list_api_keys", hass_admin_user) == {"api_keys": []}
-    assert created["id"] not in json.dumps(service.snapshot())
+    assert created["id"] not in json_bytes(service.snapshot()).decode()
 
 
 @pytest.mark.parametrize("action", ["create_api_key", "list_api_keys", "revoke_api_key"])

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 import itertools
-import json
 from typing import Any
 
 from .clock import Clock
+from .records import EmbedJson, compact_json
 
 # Bucket types whose identifier is the device serial: the spec's four, and those firmware keeps
 # beside them. A device may write no others, so a client cannot fill storage with made-up types.
@@ -60,6 +60,9 @@ class Bucket:
     _wire_json: bytes | None = field(default=None, repr=False, compare=False)
     """`wire()` serialized, kept until the bucket changes: a home-wide change reaches many
     devices with one serialization."""
+    _stored_json: bytes | None = field(default=None, repr=False, compare=False)
+    """`as_stored()` serialized, kept until the bucket changes: a save writes every bucket,
+    most of them unchanged since the last one."""
     field_changes: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     """Field -> the store's number of the merge that last changed it, for changes since the
     server started (not persisted). Orders changes exactly, across buckets and within one
@@ -92,12 +95,18 @@ class Bucket:
     def wire_json(self) -> bytes:
         """`wire()` as compact JSON bytes."""
         if self._wire_json is None:
-            self._wire_json = json.dumps(self.wire(), separators=(",", ":")).encode()
+            self._wire_json = compact_json(self.wire())
         return self._wire_json
 
     def as_stored(self) -> dict[str, Any]:
         """JSON form for persistence."""
         return {"revision": self.revision, "timestamp": self.timestamp, "value": self.value}
+
+    def stored_json(self) -> bytes:
+        """`as_stored()` as compact JSON bytes."""
+        if self._stored_json is None:
+            self._stored_json = compact_json(self.as_stored())
+        return self._stored_json
 
 
 class BucketStore:
@@ -147,7 +156,7 @@ class BucketStore:
             return None
         # Copy-on-write: a value already handed out (pushed, serialized) is never mutated.
         bucket.value = {**bucket.value, **changed}
-        bucket._wire_json = None
+        bucket._wire_json = bucket._stored_json = None
         bucket.revision += 1
         bucket.timestamp = max(self._clock.now_ms(), bucket.timestamp + 1)
         merge_number = next(self._merges)
@@ -178,9 +187,9 @@ class BucketStore:
             if (parts := split_key(bucket.key)) is not None and parts[0] in DEVICE_SCOPED_TYPES
         }
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self, embed_json: EmbedJson) -> dict[str, Any]:
         """Persistable form of every bucket."""
-        return {bucket.key: bucket.as_stored() for bucket in self._buckets.values()}
+        return {bucket.key: embed_json(bucket.stored_json()) for bucket in self._buckets.values()}
 
     def load(self, data: Mapping[str, Any], on_invalid: Callable[[str], None]) -> None:
         """Restore buckets from persisted data, skipping entries that do not parse."""

@@ -8,7 +8,7 @@ from typing import Any
 import uuid
 
 from .clock import Clock
-from .records import flat_dict
+from .records import EmbedJson, compact_json, flat_dict
 
 
 @dataclass(slots=True)
@@ -32,11 +32,14 @@ ENTRY_FIELDS = ("mac", "model", "software_version", "backplate_model", "wireless
 
 
 class DeviceRegistry:
-    """Device records by serial."""
+    """Device records by serial; records change only through its methods (it keeps each
+    record's saved form until then)."""
 
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
         self._records: dict[str, DeviceRecord] = {}
+        self._stored_json: dict[str, bytes] = {}
+        """Serial -> the record serialized for saving, until it changes."""
 
     def __contains__(self, serial: object) -> bool:
         return serial in self._records
@@ -62,6 +65,7 @@ class DeviceRegistry:
             record = DeviceRecord(serial=serial, first_seen=now)
             self._records[serial] = record
         record.last_seen = now
+        self._stored_json.pop(serial, None)
         return record, created
 
     def update_identity(self, serial: str, fields: Mapping[str, str]) -> bool:
@@ -75,9 +79,16 @@ class DeviceRegistry:
                 changed = True
         return changed
 
-    def dump(self) -> list[dict[str, Any]]:
-        """Persistable form."""
-        return [flat_dict(r) for r in self._records.values()]
+    def dump(self, embed_json: EmbedJson) -> list[Any]:
+        """Persistable form; only records changed since the last save are serialized again
+        (a save comes every few seconds while thermostats report; most records are idle)."""
+        cache = self._stored_json
+        dumped = []
+        for serial, record in self._records.items():
+            if (stored := cache.get(serial)) is None:
+                stored = cache[serial] = compact_json(flat_dict(record))
+            dumped.append(embed_json(stored))
+        return dumped
 
     def load(self, data: list[dict[str, Any]]) -> None:
         """Restore persisted records."""

@@ -1,8 +1,18 @@
-"""Persisting flat dataclass records."""
+"""What saving the service's state needs: flat records, and JSON serialized once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+import json
 from typing import Any
+
+type EmbedJson = Callable[[bytes], Any]
+"""How a save document carries JSON the service serialized already (`Storage.embed_json`)."""
+
+
+def compact_json(data: Any) -> bytes:
+    """JSON without spaces, as bytes."""
+    return json.dumps(data, separators=(",", ":")).encode()
 
 
 def flat_dict(record: Any) -> dict[str, Any]:

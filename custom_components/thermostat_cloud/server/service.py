@@ -43,6 +43,14 @@ class Storage(Protocol):
     async def async_load(self) -> dict[str, Any] | None:
         """Return the saved document, or None."""
 
+    def embed_json(self, data: bytes) -> Any:
+        """JSON the service serialized already, as a part of the document to save: parsed
+        back, or, where the encoder can splice it in as it is (orjson's `Fragment`), kept.
+
+        Buckets and device records are serialized once per change: a save every few seconds
+        then costs the event loop next to nothing for the thousands that did not change.
+        """
+
     def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
         """Save `snapshot()` within `delay` seconds (coalescing repeated requests)."""
 
@@ -156,8 +164,8 @@ class ThermostatService:
         return {
             "home_user_id": self.home_user_id,
             "home_structure_id": self.home_structure_id,
-            "buckets": self.buckets.dump(),
-            "devices": self.devices.dump(),
+            "buckets": self.buckets.dump(self._storage.embed_json),
+            "devices": self.devices.dump(self._storage.embed_json),
             "pairing": self.pairings.dump(),
             "extra": self.extra_state,
         }
