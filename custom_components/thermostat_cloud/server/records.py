@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-import json
 from typing import Any
+
+import orjson
 
 type EmbedJson = Callable[[bytes], Any]
 """How a save document carries JSON the service serialized already (`Storage.embed_json`)."""
 
 
 def compact_json(data: Any) -> bytes:
-    """JSON without spaces, as bytes."""
-    return json.dumps(data, separators=(",", ":")).encode()
+    """JSON without spaces, as bytes: every push and save of a changed bucket.
+
+    orjson (Home Assistant's own JSON library) keeps keys in insertion order and writes
+    numbers as the shortest text that reads back the same, as `json.dumps` does (non-finite
+    numbers and integers beyond 64 bits never get into a bucket: parse_json refuses them),
+    at a tenth of the cost, which for a thermostat's hundred-field buckets is most of a push.
+    """
+    return orjson.dumps(data)
 
 
 def flat_dict(record: Any) -> dict[str, Any]:
