@@ -7,6 +7,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 import json
+import logging
 import statistics
 import time
 
@@ -14,9 +15,11 @@ import aiohttp
 
 from .fleet import Fleet
 from .stats import percentile
-from .target import PUSH_PATHS, CoreServer, HomeAssistant, Target
+from .target import ACCEPTANCE_RECORDED, PUSH_PATHS, CoreServer, HomeAssistant, Target
 
 MIB = 1024 * 1024
+_LOGGER = logging.getLogger(__name__)
+
 CHUNK_TIMEOUT = 10.0
 """Longest wait for one pushed chunk before the run is declared broken."""
 
@@ -63,9 +66,12 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
     for prefix in target.push_paths:
         command = target.push_command(prefix)
         reachable = [t for t in fleet if target.reaches(prefix, t.serial)]
+        await target.accepted_ns(prefix)  # forget earlier ones
         await target.profiling(True)
         cpu0 = await target.cpu_seconds()
         latencies: list[float] = []
+        sent: list[int] = []
+        received: list[int] = []
         cursor = 0
         started = time.monotonic()
         async with asyncio.timeout(options.timeout):
@@ -75,7 +81,10 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
                 accepted_ns = await command(thermostat.serial)
                 chunk = await thermostat.next_chunk(CHUNK_TIMEOUT)
                 latencies.append((chunk.received_ns - accepted_ns) / 1e6)
+                sent.append(accepted_ns)
+                received.append(chunk.received_ns)
         elapsed = time.monotonic() - started
+        result |= _from_acceptance(prefix, sent, received, await target.accepted_ns(prefix))
         # Each push ends its subscribe after the batch window and the device resubscribes:
         # that is part of what a command costs, so wait for it before reading the CPU time.
         await fleet.settle()
@@ -90,6 +99,28 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
         if cpu is not None:
             result[f"{prefix}cpu"] = cpu / len(latencies) * 1000
     return result
+
+
+def _from_acceptance(
+    prefix: str, sent: list[int], received: list[int], accepted: list[int] | None
+) -> RunResult:
+    """Latency from the server's own acceptance of each command, where it records one (Home
+    Assistant: after validating a service call, before running it), to the push's arrival."""
+    if accepted is None:
+        return {}
+    if len(accepted) != len(received) or not all(
+        s <= a <= r for s, a, r in zip(sent, accepted, received, strict=True)
+    ):
+        # Commands go one at a time, so the n-th accepted is the n-th sent; anything else
+        # means something else called the service meanwhile: no figure rather than a wrong one.
+        _LOGGER.warning("%s: acceptance times do not match the commands; not reported", prefix)
+        return {}
+    latencies = [(r - a) / 1e6 for a, r in zip(accepted, received, strict=True)]
+    return {
+        f"{prefix}accepted_p50": percentile(latencies, 0.50),
+        f"{prefix}accepted_p99": percentile(latencies, 0.99),
+        f"{prefix}accepted_max": max(latencies),
+    }
 
 
 async def held_connections(target: Target, fleet: Fleet, options: Options) -> RunResult:
@@ -257,6 +288,14 @@ def metrics(
                 Metric(f"{prefix}p50", f"{path} -> push p50, {n:,} held", "ms"),
                 Metric(f"{prefix}p99", f"{path} -> push p99, {n:,} held", "ms", "< 5 ms"),
                 Metric(f"{prefix}max", f"{path} -> push max", "ms"),
+            ]
+            if prefix in ACCEPTANCE_RECORDED:
+                rows += [
+                    Metric(f"{prefix}accepted_p50", f"{path} accepted -> push p50", "ms"),
+                    Metric(f"{prefix}accepted_p99", f"{path} accepted -> push p99", "ms", "< 5 ms"),
+                    Metric(f"{prefix}accepted_max", f"{path} accepted -> push max", "ms"),
+                ]
+            rows += [
                 Metric(f"{prefix}rate", f"{path}, one at a time", "/s"),
                 Metric(f"{prefix}cpu", f"server CPU per {path}", "ms"),
             ]

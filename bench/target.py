@@ -28,6 +28,10 @@ PUSH_PATHS = {
 }
 """Ways a command can enter, by the key prefix of their figures: the core's command layer
 directly, the control API's `POST /command`, and Home Assistant's climate service."""
+ACCEPTANCE_RECORDED = frozenset({"climate"})
+"""Paths whose server says when it accepted each command (Home Assistant's service call,
+through the bench_access helper): they get figures from acceptance as well as from sending.
+(The core's command layer is timed from acceptance already.)"""
 
 
 class Target(ABC):
@@ -70,6 +74,11 @@ class Target(ABC):
     def reaches(self, path: str, serial: str) -> bool:
         """Whether commands through `path` can address this device."""
         return True
+
+    async def accepted_ns(self, path: str) -> list[int] | None:
+        """When the server accepted each command of `path` since the last call, oldest first
+        (`time.monotonic_ns()`), or None where it does not say."""
+        return None
 
     @abstractmethod
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
@@ -234,6 +243,20 @@ class HomeAssistant(Target):
 
     def reaches(self, path: str, serial: str) -> bool:
         return path != "climate" or serial in self.climate_entities
+
+    async def accepted_ns(self, path: str) -> list[int] | None:
+        """Acceptance of climate.set_temperature calls, as recorded in Home Assistant by the
+        `bench_access` helper (a Home Assistant started without it does not say)."""
+        if path != "climate":
+            return None
+        async with self.http.get(
+            f"{self.control_url}/api/bench_access/accepted", headers=self.api_headers
+        ) as resp:
+            if resp.status == 404:
+                return None
+            resp.raise_for_status()
+            data: dict[str, list[int]] = await resp.json()
+            return data["accepted_ns"]
 
     async def command(self, serial: str) -> int:
         return await self.http_command(serial)

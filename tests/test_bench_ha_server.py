@@ -8,9 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 import socket
 import stat
+import time
+from unittest.mock import AsyncMock
 
 from homeassistant.core import HomeAssistant
+from homeassistant.setup import async_setup_component
 import pytest
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 import voluptuous as vol
 
 from bench import bench_access
@@ -79,9 +83,8 @@ def test_climate_entities_are_mapped_by_serial() -> None:
     assert "device_attr(state.entity_id, 'serial_number')" in CLIMATE_ENTITIES_TEMPLATE
 
 
-async def test_access_helper_creates_an_admin_token(hass: HomeAssistant, tmp_path: Path) -> None:
-    """The written token is a valid access token of an administrator, readable by us only."""
-    token_file = tmp_path / "token"
+async def _set_up_access_helper(hass: HomeAssistant, token_file: Path) -> None:
+    assert await async_setup_component(hass, "http", {})
     config = {
         bench_access.DOMAIN: {
             bench_access.CONF_TOKEN_FILE: str(token_file),
@@ -89,14 +92,42 @@ async def test_access_helper_creates_an_admin_token(hass: HomeAssistant, tmp_pat
             bench_access.CONF_WATCH_STDIN: False,
         }
     }
-
     assert await bench_access.async_setup(hass, bench_access.CONFIG_SCHEMA(config))
+
+
+async def test_access_helper_creates_an_admin_token(hass: HomeAssistant, tmp_path: Path) -> None:
+    """The written token is a valid access token of an administrator, readable by us only."""
+    token_file = tmp_path / "token"
+    await _set_up_access_helper(hass, token_file)
 
     refresh_token = hass.auth.async_validate_access_token(token_file.read_text())
     assert refresh_token is not None
     assert refresh_token.user.is_admin
     assert refresh_token.user.name == bench_access.USER_NAME
     assert stat.S_IMODE(token_file.stat().st_mode) == 0o600
+
+
+async def test_access_helper_hands_over_climate_call_acceptance_times_once(
+    hass: HomeAssistant, tmp_path: Path, hass_client: ClientSessionGenerator
+) -> None:
+    """One time per accepted climate.set_temperature call (no other service), on the
+    monotonic clock the load generator reads too; each read hands them over once."""
+    await _set_up_access_helper(hass, tmp_path / "token")
+    hass.services.async_register("climate", "set_temperature", AsyncMock())
+    hass.services.async_register("climate", "set_hvac_mode", AsyncMock())
+    client = await hass_client()
+
+    before = time.monotonic_ns()
+    await hass.services.async_call("climate", "set_temperature", {"temperature": 20}, True)
+    await hass.services.async_call("climate", "set_hvac_mode", {"hvac_mode": "heat"}, True)
+    after = time.monotonic_ns()
+
+    async with client.get("/api/bench_access/accepted") as resp:
+        assert resp.status == 200
+        (accepted,) = (await resp.json())["accepted_ns"]
+    assert before <= accepted <= after
+    async with client.get("/api/bench_access/accepted") as resp:
+        assert (await resp.json())["accepted_ns"] == []
 
 
 def test_access_helper_needs_its_settings() -> None:

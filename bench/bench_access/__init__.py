@@ -6,21 +6,32 @@ Home Assistant has set it up, it has created an administrator and a long-lived a
 the load generator and written the token to `token_file` (mode 0600, inside that throwaway
 configuration). It also ties Home Assistant's life to the load generator's: Home Assistant stops
 when its standard input closes (the load generator went away) or after `max_seconds`.
+
+It records when Home Assistant accepts each `climate.set_temperature` call (the moment it
+fires `call_service`, after validating the call and before running it), in
+`time.monotonic_ns()`, which is the same clock in every process of the machine; the load
+generator reads and clears them with `GET /api/bench_access/accepted`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 import logging
 import os
 from pathlib import Path
 import sys
+import time
+from typing import Any
 
+from aiohttp import web
 from homeassistant.auth.const import GROUP_ID_ADMIN
 from homeassistant.auth.models import TOKEN_TYPE_LONG_LIVED_ACCESS_TOKEN
-from homeassistant.core import HassJob, HomeAssistant, callback
+from homeassistant.const import ATTR_DOMAIN, ATTR_SERVICE, EVENT_CALL_SERVICE
+from homeassistant.core import Event, HassJob, HomeAssistant, callback
 import homeassistant.helpers.config_validation as cv
 from homeassistant.helpers.event import async_call_later
+from homeassistant.helpers.http import HomeAssistantView
 from homeassistant.helpers.typing import ConfigType
 import voluptuous as vol
 
@@ -82,7 +93,40 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
                 _stop("the load generator went away")
 
         hass.loop.add_reader(stdin, _stdin_readable)
+    _record_accepted_commands(hass)
     return True
+
+
+def _record_accepted_commands(hass: HomeAssistant) -> None:
+    """Note the acceptance time of every climate.set_temperature call, for the load generator."""
+    accepted: list[int] = []
+
+    @callback
+    def _is_set_temperature(data: Mapping[str, Any]) -> bool:
+        return bool(data[ATTR_DOMAIN] == "climate" and data[ATTR_SERVICE] == "set_temperature")
+
+    @callback
+    def _accepted(_: Event[Any]) -> None:
+        accepted.append(time.monotonic_ns())
+
+    hass.bus.async_listen(EVENT_CALL_SERVICE, _accepted, event_filter=_is_set_temperature)
+    hass.http.register_view(AcceptedCommandsView(accepted))
+
+
+class AcceptedCommandsView(HomeAssistantView):
+    """`GET /api/bench_access/accepted`: acceptance times since the last read, oldest first."""
+
+    url = "/api/bench_access/accepted"
+    name = "api:bench_access:accepted"
+
+    def __init__(self, accepted: list[int]) -> None:
+        self.accepted = accepted
+
+    async def get(self, request: web.Request) -> web.Response:
+        """Hand the recorded times over and forget them."""
+        times = list(self.accepted)
+        self.accepted.clear()
+        return self.json({"accepted_ns": times})
 
 
 def _write_secret(path: Path, secret: str) -> None:
