@@ -1,4 +1,5 @@
-"""The thermostat cloud service core: pure asyncio and aiohttp, no Home Assistant imports."""
+"""The thermostat cloud service core: asyncio, aiohttp and orjson (the JSON library Home Assistant
+ships), no Home Assistant imports."""
 
 from .commands import CommandError, CommandResult, ErrorCode, Reason
 from .events import ChangeSource, EventKind, ServiceEvent
