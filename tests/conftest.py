@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Collection
 from dataclasses import dataclass
 import socket
 from typing import Any, cast
 
 import aiohttp
 from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
-from homeassistant.core import HomeAssistant
+from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
+from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.json import json_bytes
@@ -209,6 +210,31 @@ class PairedThermostat:
 
 
 type PairThermostat = Callable[..., Awaitable[PairedThermostat]]
+
+
+@dataclass(frozen=True, slots=True)
+class StateWrite:
+    """One state write Home Assistant announced: `state_changed` or `state_reported`."""
+
+    event_type: str
+    entity_id: str
+
+
+def record_state_writes(hass: HomeAssistant, entity_ids: Collection[str]) -> list[StateWrite]:
+    """Every state write of these entities from now on, changed or not, in order."""
+    written: list[StateWrite] = []
+
+    @callback
+    def on_write(event: Event[Any]) -> None:
+        written.append(StateWrite(str(event.event_type), event.data["entity_id"]))
+
+    @callback
+    def is_watched(data: Any) -> bool:
+        return data["entity_id"] in entity_ids
+
+    for event_type in (EVENT_STATE_CHANGED, EVENT_STATE_REPORTED):
+        hass.bus.async_listen(event_type, on_write, event_filter=is_watched)
+    return written
 
 
 def free_port() -> int:

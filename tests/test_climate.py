@@ -49,7 +49,13 @@ import pytest
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 
-from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
+from .conftest import (
+    OTHER_SERIAL,
+    SERIAL,
+    PairedThermostat,
+    PairThermostat,
+    record_state_writes,
+)
 
 
 async def call(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
@@ -638,30 +644,18 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
 ) -> None:
     """The leaf lighting up changes the leaf sensor only; the climate state is not rewritten
     (no state_changed or state_reported for it), and a setpoint change still is."""
-    from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
-    from homeassistant.core import Event, callback
+    from homeassistant.const import EVENT_STATE_CHANGED
 
     paired = await pair_thermostat()
     climate = paired.entity_id("climate")
-    written: list[str] = []
-
-    @callback
-    def on_write(event: Event[Any]) -> None:
-        written.append(str(event.event_type))
-
-    @callback
-    def is_climate(data: Any) -> bool:
-        return bool(data["entity_id"] == climate)
-
-    for event_type in (EVENT_STATE_CHANGED, EVENT_STATE_REPORTED):
-        hass.bus.async_listen(event_type, on_write, event_filter=is_climate)
+    writes = record_state_writes(hass, {climate})
     await paired.thermostat.put(f"shared.{SERIAL}", {"leaf": True})
     await hass.async_block_till_done()
     assert hass.states.is_state(paired.entity_id("binary_sensor", "leaf"), "on")
-    assert written == []
+    assert [write.event_type for write in writes] == []
 
     await call(hass, paired, SERVICE_SET_TEMPERATURE, **{ATTR_TEMPERATURE: 22.5})
-    assert written == [EVENT_STATE_CHANGED]
+    assert [write.event_type for write in writes] == [EVENT_STATE_CHANGED]
     state = hass.states.get(climate)
     assert state is not None
     assert state.attributes[ATTR_TEMPERATURE] == 22.5

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 import logging
-from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE, STATE_UNKNOWN
@@ -19,7 +18,7 @@ from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 from thermostat_sim import basic_auth
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat
+from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_writes
 
 
 def state(hass: HomeAssistant, entity_id: str) -> str:
@@ -299,9 +298,6 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
     """Firmware resubscribes after every push and every few minutes: the thermostat stays
     available, so its entities are not rewritten, except the one showing when it was last seen
     (enabled here; it is off by default)."""
-    from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
-    from homeassistant.core import Event, callback
-
     paired = await pair_thermostat()
     registry = er.async_get(hass)
     last_seen = paired.entity_id("sensor", "last_seen")
@@ -314,18 +310,7 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
         entry.entity_id
         for entry in er.async_entries_for_config_entry(registry, paired.entry.entry_id)
     }
-    written: list[str] = []
-
-    @callback
-    def on_write(event: Event[Any]) -> None:
-        written.append(event.data["entity_id"])
-
-    @callback
-    def is_ours(data: Any) -> bool:
-        return data["entity_id"] in ours
-
-    for event_type in (EVENT_STATE_CHANGED, EVENT_STATE_REPORTED):
-        hass.bus.async_listen(event_type, on_write, event_filter=is_ours)
+    writes = record_state_writes(hass, ours)
     record = paired.service.devices.get(SERIAL)
     assert record is not None
     record.last_seen -= 10_000  # its last request was ten seconds ago
@@ -336,4 +321,4 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
     await hass.async_block_till_done()
 
     assert hass.states.is_state(paired.entity_id("climate"), "heat")
-    assert set(written) == {last_seen}
+    assert {write.entity_id for write in writes} == {last_seen}
