@@ -175,10 +175,32 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     return data
 
 
-def _int_field(obj: dict[str, Any], name: str, where: str, default: int | None = None) -> int:
-    value = obj.get(name, default)
+# Revisions are signed 32-bit integers in firmware: a thermostat that carries bucket history
+# from its old cloud or another server lists negative ones (NoLongerEvil issue reports).
+REVISION_MIN = -(2**31)
+REVISION_MAX = 2**31 - 1
+
+
+def is_revision(value: object) -> bool:
+    """Whether a JSON value is a revision firmware can hold (a signed 32-bit integer)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and REVISION_MIN <= value <= REVISION_MAX
+    )
+
+
+def _revision_field(obj: dict[str, Any], name: str, where: str) -> int:
+    value = obj.get(name, 0)
+    if not is_revision(value):
+        raise BadRequestError(f"{where}: {name} must be a signed 32-bit integer")
+    return int(value)
+
+
+def _timestamp_field(obj: dict[str, Any], name: str, where: str) -> int:
+    value = obj.get(name, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise BadRequestError(f"{where}: {name} must be a non-negative integer")
+        raise BadRequestError(f"{where}: {name} must be a non-negative integer (ms)")
     return value
 
 
@@ -265,6 +287,14 @@ class DeviceApi:
             "X-svc-service-timestamp": str(self.service.clock.now_ms()),
             "X-svc-defer-device-window": str(config.defer_device_window),
         }
+
+    async def add_protocol_headers(
+        self, request: web.Request, response: web.StreamResponse
+    ) -> None:
+        """Every device response carries the protocol headers, PUT and errors included:
+        firmware that misses `X-svc-suspend-time-max` falls back to a much longer sleep."""
+        for name, value in self._protocol_headers().items():
+            response.headers.setdefault(name, value)
 
     def _require_serial(self, request: web.Request, *, create: bool = True) -> str:
         """The requesting device's serial (400 without one); notes the contact."""
@@ -385,8 +415,8 @@ class DeviceApi:
             parsed.append(
                 ObjectDescriptor(
                     key,
-                    _int_field(obj, "object_revision", where, 0),
-                    _int_field(obj, "object_timestamp", where, 0),
+                    _revision_field(obj, "object_revision", where),
+                    _timestamp_field(obj, "object_timestamp", where),
                     value,
                 )
             )
@@ -433,7 +463,6 @@ class DeviceApi:
 
         response = web.StreamResponse(
             headers={
-                **self._protocol_headers(),
                 "X-svc-disable-defer-window": str(service.config.disable_defer_window),
                 "Content-Type": "application/json",
             }
@@ -571,7 +600,7 @@ class DeviceApi:
             return error_response(400, "Serial required")
         keys = [*self.service.buckets.keys_of_serial(serial), *self.service.home_keys(serial)]
         objects = [b.descriptor() for k in keys if (b := self.service.buckets.get(k)) is not None]
-        return web.json_response({"objects": objects}, headers=self._protocol_headers())
+        return web.json_response({"objects": objects})
 
     # -- the rest of the firmware's URLs ---------------------------------------------------------
 
@@ -622,25 +651,45 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return error_response(500, "Internal server error")
 
 
+# Paths relative to the device protocol's prefix. Firmware appends `/entry` to the endpoint it
+# was configured with and calls the other URLs as the entry answer gives them, so each path is
+# served both under `/svc` and bare: a thermostat pointed at `http://host:8000` or at
+# `http://host:8000/svc` reaches the same handlers. `v7` is the transport version newer
+# firmware puts in its subscribe and PUT paths.
+def _routes(api: DeviceApi) -> list[tuple[str, str, Handler]]:
+    return [
+        ("GET", "/entry", api.entry),
+        ("POST", "/entry", api.entry),
+        ("GET", "/passphrase", api.passphrase),
+        ("GET", "/passphrase/status", api.passphrase_status),
+        ("POST", "/transport", api.subscribe),
+        ("POST", "/transport/subscribe", api.subscribe),
+        ("POST", "/transport/v7/subscribe", api.subscribe),
+        ("POST", "/transport/put", api.put),
+        ("POST", "/transport/v7/put", api.put),
+        ("GET", "/transport/device/{serial}", api.device_listing),
+        ("GET", "/transport/device/", api.device_listing),
+        ("GET", "/transport/device", api.device_listing),
+        ("GET", "/transport/v7/device/{serial}", api.device_listing),
+        ("*", "/ping", api.ping),
+        ("GET", "/pro_info", api.pro_info),
+        ("GET", "/pro_info/{tail:.*}", api.pro_info),
+        ("GET", "/weather/v1", api.weather),
+        ("*", "/upload", api.upload),
+    ]
+
+
+DEVICE_PATH_PREFIXES = ("/svc", "")
+
+
 def create_device_app(service: ThermostatService) -> web.Application:
     """The aiohttp application of the device protocol listener."""
     api = DeviceApi(service)
     # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
     app = web.Application(middlewares=[json_errors], client_max_size=MAX_UPLOAD_BYTES)
     app[SERVICE_KEY] = service
-    app.router.add_route("GET", "/svc/entry", api.entry)
-    app.router.add_route("POST", "/svc/entry", api.entry)
-    app.router.add_get("/svc/passphrase", api.passphrase)
-    app.router.add_get("/svc/passphrase/status", api.passphrase_status)
-    app.router.add_post("/svc/transport", api.subscribe)
-    app.router.add_post("/svc/transport/put", api.put)
-    app.router.add_get("/svc/transport/device/{serial}", api.device_listing)
-    app.router.add_get("/svc/transport/device/", api.device_listing)
-    app.router.add_get("/svc/transport/device", api.device_listing)
-    app.router.add_get("/svc/transport/v7/device/{serial}", api.device_listing)
-    app.router.add_route("*", "/svc/ping", api.ping)
-    app.router.add_get("/svc/pro_info", api.pro_info)
-    app.router.add_get("/svc/pro_info/{tail:.*}", api.pro_info)
-    app.router.add_get("/svc/weather/v1", api.weather)
-    app.router.add_route("*", "/svc/upload", api.upload)
+    for prefix in DEVICE_PATH_PREFIXES:
+        for method, path, handler in _routes(api):
+            app.router.add_route(method, prefix + path, handler)
+    app.on_response_prepare.append(api.add_protocol_headers)
     return app
