@@ -323,6 +323,7 @@ async def pair_thermostat(
             await thermostat.entry()
             # Subscribe on loopback whatever origin the entry hands out (tests stay on 127.0.0.1).
             thermostat.transport_url = f"http://127.0.0.1:{port}/svc/transport"
+            thermostat.passphrase_url = f"http://127.0.0.1:{port}/svc/passphrase"
             code = (await thermostat.passphrase())["value"]
             thermostat.start()
             await thermostat.subscribed.wait()

@@ -486,29 +486,39 @@ async def test_eco_preset_is_the_thermostats_own_eco_mode(
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
-    await paired.pushed("device", eco={"mode": "manual-eco"})
+    assert (await paired.pushed("device", eco_mode_enabled=True))["eco"]["mode"] == "manual-eco"
     structure_key = paired.service.home_keys(SERIAL)[1]
     assert paired.service.buckets.value(structure_key).get("away") is None
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
-    await paired.pushed("device", eco={"mode": "schedule"})
+    assert (await paired.pushed("device", eco_mode_enabled=False))["eco"]["mode"] == "schedule"
 
 
 async def test_eco_preset_keeps_the_other_eco_fields(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """`device.eco` is replaced whole by a merge: only its mode may change."""
+    """`device.eco` is replaced whole by a merge: only its mode and who changed it when (as
+    firmware records it: `touched_by` 3 for the cloud, seconds) may change."""
     eco = {"mode": "schedule", "leafTemp": 17.5, "touched_by": 1, "mode_update_timestamp": 5}
     paired = await pair_thermostat(device={"eco": eco})
+    now_s = paired.service.clock.now_ms() // 1000
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
     device = paired.service.buckets.value(f"device.{SERIAL}")
-    assert device["eco"] == {**eco, "mode": "manual-eco"}
-    pushed = await paired.pushed("device", eco={**eco, "mode": "manual-eco"})
+    changed = {"mode": "manual-eco", "touched_by": 3}
+    assert device["eco"] == {
+        **eco,
+        **changed,
+        "mode_update_timestamp": device["eco"]["mode_update_timestamp"],
+    }
+    assert device["eco"]["mode_update_timestamp"] >= now_s
+    pushed = await paired.pushed("device", eco=device["eco"])
     assert pushed["eco_mode_enabled"] is True
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
-    await paired.pushed("device", eco=eco)
+    pushed = await paired.pushed("device", eco_mode_enabled=False)
+    assert pushed["eco"]["mode"] == "schedule"
+    assert pushed["eco"]["leafTemp"] == 17.5
 
 
 async def test_eco_shows_and_sets_the_eco_temperatures(

@@ -64,6 +64,7 @@ async def test_user_flow_creates_the_hub_with_lan_default(
         ("ftp://192.168.1.10:8000", "invalid_origin"),
         ("http://192.168.1.10:8000/svc", "origin_has_path"),
         ("http://[::1", "invalid_origin"),
+        ("https://192.168.1.10:8000", "origin_https"),
     ],
 )
 async def test_user_flow_rejects_origins_firmware_cannot_use(

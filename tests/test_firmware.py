@@ -65,14 +65,14 @@ async def test_unprefixed_device_paths_reach_the_same_handlers(
         assert isinstance(await resp.json(), dict)
 
 
-@pytest.mark.parametrize(
-    "path", ["/svc/transport/v7/subscribe", "/transport/v7/subscribe", "/transport"]
-)
+@pytest.mark.parametrize("transport", ["/svc/transport", "/transport"])
 async def test_subscribe_is_served_on_the_v7_and_bare_paths(
-    make_thermostat: MakeThermostat, device_url: str, path: str
+    make_thermostat: MakeThermostat, device_url: str, transport: str
 ) -> None:
+    """Firmware subscribes at `<transport_url>/v7/subscribe`, prefixed or not."""
     thermostat = make_thermostat(shared={"current_temperature": 19.5})
-    thermostat.transport_url = f"{device_url}{path}"
+    thermostat.transport_url = f"{device_url}{transport}"
+    assert thermostat.subscribe_url.endswith(f"{transport}/v7/subscribe")
     thermostat.start()
     chunk = await thermostat.next_chunk()
     assert chunk.objects[0]["object_key"] == f"shared.{SERIAL}"

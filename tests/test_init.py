@@ -110,6 +110,7 @@ async def test_state_persists_through_home_assistant_storage(
     assert stored["buckets"][f"shared.{SERIAL}"]["value"] == {
         "current_temperature": 20.5,
         "target_temperature": 21.0,
+        "target_change_pending": True,
     }
 
     assert await hass.config_entries.async_setup(entry.entry_id)

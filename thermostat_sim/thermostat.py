@@ -1,5 +1,12 @@
 """Firmware behaviour: entry, passphrase, a subscribe loop that reads chunks as they arrive
-and resubscribes on close, and PUTs of local changes."""
+and resubscribes on close, and PUTs of local changes.
+
+By default the simulator keeps the habits of the firmware flashed thermostats run (see the
+README's "What real firmware does"): it calls `<endpoint>/entry`, subscribes and PUTs under
+`<transport_url>/v7/`, PUTs bucket-keyed bodies with `if_object_revision` on `shared` and keeps
+its change when the server answers a conflict, acknowledges a pushed `target_change_pending`,
+and reports eco leaving on the dial. `spec_literal=True` uses the spec's paths and nothing more.
+"""
 
 from __future__ import annotations
 
@@ -44,6 +51,10 @@ class LocalBucket:
     value: dict[str, Any] = field(default_factory=dict)
 
 
+MAX_PUT_RETRIES = 3
+"""How often a PUT answered with a conflict is retried against the server's revision."""
+
+
 class SimulatedThermostat:
     """One thermostat talking to `{device_url}` over real TCP."""
 
@@ -54,10 +65,12 @@ class SimulatedThermostat:
         session: aiohttp.ClientSession,
         *,
         buckets: Mapping[str, Mapping[str, Any]] | None = None,
+        spec_literal: bool = False,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.serial = serial
         self.http = session
+        self.spec_literal = spec_literal
         self.session_id = f"sim-{serial}"
         self.headers = {
             "Authorization": basic_auth(serial),
@@ -68,6 +81,10 @@ class SimulatedThermostat:
         for key, value in (buckets or {}).items():
             self.local[key] = LocalBucket(value=dict(value))
         self.transport_url = f"{self.base_url}/svc/transport"
+        self.passphrase_url = f"{self.base_url}/svc/passphrase"
+        self.acknowledge_pushes = not spec_literal
+        """Acknowledge a pushed `target_change_pending: true` with a PUT of `false`, as firmware
+        does once the display has shown the new setpoint."""
         self.received: asyncio.Queue[Chunk] = asyncio.Queue()
         self.closes: asyncio.Queue[int] = asyncio.Queue()
         """Number of chunks each finished subscribe carried (0: closed with no body)."""
@@ -78,6 +95,7 @@ class SimulatedThermostat:
         pushed on this connection at once, not queued for the next subscribe."""
         self.last_headers: Mapping[str, str] = {}
         self._loop_task: asyncio.Task[None] | None = None
+        self._reactions: set[asyncio.Task[Any]] = set()
 
     # -- one-shot requests ---------------------------------------------------------------------
 
@@ -92,25 +110,26 @@ class SimulatedThermostat:
             "wireless_reg_domain": "US",
             "backplate_model": "Backplate-2.8",
         }
+        # The settings CGI stores `<endpoint>/entry` and firmware calls it as it is.
+        path = "/svc/entry" if self.spec_literal else "/entry"
         async with self.http.post(
-            f"{self.base_url}/svc/entry", data=form, headers=self.headers
+            f"{self.base_url}{path}", data=form, headers=self.headers
         ) as resp:
             resp.raise_for_status()
             data: dict[str, Any] = await resp.json()
         self.transport_url = data["transport_url"]
+        self.passphrase_url = data["passphrase_url"]
         return data
 
     async def passphrase(self) -> dict[str, Any]:
         """GET passphrase_url: the code to show on screen."""
-        async with self.http.get(f"{self.base_url}/svc/passphrase", headers=self.headers) as resp:
+        async with self.http.get(self.passphrase_url, headers=self.headers) as resp:
             resp.raise_for_status()
             return dict(await resp.json())
 
     async def passphrase_status(self) -> dict[str, Any]:
         """GET /svc/passphrase/status."""
-        async with self.http.get(
-            f"{self.base_url}/svc/passphrase/status", headers=self.headers
-        ) as resp:
+        async with self.http.get(f"{self.passphrase_url}/status", headers=self.headers) as resp:
             resp.raise_for_status()
             return dict(await resp.json())
 
@@ -127,26 +146,77 @@ class SimulatedThermostat:
             objects.append(obj)
         return objects
 
-    async def put(self, key: str, fields: Mapping[str, Any], *, guard: bool = False) -> Any:
+    @property
+    def subscribe_url(self) -> str:
+        """Firmware subscribes at `<transport_url>/v7/subscribe`; the spec at the URL itself."""
+        return self.transport_url if self.spec_literal else f"{self.transport_url}/v7/subscribe"
+
+    @property
+    def put_url(self) -> str:
+        """Firmware PUTs at `<transport_url>/v7/put`; the spec at `<transport_url>/put`."""
+        return f"{self.transport_url}/{'put' if self.spec_literal else 'v7/put'}"
+
+    async def put(self, key: str, fields: Mapping[str, Any], *, guard: bool | None = None) -> Any:
         """A local change (dial turned): update the local copy and PUT it, bucket-keyed."""
-        bucket = self.local.setdefault(key, LocalBucket())
-        bucket.value.update(fields)
-        obj: dict[str, Any] = {"object_key": key, "base_object_revision": bucket.revision}
-        if guard:
-            obj["if_object_revision"] = bucket.revision
-        obj.update(fields)
-        async with self.http.post(
-            f"{self.transport_url}/put",
-            json={"session": self.session_id, key: obj},
-            headers=self.headers,
-        ) as resp:
-            resp.raise_for_status()
-            data = await resp.json()
-        for descriptor in data["objects"]:
-            local = self.local.setdefault(descriptor["object_key"], LocalBucket())
-            local.revision = descriptor["object_revision"]
-            local.timestamp = descriptor["object_timestamp"]
+        return await self.put_many({key: fields}, guard=guard)
+
+    async def put_many(
+        self, changes: Mapping[str, Mapping[str, Any]], *, guard: bool | None = None
+    ) -> Any:
+        """Several local changes in one bucket-keyed PUT, as firmware batches them.
+
+        Firmware guards `shared` with `if_object_revision` (`guard=None`: as firmware does).
+        A guarded bucket the server did not apply (its answer is not the next revision after
+        the guard, or not newer than what the thermostat already has) keeps its change and is
+        PUT again against the server's revision.
+        """
+        pending = {key: dict(fields) for key, fields in changes.items()}
+        for key, fields in pending.items():
+            self.local.setdefault(key, LocalBucket()).value.update(fields)
+        data: Any = None
+        for _ in range(MAX_PUT_RETRIES + 1):
+            body: dict[str, Any] = {"session": self.session_id}
+            guards: dict[str, int] = {}
+            for key, fields in pending.items():
+                bucket = self.local[key]
+                obj: dict[str, Any] = {"object_key": key, "base_object_revision": bucket.revision}
+                if guard or (guard is None and not self.spec_literal and key.startswith("shared.")):
+                    obj["if_object_revision"] = guards[key] = bucket.revision
+                obj.update(fields)
+                body[key] = obj
+            async with self.http.post(self.put_url, json=body, headers=self.headers) as resp:
+                resp.raise_for_status()
+                data = await resp.json()
+            retry: dict[str, dict[str, Any]] = {}
+            for descriptor in data["objects"]:
+                key = descriptor["object_key"]
+                local = self.local.setdefault(key, LocalBucket())
+                revision = descriptor["object_revision"]
+                if (
+                    key in guards
+                    and key in pending
+                    and (revision != guards[key] + 1 or revision <= local.revision)
+                ):
+                    retry[key] = pending[key]  # a conflict: keep the change, try again
+                local.revision = revision
+                local.timestamp = descriptor["object_timestamp"]
+            if not retry:
+                break
+            pending = retry
         return data
+
+    async def turn_dial(self, celsius: float) -> Any:
+        """The user turns the dial: a new setpoint, which also ends eco, as on the thermostat."""
+        changes: dict[str, dict[str, Any]] = {
+            f"shared.{self.serial}": {"target_temperature": celsius}
+        }
+        device = self.local.get(f"device.{self.serial}")
+        eco = device.value.get("eco") if device is not None else None
+        if isinstance(eco, dict) and eco.get("mode") in ("manual-eco", "auto-eco"):
+            changes[f"device.{self.serial}"] = {
+                "eco": {**eco, "mode": "schedule", "mode_update_timestamp": int(time.time())}
+            }
+        return await self.put_many(changes)
 
     # -- the subscribe loop ----------------------------------------------------------------------
 
@@ -156,7 +226,7 @@ class SimulatedThermostat:
         count = 0
         try:
             async with self.http.post(
-                self.transport_url,
+                self.subscribe_url,
                 json={"chunked": True, "session": self.session_id, "objects": self._descriptors()},
                 headers=self.headers,
                 timeout=aiohttp.ClientTimeout(total=None, sock_read=None),
@@ -184,11 +254,26 @@ class SimulatedThermostat:
                         )
                     count += 1
                     self.received.put_nowait(Chunk(payload["objects"], chunk, started_ns))
+                    self._react(payload["objects"])
         finally:
             self.subscribed.clear()
             self.waiting.clear()
         self.closes.put_nowait(count)
         return count
+
+    def _react(self, objects: list[dict[str, Any]]) -> None:
+        """What firmware does with a push beyond storing it: acknowledge a setpoint change
+        that woke the display."""
+        key = f"shared.{self.serial}"
+        if self.acknowledge_pushes and any(
+            obj["object_key"] == key and obj["value"].get("target_change_pending") is True
+            for obj in objects
+        ):
+            task = asyncio.get_running_loop().create_task(
+                self.put(key, {"target_change_pending": False})
+            )
+            self._reactions.add(task)
+            task.add_done_callback(self._reactions.discard)
 
     async def _run(self) -> None:
         while True:
@@ -203,7 +288,11 @@ class SimulatedThermostat:
         self._loop_task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        """End the subscribe loop."""
+        """End the subscribe loop (and any PUT a push set off)."""
+        for task in list(self._reactions):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, aiohttp.ClientError):
+                await task
         if self._loop_task is not None:
             self._loop_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -52,14 +52,17 @@ PORT_SELECTOR = selector.NumberSelector(
 def validate_api_origin(value: str) -> str | None:
     """Error key for an api_origin thermostats cannot use, else None.
 
-    Firmware needs a plain http(s) origin with a host and an explicit port: a URL without a
-    port breaks the thermostat's low-power keepalive.
+    Firmware needs a plain http origin with a host and an explicit port: a URL without a
+    port breaks the thermostat's low-power keepalive, and the device listener speaks plain
+    HTTP, so an https origin would hand thermostats URLs nothing answers.
     """
     try:
         url = URL(value.strip())
     except ValueError:
         return "invalid_origin"
-    if url.scheme not in ("http", "https") or not url.host:
+    if url.scheme == "https" and url.host:
+        return "origin_https"
+    if url.scheme != "http" or not url.host:
         return "invalid_origin"
     if url.explicit_port is None:
         return "origin_port_missing"

@@ -380,9 +380,7 @@ SCHEDULE_ENTRY = {"temp": 20.0, "time": 21600, "type": "HEAT", "entry_type": "se
         ),
         Accepted("set_mode", "heat_cool", "shared", {"target_temperature_type": "range"}),
         Accepted("set_mode", "off", "shared", {"target_temperature_type": "off"}),
-        Accepted(
-            "set_eco", True, "device", {"eco": {"mode": "manual-eco"}, "eco_mode_enabled": True}
-        ),
+        Accepted("set_eco", True, "device", {"eco_mode_enabled": True}),
         Accepted("set_fan", "on", "device", {"fan_mode": "on", "fan_timer_timeout": 0}),
         Accepted(
             "set_eco_temperatures",

@@ -11,20 +11,26 @@ from .clock import Clock
 from .records import EmbedJson, compact_json
 
 # Bucket types whose identifier is the device serial: the spec's four, and those firmware keeps
-# beside them. A device may write no others, so a client cannot fill storage with made-up types.
+# beside them (the firmware's PUT order in cjserio/nest-thermostat-protocol-docs). Only these are
+# stored, so a client cannot fill storage with made-up types; others are acknowledged and dropped.
 DEVICE_SCOPED_TYPES = frozenset(
     {
         "device",
         "shared",
         "schedule",
+        "custom_schedule",
         "device_alert_dialog",
         "track",
         "demand_response",
+        "demand_response_event",
+        "hvac_partner",
         "link",
         "message",
         "metadata",
         "rcs_settings",
+        "safety",
         "tou",
+        "tuneups",
     }
 )
 # Bucket types shared by every device of a home.

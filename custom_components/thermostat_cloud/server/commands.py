@@ -52,6 +52,11 @@ HVAC_MODE_ALIASES = {
     "eco": None,  # not a mode: see set_eco
 }
 FAN_MODES = ("auto", "on", "off")
+WAKE_DISPLAY = {"target_change_pending": True}
+"""Sent with every setpoint: firmware applies a setpoint without it but its screen stays dark;
+it acknowledges by reporting `false`."""
+TOUCHED_BY_SERVER = 3
+"""`touched_by` firmware records for a change that came from the cloud."""
 SCHEDULE_MODES = ("HEAT", "COOL", "RANGE")
 SCHEDULE_ENTRY_TYPES = ("setpoint", "continuation")
 
@@ -421,6 +426,9 @@ class Commands:
             # Another device of the home did not make this change: it must be told.
             target_source = source if target == serial else ChangeSource.SERVER
             self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), target_source))
+        device_key = bucket_key("device", serial)
+        if source is ChangeSource.DEVICE and device_key in changed and "eco" in updates[device_key]:
+            self.device_left_eco(serial)
         return changed
 
     def _followers(self, key: str) -> list[str]:
@@ -465,7 +473,7 @@ class Commands:
         """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it."""
         self.require_device(serial)
         celsius = setpoint(value)
-        fields: dict[str, Any] = {"target_temperature": celsius}
+        fields: dict[str, Any] = {"target_temperature": celsius, **WAKE_DISPLAY}
         if mode is not None:
             if mode not in ("heat", "cool"):
                 raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be heat or cool")
@@ -494,6 +502,7 @@ class Commands:
         fields: dict[str, Any] = {
             "target_temperature_low": low_c,
             "target_temperature_high": high_c,
+            **WAKE_DISPLAY,
         }
         if switch_to_range:
             self._check_capability(serial, "range")
@@ -539,7 +548,12 @@ class Commands:
     # -- presence and eco ----------------------------------------------------------------------
 
     def set_away(self, serial: str, away: object) -> CommandResult:
-        """The home's away state (structure bucket), followed by every device of the home."""
+        """The home's away state: every thermostat of the home in eco, or all back.
+
+        Firmware undoes `structure.away` alone within minutes (it starts auto-eco, which
+        preconditioning ends), so away is also the home's manual eco (`manual_eco_all`), which
+        firmware holds; see `_home_eco`.
+        """
         self.require_device(serial)
         flag = _boolean(away, "Away")
         pairing = self._pairings.pairing(serial)
@@ -547,21 +561,89 @@ class Commands:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
             )
-        return self._write_key(
-            serial, bucket_key("structure", pairing.structure_id), {"away": flag}
-        )
+        return self._home_eco(serial, pairing.structure_id, on=flag)
 
     def set_eco(self, serial: str, enabled: object) -> CommandResult:
-        """The thermostat's own eco mode (not the home's away state)."""
+        """The thermostat's own eco mode (`device.eco`).
+
+        Turning it off also brings the home back from away: firmware leaves manual eco only
+        when `device.eco`, the home's `manual_eco_all` and `away` all say so.
+        """
         self.require_device(serial)
         on = _boolean(enabled, "Eco")
-        # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
+        pairing = self._pairings.pairing(serial)
+        if not on and pairing is not None and self._home_in_eco(pairing.structure_id):
+            return self._home_eco(serial, pairing.structure_id, on=False, result_key="device")
+        return self._write(serial, "device", self._device_eco(serial, on=on))
+
+    def _device_eco(self, serial: str, *, on: bool) -> dict[str, Any]:
+        """`device.eco` as firmware reports it (mode, who touched it, when in seconds), and
+        `eco_mode_enabled` for clients that read that."""
         eco = self._device(serial).get("eco")
+        # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
         kept = dict(eco) if isinstance(eco, Mapping) else {}
-        return self._write(
+        return {
+            "eco": {
+                **kept,
+                "mode": "manual-eco" if on else "schedule",
+                "touched_by": TOUCHED_BY_SERVER,
+                "mode_update_timestamp": self._clock.now_ms() // 1000,
+            },
+            "eco_mode_enabled": on,
+        }
+
+    def _home_in_eco(self, structure_id: str) -> bool:
+        structure = self._buckets.value(bucket_key("structure", structure_id))
+        return structure.get("manual_eco_all") is True or structure.get("away") is True
+
+    def _home_eco(
+        self, serial: str, structure_id: str, *, on: bool, result_key: str = "structure"
+    ) -> CommandResult:
+        """Enter or leave the home's manual eco, as one change pushed at once.
+
+        On: `structure.manual_eco_all` with `manual_eco_timestamp` in seconds (firmware drops
+        it when more than 600 s off its clock) and `away`. Off: the same three cleared, and
+        `device.eco` back to `schedule` on every thermostat of the home, or a stale
+        `manual-eco` there puts it back into eco.
+        """
+        key = bucket_key("structure", structure_id)
+        fields = {
+            "away": on,
+            "manual_eco_all": on,
+            "manual_eco_timestamp": self._clock.now_ms() // 1000,
+        }
+        also: dict[str, Mapping[str, Any]] = {}
+        if not on:
+            for other in self._pairings.serials_in(structure_id):
+                also[bucket_key("device", other)] = self._device_eco(other, on=False)
+        if result_key == "device":
+            device_key = bucket_key("device", serial)
+            return self._write_key(serial, device_key, also.pop(device_key), {key: fields, **also})
+        return self._write_key(serial, key, fields, also)
+
+    def device_left_eco(self, serial: str) -> None:
+        """The thermostat reports it left eco (the dial, its app): the home's manual eco is
+        cleared too, or the next structure push would put it back into eco. A report older
+        than the command that entered eco does not undo it."""
+        pairing = self._pairings.pairing(serial)
+        if pairing is None:
+            return
+        key = bucket_key("structure", pairing.structure_id)
+        structure = self._buckets.value(key)
+        if structure.get("manual_eco_all") is not True:
+            return
+        eco = self._device(serial).get("eco")
+        if not isinstance(eco, Mapping) or eco.get("mode") != "schedule":
+            return
+        left_at = finite_number(eco.get("mode_update_timestamp"))
+        entered_at = finite_number(structure.get("manual_eco_timestamp")) or 0
+        if left_at is None or left_at < entered_at:
+            return
+        _LOGGER.debug("%s left eco on the thermostat; the home leaves away", serial)
+        self.apply(
             serial,
-            "device",
-            {"eco": {**kept, "mode": "manual-eco" if on else "schedule"}, "eco_mode_enabled": on},
+            {key: {"away": False, "manual_eco_all": False}},
+            ChangeSource.SERVER,
         )
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
@@ -678,7 +760,15 @@ class Commands:
         """
         self.require_device(serial)
         if not _boolean(enabled, "Enabled"):
-            return self._write(serial, "device", {"temperature_lock_enabled": False})
+            return self._write(
+                serial,
+                "device",
+                {
+                    "temperature_lock": False,
+                    "temperature_lock_pin_hash": "",
+                    "temperature_lock_enabled": False,
+                },
+            )
         if pin is not None:
             pin_hash_value = pin_hash(pin, serial)
         if not is_valid_pin_hash(pin_hash_value):
@@ -697,6 +787,7 @@ class Commands:
             serial,
             "device",
             {
+                "temperature_lock": True,
                 "temperature_lock_enabled": True,
                 "temperature_lock_pin_hash": pin_hash_value,
                 "temperature_lock_low_temp": low,

@@ -12,6 +12,7 @@ import base64
 import binascii
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from enum import Enum
 from http import HTTPStatus
 import json
 import logging
@@ -47,6 +48,16 @@ PUT_META_FIELDS = frozenset(
     }
 )
 
+# Fields whose push asks firmware to suspend its defer window (the peers' rule).
+SETPOINT_FIELDS = frozenset(
+    {
+        "target_temperature",
+        "target_temperature_low",
+        "target_temperature_high",
+        "target_temperature_type",
+    }
+)
+
 type Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -65,9 +76,10 @@ def error_response(status: int, message: str) -> web.Response:
 
 
 def _serial_from_user_id(user_id: str) -> str | None:
-    """`d.{SERIAL}.{suffix}` -> SERIAL."""
-    _, _, rest = user_id.partition(".")
-    serial = rest.partition(".")[0]
+    """`d.{SERIAL}.{suffix}`, `nest.{SERIAL}` or a bare `{SERIAL}` -> SERIAL (all three are
+    seen from firmware: the serial is the second dot-separated part, else the whole id)."""
+    parts = user_id.split(".")
+    serial = parts[1] if len(parts) > 1 else parts[0]
     return serial if SERIAL_RE.fullmatch(serial) else None
 
 
@@ -204,6 +216,18 @@ def _timestamp_field(obj: dict[str, Any], name: str, where: str) -> int:
     return value
 
 
+class BucketAccess(Enum):
+    """What the server does with a bucket a device sends or lists."""
+
+    KEEP = "keep"
+    """The device's own bucket of a type firmware keeps, or its home's: stored and followed."""
+    IGNORE = "ignore"
+    """A bucket firmware keeps that this server does not (`where.<old home>`, `occupancy.*`,
+    another cloud's user or structure): acknowledged so firmware stops resending it, not stored."""
+    REFUSE = "refuse"
+    """Another device's bucket, or another home's: never applied, never acknowledged."""
+
+
 @dataclass(slots=True)
 class ObjectDescriptor:
     """One entry of a subscribe's `objects` list."""
@@ -212,6 +236,36 @@ class ObjectDescriptor:
     revision: int
     timestamp: int
     value: dict[str, Any] | None
+
+
+def next_revision(revision: int) -> int:
+    """The revision after `revision`, wrapping within the signed 32-bit range firmware keeps."""
+    return REVISION_MIN if revision >= REVISION_MAX else revision + 1
+
+
+@dataclass(slots=True)
+class PutEntry:
+    """One bucket of a PUT."""
+
+    key: str
+    fields: dict[str, Any]
+    guard: int | None
+    """`if_object_revision`: the write applies only over this revision (`shared`)."""
+    base_revision: int
+    """`base_object_revision`: the revision the device changed (informational)."""
+
+    @classmethod
+    def of(cls, key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEntry:
+        """Check the key and the revisions of one bucket."""
+        if split_key(key) is None:
+            raise BadRequestError("object_key must be <type>.<id>")
+        guard = meta.get("if_object_revision")
+        if guard is not None and not is_revision(guard):
+            raise BadRequestError(f"{key}: if_object_revision must be a signed 32-bit integer")
+        base = meta.get("base_object_revision", 0)
+        if not is_revision(base):
+            raise BadRequestError(f"{key}: base_object_revision must be a signed 32-bit integer")
+        return cls(key, fields, guard, base)
 
 
 class PushWriter:
@@ -306,15 +360,28 @@ class DeviceApi:
         self.service.note_contact(serial, create=create)
         return serial
 
-    def may_access(self, serial: str, key: str) -> bool:
-        """A device may read and write its own buckets and its home's user and structure."""
+    def bucket_access(self, serial: str, key: str) -> BucketAccess:
+        """Per bucket: a device reads and writes its own buckets and its home's user and
+        structure; buckets of other devices or homes this server knows are refused; anything
+        else firmware carries (history from its old cloud, types not kept here) is ignored."""
         parts = split_key(key)
         if parts is None:
-            return False
+            return BucketAccess.REFUSE
         bucket_type, identifier = parts
+        service = self.service
         if bucket_type in HOME_SCOPED_TYPES:
-            return key in self.service.home_keys(serial)
-        return identifier == serial and bucket_type in DEVICE_SCOPED_TYPES
+            if key in service.home_keys(serial):
+                return BucketAccess.KEEP
+            return BucketAccess.REFUSE if service.is_home_key(key) else BucketAccess.IGNORE
+        if identifier == serial:
+            return BucketAccess.KEEP if bucket_type in DEVICE_SCOPED_TYPES else BucketAccess.IGNORE
+        if service.is_known(identifier) or service.is_home_id(identifier):
+            return BucketAccess.REFUSE
+        return BucketAccess.IGNORE
+
+    def may_access(self, serial: str, key: str) -> bool:
+        """Whether the device reads and writes this bucket (see `bucket_access`)."""
+        return self.bucket_access(serial, key) is BucketAccess.KEEP
 
     # -- discovery and pairing codes -----------------------------------------------------------
 
@@ -434,13 +501,12 @@ class DeviceApi:
             fresh = obj.revision == 0 and obj.timestamp == 0
             if not fresh and obj.timestamp <= self.service.buckets.timestamp(obj.key):
                 continue
-            if not self.may_access(serial, obj.key):
-                if (parts := split_key(obj.key)) and parts[1] == serial:
-                    # A bucket type of its own the server does not keep: not a reason to refuse
-                    # the subscribe, which would leave the thermostat without its connection.
-                    _LOGGER.debug("%s: inline %s ignored: unknown bucket type", serial, obj.key)
-                    continue
-                raise BadRequestError(f"Bucket {obj.key} is not writable by this device")
+            access = self.bucket_access(serial, obj.key)
+            if access is not BucketAccess.KEEP:
+                # Not a reason to refuse the subscribe, which would leave the thermostat
+                # without its connection: the bucket alone is left out.
+                _LOGGER.debug("%s: inline %s %sd", serial, obj.key, access.value)
+                continue
             updates[obj.key] = obj.value
         return updates
 
@@ -461,12 +527,15 @@ class DeviceApi:
             # An inline update is sent back with its new revision: the device learns it.
             known[obj.key] = 0 if obj.key in updates else obj.timestamp
 
-        response = web.StreamResponse(
-            headers={
-                "X-svc-disable-defer-window": str(service.config.disable_defer_window),
-                "Content-Type": "application/json",
-            }
-        )
+        headers = {"Content-Type": "application/json"}
+        if any(
+            bucket.key.startswith("shared.") and not SETPOINT_FIELDS.isdisjoint(bucket.value)
+            for bucket in service.outgoing(known, serial, False)
+        ):
+            # Headers go out before the body, so this can only ride on an immediate push:
+            # firmware then sends its own changes (the push's acknowledgement) at once.
+            headers["X-svc-disable-defer-window"] = str(service.config.disable_defer_window)
+        response = web.StreamResponse(headers=headers)
         response.enable_chunked_encoding()
         await response.prepare(request)
 
@@ -498,13 +567,11 @@ class DeviceApi:
             _LOGGER.debug("Subscribe connection of %s dropped by the device", serial)
         return response
 
-    def _parse_put(
-        self, serial: str, body: dict[str, Any]
-    ) -> list[tuple[str, dict[str, Any], int | None]]:
-        """Both PUT body forms -> (key, fields, if_object_revision) per bucket."""
+    def _parse_put(self, body: dict[str, Any]) -> list[PutEntry]:
+        """Both PUT body forms -> one entry per bucket; a malformed body is a 400."""
         if not isinstance(body.get("session", ""), str):
             raise BadRequestError("session must be a string")
-        entries: list[tuple[str, dict[str, Any], int | None]] = []
+        entries: list[PutEntry] = []
         if "objects" in body:
             objects = body["objects"]
             if not isinstance(objects, list):
@@ -519,7 +586,7 @@ class DeviceApi:
                 key = obj.get("object_key")
                 if not isinstance(key, str):
                     raise BadRequestError(f"{where}: object_key must be a string")
-                entries.append((key, value, obj.get("if_object_revision")))
+                entries.append(PutEntry.of(key, value, obj))
         else:
             for name, obj in body.items():
                 if name == "session":
@@ -530,62 +597,86 @@ class DeviceApi:
                 if key != name:
                     raise BadRequestError(f"{name}: object_key does not match")
                 fields = {k: v for k, v in obj.items() if k not in PUT_META_FIELDS}
-                entries.append((key, fields, obj.get("if_object_revision")))
+                entries.append(PutEntry.of(key, fields, obj))
         if not entries:
             raise BadRequestError("No buckets in PUT")
         if len(entries) > MAX_BUCKETS_PER_REQUEST:
             raise BadRequestError(f"More than {MAX_BUCKETS_PER_REQUEST} buckets in one request")
-        for key, _, guard in entries:
-            if not isinstance(key, str) or split_key(key) is None:
-                raise BadRequestError("object_key must be <type>.<id>")
-            if not self.may_access(serial, key):
-                raise BadRequestError(f"Bucket {key} is not writable by this device")
-            if guard is not None and (isinstance(guard, bool) or not isinstance(guard, int)):
-                raise BadRequestError(f"{key}: if_object_revision must be an integer")
         return entries
 
     async def put(self, request: web.Request) -> web.Response:
-        """`POST /svc/transport/put`: the device reports changed fields."""
+        """`POST /svc/transport/put`: the device reports changed fields, bucket by bucket.
+
+        Firmware batches several buckets in one PUT, some of types this server does not keep:
+        each is kept, ignored (acknowledged, not stored) or refused (another device's) on its
+        own, so one bucket never throws away the change beside it. The answer lists every
+        kept or ignored bucket; a PUT whose every bucket is refused is a 400.
+        """
         serial = self._require_serial(request)
         body = await read_json_object(request)
-        entries = self._parse_put(serial, body)
+        entries = self._parse_put(body)
         service = self.service
         updates: dict[str, dict[str, Any]] = {}
-        refused: set[str] = set()
-        for key, fields, guard in entries:
+        conflicts: set[str] = set()
+        ignored: dict[str, PutEntry] = {}
+        refused: list[str] = []
+        for entry in entries:
+            key = entry.key
+            access = self.bucket_access(serial, key)
+            if access is BucketAccess.REFUSE:
+                refused.append(key)
+                continue
+            if access is BucketAccess.IGNORE:
+                ignored.setdefault(key, entry)
+                continue
             current = service.buckets.get(key)
             if (
-                guard is not None
+                entry.guard is not None
                 and key.startswith("shared.")
                 and current is not None
-                and guard != current.revision
+                and entry.guard != current.revision
             ):
-                # The device wrote over a version it had not seen: the server's copy wins and
-                # is sent to the device again.
+                # The device wrote over a version it had not seen. Answered with the server's
+                # revision and no value, firmware keeps its change (the user's dial turn) and
+                # retries against that revision; the server's copy is not pushed over it.
                 _LOGGER.debug(
-                    "%s: PUT to %s guarded by revision %s, server has %s; not applied",
+                    "%s: PUT to %s guarded by revision %s, server has %s; the device retries",
                     serial,
                     key,
-                    guard,
+                    entry.guard,
                     current.revision,
                 )
-                refused.add(key)
+                conflicts.add(key)
                 continue
-            updates.setdefault(key, {}).update(fields)
-        service.commands.apply(serial, updates, ChangeSource.DEVICE)
+            updates.setdefault(key, {}).update(entry.fields)
         if refused:
-            service.mark_undelivered(serial, refused)
+            _LOGGER.debug("%s: PUT to %s refused: not this device's", serial, ", ".join(refused))
+            if not (updates or conflicts or ignored):
+                raise BadRequestError(f"Bucket {refused[0]} is not writable by this device")
+        if ignored:
+            _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, ", ".join(ignored))
+        service.commands.apply(serial, updates, ChangeSource.DEVICE)
         descriptors: dict[str, dict[str, Any]] = {}
         owed = False
-        for key, _, _ in entries:
+        for entry in entries:
+            key = entry.key
+            if key in descriptors or key in refused:
+                continue
+            if key in ignored:
+                descriptors[key] = {
+                    "object_revision": next_revision(entry.base_revision),
+                    "object_timestamp": service.clock.now_ms(),
+                    "object_key": key,
+                }
+                continue
             bucket = service.buckets.get(key)
-            if bucket is None or key in descriptors:  # never had it (guarded) / listed twice
+            if bucket is None:  # an empty PUT of a bucket the server never had
                 continue
             if service.is_undelivered(serial, key):
                 # The answer carries the server's newest timestamp, but the device still lacks
                 # the server's own change: it stays owed and is pushed now.
                 owed = True
-            else:
+            elif key not in conflicts:  # after a conflict the device has its own copy
                 service.hub.device_has(serial, key, bucket.timestamp)
             descriptors[key] = bucket.descriptor()
         if owed:

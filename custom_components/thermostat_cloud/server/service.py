@@ -68,7 +68,9 @@ class ServiceConfig:
     suspend_time_max: int = 300
     batch_window: float = 3.0
     defer_device_window: int = 15
-    disable_defer_window: int = 10
+    disable_defer_window: int = 60
+    """Sent only with an immediate push that carries setpoints or the mode: for this long
+    firmware sends its own changes at once (its acknowledgement of the push among them)."""
     save_delay: float = 5.0
     availability_grace: float = AVAILABILITY_GRACE_SECONDS
     resubscribe_grace: float = 30.0
@@ -136,6 +138,8 @@ class ThermostatService:
         self._undelivered: dict[str, set[str]] = {}
         """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._announced: set[str] = set()
+        self._structure_resent: set[str] = set()
+        """Devices sent their home's structure since this start (see `outgoing`)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
         self._listener = Listener()
         self.events.listen(self._push_server_changes)
@@ -300,19 +304,26 @@ class ThermostatService:
         Buckets changed on the server that were never sent to the device are sent whatever
         timestamp it lists: a PUT answer gives the device the server's newest timestamp even
         when the device has not seen the server's own change yet.
+
+        The structure bucket is sent once after every server start whatever the device lists:
+        a thermostat may have reset its mode while the timestamp it cached survived.
         """
         undelivered = self._undelivered.get(serial, ())
+        home = self.home_keys(serial)
+        resend = home[1] if home and serial not in self._structure_resent else None
         out: list[Bucket] = []
-        for key in (*known, *(k for k in self.home_keys(serial) if k not in known)):
+        for key in (*known, *(k for k in home if k not in known)):
             bucket = self.buckets.get(key)
             if bucket is not None and (
-                force or key in undelivered or bucket.timestamp > known.get(key, 0)
+                force or key in undelivered or key == resend or bucket.timestamp > known.get(key, 0)
             ):
                 out.append(bucket)
         return out
 
     def mark_delivered(self, serial: str, keys: Iterable[str]) -> None:
         """These buckets were written onto the device's connection."""
+        if serial not in self._structure_resent and any(k.startswith("structure.") for k in keys):
+            self._structure_resent.add(serial)
         if (undelivered := self._undelivered.get(serial)) is not None:
             undelivered.difference_update(keys)
             if not undelivered:
@@ -342,6 +353,16 @@ class ThermostatService:
     def is_known(self, serial: str) -> bool:
         """Whether the server has heard of a device."""
         return serial in self.devices or bool(self.buckets.keys_of_serial(serial))
+
+    def is_home_id(self, identifier: str) -> bool:
+        """Whether an identifier is a user or structure id of a home on this server."""
+        if identifier in (self.home_user_id, self.home_structure_id):
+            return True
+        return any(identifier in (p.user_id, p.structure_id) for p in self.pairings.pairings())
+
+    def is_home_key(self, key: str) -> bool:
+        """Whether a `user.`/`structure.` key belongs to a home on this server."""
+        return self.is_home_id(key.partition(".")[2])
 
     def known_serials(self) -> list[str]:
         """Every device the server has heard of, sorted."""

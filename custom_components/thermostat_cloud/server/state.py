@@ -201,8 +201,14 @@ class ThermostatState:
 
     @property
     def time_to_target_training_status(self) -> str:
-        """`device.time_to_target_training_status` (empty when absent)."""
-        return string(self.device.get("time_to_target_training_status")) or ""
+        """`device.time_to_target_training` as firmware reports it (`ready`, `training`), else
+        `device.time_to_target_training_status`; empty when absent."""
+        device = self.device
+        return (
+            string(device.get("time_to_target_training"))
+            or string(device.get("time_to_target_training_status"))
+            or ""
+        )
 
     # -- relays and fan ----------------------------------------------------------------------------
 
@@ -281,18 +287,27 @@ class ThermostatState:
 
     @property
     def away(self) -> bool:
-        """The home is away (`structure.away`, which set_away writes); False while unpaired."""
-        return self.structure.get("away") is True
+        """The home is away: `structure.away`, or the home's manual eco (`manual_eco_all`),
+        which is how firmware holds it; False while unpaired."""
+        structure = self.structure
+        return structure.get("away") is True or structure.get("manual_eco_all") is True
 
     @property
     def leaf(self) -> bool:
-        """`shared.leaf`: the thermostat shows its energy-saving leaf."""
-        return self.shared.get("leaf") is True
+        """`device.leaf` (where firmware reports it), else `shared.leaf` (the spec's place):
+        the thermostat shows its energy-saving leaf."""
+        leaf = self.device.get("leaf")
+        return (leaf if isinstance(leaf, bool) else self.shared.get("leaf")) is True
 
     @property
     def temperature_lock_enabled(self) -> bool:
-        """`device.temperature_lock_enabled`."""
-        return self.device.get("temperature_lock_enabled") is True
+        """`device.temperature_lock` as firmware stores it, else the spec's
+        `device.temperature_lock_enabled`."""
+        device = self.device
+        locked = device.get("temperature_lock")
+        return (
+            locked if isinstance(locked, bool) else device.get("temperature_lock_enabled")
+        ) is True
 
     @property
     def learning_mode(self) -> bool | None:
