@@ -31,8 +31,8 @@ _LOGGER = logging.getLogger(__name__)
 # Setpoint limits of the thermostat's own UI, Celsius.
 TEMPERATURE_MIN_C = 9.0
 TEMPERATURE_MAX_C = 32.0
-# Least gap between the low and high setpoints a single setpoint in range mode leaves (the
-# spec advises 1 to 2 °C; Nest keeps heat and cool 1.5 °C, 3 °F, apart).
+# Least gap between the low and high setpoints a single setpoint in range mode leaves: the
+# middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
 RANGE_MIN_GAP_C = 1.5
 # Eco ("away") temperatures may go further, as on the device.
 ECO_TEMPERATURE_MIN_C = 4.5
