@@ -72,10 +72,11 @@ async def test_status_is_the_devices_buckets_keyed_by_bucket_key(paired: Paired)
     assert set(body["state"]) == {f"device.{SERIAL}", f"shared.{SERIAL}"}
     shared = service.buckets.get(f"shared.{SERIAL}")
     assert shared is not None
+    # The home is not away: clients of the hosted service read that from shared.auto_away.
     assert body["state"][f"shared.{SERIAL}"] == {
         "object_revision": shared.revision,
         "object_timestamp": shared.timestamp,
-        "value": shared.value,
+        "value": {**shared.value, "auto_away": 0},
     }
 
 

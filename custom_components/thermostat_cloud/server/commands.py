@@ -31,6 +31,9 @@ _LOGGER = logging.getLogger(__name__)
 # Setpoint limits of the thermostat's own UI, Celsius.
 TEMPERATURE_MIN_C = 9.0
 TEMPERATURE_MAX_C = 32.0
+# Least gap between the low and high setpoints a single setpoint in range mode leaves: the
+# middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
+RANGE_MIN_GAP_C = 1.5
 # Eco ("away") temperatures may go further, as on the device.
 ECO_TEMPERATURE_MIN_C = 4.5
 ECO_TEMPERATURE_MAX_C = 35.0
@@ -89,7 +92,6 @@ class Reason(StrEnum):
     TEMPERATURE_OUT_OF_RANGE = "temperature_out_of_range"  # field, min, max
     LOW_NOT_BELOW_HIGH = "low_not_below_high"  # low, high: two fields
     HUMIDITY_OUT_OF_RANGE = "humidity_out_of_range"  # field, min, max (percent)
-    RANGE_NEEDS_LOW_HIGH = "range_needs_low_high"
     MODE_UNSUPPORTED = "mode_unsupported"  # mode
     NO_FAN = "no_fan"
     FAN_DURATION_OUT_OF_RANGE = "fan_duration_out_of_range"  # max (seconds)
@@ -470,7 +472,10 @@ class Commands:
     # -- temperature and mode ----------------------------------------------------------------
 
     def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
-        """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it."""
+        """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it.
+
+        In range mode, without `mode`, it moves one end of the range (see `_range_towards`).
+        """
         self.require_device(serial)
         celsius = setpoint(value)
         fields: dict[str, Any] = {"target_temperature": celsius, **WAKE_DISPLAY}
@@ -480,12 +485,47 @@ class Commands:
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
         elif self._shared(serial).get("target_temperature_type") == "range":
-            raise CommandError(
-                ErrorCode.INVALID_VALUE,
-                "The thermostat is in range mode: set a low and a high temperature",
-                Reason.RANGE_NEEDS_LOW_HIGH,
-            )
+            return self._write(serial, "shared", self._range_towards(serial, value))
         return self._write(serial, "shared", fields)
+
+    def _range_towards(self, serial: str, value: object) -> dict[str, float]:
+        """A single setpoint in range mode: the range end on the side the room must move.
+
+        Above the room temperature it becomes the low end (the thermostat heats up to it),
+        below it the high end (it cools down to it); with the room temperature unknown or
+        equal, the nearer end. The other end stays unless it is closer than RANGE_MIN_GAP_C,
+        then it moves away to that gap. The thermostat stays in range mode.
+        """
+        shared = self._shared(serial)
+        celsius = setpoint(value)
+        low = finite_number(shared.get("target_temperature_low"))
+        high = finite_number(shared.get("target_temperature_high"))
+        low_c = celsius if low is None else float(low)
+        high_c = celsius if high is None else float(high)
+        room = finite_number(shared.get("current_temperature"))
+        if room is None or celsius == room:
+            heat_side = abs(celsius - low_c) <= abs(high_c - celsius)
+        else:
+            heat_side = celsius > room
+        if heat_side:
+            low_c = _temperature(
+                value,
+                "Low temperature",
+                "target_temperature_low",
+                TEMPERATURE_MIN_C,
+                TEMPERATURE_MAX_C - RANGE_MIN_GAP_C,
+            )
+            high_c = max(high_c, low_c + RANGE_MIN_GAP_C)
+        else:
+            high_c = _temperature(
+                value,
+                "High temperature",
+                "target_temperature_high",
+                TEMPERATURE_MIN_C + RANGE_MIN_GAP_C,
+                TEMPERATURE_MAX_C,
+            )
+            low_c = min(low_c, high_c - RANGE_MIN_GAP_C)
+        return {"target_temperature_low": low_c, "target_temperature_high": high_c}
 
     def set_temperature_range(
         self, serial: str, low: object, high: object, *, switch_to_range: bool = False

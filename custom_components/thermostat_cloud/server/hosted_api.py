@@ -20,7 +20,16 @@ Decisions where the spec says "not shown" (also in the README and the OpenAPI do
   401 carries the rate-limit headers. `GET /openapi.json` needs no key and is limited the same
   way.
 - `POST .../temperature/range` also switches the thermostat to range mode: a range is only
-  held in range mode, and the hosted API has no separate mode endpoint.
+  held in range mode.
+- `POST .../mode` takes `{"mode"}` with the names the hosted service's clients send: heat,
+  cool, `heat-cool` (range), off, and also range, emergency and auto (range). `POST .../away`
+  takes `{"away": bool}` and sets the home's away state (the answer names the structure
+  bucket). Both write through the command layer like every other command.
+- `GET .../status` shows in the `shared` value what the hosted service's clients read there:
+  `auto_away` (2 while the home is away, else 0) and `fan_mode` (the thermostat's fan mode,
+  when it has one), derived from the state for the response only; nothing is stored or pushed
+  to the thermostat, whose firmware keeps its fan mode in `device` and uses `auto_away` for
+  its own occupancy sensing. See `client_view`.
 - `PUT .../schedule` answers with the command response (object `schedule.<serial>`).
 - `GET .../status` returns the device's own buckets (device, shared, schedule, ...), not the
   home's user and structure buckets, which also describe other devices. Fields in
@@ -44,6 +53,7 @@ from typing import Any
 from aiohttp import web
 
 from .api_keys import ApiKey, Scope
+from .buckets import bucket_key
 from .clock import Clock, SystemClock
 from .commands import CommandError, CommandResult, ErrorCode, as_number
 from .device_api import BadRequestError, read_json_object
@@ -62,6 +72,13 @@ OPENAPI_DOCUMENT = Path(__file__).parent / "openapi" / "hosted-api.json"
 # Bucket fields no key may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the serial,
 # so whoever reads it recovers the PIN in at most 10,000 tries.
 WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
+
+# Mode names of `POST .../mode`: the hosted service's own (`heat-cool` for range), the
+# thermostat's (`range`, `emergency`) and `auto`, which its documentation also uses.
+HOSTED_MODES = ("heat", "cool", "heat-cool", "range", "off", "emergency", "auto")
+# `shared.auto_away` as the hosted service's clients read it: 0 = home, 2 = away.
+AUTO_AWAY_HOME = 0
+AUTO_AWAY_AWAY = 2
 
 ACCESS_OWNER = "owner"
 ACCESS_SHARED = "shared"
@@ -184,6 +201,15 @@ def _scale(body: dict[str, Any]) -> str:
 def command_response(result: CommandResult, message: str) -> web.Response:
     """The spec's command response."""
     return web.json_response(result.response(message))
+
+
+def client_view(state: ThermostatState) -> dict[str, Any]:
+    """Fields the hosted service's clients read from the `shared` value, overlaid on it in the
+    status response only: `auto_away` from the home's away state, `fan_mode` where known."""
+    view: dict[str, Any] = {"auto_away": AUTO_AWAY_AWAY if state.away else AUTO_AWAY_HOME}
+    if (fan_mode := state.fan_mode) is not None:
+        view["fan_mode"] = fan_mode
+    return view
 
 
 class HostedApi:
@@ -399,17 +425,19 @@ class HostedApi:
     async def _status(self, call: ApiCall) -> web.Response:
         service, record = call.service, self._device(call)
         state: dict[str, Any] = {}
+        shared_key = bucket_key("shared", record.serial)
         for key in sorted(service.buckets.keys_of_serial(record.serial)):
             bucket = service.buckets.get(key)
             assert bucket is not None
+            value = {
+                name: value for name, value in bucket.value.items() if name not in WITHHELD_FIELDS
+            }
+            if key == shared_key:
+                value.update(client_view(ThermostatState(service, record.serial)))
             state[key] = {
                 "object_revision": bucket.revision,
                 "object_timestamp": bucket.timestamp,
-                "value": {
-                    name: value
-                    for name, value in bucket.value.items()
-                    if name not in WITHHELD_FIELDS
-                },
+                "value": value,
             }
         return web.json_response({"device": self._summary(service, record), "state": state})
 
@@ -444,6 +472,26 @@ class HostedApi:
             f"Temperature range set to {value.get('target_temperature_low')} to "
             f"{value.get('target_temperature_high')} °C",
         )
+
+    @route("POST", "/thermostat/{deviceId}/mode", Scope.WRITE)
+    async def _mode(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), await call.json()
+        mode = body.get("mode")
+        if mode not in HOSTED_MODES:
+            raise ApiError(400, f"mode must be one of {', '.join(HOSTED_MODES)}")
+        result = call.service.commands.set_mode(record.serial, mode)
+        return command_response(
+            result, f"Mode set to {ThermostatState(call.service, record.serial).mode}"
+        )
+
+    @route("POST", "/thermostat/{deviceId}/away", Scope.WRITE)
+    async def _away(self, call: ApiCall) -> web.Response:
+        record, body = self._device(call), await call.json()
+        away = body.get("away")
+        if not isinstance(away, bool):
+            raise ApiError(400, "away must be true or false")
+        result = call.service.commands.set_away(record.serial, away)
+        return command_response(result, "Home set to away" if away else "Home set to home")
 
     @route("POST", "/thermostat/{deviceId}/fan", Scope.WRITE)
     async def _fan(self, call: ApiCall) -> web.Response:
