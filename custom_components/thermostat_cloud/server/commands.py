@@ -485,7 +485,9 @@ class Commands:
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
         elif self._shared(serial).get("target_temperature_type") == "range":
-            return self._write(serial, "shared", self._range_towards(serial, value))
+            return self._write(
+                serial, "shared", {**self._range_towards(serial, value), **WAKE_DISPLAY}
+            )
         return self._write(serial, "shared", fields)
 
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
