@@ -320,7 +320,9 @@ async def test_unavailable_weather_entity_is_the_token_with_an_empty_object(
     assert (await weather_of(hub))["current"]["temp_f"] == 70.0
     hass.states.async_set("sensor.outdoor_temperature", "unavailable")
     await hass.async_block_till_done()
-    assert hass.states.get(backyard).state == "unavailable"  # type: ignore[union-attr]
+    state = hass.states.get(backyard)
+    assert state is not None
+    assert state.state == "unavailable"
 
     status, raw = await ask(hub)
 
