@@ -330,13 +330,20 @@ class WeatherSource:
     # -- the answer ----------------------------------------------------------------------------
 
     def _units(self, state: State | None) -> tuple[str, str]:
-        """The entity's temperature and wind speed units (forecasts come in the same ones)."""
+        """The entity's temperature and wind speed units (forecasts come in the same ones).
+
+        Home Assistant writes them; one it could not convert falls back to the home's unit,
+        which is what the weather entity converts to by default.
+        """
         attributes = state.attributes if state is not None else {}
         units = self.hass.config.units
-        return (
-            attributes.get(ATTR_WEATHER_TEMPERATURE_UNIT) or units.temperature_unit,
-            attributes.get(ATTR_WEATHER_WIND_SPEED_UNIT) or units.wind_speed_unit,
-        )
+        temp_unit = attributes.get(ATTR_WEATHER_TEMPERATURE_UNIT)
+        if not temp_unit or temp_unit not in TemperatureConverter.VALID_UNITS:
+            temp_unit = units.temperature_unit
+        speed_unit = attributes.get(ATTR_WEATHER_WIND_SPEED_UNIT)
+        if not speed_unit or speed_unit not in SpeedConverter.VALID_UNITS:
+            speed_unit = units.wind_speed_unit or UnitOfSpeed.KILOMETERS_PER_HOUR
+        return str(temp_unit), str(speed_unit)
 
     def _answer(self, state: State, forecasts: Forecasts | None) -> dict[str, Any]:
         """`current`, `location` and `forecast` (and the app-side `now` block)."""
