@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.components.diagnostics import (
     get_diagnostics_for_config_entry,
 )
@@ -15,6 +17,7 @@ from custom_components.thermostat_cloud.server.api_keys import Scope
 from custom_components.thermostat_cloud.server.commands import pin_hash
 
 from .conftest import SERIAL, PairThermostat, setup_hub
+from .test_weather import BACKYARD, setup_weather, weather_of
 
 # The origin thermostats are told to use: Home Assistant's LAN address. Only in the entry's
 # data; nothing connects to it.
@@ -57,3 +60,33 @@ async def test_diagnostics_redact_secrets(
     codes = [key["value"] for key in service.pairings.dump()["entry_keys"]]
     assert codes
     assert not [code for code in codes if code in dumped]
+
+
+async def test_diagnostics_show_the_weather_served_last(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, hub: MockConfigEntry
+) -> None:
+    diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(hass, hass_client, hub)
+    assert diagnostics["weather"] == {
+        "option": "auto",
+        "entity_id": None,
+        "forecasts_fetched_at": None,
+        "last_served": None,
+    }
+    await setup_weather(hass, "Backyard")
+    served = await weather_of(hub, "07719,US")
+
+    after: dict[str, Any] = await get_diagnostics_for_config_entry(hass, hass_client, hub)
+
+    weather = after["weather"]
+    assert (weather["option"], weather["entity_id"]) == ("auto", BACKYARD)
+    last = weather["last_served"]
+    assert (last["entity_id"], last["query_kind"]) == (BACKYARD, "postal_code")
+    assert dt_util.parse_datetime(last["at"]) is not None
+    assert dt_util.parse_datetime(weather["forecasts_fetched_at"]) is not None
+    assert last["answer"]["current"] == served["current"]
+    assert last["answer"]["forecast"] == served["forecast"]
+    location = last["answer"]["location"]
+    assert location["city"] == location["lat"] == location["lon"] == "**REDACTED**"
+    dumped = json.dumps(after)
+    assert "07719" not in dumped  # the query: the home's postal code
+    assert str(hass.config.latitude) not in dumped

@@ -67,6 +67,7 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
     service, or the pairing push would lose the thermostat's held connection.
     """
     hub = entry.runtime_data
+    hub.weather.set_choice(Hub.weather_choice(entry))
     if hub.settings != Hub.settings_of(entry):
         await hass.config_entries.async_reload(entry.entry_id)
     elif hub.pairing is not None:

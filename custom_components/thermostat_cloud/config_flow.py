@@ -7,6 +7,7 @@ import socket
 from typing import Any
 
 from homeassistant.components import network
+from homeassistant.components.weather.const import DOMAIN as WEATHER_DOMAIN
 from homeassistant.config_entries import (
     ConfigEntry,
     ConfigEntryState,
@@ -30,6 +31,7 @@ from .const import (
     CONF_ENTRY_KEY_TTL,
     CONF_OWNER,
     CONF_SERIAL,
+    CONF_WEATHER_ENTITY,
     DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
@@ -38,6 +40,8 @@ from .const import (
     MIN_ENTRY_KEY_TTL,
     SUBENTRY_THERMOSTAT,
     TITLE,
+    WEATHER_AUTO,
+    WEATHER_NONE,
 )
 from .hub import ThermostatCloudConfigEntry
 from .pairing_sync import thermostat_subentries, thermostat_title
@@ -261,18 +265,41 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         )
 
 
+def _weather_selector(hass: HomeAssistant, current: str) -> selector.SelectSelector:
+    """The first weather entity (default), none, or one of Home Assistant's weather entities."""
+    options = [
+        selector.SelectOptionDict(value=WEATHER_AUTO, label=WEATHER_AUTO),
+        selector.SelectOptionDict(value=WEATHER_NONE, label=WEATHER_NONE),
+    ]
+    entity_ids = sorted(hass.states.async_entity_ids(WEATHER_DOMAIN))
+    if current not in (WEATHER_AUTO, WEATHER_NONE, *entity_ids):
+        entity_ids.append(current)  # chosen before, gone now: still shown as chosen
+    for entity_id in entity_ids:
+        state = hass.states.get(entity_id)
+        name = state.name if state is not None else entity_id
+        options.append(selector.SelectOptionDict(value=entity_id, label=f"{name} ({entity_id})"))
+    return selector.SelectSelector(
+        selector.SelectSelectorConfig(
+            options=options,
+            mode=selector.SelectSelectorMode.DROPDOWN,
+            translation_key=CONF_WEATHER_ENTITY,
+        )
+    )
+
+
 class ThermostatCloudOptionsFlow(OptionsFlow):
-    """Pairing-code lifetime and the compatibility listener."""
+    """Pairing-code lifetime, the compatibility listener and the weather thermostats show."""
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """One form with every hub option."""
         errors: dict[str, str] = {}
         options = self.config_entry.options
         if user_input is not None:
-            cleaned = {
+            cleaned: dict[str, Any] = {
                 CONF_ENTRY_KEY_TTL: int(user_input[CONF_ENTRY_KEY_TTL]),
                 CONF_COMPAT_API: bool(user_input[CONF_COMPAT_API]),
                 CONF_COMPAT_PORT: int(user_input[CONF_COMPAT_PORT]),
+                CONF_WEATHER_ENTITY: str(user_input.get(CONF_WEATHER_ENTITY, WEATHER_AUTO)),
             }
             current_compat = (
                 options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
@@ -294,6 +321,7 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
             if not errors:
                 return self.async_create_entry(data=cleaned)
         values = user_input or options
+        weather = str(values.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
         schema = probatio.Schema(
             {
                 probatio.Required(
@@ -314,6 +342,9 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
                 probatio.Required(
                     CONF_COMPAT_PORT, default=values.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
                 ): PORT_SELECTOR,
+                probatio.Required(CONF_WEATHER_ENTITY, default=weather): _weather_selector(
+                    self.hass, weather
+                ),
             }
         )
         return self.async_show_form(step_id="init", data_schema=schema, errors=errors)

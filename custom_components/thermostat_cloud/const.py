@@ -15,12 +15,17 @@ CONF_COMPAT_PORT: Final = "compat_port"
 CONF_SERIAL: Final = "serial"
 CONF_CODE: Final = "code"
 CONF_OWNER: Final = "owner"
+CONF_WEATHER_ENTITY: Final = "weather_entity"
 
 DEFAULT_DEVICE_PORT: Final = 8000
 DEFAULT_ENTRY_KEY_TTL: Final = 3600
 MIN_ENTRY_KEY_TTL: Final = 1800
 MAX_ENTRY_KEY_TTL: Final = 86400
 DEFAULT_COMPAT_PORT: Final = 8082
+WEATHER_AUTO: Final = "auto"
+"""Weather option: the first weather entity Home Assistant has (the default)."""
+WEATHER_NONE: Final = "none"
+"""Weather option: serve thermostats no weather."""
 
 SUBENTRY_THERMOSTAT: Final = "thermostat"
 

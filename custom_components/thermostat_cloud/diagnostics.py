@@ -3,7 +3,8 @@
 Left out or redacted: pairing codes, API keys and everything else in the service's extra state
 (only their names are listed), user ids and emails (the `user.<id>` buckets are not included at
 all), PIN hashes, MAC and IP addresses (also Home Assistant's own, in the `api_origin` the
-thermostats use), and the home's location.
+thermostats use), and the home's location (also in the weather last served, whose query, the
+home's postal code, is shown only as its kind).
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ TO_REDACT = {
     "city",
     "claimed_by",
     "email",
+    "lat",
     "latitude",
     "local_ip",
+    "lon",
     "longitude",
     "mac",
     "mac_address",
@@ -79,6 +82,7 @@ async def async_get_config_entry_diagnostics(
             },
             "home": {structure_key: structure.as_stored() if structure is not None else None},
             "thermostats": thermostats,
+            "weather": entry.runtime_data.weather.diagnostics(),
         },
         TO_REDACT,
     )

@@ -15,13 +15,16 @@ from .const import (
     CONF_API_ORIGIN,
     CONF_DEVICE_PORT,
     CONF_ENTRY_KEY_TTL,
+    CONF_WEATHER_ENTITY,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
     STORAGE_KEY,
     STORAGE_VERSION,
+    WEATHER_AUTO,
 )
 from .server import ServiceConfig, ServiceEvent, ThermostatService
 from .tracker import ThermostatTracker
+from .weather_source import WeatherSource
 
 if TYPE_CHECKING:
     from .pairing_sync import PairingSync
@@ -81,12 +84,25 @@ class Hub:
         """Set once the entry is set up; see pairing_sync."""
         self.thermostats = ThermostatTracker(hass, entry.entry_id, self.service)
         """Service events to the entities of each thermostat; availability log."""
+        self.weather = WeatherSource(hass, entry, self.weather_choice(entry))
+        """Answers the thermostats' weather requests from a Home Assistant weather entity."""
+        self.service.weather_provider = self.weather
         self._stopped = False
 
     @staticmethod
     def settings_of(entry: ConfigEntry) -> dict[str, Any]:
-        """The entry settings the running service was built from."""
-        return {**entry.data, **entry.options}
+        """The entry settings the running service was built from.
+
+        Not the weather entity: changing it needs no restart (see `weather_choice`).
+        """
+        settings = {**entry.data, **entry.options}
+        settings.pop(CONF_WEATHER_ENTITY, None)
+        return settings
+
+    @staticmethod
+    def weather_choice(entry: ConfigEntry) -> str:
+        """The weather option: a weather entity id, WEATHER_AUTO or WEATHER_NONE."""
+        return str(entry.options.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
 
     async def async_start(self) -> None:
         """Load state and start the device listener in Home Assistant's event loop.

@@ -28,6 +28,7 @@ from .events import ChangeSource
 from .pairing import IssueOutcome, KeyStatus
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
+from .weather import WeatherQueryError, weather_token
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -706,9 +707,19 @@ class DeviceApi:
         return web.json_response({})
 
     async def weather(self, request: web.Request) -> web.Response:
-        """Weather for the device's location: no internet lookups here, so an empty object
-        keyed by nothing, which firmware shows as "no weather" rather than an error."""
-        return web.json_response({})
+        """`GET /svc/weather/v1?query=<token>`: the weather under the token, as sent.
+
+        The provider (Home Assistant's weather) answers `{}` when it has none: firmware then
+        shows no weather rather than an error. Nothing here leaves the network.
+        """
+        try:
+            token = weather_token(request.query)
+        except WeatherQueryError as err:
+            # The token itself is not logged: it is the home's postal code.
+            raise BadRequestError(f"Invalid weather query: {err}") from err
+        provider = self.service.weather_provider
+        weather = await provider(token) if provider is not None else {}
+        return web.json_response({token: weather})
 
     async def upload(self, request: web.Request) -> web.Response:
         """Log uploads: read and discard (nothing personal is stored), then 200."""

@@ -26,6 +26,7 @@ from .pairing import (
     normalize_code,
 )
 from .subscriptions import SubscriptionHub, WakeReason
+from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -131,6 +132,8 @@ class ThermostatService:
         """State other modules persist with the service (hosted API keys)."""
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
+        self.weather_provider: WeatherProvider | None = None
+        """Answers `/svc/weather/v1` (Home Assistant's weather); None serves no weather."""
         self.loaded = False
         self._save_requested = False
         self._closed_at: dict[str, int] = {}

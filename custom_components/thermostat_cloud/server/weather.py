@@ -1,0 +1,52 @@
+"""The weather seam: what `/svc/weather/v1` asks of whoever knows the weather.
+
+Firmware asks `weather_url` + a token, `"<postal code>,<country code>"` (`07719,US`) or `ipv4`,
+and reads the answer under that token. The service core knows no weather; Home Assistant sets a
+`WeatherProvider` on the service, and the device endpoint calls it with the token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from multidict import MultiMapping
+
+MAX_QUERY_LENGTH = 64
+"""A postal code and a country code fit many times over; more is not a thermostat."""
+
+type WeatherProvider = Callable[[str], Awaitable[dict[str, Any]]]
+"""Called with the query token; returns the weather to serve under it, or `{}` for none."""
+
+
+class WeatherQueryError(ValueError):
+    """A `/svc/weather/v1` query firmware would never send."""
+
+
+def weather_token(query: MultiMapping[str]) -> str:
+    """The `query` parameter as firmware sent it (percent-decoded), else WeatherQueryError.
+
+    `query` is the request's query multidict. The token is echoed back as the answer's only key,
+    so it must be one short line of printable text.
+    """
+    values = query.getall("query", [])
+    if not values:
+        raise WeatherQueryError("query parameter required")
+    if len(values) > 1:
+        raise WeatherQueryError("query parameter given more than once")
+    token = values[0]
+    if not token.strip():
+        raise WeatherQueryError("query parameter is empty")
+    if len(token) > MAX_QUERY_LENGTH:
+        raise WeatherQueryError(f"query parameter longer than {MAX_QUERY_LENGTH} characters")
+    if any(not char.isprintable() for char in token):
+        raise WeatherQueryError("query parameter contains control characters")
+    return token
+
+
+def token_kind(token: str) -> str:
+    """What kind of location a token names, without the location itself (for diagnostics)."""
+    if token == "ipv4":
+        return "ipv4"
+    postal, comma, country = token.rpartition(",")
+    return "postal_code" if comma and postal and country else "other"

@@ -1,0 +1,436 @@
+"""`/svc/weather/v1` over real TCP, served from a weather entity in Home Assistant.
+
+The weather entity is Home Assistant's own `template` weather, driven by helper states the
+tests set, so its conditions, units and forecasts go through Home Assistant's weather entity
+and its `weather.get_forecasts` action as a real integration's would.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+import json
+from typing import Any
+
+import aiohttp
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.setup import async_setup_component
+from homeassistant.util import dt as dt_util
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
+from yarl import URL
+
+from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, CONF_WEATHER_ENTITY
+from thermostat_sim import basic_auth
+
+from .conftest import SERIAL
+
+BACKYARD = "weather.backyard"
+TOKEN = "07719,US"
+# 03:00 in the test home's time zone (US/Pacific, winter: UTC-8), before sunrise.
+NIGHT = datetime(2027, 1, 15, 11, 0, tzinfo=UTC)
+
+DAILY_F = [
+    {
+        "datetime": "2027-01-15T00:00:00-08:00",
+        "condition": "rainy",
+        "temperature": 60,
+        "templow": 45,
+        "humidity": 80,
+    },
+    {"datetime": "2027-01-16T00:00:00-08:00", "condition": "snowy", "temperature": 33},
+]
+HOURLY_F = [
+    {"datetime": "2027-01-15T04:00:00-08:00", "condition": "clear-night", "temperature": 50},
+    {"datetime": "2027-01-15T05:00:00-08:00", "condition": "fog", "temperature": 49.5},
+]
+
+
+def set_outdoors(
+    hass: HomeAssistant,
+    *,
+    condition: str = "partlycloudy",
+    temperature: str = "70",
+    daily: list[dict[str, Any]] | None = None,
+    hourly: list[dict[str, Any]] | None = None,
+) -> None:
+    """What the template weather entity reports (°F, wind in km/h)."""
+    hass.states.async_set("sensor.outdoor_condition", condition)
+    hass.states.async_set("sensor.outdoor_temperature", temperature)
+    hass.states.async_set(
+        "sensor.outdoor_forecast",
+        "ok",
+        {
+            "daily": DAILY_F if daily is None else daily,
+            "hourly": HOURLY_F if hourly is None else hourly,
+        },
+    )
+
+
+def template_weather(name: str) -> dict[str, Any]:
+    return {
+        "name": name,
+        "condition": "{{ states('sensor.outdoor_condition') }}",
+        "temperature": "{{ states('sensor.outdoor_temperature') }}",
+        "temperature_unit": "°F",
+        "humidity": "{{ 55 }}",
+        "wind_speed": "{{ 16.1 }}",
+        "wind_speed_unit": "km/h",
+        "wind_bearing": "{{ 200 }}",
+        "forecast_daily": "{{ state_attr('sensor.outdoor_forecast', 'daily') }}",
+        "forecast_hourly": "{{ state_attr('sensor.outdoor_forecast', 'hourly') }}",
+        "availability": "{{ states('sensor.outdoor_temperature') != 'unavailable' }}",
+    }
+
+
+async def setup_weather(hass: HomeAssistant, *names: str) -> None:
+    """Template weather entities (weather.<name>) reading the helper states."""
+    set_outdoors(hass)
+    assert await async_setup_component(
+        hass, "template", {"template": [{"weather": [template_weather(n) for n in names]}]}
+    )
+    await hass.async_block_till_done()
+
+
+@pytest.fixture
+async def backyard(hass: HomeAssistant) -> str:
+    """One weather entity in a home in the US."""
+    hass.config.country = "US"
+    await setup_weather(hass, "Backyard")
+    assert hass.states.get(BACKYARD) is not None
+    return BACKYARD
+
+
+async def ask(hub: MockConfigEntry, query: str | None = TOKEN) -> tuple[int, bytes]:
+    """GET weather_url + query as firmware does: `query` is appended as it is (percent-encoded
+    where a URL needs it). None asks without a query."""
+    path = "/svc/weather/v1" if query is None else f"/svc/weather/v1?query={query}"
+    url = URL(f"http://127.0.0.1:{hub.data[CONF_DEVICE_PORT]}{path}", encoded=True)
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(url, headers={"Authorization": basic_auth(SERIAL)}) as resp,
+    ):
+        return resp.status, await resp.read()
+
+
+async def weather_of(hub: MockConfigEntry, query: str = TOKEN) -> dict[str, Any]:
+    """The answer's value under its only key, which must be the token."""
+    status, raw = await ask(hub, query)
+    assert status == 200, raw
+    body = json.loads(raw)
+    assert len(body) == 1
+    return dict(next(iter(body.values())))
+
+
+def assert_units_agree(entry: dict[str, Any], suffix: str = "") -> None:
+    celsius, fahrenheit = entry[f"temp{suffix}_c"], entry[f"temp{suffix}_f"]
+    assert fahrenheit == round(celsius * 9 / 5 + 32, 1)
+
+
+# -- the answer -------------------------------------------------------------------------------
+
+
+# The sun integration's sensors keep their update timer after the test.
+@pytest.mark.parametrize("expected_lingering_timers", [True])
+async def test_answer_has_the_weather_services_shape_and_units(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
+) -> None:
+    freezer.move_to(NIGHT)
+    assert await async_setup_component(hass, "sun", {})
+    await hass.async_block_till_done()
+
+    status, raw = await ask(hub)
+
+    assert status == 200
+    body = json.loads(raw)
+    assert list(body) == [TOKEN]
+    weather = body[TOKEN]
+    assert list(weather)[:3] == ["current", "location", "forecast"]
+    current = weather["current"]
+    # 70 °F from the entity; Home Assistant shows it as 21.1 °C.
+    assert current["temp_c"] == 21.1
+    assert current["temp_f"] == 70.0
+    assert_units_agree(current)
+    assert current["humidity"] == 55
+    assert (current["condition"], current["icon"]) == ("Partly Cloudy", "partlycloudy")
+    assert current["wind_dir"] == "SSW"  # 200°
+    assert current["wind_kph"] == 16.1
+    assert current["wind_mph"] == 10.0
+    assert current["gmt_offset"] == "-08.00"
+    # Today's sunrise and sunset at home: before dawn, the sun entity's next ones.
+    sun = hass.states.get("sun.sun")
+    assert sun is not None
+    for ours, theirs in (("sunrise", "next_rising"), ("sunset", "next_setting")):
+        expected = dt_util.parse_datetime(sun.attributes[theirs])
+        assert expected is not None
+        assert current[ours] == int(expected.timestamp())
+    assert current["sunrise"] < current["sunset"]
+
+    assert weather["location"] == {
+        "city": hass.config.location_name,
+        "country": "US",
+        "lat": hass.config.latitude,
+        "lon": hass.config.longitude,
+        "timezone": "PST",
+        "timezone_long": hass.config.time_zone,
+        "gmt_offset": -8.0,
+    }
+
+    daily = weather["forecast"]["daily"]
+    assert [day["date"] for day in daily] == [
+        int(datetime(2027, 1, 15, 8, tzinfo=UTC).timestamp()),
+        int(datetime(2027, 1, 16, 8, tzinfo=UTC).timestamp()),
+    ]
+    assert (daily[0]["temp_high_c"], daily[0]["temp_high_f"]) == (15.6, 60.1)
+    assert (daily[0]["temp_low_c"], daily[0]["temp_low_f"]) == (7.2, 45.0)
+    assert (daily[0]["condition"], daily[0]["icon"], daily[0]["humidity"]) == ("Rain", "rain", 80)
+    assert (daily[1]["condition"], daily[1]["icon"]) == ("Snow", "snow")
+    assert "temp_low_c" not in daily[1]  # the entity gave no low
+    for day in daily:
+        assert_units_agree(day, "_high")
+    assert_units_agree(daily[0], "_low")
+    # The app-side names of the same values, alongside.
+    assert daily[0]["high_temperature"] == daily[0]["temp_high_c"]
+    assert daily[0]["low_temperature"] == daily[0]["temp_low_c"]
+    assert daily[0]["conditions"] == "Rain"
+
+    hourly = weather["forecast"]["hourly"]
+    assert [hour["time"] for hour in hourly] == [
+        int(datetime(2027, 1, 15, 12, tzinfo=UTC).timestamp()),
+        int(datetime(2027, 1, 15, 13, tzinfo=UTC).timestamp()),
+    ]
+    assert [(hour["temp_c"], hour["icon"]) for hour in hourly] == [(10.0, "clear"), (9.7, "fog")]
+    for hour in hourly:
+        assert_units_agree(hour)
+
+    # The app-side `now` block repeats the current conditions under its names.
+    assert weather["now"] == {
+        "conditions": "Partly Cloudy",
+        "current_humidity": 55,
+        "current_temperature": 21.1,
+        "current_wind": 16.1,
+        "gmt_offset": "-08.00",
+        "icon": "partlycloudy",
+        "sunrise": current["sunrise"],
+        "sunset": current["sunset"],
+        "wind_direction": "SSW",
+    }
+
+
+@pytest.mark.parametrize(
+    ("temperature", "celsius", "fahrenheit"),
+    [("-40", -40.0, -40.0), ("32", 0.0, 32.0), ("98.6", 37.0, 98.6), ("-3.1", -19.5, -3.1)],
+)
+async def test_both_units_agree(
+    hass: HomeAssistant,
+    *,
+    backyard: str,
+    hub: MockConfigEntry,
+    temperature: str,
+    celsius: float,
+    fahrenheit: float,
+) -> None:
+    set_outdoors(hass, temperature=temperature)
+    await hass.async_block_till_done()
+
+    current = (await weather_of(hub))["current"]
+
+    assert (current["temp_c"], current["temp_f"]) == (celsius, fahrenheit)
+
+
+CONDITIONS = {
+    "clear-night": ("Clear", "clear"),
+    "cloudy": ("Cloudy", "cloudy"),
+    "exceptional": ("Unknown", "unknown"),
+    "fog": ("Fog", "fog"),
+    "hail": ("Hail", "sleet"),
+    "lightning": ("Thunderstorm", "tstorms"),
+    "lightning-rainy": ("Thunderstorms and Rain", "tstorms"),
+    "partlycloudy": ("Partly Cloudy", "partlycloudy"),
+    "pouring": ("Heavy Rain", "rain"),
+    "rainy": ("Rain", "rain"),
+    "snowy": ("Snow", "snow"),
+    "snowy-rainy": ("Sleet", "sleet"),
+    "sunny": ("Sunny", "sunny"),
+    "windy": ("Windy", "partlycloudy"),
+    "windy-variant": ("Windy and Cloudy", "mostlycloudy"),
+}
+
+
+async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
+    hass: HomeAssistant, backyard: str, hub: MockConfigEntry
+) -> None:
+    seen: dict[str, tuple[str, str]] = {}
+    for ha_condition in CONDITIONS:
+        set_outdoors(hass, condition=ha_condition)
+        await hass.async_block_till_done()
+        current = (await weather_of(hub))["current"]
+        seen[ha_condition] = (current["condition"], current["icon"])
+        assert (await weather_of(hub))["now"]["icon"] == current["icon"]
+    assert seen == CONDITIONS
+
+
+# -- the cache --------------------------------------------------------------------------------
+
+
+async def test_forecasts_are_kept_then_refreshed_in_the_background(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
+) -> None:
+    freezer.move_to(NIGHT)
+    first = await weather_of(hub)
+    assert first["forecast"]["daily"][0]["temp_high_f"] == 60.1
+
+    # The entity's forecast and its current temperature change.
+    set_outdoors(
+        hass, temperature="50", daily=[{**DAILY_F[0], "temperature": 80}], hourly=HOURLY_F[:1]
+    )
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=4, seconds=59))  # forecasts are refreshed every 5 minutes
+    kept = await weather_of(hub)
+    assert kept["current"]["temp_f"] == 50.0  # current conditions: read at every request
+    assert kept["forecast"] == first["forecast"]  # forecasts: kept, not asked for again
+
+    freezer.tick(timedelta(seconds=1))
+    stale = await weather_of(hub)
+    # The kept forecasts are served while the refresh runs in the background...
+    assert stale["forecast"] == first["forecast"]
+    await hass.async_block_till_done()
+    fresh = await weather_of(hub)
+    # ...and the next request gets the new ones.
+    assert fresh["forecast"]["daily"][0]["temp_high_f"] == 80.1
+    assert len(fresh["forecast"]["daily"]) == 1
+    assert len(fresh["forecast"]["hourly"]) == 1
+
+
+# -- no weather -------------------------------------------------------------------------------
+
+
+async def test_no_weather_entity_is_the_token_with_an_empty_object(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    status, raw = await ask(hub)
+    assert (status, json.loads(raw)) == (200, {TOKEN: {}})
+
+
+async def test_unavailable_weather_entity_is_the_token_with_an_empty_object(
+    hass: HomeAssistant, backyard: str, hub: MockConfigEntry
+) -> None:
+    assert (await weather_of(hub))["current"]["temp_f"] == 70.0
+    hass.states.async_set("sensor.outdoor_temperature", "unavailable")
+    await hass.async_block_till_done()
+    state = hass.states.get(backyard)
+    assert state is not None
+    assert state.state == "unavailable"
+
+    status, raw = await ask(hub)
+
+    assert (status, json.loads(raw)) == (200, {TOKEN: {}})
+
+
+async def choose_weather(hass: HomeAssistant, hub: MockConfigEntry, choice: str) -> list[str]:
+    """Save the hub options with a weather choice; returns the choices the form offered."""
+    result = await hass.config_entries.options.async_init(hub.entry_id)
+    assert result["data_schema"] is not None
+    schema = result["data_schema"].schema
+    key = next(k for k in schema if k == CONF_WEATHER_ENTITY)
+    offered = [option["value"] for option in schema[key].config["options"]]
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {
+            "entry_key_ttl": 3600,
+            "compat_api": False,
+            "compat_port": 8082,
+            CONF_WEATHER_ENTITY: choice,
+        },
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    return offered
+
+
+async def test_options_choose_the_entity_or_no_weather_without_a_restart(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    await setup_weather(hass, "Backyard", "Attic")
+    # The default is the first weather entity: weather.attic before weather.backyard.
+    await weather_of(hub)
+    first = hub.runtime_data.weather.last_served
+    assert first is not None
+    assert first.entity_id == "weather.attic"
+    assert await choose_weather(hass, hub, "auto") == ["auto", "none", "weather.attic", BACKYARD]
+    service = hub.runtime_data.service
+
+    for choice, expected in ((BACKYARD, BACKYARD), ("none", None), ("auto", "weather.attic")):
+        await choose_weather(hass, hub, choice)
+        assert hub.options[CONF_WEATHER_ENTITY] == choice
+        # The same running service: the thermostats' connections were not dropped.
+        assert hub.state is ConfigEntryState.LOADED
+        assert hub.runtime_data.service is service
+        weather = await weather_of(hub)
+        assert bool(weather) is (expected is not None)
+        assert hub.runtime_data.weather.last_served.entity_id == expected
+
+
+# -- the token --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "token"),
+    [
+        ("07719,US", "07719,US"),
+        ("ipv4", "ipv4"),
+        ("SW1A%201AA,GB", "SW1A 1AA,GB"),
+        ("H0H+0H0,CA", "H0H 0H0,CA"),
+        ("75001%2CFR", "75001,FR"),
+        ("%C3%A9,FR", "é,FR"),
+        ("12345", "12345"),
+        ("x" * 64, "x" * 64),
+    ],
+)
+async def test_the_token_is_echoed_exactly(
+    hass: HomeAssistant, backyard: str, hub: MockConfigEntry, query: str, token: str
+) -> None:
+    status, raw = await ask(hub, query)
+
+    assert status == 200
+    body = json.loads(raw)
+    assert list(body) == [token]
+    assert body[token]["current"]["temp_f"] == 70.0
+
+
+@pytest.mark.parametrize(
+    ("query", "reason"),
+    [
+        (None, "query parameter required"),
+        ("", "query parameter is empty"),
+        ("%20%20", "query parameter is empty"),
+        ("x" * 65, "longer than 64 characters"),
+        ("07719,US%0A", "control characters"),
+        ("07719%00,US", "control characters"),
+        ("07719,US%7F", "control characters"),
+        ("07719,US&query=ipv4", "more than once"),
+    ],
+)
+async def test_malformed_query_is_a_clear_400(
+    hass: HomeAssistant,
+    *,
+    backyard: str,
+    hub: MockConfigEntry,
+    caplog: pytest.LogCaptureFixture,
+    query: str | None,
+    reason: str,
+) -> None:
+    caplog.set_level("DEBUG", logger="custom_components.thermostat_cloud")
+
+    status, raw = await ask(hub, query)
+
+    assert status == 400
+    body = json.loads(raw)
+    assert list(body) == ["error"]
+    assert reason in body["error"]
+    assert "Rejected GET /svc/weather/v1 from 127.0.0.1: Invalid weather query: " in caplog.text
+    assert reason in caplog.text
+    assert "07719" not in caplog.text  # the home's postal code is not logged
+    assert "Traceback" not in caplog.text
