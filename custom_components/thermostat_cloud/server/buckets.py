@@ -8,7 +8,7 @@ import itertools
 from typing import Any
 
 from .clock import Clock
-from .records import EmbedJson, compact_json
+from .records import EmbedJson, compact_json, ensure_storable
 
 # Bucket types whose identifier is the device serial: the spec's four, and those firmware keeps
 # beside them. A device may write no others, so a client cannot fill storage with made-up types.
@@ -143,6 +143,9 @@ class BucketStore:
         Revision and timestamp move only when a value actually changes. Returns the bucket
         when it changed, else None. The new timestamp is strictly greater than the old one so
         that a device comparing timestamps always sees the change.
+
+        Raises UnstorableError, leaving the bucket as it was, when the key or a changed field
+        could not be saved: held, it would make every later save fail.
         """
         bucket = self._buckets.get(key)
         if bucket is None:
@@ -154,6 +157,7 @@ class BucketStore:
         }
         if not changed:
             return None
+        ensure_storable({key: changed})
         # Copy-on-write: a value already handed out (pushed, serialized) is never mutated.
         bucket.value = {**bucket.value, **changed}
         bucket._wire_json = bucket._stored_json = None

@@ -136,6 +136,8 @@ class ThermostatService:
         self._undelivered: dict[str, set[str]] = {}
         """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._announced: set[str] = set()
+        self.implausible_readings: set[tuple[str, str]] = set()
+        """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
         self._listener = Listener()
         self.events.listen(self._push_server_changes)
