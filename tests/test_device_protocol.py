@@ -890,20 +890,26 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
 async def test_an_integer_too_large_for_a_float_reads_as_no_value(
     service: ThermostatService,
 ) -> None:
-    """Numbers the thermostat could never have sent (the PUT refuses them) still cannot break
-    the read model if stored state holds one."""
+    """Numbers the thermostat could never have sent (the PUT refuses them, and so does the
+    store) still cannot break the read model if state in memory holds one."""
     from custom_components.thermostat_cloud.server import CommandError
+    from custom_components.thermostat_cloud.server.buckets import Bucket
+    from custom_components.thermostat_cloud.server.records import UnstorableError
     from custom_components.thermostat_cloud.server.state import ThermostatState
     from custom_components.thermostat_cloud.server.status import status_record
 
     huge = 10**400
-    service.buckets.merge(f"shared.{SERIAL}", {"current_temperature": huge})
+    key = f"shared.{SERIAL}"
+    with pytest.raises(UnstorableError):
+        service.buckets.merge(key, {"current_temperature": huge})
+    assert key not in service.buckets
+    service.buckets.restore([Bucket(key, 1, 1, {"current_temperature": huge})])
     assert ThermostatState(service, SERIAL).current_temperature is None
     assert status_record(service, SERIAL)["current_temperature"] is None
     with pytest.raises(CommandError, match="must be a number"):
         service.commands.set_temperature(SERIAL, huge)
     # Home Assistant's storage could not write it (the stop at teardown saves).
-    service.buckets.merge(f"shared.{SERIAL}", {"current_temperature": 20.0})
+    service.buckets.remove(key)
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(

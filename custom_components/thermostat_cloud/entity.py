@@ -18,7 +18,7 @@ from homeassistant.const import UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import device_registry as dr, translation
-from homeassistant.helpers.device_registry import CONNECTION_NETWORK_MAC, DeviceInfo
+from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -29,6 +29,7 @@ from .hub import Hub, ThermostatCloudConfigEntry
 from .server import CommandError, ErrorCode, EventKind, Reason, ServiceEvent, ThermostatService
 from .server.service import SERVER_VERSION
 from .server.state import ThermostatState
+from .tracker import mac_connection
 
 # Refusals the user can fix by changing the call; the rest are errors of the integration.
 VALIDATION_ERRORS = frozenset(
@@ -53,9 +54,8 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     )
     if hub_device is not None:
         info["via_device_id"] = hub_device.id
-    record = hub.service.devices.get(serial)
-    if record is not None and record.mac:
-        info["connections"] = {(CONNECTION_NETWORK_MAC, dr.format_mac(record.mac))}
+    if (connection := mac_connection(hub.service, serial)) is not None:
+        info["connections"] = {connection}
     return info
 
 

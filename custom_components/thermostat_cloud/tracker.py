@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 import logging
+import re
 from typing import Any
 
 from homeassistant.core import HomeAssistant, callback
@@ -25,6 +26,19 @@ from .server.state import ThermostatState
 _LOGGER = logging.getLogger(__name__)
 
 type ThermostatListener = Callable[[ServiceEvent], None]
+
+
+MAC_RE = re.compile(r"(?:[0-9a-f]{2}:){5}[0-9a-f]{2}")
+
+
+def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] | None:
+    """The device registry connection of the MAC address the thermostat reported in
+    `/svc/entry`, when that is a MAC address (it is whatever the request said)."""
+    record = service.devices.get(serial)
+    if record is None or not record.mac:
+        return None
+    mac = dr.format_mac(record.mac)
+    return (dr.CONNECTION_NETWORK_MAC, mac) if MAC_RE.fullmatch(mac) else None
 
 
 class ThermostatTracker:
@@ -69,7 +83,11 @@ class ThermostatTracker:
         if event.kind in (EventKind.CONNECTION, EventKind.STATE):
             self._refresh_device(event.serial)
         for listener in tuple(listeners):
-            listener(event)
+            try:
+                listener(event)
+            except Exception:
+                # One entity's failure must not keep the event from the thermostat's others.
+                _LOGGER.exception("Entity of thermostat %s failed on %s", event.serial, event)
 
     def _note_availability(self, serial: str) -> None:
         available = self.service.is_available(serial)
@@ -100,10 +118,9 @@ class ThermostatTracker:
             changes.update(sw_version=state.software_version, model=state.model)
         if (name := state.reported_name) is not None and device.name != name:
             changes["name"] = name
-        record = self.service.devices.get(serial)
-        if record is not None and record.mac:
-            connection = (dr.CONNECTION_NETWORK_MAC, dr.format_mac(record.mac))
-            if connection not in device.connections:
-                changes["merge_connections"] = {connection}
+        if (connection := mac_connection(self.service, serial)) is not None and (
+            connection not in device.connections
+        ):
+            changes["merge_connections"] = {connection}
         if changes:
             registry.async_update_device(device.id, **changes)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 import itertools
+import re
 from typing import Any
 
 from .clock import Clock
-from .records import EmbedJson, compact_json
+from .records import EmbedJson, compact_json, ensure_storable
 
 # Bucket types whose identifier is the device serial: the spec's four, and those firmware keeps
 # beside them (the firmware's PUT order in cjserio/nest-thermostat-protocol-docs). Only these are
@@ -35,6 +36,15 @@ DEVICE_SCOPED_TYPES = frozenset(
 )
 # Bucket types shared by every device of a home.
 HOME_SCOPED_TYPES = frozenset({"user", "structure"})
+
+
+# `<type>.<id>` as firmware writes them: serials, numeric user ids, UUIDs of homes.
+BUCKET_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z0-9_.:-]{1,128}")
+
+
+def is_bucket_key(key: object) -> bool:
+    """Whether a value is a bucket key firmware could send (no spaces or control characters)."""
+    return isinstance(key, str) and BUCKET_KEY_RE.fullmatch(key) is not None
 
 
 def bucket_key(bucket_type: str, identifier: str) -> str:
@@ -149,6 +159,9 @@ class BucketStore:
         Revision and timestamp move only when a value actually changes. Returns the bucket
         when it changed, else None. The new timestamp is strictly greater than the old one so
         that a device comparing timestamps always sees the change.
+
+        Raises UnstorableError, leaving the bucket as it was, when the key or a changed field
+        could not be saved: held, it would make every later save fail.
         """
         bucket = self._buckets.get(key)
         if bucket is None:
@@ -160,6 +173,7 @@ class BucketStore:
         }
         if not changed:
             return None
+        ensure_storable({key: changed})
         # Copy-on-write: a value already handed out (pushed, serialized) is never mutated.
         bucket.value = {**bucket.value, **changed}
         bucket._wire_json = bucket._stored_json = None

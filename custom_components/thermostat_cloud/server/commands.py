@@ -25,6 +25,8 @@ from .clock import Clock
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .pairing import PairingRegistry
+from .records import UnstorableError
+from .text import for_log
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -198,7 +200,9 @@ def round_half(value: float) -> float:
 
 
 def _temperature(value: object, what: str, field: str, low: float, high: float) -> float:
-    celsius = round_half(as_number(value, what, field))
+    number = as_number(value, what, field)
+    # Rounded only near the range: doubling 1e308 to round it would overflow.
+    celsius = round_half(number) if low - 1 <= number <= high + 1 else number
     if not low <= celsius <= high:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
@@ -378,6 +382,15 @@ DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
 }
 
 
+def _refuse_unstorable(keys: list[str]) -> None:
+    """The store refused these buckets' changes (the other buckets' changes stand)."""
+    if keys:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            "A value cannot be stored: it holds text that is not valid Unicode",
+        )
+
+
 class Commands:
     """Validated writes to bucket state, and the merge-persist-publish primitive under them."""
 
@@ -410,11 +423,18 @@ class Commands:
         change to one is announced for each of those devices.
         """
         changed: dict[str, Bucket] = {}
+        unstorable: list[str] = []
         for key, fields in updates.items():
-            bucket = self._buckets.merge(key, fields)
+            try:
+                bucket = self._buckets.merge(key, fields)
+            except UnstorableError as err:
+                _LOGGER.debug("%s: change to %s refused: %s", serial, for_log(key), err)
+                unstorable.append(key)
+                continue
             if bucket is not None:
                 changed[key] = bucket
         if not changed:
+            _refuse_unstorable(unstorable)
             return changed
         self._request_save()
         # Insertion-ordered sets: the writing device first, each key once per device.
@@ -431,6 +451,7 @@ class Commands:
         device_key = bucket_key("device", serial)
         if source is ChangeSource.DEVICE and device_key in changed and "eco" in updates[device_key]:
             self.device_left_eco(serial)
+        _refuse_unstorable(unstorable)
         return changed
 
     def _followers(self, key: str) -> list[str]:

@@ -51,6 +51,7 @@ from .listener import Listener
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port
 from .status import device_list, status_record
+from .text import for_log
 from .wakeup import Wakeup
 
 _LOGGER = logging.getLogger(__name__)
@@ -163,7 +164,11 @@ def _refuse(
 ) -> web.Response:
     """`{"error": ...}`, and a debug line saying which request was refused and why."""
     _LOGGER.debug(
-        "Rejected %s %s from %s: %s", request.method, request.path, request.remote, detail or error
+        "Rejected %s %s from %s: %s",
+        request.method,
+        for_log(request.path),
+        request.remote,
+        for_log(detail or error),
     )
     return error_response(status, error)
 
@@ -364,6 +369,7 @@ class ControlApi:
         try:
             body = await read_json_object(request)
         except BadRequestError as err:
+            _LOGGER.debug("Register body refused: %s", for_log(err.detail))
             return refused(err.message)
         code, user_id = body.get("code"), body.get("userId")
         if not isinstance(code, str) or not code.strip():
@@ -392,6 +398,7 @@ class ControlApi:
         try:
             body = await read_json_object(request)
         except BadRequestError as err:
+            _LOGGER.debug("Command refused: %s", for_log(err.detail))
             return _command_failure(ErrorCode.INVALID_VALUE, err.message)
         serial, name = body.get("serial"), body.get("command")
         try:
@@ -406,7 +413,9 @@ class ControlApi:
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{name} needs a value")
             result = COMMANDS[name](service.commands, serial.strip(), body["value"])
         except CommandError as err:
-            _LOGGER.debug("Command %r to %r refused: %s", name, serial, err.message)
+            _LOGGER.debug(
+                "Command %s to %s refused: %s", for_log(name), for_log(serial), for_log(err.message)
+            )
             return _command_failure(err.code, err.message)
         return web.json_response(result.response(f"{name} applied"))
 

@@ -23,11 +23,14 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, split_key
+from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, is_bucket_key, split_key
+from .commands import CommandError
 from .events import ChangeSource
 from .pairing import IssueOutcome, KeyStatus
+from .records import UnstorableError, ensure_storable
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
+from .text import for_log
 from .weather import WeatherQueryError, weather_token
 
 _LOGGER = logging.getLogger(__name__)
@@ -116,7 +119,8 @@ async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
 
 
 # What a stored value may be: Home Assistant's storage (orjson) cannot write integers beyond
-# 64 bits or nesting deeper than 255 levels, and one such value would stop every later save.
+# 64 bits, nesting deeper than 255 levels or unpaired UTF-16 surrogates ("\ud800"), and one
+# such value would stop every later save.
 JSON_MAX_DEPTH = 32
 JSON_INT_MIN = -(2**63)
 JSON_INT_MAX = 2**64 - 1
@@ -161,7 +165,11 @@ def _too_deep(data: Any) -> bool:
 
 def parse_json(raw: bytes | str) -> Any:
     """Parse a request body into values that can be stored and sent back to firmware;
-    ValueError otherwise."""
+    ValueError otherwise.
+
+    Every JSON body of the three surfaces is read here (`read_json_object`), so this is
+    where input the store could not write is turned away, with a 400.
+    """
     try:
         data = json.loads(
             raw,
@@ -173,6 +181,7 @@ def parse_json(raw: bytes | str) -> Any:
         raise ValueError("nested too deeply") from err
     if _too_deep(data):
         raise ValueError(f"nested deeper than {JSON_MAX_DEPTH} levels")
+    ensure_storable(data)
     return data
 
 
@@ -186,6 +195,15 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadRequestError("JSON body must be an object")
     return data
+
+
+def form_fields(query: str) -> dict[str, str]:
+    """Fields of a form body or query string; BadRequestError unless the percent-escapes
+    decode as UTF-8 (firmware sends ASCII; others would be stored and shown)."""
+    try:
+        return dict(parse_qsl(query, keep_blank_values=True, errors="strict"))
+    except UnicodeDecodeError as err:
+        raise BadRequestError("Invalid form body", str(err)) from err
 
 
 # Revisions are signed 32-bit integers in firmware: a thermostat that carries bucket history
@@ -258,7 +276,7 @@ class PutEntry:
     @classmethod
     def of(cls, key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEntry:
         """Check the key and the revisions of one bucket."""
-        if split_key(key) is None:
+        if not is_bucket_key(key):
             raise BadRequestError("object_key must be <type>.<id>")
         guard = meta.get("if_object_revision")
         if guard is not None and not is_revision(guard):
@@ -388,15 +406,14 @@ class DeviceApi:
 
     async def entry(self, request: web.Request) -> web.Response:
         """`GET`/`POST /svc/entry`: where everything else lives."""
-        fields: dict[str, str] = {}
         if request.method == "POST":
             raw = await read_body(request)
             try:
-                fields = dict(parse_qsl(raw.decode(), keep_blank_values=True))
+                fields = form_fields(raw.decode())
             except UnicodeDecodeError as err:
                 raise BadRequestError("Invalid form body", str(err)) from err
         else:
-            fields = dict(request.query)
+            fields = form_fields(request.rel_url.raw_query_string)
         serial = device_serial(request)
         if serial is not None:
             self.service.note_contact(serial)
@@ -506,7 +523,7 @@ class DeviceApi:
             if access is not BucketAccess.KEEP:
                 # Not a reason to refuse the subscribe, which would leave the thermostat
                 # without its connection: the bucket alone is left out.
-                _LOGGER.debug("%s: inline %s %sd", serial, obj.key, access.value)
+                _LOGGER.debug("%s: inline %s %sd", serial, for_log(obj.key), access.value)
                 continue
             updates[obj.key] = obj.value
         return updates
@@ -523,7 +540,9 @@ class DeviceApi:
         known: dict[str, int] = {}
         for obj in objects:
             if not self.may_access(serial, obj.key):
-                _LOGGER.debug("%s listed %s, which it may not follow; ignored", serial, obj.key)
+                _LOGGER.debug(
+                    "%s listed %s, which it may not follow; ignored", serial, for_log(obj.key)
+                )
                 continue
             # An inline update is sent back with its new revision: the device learns it.
             known[obj.key] = 0 if obj.key in updates else obj.timestamp
@@ -651,11 +670,11 @@ class DeviceApi:
                 continue
             updates.setdefault(key, {}).update(entry.fields)
         if refused:
-            _LOGGER.debug("%s: PUT to %s refused: not this device's", serial, ", ".join(refused))
+            _LOGGER.debug("%s: PUT to %s refused: not this device's", serial, for_log(refused))
             if not (updates or conflicts or ignored):
                 raise BadRequestError(f"Bucket {refused[0]} is not writable by this device")
         if ignored:
-            _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, ", ".join(ignored))
+            _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
         service.commands.apply(serial, updates, ChangeSource.DEVICE)
         descriptors: dict[str, dict[str, Any]] = {}
         owed = False
@@ -739,9 +758,23 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return await handler(request)
     except BadRequestError as err:
         _LOGGER.debug(
-            "Rejected %s %s from %s: %s", request.method, request.path, request.remote, err.detail
+            "Rejected %s %s from %s: %s",
+            request.method,
+            for_log(request.path),
+            request.remote,
+            for_log(err.detail),
         )
         return error_response(400, err.message)
+    except (CommandError, UnstorableError) as err:
+        # The store refused a value (the doors above should have turned it away first).
+        _LOGGER.debug(
+            "Rejected %s %s from %s: %s",
+            request.method,
+            for_log(request.path),
+            request.remote,
+            for_log(err),
+        )
+        return error_response(400, str(err))
     except web.HTTPException as err:
         if err.status >= HTTPStatus.BAD_REQUEST:
             return error_response(err.status, err.reason)
@@ -749,7 +782,7 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
     except ConnectionError:
         raise
     except Exception:
-        _LOGGER.exception("Unexpected error in %s %s", request.method, request.path)
+        _LOGGER.exception("Unexpected error in %s %s", request.method, for_log(request.path))
         return error_response(500, "Internal server error")
 
 

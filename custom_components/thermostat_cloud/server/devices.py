@@ -8,7 +8,7 @@ from typing import Any
 import uuid
 
 from .clock import Clock
-from .records import EmbedJson, compact_json, flat_dict
+from .records import EmbedJson, compact_json, ensure_storable, flat_dict
 
 
 @dataclass(slots=True)
@@ -69,7 +69,11 @@ class DeviceRegistry:
         return record, created
 
     def update_identity(self, serial: str, fields: Mapping[str, str]) -> bool:
-        """Store what the device reported in `/svc/entry`; True when something changed."""
+        """Store what the device reported in `/svc/entry`; True when something changed.
+
+        Raises UnstorableError, storing nothing, when a field could not be saved.
+        """
+        ensure_storable([fields.get(name) for name in ENTRY_FIELDS])
         record, created = self.touch(serial)
         changed = created
         for name in ENTRY_FIELDS:

@@ -61,6 +61,7 @@ from .devices import DeviceRecord
 from .rate_limits import Quota, RateLimiter
 from .service import ThermostatService
 from .state import ThermostatState
+from .text import for_log
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -188,7 +189,11 @@ def iso_time(ms: int) -> str:
 
 def to_celsius(value: float, scale: str) -> float:
     """A temperature in the given scale, in Celsius (the command rounds to 0.5 °C)."""
-    return (value - 32) * 5 / 9 if scale == "F" else value
+    if scale != "F":
+        return value
+    celsius = (value - 32) * 5 / 9
+    # 1e308 °F overflows when multiplied first: it is then out of range, not "not a number".
+    return celsius if math.isfinite(celsius) else (value - 32) / 9 * 5
 
 
 def _scale(body: dict[str, Any]) -> str:
@@ -288,28 +293,28 @@ class HostedApi:
             _LOGGER.debug(
                 "Hosted API refused %s %s from %s: %s %s",
                 request.method,
-                request.path,
+                for_log(request.path),
                 request.remote,
                 err.status,
-                err.detail,
+                for_log(err.detail),
             )
             response = err.response()
         except BadRequestError as err:
             _LOGGER.debug(
                 "Hosted API refused %s %s from %s: 400 %s",
                 request.method,
-                request.path,
+                for_log(request.path),
                 request.remote,
-                err.detail,
+                for_log(err.detail),
             )
             response = ApiError(400, err.message).response()
         except CommandError as err:
             _LOGGER.debug(
                 "Hosted API refused %s %s from %s: %s",
                 request.method,
-                request.path,
+                for_log(request.path),
                 request.remote,
-                err.message,
+                for_log(err.message),
             )
             response = self._command_error(err).response()
         response.headers.update(

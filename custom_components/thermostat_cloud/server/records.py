@@ -11,6 +11,23 @@ type EmbedJson = Callable[[bytes], Any]
 """How a save document carries JSON the service serialized already (`Storage.embed_json`)."""
 
 
+class UnstorableError(ValueError):
+    """A value Home Assistant's storage (orjson) cannot write."""
+
+
+def ensure_storable(data: Any) -> None:
+    """Refuse (UnstorableError) what the saved document could not hold.
+
+    Python's `json` reads `"\\ud800"` (an unpaired UTF-16 surrogate) into a string that orjson
+    refuses to write: kept, one such string would make every later save fail, and with it
+    the thermostat's pushes. Everything that stores outside values checks them here first.
+    """
+    try:
+        orjson.dumps(data)
+    except TypeError as err:  # orjson.JSONEncodeError is a TypeError
+        raise UnstorableError(str(err)) from None
+
+
 def compact_json(data: Any) -> bytes:
     """JSON without spaces, as bytes: every push and save of a changed bucket.
 

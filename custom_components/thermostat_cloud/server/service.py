@@ -143,6 +143,8 @@ class ThermostatService:
         self._announced: set[str] = set()
         self._structure_resent: set[str] = set()
         """Devices sent their home's structure since this start (see `outgoing`)."""
+        self.implausible_readings: set[tuple[str, str]] = set()
+        """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
         self._listener = Listener()
         self.events.listen(self._push_server_changes)

@@ -6,18 +6,36 @@ Values the thermostat has not reported are None. Where the spec does not name a 
 names are those firmware uses: `device.current_humidity`, `device.backplate_temperature`,
 `device.time_to_target` (minutes), `device.away_temperature_low/high` (eco temperatures),
 `device.eco.mode`, `device.current_version`, `shared.hvac_<stage>_state` relays.
+
+A number outside what the field can plausibly be (a temperature of 1e308, a fan timer that
+ends after the year 9999) reads as None too, with one debug line per thermostat and field:
+every reader, Home Assistant's entities first, must be able to show what it gets without
+raising. Texts a thermostat reports (name, model, firmware version) read as at most 255
+printable characters, what a Home Assistant state can hold.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC, datetime
+import logging
 from typing import TYPE_CHECKING, Any
 
 from .buckets import bucket_key
 from .commands import HVAC_MODES, SCHEDULE_MODES, finite_number as number
+from .text import for_log, for_state
 
 if TYPE_CHECKING:
     from .service import ThermostatService
+
+_LOGGER = logging.getLogger(__name__)
+
+# Plausible values of reported numbers, as (low, high): anything outside is not a reading.
+TEMPERATURE_RANGE_C = (-100.0, 150.0)
+PERCENT_RANGE = (0.0, 100.0)
+TIME_TO_TARGET_RANGE_MINUTES = (0.0, 7 * 24 * 60.0)
+# Unix seconds Python's datetime (and so Home Assistant's timestamp sensor) can represent.
+TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
 
 ECO_MODES = ("schedule", "manual-eco", "auto-eco")
 ECO_ACTIVE_MODES = ("manual-eco", "auto-eco")
@@ -53,6 +71,14 @@ def one_of(value: object, allowed: tuple[str, ...]) -> str | None:
     return value if isinstance(value, str) and value in allowed else None
 
 
+def plausible_number(value: object, limits: tuple[float, float]) -> float | int | None:
+    """A finite number within `limits` (inclusive) as stored, else None."""
+    found = number(value)
+    if found is None or not limits[0] <= found <= limits[1]:
+        return None
+    return found
+
+
 class ThermostatState:
     """Read access to one thermostat's buckets; every property reads the current values."""
 
@@ -61,6 +87,27 @@ class ThermostatState:
     def __init__(self, service: ThermostatService, serial: str) -> None:
         self.service = service
         self.serial = serial
+
+    def _reading(
+        self, bucket: Mapping[str, Any], field: str, limits: tuple[float, float]
+    ) -> float | int | None:
+        """A reported number within its plausible limits; None (and one debug line per
+        thermostat and field) when the thermostat reported something else."""
+        value = bucket.get(field)
+        found = plausible_number(value, limits)
+        if found is None and value is not None:
+            noted = self.service.implausible_readings
+            if (self.serial, field) not in noted:
+                noted.add((self.serial, field))
+                _LOGGER.debug(
+                    "Thermostat %s reports %s = %s, which is no reading (expected a number "
+                    "from %s to %s); shown as unknown",
+                    self.serial,
+                    field,
+                    for_log(value, 40),
+                    *limits,
+                )
+        return found
 
     # -- the buckets -------------------------------------------------------------------------
 
@@ -99,7 +146,7 @@ class ThermostatState:
     @property
     def reported_name(self) -> str | None:
         """`shared.name`, else `device.name`: the name given on the thermostat, if any."""
-        return string(self.shared.get("name")) or string(self.device.get("name")) or None
+        return for_state(self.shared.get("name")) or for_state(self.device.get("name"))
 
     @property
     def name(self) -> str:
@@ -128,14 +175,14 @@ class ThermostatState:
         """The version reported in `/svc/entry`, else `device.current_version`."""
         record = self.service.devices.get(self.serial)
         if record is not None and record.software_version:
-            return record.software_version
-        return string(self.device.get("current_version"))
+            return for_state(record.software_version)
+        return for_state(self.device.get("current_version"))
 
     @property
     def model(self) -> str | None:
         """The model reported in `/svc/entry`."""
         record = self.service.devices.get(self.serial)
-        return record.model if record is not None else None
+        return for_state(record.model) if record is not None else None
 
     @property
     def capabilities(self) -> dict[str, bool]:
@@ -147,32 +194,32 @@ class ThermostatState:
     @property
     def current_temperature(self) -> float | int | None:
         """`shared.current_temperature`, Celsius."""
-        return number(self.shared.get("current_temperature"))
+        return self._reading(self.shared, "current_temperature", TEMPERATURE_RANGE_C)
 
     @property
     def target_temperature(self) -> float | int | None:
         """`shared.target_temperature`, Celsius (single-setpoint modes)."""
-        return number(self.shared.get("target_temperature"))
+        return self._reading(self.shared, "target_temperature", TEMPERATURE_RANGE_C)
 
     @property
     def target_temperature_low(self) -> float | int | None:
         """`shared.target_temperature_low`, Celsius (range mode)."""
-        return number(self.shared.get("target_temperature_low"))
+        return self._reading(self.shared, "target_temperature_low", TEMPERATURE_RANGE_C)
 
     @property
     def target_temperature_high(self) -> float | int | None:
         """`shared.target_temperature_high`, Celsius (range mode)."""
-        return number(self.shared.get("target_temperature_high"))
+        return self._reading(self.shared, "target_temperature_high", TEMPERATURE_RANGE_C)
 
     @property
     def humidity(self) -> float | int | None:
         """`device.current_humidity`, percent."""
-        return number(self.device.get("current_humidity"))
+        return self._reading(self.device, "current_humidity", PERCENT_RANGE)
 
     @property
     def target_humidity(self) -> float | int | None:
         """`device.target_humidity`, percent."""
-        return number(self.device.get("target_humidity"))
+        return self._reading(self.device, "target_humidity", PERCENT_RANGE)
 
     @property
     def target_humidity_enabled(self) -> bool:
@@ -182,7 +229,7 @@ class ThermostatState:
     @property
     def backplate_temperature(self) -> float | int | None:
         """`device.backplate_temperature`, Celsius."""
-        return number(self.device.get("backplate_temperature"))
+        return self._reading(self.device, "backplate_temperature", TEMPERATURE_RANGE_C)
 
     @property
     def mode(self) -> str | None:
@@ -197,7 +244,7 @@ class ThermostatState:
     @property
     def time_to_target(self) -> float | int | None:
         """`device.time_to_target`, minutes."""
-        return number(self.device.get("time_to_target"))
+        return self._reading(self.device, "time_to_target", TIME_TO_TARGET_RANGE_MINUTES)
 
     @property
     def time_to_target_training_status(self) -> str:
@@ -253,7 +300,7 @@ class ThermostatState:
     @property
     def fan_timer_timeout(self) -> float | int:
         """`device.fan_timer_timeout`, Unix seconds; 0 when no timer runs."""
-        return number(self.device.get("fan_timer_timeout")) or 0
+        return self._reading(self.device, "fan_timer_timeout", TIMESTAMP_RANGE_S) or 0
 
     @property
     def fan_timer_active(self) -> bool:
@@ -281,8 +328,8 @@ class ThermostatState:
         """`device.away_temperature_high/low`, Celsius."""
         device = self.device
         return {
-            "high": number(device.get("away_temperature_high")),
-            "low": number(device.get("away_temperature_low")),
+            "high": self._reading(device, "away_temperature_high", TEMPERATURE_RANGE_C),
+            "low": self._reading(device, "away_temperature_low", TEMPERATURE_RANGE_C),
         }
 
     @property
