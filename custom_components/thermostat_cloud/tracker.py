@@ -104,6 +104,7 @@ class ThermostatTracker:
         if record is not None and record.mac:
             connection = (dr.CONNECTION_NETWORK_MAC, dr.format_mac(record.mac))
             if connection not in device.connections:
-                changes["merge_connections"] = {connection}
+                # The whole set: Home Assistant 2026.11 reports `merge_connections` as deprecated.
+                changes["new_connections"] = device.connections | {connection}
         if changes:
             registry.async_update_device(device.id, **changes)
