@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Awaitable, Callable, Collection
+from collections.abc import AsyncGenerator, Awaitable, Callable, Collection, Generator
+import contextlib
 from dataclasses import dataclass
+import logging
 import socket
+import sys
 from typing import Any, cast
 
 import aiohttp
@@ -12,7 +15,7 @@ from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
 from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.data_entry_flow import FlowResultType
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import entity_registry as er, frame
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import json_loads
 import orjson
@@ -21,7 +24,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
 # the test harness's own custom_components package.
-import custom_components.thermostat_cloud  # noqa: F401
+import custom_components.thermostat_cloud
 from custom_components.thermostat_cloud.const import (
     CONF_API_ORIGIN,
     CONF_CODE,
@@ -32,6 +35,7 @@ from custom_components.thermostat_cloud.const import (
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from thermostat_sim import SimulatedThermostat
 
+INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
 SERIAL = "02AA01AC331400AB"
 OTHER_SERIAL = "02AA01AC331400CD"
 
@@ -80,6 +84,61 @@ class FakeClock:
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
     """Let Home Assistant load the integration under test."""
+
+
+@pytest.fixture(autouse=True)
+def usage_reports(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> Generator[list[str]]:
+    """Fail every test in which Home Assistant reports that this integration uses its API in a
+    deprecated or wrong way; the list is what it reported.
+
+    Two ways in, as Home Assistant reports each case only once per process (so only the test
+    that meets it first sees it): calls of `frame.report_usage` naming the integration, caught
+    before that de-duplication; and warnings saying "deprecated" that name it (the frame
+    helper's own lines, and those logged without it, e.g. 2026.11 on a climate entity class
+    that provides a deprecated temperature name when the class is defined: Home Assistant
+    imports the platform modules during a test, never at collection).
+    """
+    reports: list[str] = []
+    report_usage = frame.report_usage
+
+    def recording_report_usage(what: str, **kwargs: Any) -> None:
+        # What Home Assistant deliberately lets custom integrations do is no report (2026.11:
+        # a boolean from async_setup_entry, which 2026.10 still requires).
+        behavior = kwargs.get("custom_integration_behavior", frame.ReportBehavior.LOG)
+        domain = kwargs.get("integration_domain")
+        if domain is None:
+            with contextlib.suppress(frame.MissingIntegrationFrame):
+                domain = frame.get_integration_frame(
+                    exclude_integrations=kwargs.get("exclude_integrations")
+                ).integration
+        if domain == DOMAIN and behavior is not frame.ReportBehavior.IGNORE:
+            reports.append(what)
+        report_usage(what, **kwargs)
+
+    # Most of Home Assistant imports the function by name: replace it wherever it was bound.
+    for module in list(sys.modules.values()):
+        if getattr(module, "__dict__", {}).get("report_usage") is report_usage:
+            monkeypatch.setattr(module, "report_usage", recording_report_usage)
+
+    yield reports
+
+    reports.extend(
+        record.getMessage()
+        for when in ("setup", "call", "teardown")
+        for record in caplog.get_records(when)
+        if record.levelno >= logging.WARNING
+        and (
+            (record.name == frame.__name__ and f"integration '{DOMAIN}'" in record.getMessage())
+            or (
+                "deprecated" in record.getMessage().lower()
+                and (record.name.startswith(INTEGRATION_PACKAGE) or DOMAIN in record.getMessage())
+            )
+        )
+    )
+    if reports:
+        pytest.fail(f"Home Assistant reported this integration's use of its API: {reports}")
 
 
 @pytest.fixture

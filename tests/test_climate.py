@@ -403,6 +403,27 @@ async def test_turn_on_remembers_the_mode_across_a_reload(
     assert hvac_mode(hass, paired) == HVACMode.COOL
 
 
+async def test_turn_on_remembers_the_mode_across_a_restart(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The mode before off goes through Home Assistant's restore-state storage: written when
+    it stops, read back when it starts."""
+    from homeassistant.helpers import restore_state
+
+    paired = await pair_thermostat(shared={"target_temperature_type": "cool"})
+    await call(hass, paired, SERVICE_TURN_OFF)
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    stored_states = restore_state.async_get(hass)
+    await stored_states.async_dump_states()
+    await stored_states.async_load()
+
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    assert hvac_mode(hass, paired) == HVACMode.OFF
+    await call(hass, paired, SERVICE_TURN_ON)
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature_type"] == "cool"
+
+
 @pytest.mark.parametrize(
     ("schedule_mode", "expected"),
     [("COOL", HVACMode.COOL), ("RANGE", HVACMode.HEAT_COOL), (None, HVACMode.HEAT)],

@@ -10,14 +10,23 @@ import aiohttp
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import HomeAssistant
+import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import (
     CONF_DEVICE_PORT,
+    DOMAIN,
     STORAGE_KEY,
 )
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import SERIAL, hub_config_entry, port_is_free, setup_hub
+from .conftest import (
+    SERIAL,
+    PairThermostat,
+    hub_config_entry,
+    port_is_free,
+    setup_hub,
+)
 
 
 async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enabled: None) -> None:
@@ -177,7 +186,7 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
 ) -> None:
     from homeassistant.helpers import issue_registry as ir
 
-    from custom_components.thermostat_cloud.const import DOMAIN, unpaired_issue_id
+    from custom_components.thermostat_cloud.const import unpaired_issue_id
     from custom_components.thermostat_cloud.server.api_keys import Scope
 
     entry = await setup_hub(hass)
@@ -203,3 +212,63 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
     assert not again.runtime_data.service.pairings.pairings()
     assert not again.runtime_data.service.api_keys.records()
     assert await hass.config_entries.async_unload(again.entry_id)
+
+
+async def test_setup_and_use_of_every_platform_make_no_usage_report(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, usage_reports: list[str]
+) -> None:
+    """Home Assistant reports no deprecated or wrong use of its API by the integration while
+    it sets up, pairs a thermostat (climate, sensor and binary sensor entities), follows the
+    thermostat, runs climate actions, reloads and unloads. (The `usage_reports` guard fails
+    any test in which it does; this one goes through all of that once.)"""
+    from homeassistant.components.climate.const import (
+        ATTR_HVAC_MODE,
+        ATTR_TARGET_TEMP_HIGH,
+        ATTR_TARGET_TEMP_LOW,
+        DOMAIN as CLIMATE_DOMAIN,
+        SERVICE_SET_TEMPERATURE,
+        HVACMode,
+    )
+    from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
+
+    paired = await pair_thermostat()
+    climate = paired.entity_id("climate")
+    await paired.thermostat.put(
+        f"shared.{SERIAL}", {"current_temperature": 19.5, "hvac_heater_state": True}
+    )
+    await hass.async_block_till_done()
+    for data in (
+        {ATTR_TEMPERATURE: 22.5},
+        {ATTR_HVAC_MODE: HVACMode.HEAT_COOL, ATTR_TARGET_TEMP_LOW: 19, ATTR_TARGET_TEMP_HIGH: 24},
+    ):
+        await hass.services.async_call(
+            CLIMATE_DOMAIN,
+            SERVICE_SET_TEMPERATURE,
+            {ATTR_ENTITY_ID: climate, **data},
+            blocking=True,
+        )
+    state = hass.states.get(climate)
+    assert state is not None
+    assert (state.state, state.attributes[ATTR_TARGET_TEMP_HIGH]) == (HVACMode.HEAT_COOL, 24)
+    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    assert hass.states.get(climate) is not None
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+
+    assert usage_reports == []
+
+
+async def test_usage_report_guard_catches_a_report_naming_the_integration(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    usage_reports: list[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The guard itself: a report Home Assistant makes about this integration is caught."""
+    from homeassistant.helpers import frame
+
+    frame.report_usage("uses a test-only API", integration_domain=DOMAIN)
+    assert usage_reports == ["uses a test-only API"]
+    assert f"custom integration '{DOMAIN}' uses a test-only API" in caplog.text
+    usage_reports.clear()  # checked: the guard must not fail this test
+    caplog.clear()

@@ -269,11 +269,15 @@ class SimulatedThermostat:
             obj["object_key"] == key and obj["value"].get("target_change_pending") is True
             for obj in objects
         ):
-            task = asyncio.get_running_loop().create_task(
-                self.put(key, {"target_change_pending": False})
-            )
+            task = asyncio.get_running_loop().create_task(self._acknowledge(key))
             self._reactions.add(task)
             task.add_done_callback(self._reactions.discard)
+
+    async def _acknowledge(self, key: str) -> None:
+        try:
+            await self.put(key, {"target_change_pending": False})
+        except aiohttp.ClientError as err:  # the server went away: firmware tries later
+            _LOGGER.debug("%s: acknowledgement not sent (%s)", self.serial, err)
 
     async def _run(self) -> None:
         while True:

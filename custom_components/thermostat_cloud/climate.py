@@ -106,6 +106,12 @@ ATTR_LAST_ON_MODE = "last_on_mode"
 TEMPERATURE_STEP_C = 0.5
 TEMPERATURE_STEP_F = 1.0
 
+NATIVE_TEMPERATURE_API = hasattr(ClimateEntity, "native_current_temperature")
+"""Whether Home Assistant reads the climate temperatures from `native_temperature_unit`,
+`native_current_temperature` and `native_target_temperature(_low/_high)` (2026.11 on, which
+reports the old names as deprecated, to stop working in 2027.11), or from the old names only
+(2026.10)."""
+
 
 async def async_setup_entry(
     hass: HomeAssistant,
@@ -126,15 +132,41 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
     _attr_min_humidity = TARGET_HUMIDITY_MIN
     _attr_max_humidity = TARGET_HUMIDITY_MAX
     _attr_target_humidity_step = 1
+    # The native temperature API; `_read_state` keeps the temperatures current.
+    _attr_native_temperature_unit: str = UnitOfTemperature.CELSIUS
+    _attr_native_current_temperature: float | None
+    _attr_native_target_temperature: float | None
+    _attr_native_target_temperature_low: float | None
+    _attr_native_target_temperature_high: float | None
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
         super().__init__(hub, subentry, None)
-        # Home Assistant 2026.11 reads `_attr_native_*`; 2026.10 the plain names. Both are set.
-        self._set_temperature_attrs(temperature_unit=UnitOfTemperature.CELSIUS)
-        self._attr_native_target_temperature_step = TEMPERATURE_STEP_C
         self._last_on_mode: str | None = None
         """The mode before the thermostat was turned off, for turn_on."""
         self._read_state()
+
+    if not NATIVE_TEMPERATURE_API:
+        # Home Assistant before 2026.11 reads only the old names: serve them from the native
+        # ones. (Defined only there: on 2026.11 providing them is itself reported.)
+        @property
+        def temperature_unit(self) -> str:
+            return self._attr_native_temperature_unit
+
+        @property
+        def current_temperature(self) -> float | None:
+            return self._attr_native_current_temperature
+
+        @property
+        def target_temperature(self) -> float | None:
+            return self._attr_native_target_temperature
+
+        @property
+        def target_temperature_low(self) -> float | None:
+            return self._attr_native_target_temperature_low
+
+        @property
+        def target_temperature_high(self) -> float | None:
+            return self._attr_native_target_temperature_high
 
     @property
     def target_temperature_step(self) -> float:
@@ -171,11 +203,6 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         # Rounded first so that a limit exactly on a whole degree stays on it.
         whole = to_whole(round(shown, 6))
         return TemperatureConverter.convert(whole, unit, UnitOfTemperature.CELSIUS)
-
-    def _set_temperature_attrs(self, **values: Any) -> None:
-        for name, value in values.items():
-            setattr(self, f"_attr_{name}", value)
-            setattr(self, f"_attr_native_{name}", value)
 
     @callback
     def _read_state(self) -> None:
@@ -247,12 +274,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
             )
         else:
             target, low, high = thermostat.target_temperature, None, None
-        self._set_temperature_attrs(
-            current_temperature=thermostat.current_temperature,
-            target_temperature=target,
-            target_temperature_low=low,
-            target_temperature_high=high,
-        )
+        self._attr_native_current_temperature = thermostat.current_temperature
+        self._attr_native_target_temperature = target
+        self._attr_native_target_temperature_low = low
+        self._attr_native_target_temperature_high = high
 
     def _shown(self) -> object:
         """Everything `_read_state` sets, and whether the eco limits apply: a thermostat's
@@ -268,10 +293,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
             self._attr_preset_mode,
             self._attr_current_humidity,
             self._attr_target_humidity,
-            self._attr_current_temperature,
-            self._attr_target_temperature,
-            self._attr_target_temperature_low,
-            self._attr_target_temperature_high,
+            self._attr_native_current_temperature,
+            self._attr_native_target_temperature,
+            self._attr_native_target_temperature_low,
+            self._attr_native_target_temperature_high,
             self._holds_eco,
         )
 
@@ -328,8 +353,16 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     @property
     def extra_restore_state_data(self) -> ExtraStoredData:
-        """The mode turn_on returns to."""
-        return RestoredExtraData({ATTR_LAST_ON_MODE: self._last_on_mode})
+        """The mode turn_on returns to, beside what Home Assistant's classes store (none on
+        2026.10 and 2026.11; climate data only with its `RestoreClimate`): added, never
+        replacing it."""
+        stored = super().extra_restore_state_data
+        return RestoredExtraData(
+            {
+                **(stored.as_dict() if stored is not None else {}),
+                ATTR_LAST_ON_MODE: self._last_on_mode,
+            }
+        )
 
     async def async_set_temperature(self, **kwargs: Any) -> None:
         """Single setpoint or range, optionally switching mode in the same call.

@@ -121,6 +121,7 @@ class ThermostatTracker:
         if (connection := mac_connection(self.service, serial)) is not None and (
             connection not in device.connections
         ):
-            changes["merge_connections"] = {connection}
+            # The whole set: Home Assistant 2026.11 reports `merge_connections` as deprecated.
+            changes["new_connections"] = device.connections | {connection}
         if changes:
             registry.async_update_device(device.id, **changes)
