@@ -6,17 +6,30 @@ sources) and checks the server meets it.
 
 from __future__ import annotations
 
+import asyncio
+import base64
 from collections.abc import Callable
+import json
 from typing import Any
 
 import aiohttp
+from homeassistant.components.climate.const import (
+    ATTR_PRESET_MODE,
+    DOMAIN as CLIMATE_DOMAIN,
+    SERVICE_SET_PRESET_MODE,
+    SERVICE_SET_TEMPERATURE,
+)
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
+from homeassistant.core import HomeAssistant
 import pytest
 
-from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
 from custom_components.thermostat_cloud.server.events import ChangeSource
+from custom_components.thermostat_cloud.server.state import ThermostatState
 from thermostat_sim import SimulatedThermostat, basic_auth
+from thermostat_sim.thermostat import LocalBucket
 
-from .conftest import SERIAL
+from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
 
@@ -148,3 +161,363 @@ async def test_revisions_outside_int32_are_refused(
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert resp.status == 400
         assert "32-bit" in (await resp.json())["error"]
+
+
+@pytest.mark.parametrize("user_id", ["d.{serial}.x1", "nest.{serial}", "{serial}"])
+async def test_every_basic_user_id_form_firmware_sends_identifies_it(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService, user_id: str
+) -> None:
+    token = base64.b64encode(f"{user_id.format(serial=SERIAL)}:pw".encode()).decode()
+    async with http.get(
+        f"{device_url}/passphrase", headers={"Authorization": f"Basic {token}"}
+    ) as resp:
+        assert resp.status == 200
+    assert service.pairings.status(SERIAL)[0].value == "pending"
+
+
+# -- PUTs, bucket by bucket -------------------------------------------------------------------------
+
+
+async def test_a_batched_put_keeps_each_bucket_on_its_own(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    """Firmware batches buckets the server does not keep with the ones it does: those are
+    acknowledged (so firmware stops resending them) and dropped; the change beside them holds."""
+    shared, device = f"shared.{SERIAL}", f"device.{SERIAL}"
+    ignored = ["where.6f1c2f36-0000-4000-8000-00000000abcd", f"occupancy.{SERIAL}", "message.17"]
+    body: dict[str, Any] = {
+        "session": "s",
+        shared: {"object_key": shared, "target_temperature": 19.0},
+        device: {"object_key": device, "base_object_revision": -12, "leaf": True},
+    }
+    for key in ignored:
+        body[key] = {"object_key": key, "base_object_revision": -23671, "x": 1}
+    async with http.post(f"{device_url}/transport/v7/put", json=body, headers=AUTH) as resp:
+        assert resp.status == 200
+        answer = await resp.json()
+    assert [obj["object_key"] for obj in answer["objects"]] == [shared, device, *ignored]
+    for obj in answer["objects"]:
+        assert list(obj) == ["object_revision", "object_timestamp", "object_key"]
+    assert answer["objects"][2]["object_revision"] == -23670
+    assert service.buckets.value(shared)["target_temperature"] == 19.0
+    assert service.buckets.value(device)["leaf"] is True
+    for key in ignored:
+        assert key not in service.buckets
+
+
+async def test_another_devices_bucket_is_refused_beside_the_devices_own(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    other = f"shared.{OTHER_SERIAL}"
+    service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE)
+    own = f"device.{SERIAL}"
+    body = {"session": "s", own: {"has_fan": True}, other: {"target_temperature": 9.0}}
+    async with http.post(f"{device_url}/svc/transport/put", json=body, headers=AUTH) as resp:
+        assert resp.status == 200
+        assert [o["object_key"] for o in (await resp.json())["objects"]] == [own]
+    assert service.buckets.value(own) == {"has_fan": True}
+    assert service.buckets.value(other) == {"target_temperature": 21.0}
+
+    only_other = {"session": "s", other: {"target_temperature": 9.0}}
+    async with http.post(f"{device_url}/svc/transport/put", json=only_other, headers=AUTH) as resp:
+        assert resp.status == 400
+    assert service.buckets.value(other) == {"target_temperature": 21.0}
+
+
+async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscribe(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    other = f"shared.{OTHER_SERIAL}"
+    service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE)
+    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    thermostat.local[other] = LocalBucket(value={"target_temperature": 5.0})
+    thermostat.start()
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
+    assert service.buckets.value(other) == {"target_temperature": 21.0}
+
+
+# -- conflicts --------------------------------------------------------------------------------------
+
+
+async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The user turns the dial while Home Assistant changes the setpoint: the PUT (guarded by
+    the revision the thermostat had) crosses the push. The server answers its revision
+    without value and pushes nothing over the dial turn; the thermostat's retry wins."""
+    paired = await pair_thermostat()
+    thermostat, key = paired.thermostat, f"shared.{SERIAL}"
+    thermostat.acknowledge_pushes = False
+    stale = thermostat.local[key].revision
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        SERVICE_SET_TEMPERATURE,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_TEMPERATURE: 22},
+        blocking=True,
+    )
+    await paired.pushed("shared", target_temperature=22.0)
+    server = paired.service.buckets.get(key)
+    assert server is not None
+
+    crossing = {
+        "session": thermostat.session_id,
+        key: {"object_key": key, "if_object_revision": stale, "target_temperature": 19.0},
+    }
+    async with thermostat.http.post(
+        thermostat.put_url, json=crossing, headers=thermostat.headers
+    ) as resp:
+        answer = await resp.json()
+    assert answer == {"objects": [server.descriptor()]}  # no value: the device keeps 19
+    assert paired.service.buckets.value(key)["target_temperature"] == 22.0
+
+    # The thermostat retries against the revision it was answered, and wins.
+    retry = {
+        "session": thermostat.session_id,
+        key: {
+            "object_key": key,
+            "if_object_revision": answer["objects"][0]["object_revision"],
+            "target_temperature": 19.0,
+        },
+    }
+    async with thermostat.http.post(
+        thermostat.put_url, json=retry, headers=thermostat.headers
+    ) as resp:
+        assert resp.status == 200
+    await hass.async_block_till_done()
+    state = hass.states.get(paired.entity_id("climate"))
+    assert state is not None
+    assert state.attributes[ATTR_TEMPERATURE] == 19.0
+
+    # Nothing was pushed over the dial turn: the next push is the next change, not 22.
+    paired.service.commands.set_eco_temperatures(SERIAL, 12, 28)
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"device.{SERIAL}"]
+
+
+async def test_the_simulator_retries_a_put_that_lost_a_race(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """Firmware habit in the simulator: a guarded PUT answered with a revision that is not
+    the next after its guard (or not newer than what it has) is PUT again."""
+    key = f"shared.{SERIAL}"
+    thermostat = make_thermostat()
+    await thermostat.put(key, {"target_temperature": 20.0})
+    service.commands.set_temperature(SERIAL, 22)
+    service.commands.set_temperature(SERIAL, 23)  # two server changes the device missed
+    await thermostat.turn_dial(18.5)
+    assert service.buckets.value(key)["target_temperature"] == 18.5
+
+
+# -- setpoints wake the display ---------------------------------------------------------------------
+
+
+async def test_a_setpoint_push_wakes_the_display_and_firmware_acknowledges_it(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    key = f"shared.{SERIAL}"
+    thermostat = make_thermostat(shared={"target_temperature": 20.0}, device={"has_fan": True})
+    thermostat.start()
+    await thermostat.next_chunk()
+    await thermostat.subscribed.wait()
+    service.commands.set_temperature(SERIAL, 21)
+    pushed = await thermostat.next_object(key)
+    assert pushed["value"]["target_change_pending"] is True
+    # The thermostat's acknowledgement lands (a device PUT: not pushed back to it).
+    await device_change(service, key, "target_change_pending", False)
+    service.commands.set_eco(SERIAL, True)
+    chunk = await thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"device.{SERIAL}"]
+
+
+async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    key = f"shared.{SERIAL}"
+    service.commands.apply(SERIAL, {key: {"current_temperature": 20.0}}, ChangeSource.DEVICE)
+    listed = {"object_key": key, "object_revision": 0, "object_timestamp": 1}
+    body = {"chunked": True, "session": "s", "objects": [listed]}
+    async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
+        assert "X-svc-disable-defer-window" not in resp.headers
+        await resp.read()
+    service.commands.set_temperature(SERIAL, 21)
+    async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
+        assert resp.headers["X-svc-disable-defer-window"] == "60"
+        assert json.loads(await resp.read())["objects"][0]["value"]["target_temperature"] == 21.0
+
+
+# -- away and eco as firmware holds them ----------------------------------------------------------
+
+
+async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """`structure.away` alone is undone by the thermostat; `manual_eco_all` with a timestamp
+    in seconds is what it holds, and it leaves eco only when that, `away` and `device.eco`
+    all say so."""
+    paired = await pair_thermostat()
+    structure = paired.service.home_keys(SERIAL)[1]
+    now_s = paired.service.clock.now_ms() // 1000
+    await set_preset(hass, paired, "away")
+    pushed = await paired.pushed(structure, manual_eco_all=True)
+    assert pushed["away"] is True
+    assert abs(pushed["manual_eco_timestamp"] - now_s) < 600
+    assert preset(hass, paired) == "away"
+
+    await set_preset(hass, paired, "none")
+    # One push carries all three, as firmware needs them.
+    while structure not in (objects := await next_objects(paired)):
+        pass
+    assert objects[structure]["manual_eco_all"] is False
+    assert objects[structure]["away"] is False
+    device = objects[f"device.{SERIAL}"]
+    assert device["eco"]["mode"] == "schedule"
+    assert device["eco"]["touched_by"] == 3
+    assert preset(hass, paired) == "none"
+
+
+async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The user turns the dial while the home is away: firmware leaves eco and reports
+    `device.eco.mode` `schedule`; the home's manual eco is cleared so no later push puts the
+    thermostat back into eco, and Home Assistant shows no preset."""
+    paired = await pair_thermostat()
+    structure = paired.service.home_keys(SERIAL)[1]
+    await set_preset(hass, paired, "away")
+    await paired.pushed(structure, manual_eco_all=True)
+    # What firmware then reports: it is in manual eco.
+    await paired.thermostat.put(
+        f"device.{SERIAL}", {"eco": {"mode": "manual-eco", "mode_update_timestamp": 1}}
+    )
+
+    await paired.thermostat.turn_dial(20.5)
+    pushed = await paired.pushed(structure, manual_eco_all=False)
+    assert pushed["away"] is False
+    await hass.async_block_till_done()
+    assert preset(hass, paired) == "none"
+    state = hass.states.get(paired.entity_id("climate"))
+    assert state is not None
+    assert state.attributes[ATTR_TEMPERATURE] == 20.5
+
+
+async def test_an_eco_report_older_than_the_away_command_does_not_undo_it(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    await set_preset(hass, paired, "away")
+    await paired.thermostat.put(
+        f"device.{SERIAL}", {"eco": {"mode": "schedule", "mode_update_timestamp": 5}}
+    )
+    await hass.async_block_till_done()
+    assert preset(hass, paired) == "away"
+
+
+# -- what else firmware reads and writes -------------------------------------------------------------
+
+
+async def test_the_lock_is_written_as_firmware_stores_it(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    paired.service.commands.set_temperature_lock(SERIAL, True, pin="1234", temp_min=18, temp_max=23)
+    locked = await paired.pushed("device", temperature_lock=True)
+    assert locked["temperature_lock_low_temp"] == 18.0
+    assert locked["temperature_lock_high_temp"] == 23.0
+    assert len(locked["temperature_lock_pin_hash"]) == 28
+    assert locked["temperature_lock_enabled"] is True  # the spec's name, for clients
+    paired.service.commands.set_temperature_lock(SERIAL, False)
+    unlocked = await paired.pushed("device", temperature_lock=False)
+    assert unlocked["temperature_lock_pin_hash"] == ""
+
+
+async def test_lock_leaf_and_training_are_read_where_firmware_reports_them(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Firmware reports `temperature_lock`, `leaf` and `time_to_target_training` in `device`."""
+    paired = await pair_thermostat(shared={"leaf": False})
+    await paired.thermostat.put(
+        f"device.{SERIAL}",
+        {"temperature_lock": True, "leaf": True, "time_to_target_training": "training"},
+    )
+    await hass.async_block_till_done()
+    lock = hass.states.get(paired.entity_id("binary_sensor", "temperature_lock"))
+    leaf = hass.states.get(paired.entity_id("binary_sensor", "leaf"))
+    assert lock is not None
+    assert leaf is not None
+    assert (lock.state, leaf.state) == ("on", "on")
+    state = ThermostatState(paired.service, SERIAL)
+    assert state.time_to_target_training_status == "training"
+
+
+async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_device_lists(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    """A thermostat may have reset its mode while its cached structure timestamp survived."""
+    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    code = (await thermostat.passphrase())["value"]
+    assert service.register(code).success
+    structure = service.home_keys(SERIAL)[1]
+    thermostat.start()
+    await thermostat.next_object(structure)  # the first contact after pairing
+    await thermostat.stop()
+    await service.async_stop()
+
+    restarted = ThermostatService(service.config, service._storage)
+    await restarted.async_load()
+    await restarted.async_start("127.0.0.1", 0)
+    try:
+        thermostat.base_url = thermostat.transport_url = restarted.config.api_origin = (
+            f"http://127.0.0.1:{restarted.bound_port}"
+        )
+        thermostat.transport_url += "/svc/transport"
+        assert thermostat.local[structure].timestamp == restarted.buckets.timestamp(structure)
+        thermostat.start()
+        pushed = await thermostat.next_object(structure)
+        assert pushed["object_timestamp"] == restarted.buckets.timestamp(structure)
+        await thermostat.closes.get()
+        # Once: the next subscribe listing the same version is held silently.
+        await thermostat.subscribed.wait()
+        assert restarted.hub.count(SERIAL) == 1
+        assert thermostat.received.empty()
+    finally:
+        await thermostat.stop()
+        await restarted.async_stop()
+
+
+async def device_change(service: ThermostatService, key: str, field: str, value: Any) -> None:
+    """Wait until the device has reported `field` = `value` in bucket `key`."""
+    landed = asyncio.Event()
+
+    def on_event(event: ServiceEvent) -> None:
+        if service.buckets.value(key).get(field) == value:
+            landed.set()
+
+    remove = service.events.listen(on_event)
+    try:
+        if service.buckets.value(key).get(field) != value:
+            async with asyncio.timeout(10):
+                await landed.wait()
+    finally:
+        remove()
+
+
+async def next_objects(paired: PairedThermostat) -> dict[str, dict[str, Any]]:
+    """The values of the next push to the paired thermostat, by bucket key."""
+    chunk = await paired.thermostat.next_chunk()
+    return {obj["object_key"]: obj["value"] for obj in chunk.objects}
+
+
+async def set_preset(hass: HomeAssistant, paired: PairedThermostat, preset_mode: str) -> None:
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        SERVICE_SET_PRESET_MODE,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_PRESET_MODE: preset_mode},
+        blocking=True,
+    )
+
+
+def preset(hass: HomeAssistant, paired: PairedThermostat) -> str:
+    state = hass.states.get(paired.entity_id("climate"))
+    assert state is not None
+    return str(state.attributes[ATTR_PRESET_MODE])
