@@ -20,11 +20,13 @@ from .server.buckets import bucket_key
 from .server.service import SERVER_VERSION
 
 TO_REDACT = {
+    "address",  # a thermostat's IP address
     "api_key",
     "api_origin",  # Home Assistant's LAN address
     "api_keys",
     "city",
     "claimed_by",
+    "credential",  # a thermostat's own secret (its settings CGI's key)
     "email",
     "lat",
     "latitude",

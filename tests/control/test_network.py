@@ -3,11 +3,13 @@ servers bound on loopback addresses (127.0.0.x): no test touches any other addre
 
 from __future__ import annotations
 
+import base64
 from collections.abc import AsyncGenerator, Callable, Iterator
 from dataclasses import dataclass, field
 import socket
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 from homeassistant.core import HomeAssistant
 import pytest
@@ -23,11 +25,15 @@ from .conftest import URL, Client
 
 @dataclass
 class FakeThermostatSettings:
-    """The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`)."""
+    """The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`), as the
+    firmware's CGI answers (NoLongerEvil-Thermostat `firmware/builder/deps/settings`): it
+    stores `<endpoint>/entry`, refuses a wrong `api_key` with 401, and gives its key to
+    `{"initialize": <its hostname, the serial>}`."""
 
     device_name: str
     cloudregisterurl: str
     require_api_key: str | None = None
+    hostname: str | None = None
     status: int = 200
     answer: str | None = None
     """The raw body of every answer instead of the settings JSON (odd firmware)."""
@@ -49,11 +55,15 @@ class FakeThermostatSettings:
     async def post(self, request: web.Request) -> web.Response:
         body = await request.json()
         self.posts.append(body)
+        if "initialize" in body:
+            if self.hostname is None or body["initialize"] != self.hostname:
+                return web.json_response({"status": "Invalid hostname."}, status=400)
+            return web.json_response({"api_key": self.require_api_key})
         if self.require_api_key is not None and body.get("api_key") != self.require_api_key:
-            return web.json_response({"error": "unauthorized"}, status=401)
+            return web.json_response({"status": "Invalid or Missing API Key."}, status=401)
         if not 200 <= self.status < 300:
             return web.Response(status=self.status, text="broken")
-        self.cloudregisterurl = body["endpoint"]
+        self.cloudregisterurl = f"{body['endpoint']}/entry"
         if self.answer is not None:
             return web.Response(status=self.status, text=self.answer or None)
         return web.json_response({"device_name": self.device_name}, status=self.status)
@@ -257,6 +267,57 @@ async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
     assert fake.posts[-1] == {"endpoint": service.config.api_origin, "api_key": SERIAL}
 
 
+async def test_configure_uses_the_key_a_thermostat_that_called_here_sent(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    """A thermostat's Basic password is its own secret, which its settings CGI takes as its
+    key: one that has called this server from that address is configured without asking."""
+    fake = await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", "", require_api_key="Zq7-secret")
+    )
+    token = base64.b64encode(f"d.{SERIAL}.x:Zq7-secret".encode()).decode()
+    connector = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+    async with (
+        aiohttp.ClientSession(connector=connector) as http,
+        http.get(
+            f"{service.config.api_origin}/entry", headers={"Authorization": f"Basic {token}"}
+        ) as resp,
+    ):
+        assert resp.status == 200
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 200, await resp.text()
+    assert fake.posts == [{"api_key": "Zq7-secret", "endpoint": service.config.api_origin}]
+    assert fake.cloudregisterurl == f"{service.config.api_origin}/entry"
+
+
+async def test_configure_with_the_serial_gets_the_real_key_from_the_thermostat(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    """The spec's retry with `api_key` = serial also works when the thermostat's key is its
+    own secret: its CGI gives the key to whoever names its hostname (the serial)."""
+    fake = await start_thermostat(
+        "127.0.0.2",
+        FakeThermostatSettings("Hallway", "", require_api_key="Zq7-secret", hostname=SERIAL),
+    )
+    resp = await client.post(
+        f"{URL}/api/configure-device", json={"ip": "127.0.0.2", "api_key": SERIAL.lower()}
+    )
+    assert resp.status == 200, await resp.text()
+    assert fake.posts[-2] == {"initialize": SERIAL}
+    assert fake.posts[-1] == {"api_key": "Zq7-secret", "endpoint": service.config.api_origin}
+
+
+async def test_configure_refuses_an_https_origin(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    fake = await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", ""))
+    service.config.api_origin = "https://ha.example:8443"
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 400
+    assert "http" in (await resp.json())["error"]
+    assert fake.posts == []
+
+
 async def test_configure_unreachable_thermostat_is_502(
     client: Client, start_thermostat: Callable[..., Any]
 ) -> None:
@@ -308,7 +369,7 @@ async def test_configure_succeeds_on_any_2xx_whatever_the_answer(
 
     assert resp.status == 200
     assert await resp.json() == {"success": True, "device_name": device_name}
-    assert fake.cloudregisterurl == service.config.api_origin
+    assert fake.cloudregisterurl == f"{service.config.api_origin}/entry"
 
 
 @pytest.mark.parametrize(

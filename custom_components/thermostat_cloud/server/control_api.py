@@ -45,7 +45,14 @@ from aiohttp import web
 from yarl import URL
 
 from .commands import CommandError, CommandResult, Commands, ErrorCode
-from .device_api import BadRequestError, error_response, json_errors, read_json_object
+from .device_api import (
+    SERIAL_RE,
+    BadRequestError,
+    error_response,
+    json_errors,
+    read_json_object,
+)
+from .devices import DeviceRecord
 from .events import EventKind, ServiceEvent
 from .listener import Listener
 from .pairing import RegisterOutcome
@@ -286,6 +293,23 @@ class Route:
     """Pairs or reconfigures devices: Home Assistant serves it to administrators only."""
 
 
+def _known_keys(record: DeviceRecord | None) -> list[str | None]:
+    """Keys to try for a thermostat that contacted this server from that address: the
+    password of its Basic credentials (the CGI's key), then its serial (the CGI's fallback
+    key); no key for a thermostat never seen (its CGI may not ask for one)."""
+    if record is None:
+        return [None]
+    return [key for key in (record.credential, record.serial) if key]
+
+
+def _serial_hint(api_key: object) -> str | None:
+    """A given api_key that looks like a serial (the spec's retry), uppercased as the CGI's
+    hostname is."""
+    if isinstance(api_key, str) and SERIAL_RE.fullmatch(key := api_key.strip()):
+        return key.upper()
+    return None
+
+
 class ControlApi:
     """The control API's handlers; `provider` finds the running service for a request."""
 
@@ -491,35 +515,80 @@ class ControlApi:
             return failure(400, "ip must be the thermostat's IP address")
         if api_key is not None and not isinstance(api_key, str):
             return failure(400, "api_key must be a string (the thermostat's serial)")
-        payload = {"endpoint": self._origin(service)}
-        if api_key:
-            payload["api_key"] = api_key
+        origin = self._origin(service)
+        if origin.startswith("https:"):
+            return failure(
+                400,
+                "api_origin is https, but the device server speaks plain HTTP: set an http "
+                "origin in the Thermostat Cloud settings first",
+            )
+        record = service.devices.by_address(address)
+        keys: list[str | None] = [api_key.strip()] if api_key else _known_keys(record)
+        serial = _serial_hint(api_key) or (record.serial if record is not None else None)
         try:
-            async with (
-                self.network.session() as session,
-                session.post(
-                    self.network.settings_url(address),
-                    json=payload,
-                    timeout=aiohttp.ClientTimeout(total=self.network.configure_timeout),
-                ) as resp,
-            ):
-                status = resp.status
-                # Any 2xx: the thermostat took the new URL, whatever its answer looks like.
-                accepted = 200 <= status < 300
-                answer = await _json_object_body(resp) if accepted else None
+            async with self.network.session() as session:
+                status, answer = await self._configure(session, address, origin, keys)
+                if status == HTTPStatus.UNAUTHORIZED and serial is not None:
+                    # The settings CGI hands its key to whoever names the thermostat's
+                    # hostname, which is its serial: ask, then retry with that key.
+                    key = await self._key_from_serial(session, address, serial)
+                    if key is not None and key not in keys:
+                        status, answer = await self._configure(session, address, origin, [key])
         except (aiohttp.ClientError, TimeoutError, OSError) as err:
             return failure(502, f"Thermostat at {address} is not reachable ({type(err).__name__})")
         if status == HTTPStatus.UNAUTHORIZED:
-            return failure(401, "The thermostat needs its serial as api_key", auth_required=True)
-        if not accepted:
+            return failure(
+                401,
+                "The thermostat refused the key: retry with api_key set to its serial",
+                auth_required=True,
+            )
+        if not 200 <= status < 300:
             return failure(502, f"Thermostat at {address} answered HTTP {status}")
         name = _text_field(answer, "device_name") if answer is not None else None
         if name is None:
             _LOGGER.debug(
                 "Thermostat at %s took the new URL but did not answer with its device_name", address
             )
-        _LOGGER.info("Thermostat at %s now points at %s", address, payload["endpoint"])
+        _LOGGER.info("Thermostat at %s now points at %s", address, origin)
         return web.json_response({"success": True, "device_name": name or ""})
+
+    async def _configure(
+        self,
+        session: aiohttp.ClientSession,
+        address: str,
+        origin: str,
+        keys: list[str | None],
+    ) -> tuple[int, dict[str, Any] | None]:
+        """POST the origin to the settings CGI with each key in turn until one is taken;
+        the last status and, on success, the answer."""
+        status: int = HTTPStatus.UNAUTHORIZED
+        answer: dict[str, Any] | None = None
+        for key in keys:
+            # The CGI stores `<endpoint>/entry`: the origin alone, no path.
+            payload = {"endpoint": origin} if key is None else {"api_key": key, "endpoint": origin}
+            async with session.post(
+                self.network.settings_url(address),
+                json=payload,
+                timeout=aiohttp.ClientTimeout(total=self.network.configure_timeout),
+            ) as resp:
+                status = resp.status
+                if status != HTTPStatus.UNAUTHORIZED:
+                    # Any 2xx: the thermostat took the new URL, whatever its answer looks like.
+                    answer = await _json_object_body(resp) if 200 <= status < 300 else None
+                    break
+        return status, answer
+
+    async def _key_from_serial(
+        self, session: aiohttp.ClientSession, address: str, serial: str
+    ) -> str | None:
+        """The settings CGI's key, which it gives for `{"initialize": <its hostname>}`."""
+        async with session.post(
+            self.network.settings_url(address),
+            json={"initialize": serial},
+            timeout=aiohttp.ClientTimeout(total=self.network.configure_timeout),
+        ) as resp:
+            answer = await _json_object_body(resp) if resp.status == HTTPStatus.OK else None
+        return _text_field(answer, "api_key") if answer is not None else None
 
     # -- events -------------------------------------------------------------------------------
 

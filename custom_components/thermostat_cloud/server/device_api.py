@@ -87,6 +87,18 @@ def _serial_from_user_id(user_id: str) -> str | None:
     return serial if SERIAL_RE.fullmatch(serial) else None
 
 
+def basic_password(request: web.Request) -> str | None:
+    """The password of the request's Basic credentials: firmware's own secret."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "basic" or not token:
+        return None
+    try:
+        password = base64.b64decode(token.strip(), validate=True).decode().partition(":")[2]
+    except binascii.Error, UnicodeDecodeError:
+        return None
+    return password if 0 < len(password) <= 128 and password.isprintable() else None
+
+
 def device_serial(request: web.Request) -> str | None:
     """Identify the device: Basic user id, then X-svc-client-id, then X-svc-device-id."""
     auth = request.headers.get("Authorization", "")
@@ -377,6 +389,8 @@ class DeviceApi:
                 "Device serial required", "no d.SERIAL.suffix Basic user id or X-svc id header"
             )
         self.service.note_contact(serial, create=create)
+        if self.service.devices.note_access(serial, request.remote, basic_password(request)):
+            self.service.request_save()
         return serial
 
     def bucket_access(self, serial: str, key: str) -> BucketAccess:
@@ -417,6 +431,7 @@ class DeviceApi:
         serial = device_serial(request)
         if serial is not None:
             self.service.note_contact(serial)
+            self.service.devices.note_access(serial, request.remote, basic_password(request))
             if fields.get("reset", "").upper() == "TRUE":
                 _LOGGER.info("Thermostat %s reports a factory reset", serial)
             if self.service.devices.update_identity(serial, fields):

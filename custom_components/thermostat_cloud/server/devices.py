@@ -26,6 +26,11 @@ class DeviceRecord:
     first_seen: int = 0
     last_seen: int = 0
     """Milliseconds of the last request from the device."""
+    address: str | None = None
+    """The IP address it last called from (configure-device finds it by that)."""
+    credential: str | None = None
+    """The password of its Basic credentials: firmware's own secret, which its settings CGI
+    also takes as its api_key (never logged, redacted in diagnostics)."""
 
 
 ENTRY_FIELDS = ("mac", "model", "software_version", "backplate_model", "wireless_reg_domain")
@@ -51,6 +56,24 @@ class DeviceRegistry:
     def by_device_id(self, device_id: str) -> DeviceRecord | None:
         """The record with this hosted-API id."""
         return next((r for r in self._records.values() if r.device_id == device_id), None)
+
+    def by_address(self, address: str) -> DeviceRecord | None:
+        """The device that last called from this IP address, the most recent if several."""
+        found = [r for r in self._records.values() if r.address == address]
+        return max(found, key=lambda r: r.last_seen) if found else None
+
+    def note_access(self, serial: str, address: str | None, credential: str | None) -> bool:
+        """Where a known device called from and the password it sent; True when changed."""
+        record = self._records.get(serial)
+        if record is None or (record.address, record.credential) == (
+            address or record.address,
+            credential or record.credential,
+        ):
+            return False
+        record.address = address or record.address
+        record.credential = credential or record.credential
+        self._stored_json.pop(serial, None)
+        return True
 
     def records(self) -> list[DeviceRecord]:
         """Every record."""
