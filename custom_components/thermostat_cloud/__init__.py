@@ -70,7 +70,7 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
     if hub.settings != Hub.settings_of(entry):
         await hass.config_entries.async_reload(entry.entry_id)
     elif hub.pairing is not None:
-        hub.pairing.async_subentries_changed()
+        await hub.pairing.async_subentries_changed()
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
@@ -89,5 +89,7 @@ async def async_unload_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEn
     """Stop the service: held long-polls close, the port is released, state is saved."""
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
+        if (pairing := entry.runtime_data.pairing) is not None:
+            pairing.note_saved_subentries()
         await entry.runtime_data.async_stop()
     return unloaded
