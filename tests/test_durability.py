@@ -14,7 +14,7 @@ import copy
 from typing import Any
 
 import aiohttp
-from homeassistant.config_entries import SOURCE_USER, ConfigSubentry
+from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigSubentry
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import device_registry as dr, entity_registry as er
@@ -41,7 +41,7 @@ def running_service(entry: MockConfigEntry) -> ThermostatService:
 
 async def restart_after_crash(
     hass: HomeAssistant,
-    entry: MockConfigEntry,
+    entry: ConfigEntry,
     hass_storage: dict[str, Any],
     service_file: dict[str, Any],
     saved_subentries: list[ConfigSubentry],
