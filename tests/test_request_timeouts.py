@@ -122,3 +122,25 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(service: Thermostat
         assert b'"target_temperature":21.0' in pushed
     finally:
         writer.close()
+
+
+async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
+    service: ThermostatService,
+) -> None:
+    """Firmware sleeps between requests and may reuse its connection afterwards: idling
+    between complete requests is not a half-finished request."""
+    ping = head("GET", "/svc/ping")
+    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
+    try:
+        for _ in range(2):
+            writer.write(ping)
+            async with asyncio.timeout(GUARD):
+                answer = await reader.readuntil(b"\r\n\r\n")
+                length = int(answer.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                body = await reader.readexactly(length)
+            assert answer.startswith(b"HTTP/1.1 200")
+            assert json.loads(body)["status"] == "ok"
+            # Opened after the answer, closed a bound later: the first connection idled as long.
+            assert await server_closes(device_port(service), HALF_HEAD) == b""
+    finally:
+        writer.close()

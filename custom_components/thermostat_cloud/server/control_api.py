@@ -565,7 +565,9 @@ class ControlListener:
     def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
-        self._listener = Listener(service.config.request_timeout)
+        self._listener = Listener(
+            service.config.request_timeout, service.config.idle_connection_timeout
+        )
 
     async def async_start(self, host: str | None, port: int) -> None:
         """Listen; raises OSError when the port cannot be bound."""

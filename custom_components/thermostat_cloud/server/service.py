@@ -84,6 +84,12 @@ class ServiceConfig:
     at once, and a flicker in between is not "unavailable"."""
 
     @property
+    def idle_connection_timeout(self) -> float:
+        """How long a kept-alive connection may stay idle between requests: longer than
+        firmware sleeps between them (`suspend_time_max`)."""
+        return self.suspend_time_max + 60.0
+
+    @property
     def hold_timeout(self) -> float:
         """How long a subscribe is held silently before closing with no body."""
         return max(1.0, self.suspend_time_max - 10)
@@ -146,7 +152,7 @@ class ThermostatService:
         self._announced: dict[str, None] = {}
         """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
-        self._listener = Listener(config.request_timeout)
+        self._listener = Listener(config.request_timeout, config.idle_connection_timeout)
         self.events.listen(self._push_server_changes)
 
     # -- persistence --------------------------------------------------------------------------
