@@ -40,7 +40,8 @@ SAVE_DELAY_SECONDS = 1.0
 MAX_UNPAIRED_DEVICES = 50
 """Unpaired devices the server remembers; contact from one more forgets the least useful."""
 REQUEST_TIMEOUT_SECONDS = 30.0
-"""A request's head, and then its body, must arrive within this long (see `listener`)."""
+"""A new connection's request head, and a request's body after its head, must arrive within
+this long (see `listener`)."""
 
 
 class Storage(Protocol):
@@ -192,8 +193,8 @@ class ThermostatService:
         report every few seconds cannot keep their state from ever reaching the disk. The
         delay is the loss window of bucket writes in a crash: a save serializes only what
         changed (the rest is spliced in as kept JSON) and writes in Home Assistant's executor,
-        so one a second costs the event loop little (BENCHMARKS.md); the delay only gathers
-        the writes of a burst into one file write.
+        so one a second costs the event loop little (`python -m bench.save_cost`); the delay
+        only gathers the writes of a burst into one file write.
         """
         if not self._save_requested:
             self._save_requested = True
