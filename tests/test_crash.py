@@ -50,11 +50,15 @@ BY_FLOW, BY_API = bench_serial(1), bench_serial(2)
 async def home_assistant(socket_enabled: None) -> AsyncGenerator[LaunchedHomeAssistant]:
     """A real Home Assistant with the hub loaded and REPORTER paired; stopped after the test.
 
-    `config` serves the UI's flow API; requirements are never installed (the test needs only
-    what Home Assistant itself ships).
+    `config` serves the UI's flow API, `auth` and `websocket_api` the websocket commands
+    used here. Home Assistant may not install requirements: the frontend, without which it
+    starts in recovery mode, is a dev dependency.
     """
     launcher = LaunchedHomeAssistant(
-        paired=1, max_seconds=900, extra_yaml="config:\n", install_requirements=False
+        paired=1,
+        max_seconds=900,
+        extra_yaml="auth:\nconfig:\nwebsocket_api:\n",
+        install_requirements=False,
     )
     try:
         await launcher.start()
