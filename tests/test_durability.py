@@ -11,10 +11,16 @@ device, the climate entity, the pairing. `test_crash.py` kills a real Home Assis
 from __future__ import annotations
 
 import copy
+import socket
 from typing import Any
 
 import aiohttp
-from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigSubentry
+from homeassistant.config_entries import (
+    SOURCE_USER,
+    ConfigEntry,
+    ConfigEntryState,
+    ConfigSubentry,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import device_registry as dr, entity_registry as er
@@ -174,3 +180,43 @@ async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_aft
     assert not thermostat_subentries(entry)
     assert not running_service(entry).is_paired(SERIAL)
     assert climate_entity(hass, SERIAL) is None
+
+
+async def test_a_thermostat_deleted_while_the_hub_retried_its_port_is_not_added_again(
+    hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
+) -> None:
+    """Paired just before a crash; at the next start the device port was taken, and while the
+    hub retried the user deleted the thermostat (whose subentry that start had loaded from
+    disk): once the port is free it stays deleted."""
+    entry = await setup_hub(hass)
+    port = entry.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        code = (await SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http).passphrase())[
+            "value"
+        ]
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    service_file = copy.deepcopy(hass_storage[STORAGE_KEY])
+    (subentry,) = entry.subentries.values()
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    hass_storage[STORAGE_KEY] = service_file
+
+    with socket.socket() as blocker:
+        blocker.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        blocker.bind(("", port))
+        blocker.listen()
+        await hass.config_entries.async_setup(entry.entry_id)
+        await hass.async_block_till_done()
+        assert entry.state is ConfigEntryState.SETUP_RETRY
+        hass.config_entries.async_remove_subentry(entry, subentry.subentry_id)
+    await hass.config_entries.async_reload(entry.entry_id)
+    await hass.async_block_till_done()
+
+    assert not thermostat_subentries(entry)
+    assert not running_service(entry).is_paired(SERIAL)
+    assert await hass.config_entries.async_unload(entry.entry_id)

@@ -21,7 +21,7 @@ newer of the two, using its pairing journal (`server/pairing.py`):
 
 A subentry counts as saved by Home Assistant once the hub is set up with it (config entries
 are loaded from disk at start, and a reload happens long after Home Assistant's one-second
-save) or unloaded with it outside a Home Assistant stop.
+save), fails to start with it, or is unloaded with it outside a Home Assistant stop.
 """
 
 from __future__ import annotations
@@ -61,6 +61,21 @@ def thermostat_subentries(entry: ThermostatCloudConfigEntry) -> dict[str, str]:
 def thermostat_title(serial: str) -> str:
     """Default title of a thermostat subentry."""
     return f"Thermostat {serial}"
+
+
+@callback
+def note_saved_subentries(
+    hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
+) -> None:
+    """The hub unloads (disabled, reloaded) or fails to start (its port is taken): its
+    subentries were saved long ago, so a pairing whose subentry is removed while the hub is not
+    loaded is unpaired at the next setup, not added again. Not on a Home Assistant stop: a
+    pairing made in its last second may not have its subentry saved, and the next start sees
+    what was. The caller saves (the service's stop does)."""
+    if hass.is_stopping:
+        return
+    for serial in thermostat_subentries(entry):
+        service.pairings.mirror_saved(serial)
 
 
 class PairingSync:
@@ -155,20 +170,6 @@ class PairingSync:
         }
         self._update_unpaired_issues()
         self.entry.async_on_unload(self.hub.listen(self._on_event))
-
-    @callback
-    def note_saved_subentries(self) -> None:
-        """The hub unloads (disabled, reloaded): its subentries were saved long ago, so a
-        pairing whose subentry is removed while the hub is not loaded is unpaired at the
-        next setup, not added again. Not on a Home Assistant stop: a pairing made in its last
-        second may not have its subentry saved, and the next start sees what was."""
-        if self.hass.is_stopping:
-            return
-        changed = False
-        for serial in thermostat_subentries(self.entry):
-            changed |= self.service.pairings.mirror_saved(serial)
-        if changed:
-            self.service.save_now_later()
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
