@@ -75,7 +75,7 @@ def note_saved_subentries(
     if hass.is_stopping:
         return
     for serial in thermostat_subentries(entry):
-        service.pairings.mirror_saved(serial)
+        service.pairings.note_mirror_saved(serial)
 
 
 class PairingSync:
@@ -123,7 +123,7 @@ class PairingSync:
         for pairing in pairings.pairings():
             serial = pairing.serial
             if serial in subentries:
-                journal_changed |= pairings.mirror_saved(serial)
+                journal_changed |= pairings.note_mirror_saved(serial)
             elif pairing.mirror_saved:
                 _LOGGER.info(
                     "Thermostat %s was deleted while Thermostat Cloud was not running; "
@@ -156,7 +156,7 @@ class PairingSync:
                     serial,
                 )
         for serial in tombstones - subentries.keys():
-            journal_changed |= pairings.mirror_gone(serial)
+            journal_changed |= pairings.note_mirror_gone(serial)
         if journal_changed:
             self.service.save_now_later()
         # The platforms, set up next, add the entities of these; later changes announce only

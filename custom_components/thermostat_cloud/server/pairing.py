@@ -207,7 +207,7 @@ class PairingRegistry:
             self._unpaired[serial] = self._clock.now_ms()
         return pairing
 
-    def mirror_saved(self, serial: str) -> bool:
+    def note_mirror_saved(self, serial: str) -> bool:
         """The host saw the pairing's mirror in its saved state; True when that is news."""
         pairing = self._pairings.get(serial)
         if pairing is None or pairing.mirror_saved:
@@ -219,7 +219,7 @@ class PairingRegistry:
         """Serials with a tombstone: unpaired, the host's mirror not yet seen gone."""
         return list(self._unpaired)
 
-    def mirror_gone(self, serial: str) -> bool:
+    def note_mirror_gone(self, serial: str) -> bool:
         """The host's saved state has no mirror of an unpaired serial: forget its tombstone;
         True when there was one."""
         return self._unpaired.pop(serial, None) is not None
