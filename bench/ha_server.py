@@ -9,6 +9,8 @@ starts `python -m homeassistant` on it, waits until the control API answers, pai
 subentry with a climate entity, as pairing from the UI does) and maps their serials to climate
 entity ids. `stop()` always ends the process: SIGTERM, then SIGKILL; Home Assistant also stops
 by itself when the load generator goes away (its standard input closes) or after its time limit.
+`kill()` and `restart()` crash it (SIGKILL, no final save) and start it again on the same
+configuration, for the crash test (`tests/test_crash.py`).
 """
 
 from __future__ import annotations
@@ -83,10 +85,12 @@ logger:
 """
 
 
-def prepare_config(config_dir: Path, http_port: int, device_port: int, max_seconds: float) -> None:
+def prepare_config(
+    config_dir: Path, http_port: int, device_port: int, max_seconds: float, extra_yaml: str = ""
+) -> None:
     """Write the configuration, link the integrations in and seed the hub entry."""
     (config_dir / "configuration.yaml").write_text(
-        configuration_yaml(http_port, config_dir / TOKEN_FILE, max_seconds)
+        configuration_yaml(http_port, config_dir / TOKEN_FILE, max_seconds) + extra_yaml
     )
     components = config_dir / "custom_components"
     components.mkdir(parents=True, exist_ok=True)
@@ -146,25 +150,78 @@ class Running:
 class LaunchedHomeAssistant:
     """One Home Assistant process with the integration loaded and thermostats paired."""
 
-    def __init__(self, paired: int, max_seconds: float, keep_config: bool = False) -> None:
+    def __init__(
+        self,
+        paired: int,
+        max_seconds: float,
+        keep_config: bool = False,
+        *,
+        extra_yaml: str = "",
+        install_requirements: bool = True,
+    ) -> None:
         self.paired = paired
         self.max_seconds = max_seconds
         self.keep_config = keep_config
+        self.extra_yaml = extra_yaml
+        """Appended to the configuration (integrations a caller needs besides the API)."""
+        self.install_requirements = install_requirements
+        """False: never let Home Assistant install requirements (`--skip-pip`)."""
         self.config_dir = Path(tempfile.mkdtemp(prefix="thermostat-cloud-bench-ha-"))
         self.process: asyncio.subprocess.Process | None = None
+        self.running: Running | None = None
 
     async def start(self) -> Running:
         """Start Home Assistant, wait for it, pair the thermostats (bounded by START_TIMEOUT
         plus the pairing's own time)."""
         http_port, device_port = free_port(), free_port()
-        prepare_config(self.config_dir, http_port, device_port, self.max_seconds)
+        prepare_config(self.config_dir, http_port, device_port, self.max_seconds, self.extra_yaml)
         await self._run_dev_seed(device_port)
-        console = (self.config_dir / CONSOLE_LOG).open("wb")
+        control_url = f"http://{LOOPBACK}:{http_port}"
+        running = self.running = Running(
+            control_url=control_url,
+            device_url=f"http://{LOOPBACK}:{device_port}",
+            token="",
+            pid=0,
+            climate_entities={},
+        )
+        await self._launch(running)
+        async with aiohttp.ClientSession(
+            headers={"Authorization": f"Bearer {running.token}"},
+            timeout=aiohttp.ClientTimeout(total=60),
+        ) as http:
+            await self._pair(http, running)
+            running.climate_entities = await self._climate_entities(http, control_url)
+        return running
+
+    async def kill(self) -> None:
+        """Crash Home Assistant: SIGKILL, so nothing is saved on the way out."""
+        process, self.process = self.process, None
+        if process is not None:
+            _kill_group(process.pid)
+            await process.wait()
+            if process.stdin is not None:
+                process.stdin.close()
+
+    async def restart(self) -> Running:
+        """Start Home Assistant again on the same configuration and ports, after `kill()`;
+        returns once it is running with the hub loaded (with a new access token)."""
+        assert self.running is not None, "start() first"
+        await self.kill()
+        await self._launch(self.running)
+        return self.running
+
+    async def _launch(self, running: Running) -> None:
+        """Start the process; wait for the token, for Home Assistant to have finished starting
+        (no start-up work left to compete with measurements, and its SIGTERM handler in
+        place) and for the hub entry to answer."""
+        (self.config_dir / TOKEN_FILE).unlink(missing_ok=True)
+        requirements_installed = (
+            not self.install_requirements or importlib.util.find_spec("hass_frontend") is not None
+        )
+        console = (self.config_dir / CONSOLE_LOG).open("ab")
         try:
             self.process = await asyncio.create_subprocess_exec(
-                *home_assistant_command(
-                    self.config_dir, importlib.util.find_spec("hass_frontend") is not None
-                ),
+                *home_assistant_command(self.config_dir, requirements_installed),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=console,
                 stderr=console,
@@ -174,28 +231,18 @@ class LaunchedHomeAssistant:
             )
         finally:
             console.close()
-        control_url = f"http://{LOOPBACK}:{http_port}"
-        running = Running(
-            control_url=control_url,
-            device_url=f"http://{LOOPBACK}:{device_port}",
-            token="",
-            pid=self.process.pid,
-            climate_entities={},
-        )
+        running.pid = self.process.pid
         async with asyncio.timeout(START_TIMEOUT):
             running.token = await self._wait_for_token()
-        async with aiohttp.ClientSession(
-            headers={"Authorization": f"Bearer {running.token}"},
-            timeout=aiohttp.ClientTimeout(total=60),
-        ) as http:
-            async with asyncio.timeout(START_TIMEOUT):
-                # Fully started (no start-up work left to compete with the measurements),
-                # with the hub entry loaded.
-                await self._wait_until(http, f"{control_url}/api/config", _is_running)
-                await self._wait_until(http, f"{control_url}/api/thermostat_cloud/health")
-            await self._pair(http, running)
-            running.climate_entities = await self._climate_entities(http, control_url)
-        return running
+        async with (
+            aiohttp.ClientSession(
+                headers={"Authorization": f"Bearer {running.token}"},
+                timeout=aiohttp.ClientTimeout(total=60),
+            ) as http,
+            asyncio.timeout(START_TIMEOUT),
+        ):
+            await self._wait_until(http, f"{running.control_url}/api/config", _is_running)
+            await self._wait_until(http, f"{running.control_url}/api/thermostat_cloud/health")
 
     async def _run_dev_seed(self, device_port: int) -> None:
         seed = await asyncio.create_subprocess_exec(

@@ -271,7 +271,7 @@ async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
     for value in range(5):
         service.buckets.merge(KEY, {"n": value})
         service.request_save()
-    assert [delay for _, delay in storage.scheduled] == [5.0]
+    assert [delay for _, delay in storage.scheduled] == [service.config.save_delay]
 
     snapshot = storage.scheduled[0][0]()  # the store writes
     assert snapshot["buckets"][KEY]["value"] == {"n": 4}

@@ -15,7 +15,7 @@ from .entity import async_register_hub_device
 from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
 from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
-from .pairing_sync import PairingSync
+from .pairing_sync import PairingSync, note_saved_subentries
 from .services import async_setup_services
 
 _LOGGER = logging.getLogger(__name__)
@@ -42,6 +42,8 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     try:
         await hub.async_start()
     except OSError as err:
+        if hub.service.loaded:
+            note_saved_subentries(hass, entry, hub.service)
         await hub.async_stop()
         raise ConfigEntryNotReady(
             translation_domain=DOMAIN,
@@ -71,7 +73,7 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
     if hub.settings != Hub.settings_of(entry):
         await hass.config_entries.async_reload(entry.entry_id)
     elif hub.pairing is not None:
-        hub.pairing.async_subentries_changed()
+        await hub.pairing.async_subentries_changed()
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
@@ -90,5 +92,6 @@ async def async_unload_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEn
     """Stop the service: held long-polls close, the port is released, state is saved."""
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
+        note_saved_subentries(hass, entry, entry.runtime_data.service)
         await entry.runtime_data.async_stop()
     return unloaded

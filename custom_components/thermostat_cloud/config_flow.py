@@ -230,7 +230,9 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             if owner_id is not None and owner_id not in users:
                 errors[CONF_OWNER] = "owner_unavailable"  # removed while the form was open
             else:
-                result = entry.runtime_data.pairing.pair_from_flow(user_input[CONF_CODE], owner_id)
+                result = await entry.runtime_data.pairing.async_pair_from_flow(
+                    user_input[CONF_CODE], owner_id
+                )
                 if result.success and result.serial is not None:
                     if result.serial in thermostat_subentries(entry):
                         return self.async_abort(

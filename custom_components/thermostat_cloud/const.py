@@ -41,3 +41,9 @@ def signal_thermostat_added(entry_id: str) -> str:
 def unpaired_issue_id(serial: str) -> str:
     """Repair issue announcing a thermostat that contacted the server unpaired."""
     return f"unpaired_{serial}"
+
+
+ISSUE_UNPAIRED_THERMOSTATS: Final = "waiting_for_pairing"
+"""One repair issue for all unpaired thermostats, once there are more than a few."""
+MAX_UNPAIRED_ISSUES: Final = 3
+"""Unpaired thermostats announced with a repair issue each; more share one issue."""

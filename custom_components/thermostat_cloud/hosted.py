@@ -6,7 +6,8 @@ not use Home Assistant's own authentication: callers present `svc_` API keys, wh
 scopes, serial restrictions and rate limits (see `server/hosted_api.py`).
 
 API keys are managed with admin-only actions. The key belongs to the Home Assistant user who
-calls `create_api_key`, and is shown only in that action's response.
+calls `create_api_key`, and is shown only in that action's response, which comes once the key
+is saved (as does `revoke_api_key`'s).
 """
 
 from __future__ import annotations
@@ -147,6 +148,8 @@ async def _async_create_api_key(call: ServiceCall) -> dict[str, Any]:
         scopes=[Scope(s) for s in call.data[ATTR_SCOPES]],
         serials=None if serials is None else _canonical_serials(service, serials),
     )
+    # The key is shown once: it must be on disk before the user sees it.
+    await service.async_flush()
     return {**await _describe(call.hass, created.key), "key": created.secret}
 
 
@@ -163,3 +166,4 @@ async def _async_revoke_api_key(call: ServiceCall) -> None:
             translation_key="unknown_api_key",
             translation_placeholders={"key_id": call.data[ATTR_KEY_ID]},
         )
+    await service.async_flush()

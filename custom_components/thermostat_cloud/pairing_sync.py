@@ -1,9 +1,27 @@
-"""Keep thermostat subentries and the service's pairings in step.
+"""Keep thermostat subentries and the service's pairings in step, also across a crash.
 
 A pairing can start in the UI (the subentry flow) or through the control API's
 `POST /api/register`; it can end by removing the subentry or through the hosted API's DELETE.
 Whichever side moves, the other follows: pairings without a subentry get one, removed
-subentries unpair, and unpaired thermostats that make contact are announced as a repair issue.
+subentries unpair, and unpaired thermostats that make contact are announced as repair issues
+(one each for the first few, then one for all of them).
+
+After a crash the two stores can disagree: the service saves its state before a pairing or
+unpairing is acknowledged, while Home Assistant saves config entries (so subentries) about a
+second after they change. Start-up therefore reconciles towards the service's store, the
+newer of the two, using its pairing journal (`server/pairing.py`):
+
+- a pairing whose subentry Home Assistant has not been seen to save gets its subentry again
+  (the pairing was acknowledged; the subentry was lost in the crash);
+- a pairing whose subentry was saved once and is gone now is unpaired (the subentry was
+  removed while the hub was not loaded, or the unpairing did not reach the disk);
+- a subentry of a thermostat the service unpaired (its tombstone) is removed (the unpairing,
+  from the hosted API or from removing the subentry, was saved; the subentry's removal was
+  not).
+
+A subentry counts as saved by Home Assistant once the hub is set up with it (config entries
+are loaded from disk at start, and a reload happens long after Home Assistant's one-second
+save), fails to start with it, or is unloaded with it outside a Home Assistant stop.
 """
 
 from __future__ import annotations
@@ -19,6 +37,8 @@ from homeassistant.helpers.dispatcher import async_dispatcher_send
 from .const import (
     CONF_SERIAL,
     DOMAIN,
+    ISSUE_UNPAIRED_THERMOSTATS,
+    MAX_UNPAIRED_ISSUES,
     SUBENTRY_THERMOSTAT,
     signal_thermostat_added,
     unpaired_issue_id,
@@ -43,6 +63,21 @@ def thermostat_title(serial: str) -> str:
     return f"Thermostat {serial}"
 
 
+@callback
+def note_saved_subentries(
+    hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
+) -> None:
+    """The hub unloads (disabled, reloaded) or fails to start (its port is taken): its
+    subentries were saved long ago, so a pairing whose subentry is removed while the hub is not
+    loaded is unpaired at the next setup, not added again. Not on a Home Assistant stop: a
+    pairing made in its last second may not have its subentry saved, and the next start sees
+    what was. The caller saves (the service's stop does)."""
+    if hass.is_stopping:
+        return
+    for serial in thermostat_subentries(entry):
+        service.pairings.note_mirror_saved(serial)
+
+
 class PairingSync:
     """Mirrors service pairings into subentries and back."""
 
@@ -52,76 +87,143 @@ class PairingSync:
         self.hub = hub
         self.known_subentries: set[str] = set()
         """Subentries whose entities the platforms have; set by async_start."""
+        self._subentry_serials: set[str] = set()
+        """Serials that had a thermostat subentry at the last look."""
         self._flow_pairing = False
+        self._unpaired_issues: set[str] = set()
+        """Issue ids of the unpaired thermostats announced one by one."""
 
     @property
     def service(self) -> ThermostatService:
         """The running service."""
         return self.hub.service
 
-    @callback
-    def pair_from_flow(self, code: str, user_id: str | None = None) -> RegisterResult:
+    async def async_pair_from_flow(self, code: str, user_id: str | None = None) -> RegisterResult:
         """Claim a code for the "Add thermostat" flow, which then creates its own subentry.
 
-        `user_id` (a Home Assistant user) owns the thermostat; None: the home does.
+        `user_id` (a Home Assistant user) owns the thermostat; None: the home does. Returns
+        once the pairing is on disk, so the subentry the flow creates is never the only
+        record of it.
         """
         self._flow_pairing = True
         try:
-            return self.service.register(code, user_id)
+            result = self.service.register(code, user_id)
         finally:
             self._flow_pairing = False
+        if result.success:
+            await self.service.async_flush()
+        return result
 
     @callback
     def async_start(self) -> None:
-        """Reconcile once after setup, then follow service events.
-
-        The subentries are the user's word: while the hub runs, every pairing gets its
-        subentry in the same loop turn, so a stored pairing without one means the user deleted
-        the thermostat while the hub was not loaded, and it is unpaired now.
-        """
+        """Reconcile once after setup (see the module docstring), then follow service events."""
+        pairings = self.service.pairings
+        journal_changed = False
         subentries = thermostat_subentries(self.entry)
-        for pairing in self.service.pairings.pairings():
-            if pairing.serial not in subentries:
+        for pairing in pairings.pairings():
+            serial = pairing.serial
+            if serial in subentries:
+                journal_changed |= pairings.note_mirror_saved(serial)
+            elif pairing.mirror_saved:
                 _LOGGER.info(
                     "Thermostat %s was deleted while Thermostat Cloud was not running; "
                     "unpairing it",
-                    pairing.serial,
+                    serial,
                 )
-                self.service.unpair(pairing.serial)
-        for serial in subentries:
-            if not self.service.is_paired(serial):
+                self.service.unpair(serial)
+            else:
+                _LOGGER.info(
+                    "Thermostat %s was paired just before Home Assistant stopped without "
+                    "saving it; adding it again",
+                    serial,
+                )
+                self._ensure_subentry(serial)
+        tombstones = set(pairings.unpaired_serials())
+        for serial, subentry_id in thermostat_subentries(self.entry).items():
+            if self.service.is_paired(serial):
+                continue
+            if serial in tombstones:
+                _LOGGER.info(
+                    "Thermostat %s was unpaired just before Home Assistant stopped without "
+                    "saving it; removing it",
+                    serial,
+                )
+                self.hass.config_entries.async_remove_subentry(self.entry, subentry_id)
+            else:
                 _LOGGER.warning(
                     "Thermostat %s has a subentry but no pairing in the stored state; remove "
                     "it and add it again with a new code",
                     serial,
                 )
+        for serial in tombstones - subentries.keys():
+            journal_changed |= pairings.note_mirror_gone(serial)
+        if journal_changed:
+            self.service.save_now_later()
         # The platforms, set up next, add the entities of these; later changes announce only
         # subentries added after this point.
         self.known_subentries = set(self.entry.subentries)
+        self._subentry_serials = set(thermostat_subentries(self.entry))
+        self._unpaired_issues = {
+            issue_id
+            for domain, issue_id in ir.async_get(self.hass).issues
+            if domain == DOMAIN and issue_id.startswith(unpaired_issue_id(""))
+        }
+        self._update_unpaired_issues()
         self.entry.async_on_unload(self.hub.listen(self._on_event))
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
-        if event.kind is EventKind.UNPAIRED_CONTACT:
-            ir.async_create_issue(
-                self.hass,
-                DOMAIN,
-                unpaired_issue_id(event.serial),
-                is_fixable=False,
-                is_persistent=False,
-                severity=ir.IssueSeverity.WARNING,
-                translation_key="unpaired_thermostat",
-                translation_placeholders={"serial": event.serial},
-            )
+        if event.kind in (EventKind.UNPAIRED_CONTACT, EventKind.FORGOTTEN):
+            self._update_unpaired_issues()
         elif event.kind is EventKind.PAIRING:
             if self.service.is_paired(event.serial):
-                ir.async_delete_issue(self.hass, DOMAIN, unpaired_issue_id(event.serial))
                 if not self._flow_pairing:
                     self._ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
                 # Unpaired elsewhere (hosted API DELETE): the subentry, its device and
                 # entities go too.
                 self.hass.config_entries.async_remove_subentry(self.entry, subentry_id)
+            self._update_unpaired_issues()
+
+    @callback
+    def _update_unpaired_issues(self) -> None:
+        """One issue per waiting thermostat while there are few; beyond that one issue that
+        counts them, so made-up serials cannot flood the repairs dashboard."""
+        waiting = self.service.waiting_for_pairing()
+        announced = waiting if len(waiting) <= MAX_UNPAIRED_ISSUES else []
+        wanted = {unpaired_issue_id(serial): serial for serial in announced}
+        for issue_id in self._unpaired_issues - wanted.keys():
+            ir.async_delete_issue(self.hass, DOMAIN, issue_id)
+        for issue_id, serial in wanted.items():
+            if issue_id not in self._unpaired_issues:
+                ir.async_create_issue(
+                    self.hass,
+                    DOMAIN,
+                    issue_id,
+                    is_fixable=False,
+                    is_persistent=False,
+                    severity=ir.IssueSeverity.WARNING,
+                    translation_key="unpaired_thermostat",
+                    translation_placeholders={"serial": serial},
+                )
+        self._unpaired_issues = set(wanted)
+        if len(waiting) > MAX_UNPAIRED_ISSUES:
+            ir.async_create_issue(
+                self.hass,
+                DOMAIN,
+                ISSUE_UNPAIRED_THERMOSTATS,
+                is_fixable=False,
+                is_persistent=False,
+                severity=ir.IssueSeverity.WARNING,
+                translation_key="unpaired_thermostats",
+                translation_placeholders={
+                    "count": str(len(waiting)),
+                    "limit": str(self.service.config.max_unpaired_devices),
+                    "individual": str(MAX_UNPAIRED_ISSUES),
+                },
+            )
+        else:
+            ir.async_delete_issue(self.hass, DOMAIN, ISSUE_UNPAIRED_THERMOSTATS)
 
     @callback
     def _ensure_subentry(self, serial: str) -> None:
@@ -137,16 +239,19 @@ class PairingSync:
             ),
         )
 
-    @callback
-    def async_subentries_changed(self) -> None:
-        """The entry's subentries changed: announce new ones, unpair removed ones."""
+    async def async_subentries_changed(self) -> None:
+        """The entry's subentries changed: announce new ones, unpair removed ones.
+
+        Only thermostats whose subentry was there and is gone now are unpaired: a pairing
+        from the flow has no subentry yet while its save is written, and must keep it.
+        """
         current = set(self.entry.subentries)
         for subentry_id in current - self.known_subentries:
             async_dispatcher_send(
                 self.hass, signal_thermostat_added(self.entry.entry_id), subentry_id
             )
         self.known_subentries = current
-        subentries = thermostat_subentries(self.entry)
-        for pairing in self.service.pairings.pairings():
-            if pairing.serial not in subentries:
-                self.service.unpair(pairing.serial)
+        serials = set(thermostat_subentries(self.entry))
+        removed, self._subentry_serials = self._subentry_serials - serials, serials
+        for serial in removed:
+            await self.service.async_unpair(serial)

@@ -400,7 +400,7 @@ class ControlApi:
             return refused("code is required: the 7 characters the thermostat shows")
         if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
             return refused("userId must be a non-empty string")
-        result = service.register(code, user_id)
+        result = await service.async_register(code, user_id)
         if result.outcome is RegisterOutcome.MALFORMED:
             return refused("code must be exactly 7 letters or digits")
         if not result.success:
@@ -643,7 +643,9 @@ class ControlListener:
     def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
-        self._listener = Listener()
+        self._listener = Listener(
+            service.config.request_timeout, service.config.idle_connection_timeout
+        )
 
     async def async_start(self, host: str | None, port: int) -> None:
         """Listen; raises OSError when the port cannot be bound."""

@@ -91,6 +91,11 @@ class DeviceRegistry:
         self._stored_json.pop(serial, None)
         return record, created
 
+    def forget(self, serial: str) -> None:
+        """Drop a device's record."""
+        self._records.pop(serial, None)
+        self._stored_json.pop(serial, None)
+
     def update_identity(self, serial: str, fields: Mapping[str, str]) -> bool:
         """Store what the device reported in `/svc/entry`; True when something changed.
 

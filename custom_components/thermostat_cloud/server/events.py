@@ -25,6 +25,8 @@ class EventKind(StrEnum):
     """The device was paired or unpaired."""
     UNPAIRED_CONTACT = "unpaired_contact"
     """A device that is not paired contacted the server."""
+    FORGOTTEN = "forgotten"
+    """An unpaired device's record was dropped (too many unpaired devices)."""
 
 
 class ChangeSource(StrEnum):

@@ -547,7 +547,7 @@ class HostedApi:
                 "Only device owners can delete devices",
                 detail=f"key {key.key_id} sees {record.serial} as shared",
             )
-        service.unpair(record.serial)
+        await service.async_unpair(record.serial)
         return web.json_response(
             {
                 "success": True,

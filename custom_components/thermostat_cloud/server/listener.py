@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+
 from aiohttp import web
+from aiohttp.typedefs import Handler
+from aiohttp.web_protocol import RequestHandler
+
+_LOGGER = logging.getLogger(__name__)
 
 
 class Listener:
@@ -11,16 +18,41 @@ class Listener:
     aiohttp waits up to `shutdown_timeout` for open requests when it stops; held long-polls
     and event streams are told to close before `async_stop`, so one second is plenty and
     Home Assistant stops promptly with the port released.
+
+    A client that opens a connection and never finishes its request would otherwise hold it
+    (a socket and a handler) for good. So a new connection must bring a complete request head
+    within `request_timeout` (it is closed between one and one and a half times that after it
+    opened), and a request's body must arrive within `request_timeout` of its head. A complete
+    request is never timed out: a subscribe's hold is its handler's business. Between requests
+    a kept-alive connection may stay idle for `keepalive_timeout`: firmware sleeps up to the
+    subscribe's `suspend_time_max` and may reuse its connection after (the NoLongerEvil
+    self-hosted server keeps idle connections longer than that for this reason:
+    codykociemba/NoLongerEvil-SelfHosted, src/nolongerevil/main.py); a half-sent head on such a
+    connection is closed when that runs out.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, request_timeout: float, keepalive_timeout: float) -> None:
         self._runner: web.AppRunner | None = None
+        self.request_timeout = request_timeout
+        self.keepalive_timeout = keepalive_timeout
+        self._waiting: dict[RequestHandler, float] = {}
+        """Connections without a complete request head yet -> when they were first seen."""
+        self._served: set[RequestHandler] = set()
+        """Connections that brought a complete request head."""
+        self._sweep: asyncio.TimerHandle | None = None
 
     async def async_start(self, app: web.Application, host: str | None, port: int) -> None:
         """Listen; raises OSError when the port cannot be bound."""
-        # handler_cancellation: a device that drops its connection ends its handler at once.
+        app.middlewares.append(self._body_deadline)
         runner = web.AppRunner(
-            app, access_log=None, shutdown_timeout=1.0, handler_cancellation=True
+            app,
+            access_log=None,
+            shutdown_timeout=1.0,
+            # A device that drops its connection ends its handler at once.
+            handler_cancellation=True,
+            keepalive_timeout=self.keepalive_timeout,
+            # A request whose body did not arrive is closed at once, not drained.
+            lingering_time=0,
         )
         await runner.setup()
         try:
@@ -29,6 +61,58 @@ class Listener:
             await runner.cleanup()
             raise
         self._runner = runner
+        self._schedule_sweep()
+
+    def _schedule_sweep(self) -> None:
+        self._sweep = asyncio.get_running_loop().call_later(
+            self.request_timeout / 2, self._close_silent_connections
+        )
+
+    def _close_silent_connections(self) -> None:
+        """Close new connections that have not brought a complete request head in time."""
+        if self._runner is None or (server := self._runner.server) is None:
+            return
+        now = asyncio.get_running_loop().time()
+        connections = set(server.connections)
+        self._served &= connections
+        waiting = {
+            connection: self._waiting.get(connection, now)
+            for connection in connections - self._served
+        }
+        for connection, since in list(waiting.items()):
+            if now - since >= self.request_timeout:
+                _LOGGER.debug(
+                    "Closed a connection that sent no complete request within %g s",
+                    self.request_timeout,
+                )
+                connection.force_close()
+                del waiting[connection]
+        self._waiting = waiting
+        self._schedule_sweep()
+
+    @web.middleware
+    async def _body_deadline(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The head is complete; close the connection when the body is not, in time."""
+        self._served.add(request.protocol)
+        self._waiting.pop(request.protocol, None)
+        if request.content.is_eof():
+            return await handler(request)
+        transport = request.transport
+
+        def expire() -> None:
+            if not request.content.is_eof() and transport is not None:
+                _LOGGER.info(
+                    "Closed a connection whose request body did not arrive within %g s",
+                    self.request_timeout,
+                )
+                # The handler waiting for the body is cancelled (handler_cancellation).
+                transport.close()
+
+        deadline = asyncio.get_running_loop().call_later(self.request_timeout, expire)
+        try:
+            return await handler(request)
+        finally:
+            deadline.cancel()
 
     @property
     def bound_port(self) -> int | None:
@@ -42,6 +126,11 @@ class Listener:
 
     async def async_stop(self) -> None:
         """Close the port; safe to call twice."""
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
+        self._waiting.clear()
+        self._served.clear()
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()

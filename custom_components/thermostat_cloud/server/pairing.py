@@ -1,7 +1,20 @@
-"""Entry keys (pairing codes) and ownership records.
+"""Entry keys (pairing codes), ownership records and the pairing journal.
 
 This module only keeps the records; `service.ThermostatService.register` is the one pairing
 implementation (UI flow and control API alike) and writes the user and structure buckets.
+
+The journal is what a host that mirrors pairings in a store of its own (Home Assistant's
+thermostat subentries, saved about a second after they change) needs to reconcile the two
+after a crash, towards what the user last confirmed. This store is saved before a pairing or
+an unpairing is acknowledged, so it is the newer of the two:
+
+- a pairing is `mirror_saved=False` until the host has seen its mirror in the host's own
+  saved state; a pairing without a mirror is re-mirrored while that is still False (the
+  mirror was lost in the crash), and unpaired once it is True (the user removed the mirror
+  while the service could not hear it);
+- an unpairing leaves a tombstone (serial -> when) until the host has seen its saved state
+  without the mirror; a mirror found with a tombstone is removed (the unpairing was saved,
+  the mirror's removal was not).
 """
 
 from __future__ import annotations
@@ -87,6 +100,9 @@ class Pairing:
     user_id: str
     structure_id: str
     paired_at: int
+    mirror_saved: bool = True
+    """Whether the host saw this pairing's mirror in its saved state (see the module
+    docstring). Records saved before the journal existed had their mirror: True."""
 
 
 class PairingRegistry:
@@ -97,6 +113,8 @@ class PairingRegistry:
         self.ttl_seconds = ttl_seconds
         self._keys: dict[str, EntryKey] = {}
         self._pairings: dict[str, Pairing] = {}
+        self._unpaired: dict[str, int] = {}
+        """Tombstones: serial -> when it was unpaired, until the host's mirror agrees."""
 
     @property
     def ttl_ms(self) -> int:
@@ -161,9 +179,14 @@ class PairingRegistry:
         key.claimed_by = user_id
         key.claimed_at = now
         pairing = Pairing(
-            serial=key.serial, user_id=user_id, structure_id=structure_id, paired_at=now
+            serial=key.serial,
+            user_id=user_id,
+            structure_id=structure_id,
+            paired_at=now,
+            mirror_saved=False,
         )
         self._pairings[key.serial] = pairing
+        self._unpaired.pop(key.serial, None)
         return pairing
 
     def pairing(self, serial: str) -> Pairing | None:
@@ -175,9 +198,42 @@ class PairingRegistry:
         return list(self._pairings.values())
 
     def unpair(self, serial: str) -> Pairing | None:
-        """Drop ownership and the device's key; the device can pair again with a new code."""
+        """Drop ownership and the device's key; the device can pair again with a new code.
+
+        Leaves a tombstone for the host's mirror (see the module docstring)."""
         self._keys.pop(serial, None)
-        return self._pairings.pop(serial, None)
+        pairing = self._pairings.pop(serial, None)
+        if pairing is not None:
+            self._unpaired[serial] = self._clock.now_ms()
+        return pairing
+
+    def note_mirror_saved(self, serial: str) -> bool:
+        """The host saw the pairing's mirror in its saved state; True when that is news."""
+        pairing = self._pairings.get(serial)
+        if pairing is None or pairing.mirror_saved:
+            return False
+        pairing.mirror_saved = True
+        return True
+
+    def unpaired_serials(self) -> list[str]:
+        """Serials with a tombstone: unpaired, the host's mirror not yet seen gone."""
+        return list(self._unpaired)
+
+    def note_mirror_gone(self, serial: str) -> bool:
+        """The host's saved state has no mirror of an unpaired serial: forget its tombstone;
+        True when there was one."""
+        return self._unpaired.pop(serial, None) is not None
+
+    def forget_key(self, serial: str) -> None:
+        """Drop an unpaired device's pending key (its record was forgotten)."""
+        key = self._keys.get(serial)
+        if key is not None and serial not in self._pairings:
+            del self._keys[serial]
+
+    def has_pending_key(self, serial: str) -> bool:
+        """Whether the device holds a code that is not claimed (it may be on its screen)."""
+        key = self._expire(serial)
+        return key is not None and not key.claimed
 
     def serials_in(self, structure_id: str) -> list[str]:
         """Paired serials of one home, in pairing order."""
@@ -188,6 +244,7 @@ class PairingRegistry:
         return {
             "entry_keys": [flat_dict(k) for k in self._keys.values()],
             "pairings": [flat_dict(p) for p in self._pairings.values()],
+            "unpaired": dict(self._unpaired),
         }
 
     def load(self, data: Mapping[str, Any]) -> None:
@@ -198,6 +255,7 @@ class PairingRegistry:
         for raw in data.get("pairings", []):
             pairing = Pairing(**raw)
             self._pairings[pairing.serial] = pairing
+        self._unpaired.update(data.get("unpaired", {}))
 
 
 def _new_code() -> str:

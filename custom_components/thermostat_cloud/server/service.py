@@ -36,6 +36,13 @@ HOME_STRUCTURE_NAME = "Home"
 # A device with no held subscribe is still counted available this long after its last request.
 # Firmware resubscribes at once after every close, so a gap this long means it is gone.
 AVAILABILITY_GRACE_SECONDS = 120.0
+SAVE_DELAY_SECONDS = 1.0
+"""Bucket writes reach the disk within this long (see `ThermostatService.request_save`)."""
+MAX_UNPAIRED_DEVICES = 50
+"""Unpaired devices the server remembers; contact from one more forgets the least useful."""
+REQUEST_TIMEOUT_SECONDS = 30.0
+"""A new connection's request head, and a request's body after its head, must arrive within
+this long (see `listener`)."""
 
 
 class Storage(Protocol):
@@ -72,11 +79,19 @@ class ServiceConfig:
     disable_defer_window: int = 60
     """Sent only with an immediate push that carries setpoints or the mode: for this long
     firmware sends its own changes at once (its acknowledgement of the push among them)."""
-    save_delay: float = 5.0
+    save_delay: float = SAVE_DELAY_SECONDS
+    max_unpaired_devices: int = MAX_UNPAIRED_DEVICES
+    request_timeout: float = REQUEST_TIMEOUT_SECONDS
     availability_grace: float = AVAILABILITY_GRACE_SECONDS
     resubscribe_grace: float = 30.0
     """A thermostat whose subscribe just closed counts as available this long: it resubscribes
     at once, and a flicker in between is not "unavailable"."""
+
+    @property
+    def idle_connection_timeout(self) -> float:
+        """How long a kept-alive connection may stay idle between requests: longer than
+        firmware sleeps between them (`suspend_time_max`)."""
+        return self.suspend_time_max + 60.0
 
     @property
     def hold_timeout(self) -> float:
@@ -140,13 +155,14 @@ class ThermostatService:
         """Serial -> when its last held subscribe closed (ms)."""
         self._undelivered: dict[str, set[str]] = {}
         """Serial -> keys of server-side changes not yet written to the device's connection."""
-        self._announced: set[str] = set()
+        self._announced: dict[str, None] = {}
+        """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
         self._structure_resent: set[str] = set()
         """Devices sent their home's structure since this start (see `outgoing`)."""
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
-        self._listener = Listener()
+        self._listener = Listener(config.request_timeout, config.idle_connection_timeout)
         self.events.listen(self._push_server_changes)
 
     # -- persistence --------------------------------------------------------------------------
@@ -183,7 +199,11 @@ class ThermostatService:
         """Bucket state changed: save within `save_delay` of the first unsaved change.
 
         Later changes ride along with that save instead of postponing it, so thermostats that
-        report every few seconds cannot keep their state from ever reaching the disk.
+        report every few seconds cannot keep their state from ever reaching the disk. The
+        delay is the loss window of bucket writes in a crash: a save serializes only what
+        changed (the rest is spliced in as kept JSON) and writes in Home Assistant's executor,
+        so one a second costs the event loop little (`python -m bench.save_cost`); the delay
+        only gathers the writes of a burst into one file write.
         """
         if not self._save_requested:
             self._save_requested = True
@@ -203,7 +223,10 @@ class ThermostatService:
         return self.snapshot()
 
     async def async_flush(self) -> None:
-        """Write everything now (clean stop)."""
+        """Write everything now and return once it is written: a clean stop, and every
+        acknowledgement that must survive a crash (pairing, unpairing, API keys)."""
+        # This save carries every change so far; a later change must schedule its own.
+        self._save_requested = False
         await self._storage.async_save(self.snapshot())
 
     # -- device contact ---------------------------------------------------------------------------
@@ -225,18 +248,64 @@ class ThermostatService:
         _, created = self.devices.touch(serial)
         if created:
             self.request_save()
+            if not self.is_paired(serial):
+                self._forget_surplus_unpaired(serial)
         if not self.hub.count(serial):
             self._arm_availability_check(serial)
         if not was_available:
             self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if not self.is_paired(serial) and serial not in self._announced:
-            self._announced.add(serial)
+            self._announced[serial] = None
             _LOGGER.info(
                 "Thermostat %s contacted the server but is not paired; pair it with the code "
                 "on its screen (Settings > Devices & services > Thermostat Cloud > Add thermostat)",
                 serial,
             )
             self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
+
+    def waiting_for_pairing(self) -> list[str]:
+        """Unpaired devices that made contact, in order of first contact."""
+        return [serial for serial in self._announced if not self.is_paired(serial)]
+
+    def _forget_surplus_unpaired(self, newest: str) -> None:
+        """Keep at most `max_unpaired_devices` unpaired records: made-up serials must not
+        grow the saved state without end. The least useful go first: devices without a code
+        on their screen or a held subscribe (a serial that made one request), then the
+        longest silent."""
+        unpaired = [
+            record
+            for record in self.devices.records()
+            if record.serial != newest and not self.is_paired(record.serial)
+        ]
+        surplus = len(unpaired) + 1 - self.config.max_unpaired_devices
+        if surplus <= 0:
+            return
+        unpaired.sort(
+            key=lambda record: (
+                self.pairings.has_pending_key(record.serial) or bool(self.hub.count(record.serial)),
+                record.last_seen,
+            )
+        )
+        for record in unpaired[:surplus]:
+            self.forget_device(record.serial)
+
+    def forget_device(self, serial: str) -> None:
+        """Forget an unpaired device: its record, buckets and pending code. It is a new
+        device if it makes contact again."""
+        if self.is_paired(serial):
+            raise ValueError("A paired device is unpaired, not forgotten")
+        self.devices.forget(serial)
+        for key in self.buckets.keys_of_serial(serial):
+            self.buckets.remove(key)
+        self.pairings.forget_key(serial)
+        self._announced.pop(serial, None)
+        self._closed_at.pop(serial, None)
+        self._undelivered.pop(serial, None)
+        if (handle := self._availability_timers.pop(serial, None)) is not None:
+            handle.cancel()
+        self.request_save()
+        _LOGGER.debug("Forgot unpaired thermostat %s: too many unpaired thermostats", serial)
+        self.events.publish(ServiceEvent(EventKind.FORGOTTEN, serial))
 
     def is_available(self, serial: str) -> bool:
         """A held subscribe, a subscribe closed moments ago (firmware resubscribes at once), or
@@ -400,6 +469,14 @@ class ThermostatService:
         self.events.publish(ServiceEvent(EventKind.PAIRING, key.serial))
         return RegisterResult(RegisterOutcome.PAIRED, key.serial)
 
+    async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
+        """`register`, returning once its outcome is on disk: what the user is told about
+        (the flow's new thermostat, the control API's answer) survives a crash."""
+        result = self.register(code, user_id)
+        if result.outcome in (RegisterOutcome.PAIRED, RegisterOutcome.EXPIRED):
+            await self.async_flush()
+        return result
+
     def _write_home_buckets(self, pairing: Pairing) -> None:
         devices = self.pairings.serials_in(pairing.structure_id)
         self.commands.apply(
@@ -421,7 +498,7 @@ class ThermostatService:
             return False
         self.api_keys.forget_serial(serial)
         self.save_now_later()
-        self._announced.discard(serial)
+        self._announced.pop(serial, None)
         _LOGGER.info("Thermostat %s unpaired", serial)
         remaining = self.pairings.serials_in(pairing.structure_id)
         if remaining:
@@ -436,6 +513,13 @@ class ThermostatService:
             )
         self.events.publish(ServiceEvent(EventKind.PAIRING, serial))
         return True
+
+    async def async_unpair(self, serial: str) -> bool:
+        """`unpair`, returning once it is on disk (the hosted API's DELETE answers after)."""
+        unpaired = self.unpair(serial)
+        if unpaired:
+            await self.async_flush()
+        return unpaired
 
     # -- listener ---------------------------------------------------------------------------------
 

@@ -1,0 +1,146 @@
+"""Half-finished requests do not hold a connection open forever, on the device port and on the
+compatibility listener; a complete request's long hold is not cut short.
+
+The bound is `ServiceConfig.request_timeout` (30 s), made short here. Each test waits for the
+event it is about (the server closing a socket, a push arriving), never for time to pass.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator
+import json
+
+import pytest
+
+from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.control_api import ControlListener
+from thermostat_sim import basic_auth
+
+from .conftest import SERIAL
+
+REQUEST_TIMEOUT = 0.3
+GUARD = 10.0
+"""Longest wait for an event before the test fails (far beyond the bound)."""
+HALF_HEAD = b"POST /svc/transport HTTP/1.1\r\nHost: 127.0.0.1\r\nX-svc-protocol-version: 1\r\n"
+
+
+@pytest.fixture
+def service_config(service_config: ServiceConfig) -> ServiceConfig:
+    """The root fixture's settings with a short request timeout."""
+    service_config.request_timeout = REQUEST_TIMEOUT
+    return service_config
+
+
+@pytest.fixture
+async def compat_port(service: ThermostatService) -> AsyncGenerator[int]:
+    """The compatibility listener of the service on a free loopback port."""
+    listener = ControlListener(service)
+    await listener.async_start("127.0.0.1", 0)
+    assert listener.bound_port is not None
+    yield listener.bound_port
+    await listener.async_stop()
+
+
+def device_port(service: ThermostatService) -> int:
+    assert service.bound_port is not None
+    return service.bound_port
+
+
+def head(method: str, path: str, content_length: int | None = None) -> bytes:
+    lines = [
+        f"{method} {path} HTTP/1.1",
+        "Host: 127.0.0.1",
+        f"Authorization: {basic_auth(SERIAL)}",
+        "X-svc-protocol-version: 1",
+        "Content-Type: application/json",
+    ]
+    if content_length is not None:
+        lines.append(f"Content-Length: {content_length}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+async def server_closes(port: int, sent: bytes) -> bytes:
+    """Send `sent` and nothing more; return everything the server wrote before it closed."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(sent)
+        async with asyncio.timeout(GUARD):
+            return await reader.read()
+    finally:
+        writer.close()
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        pytest.param(b"", id="nothing"),
+        pytest.param(HALF_HEAD, id="half a head"),
+        pytest.param(head("POST", "/svc/transport/put", 100) + b'{"session": "s', id="half a body"),
+    ],
+)
+async def test_device_port_closes_a_request_that_does_not_arrive(
+    service: ThermostatService, sent: bytes
+) -> None:
+    assert await server_closes(device_port(service), sent) == b""
+
+
+@pytest.mark.parametrize(
+    "sent",
+    [
+        pytest.param(HALF_HEAD.replace(b"/svc/transport", b"/command"), id="half a head"),
+        pytest.param(head("POST", "/command", 100) + b'{"serial": "', id="half a body"),
+    ],
+)
+async def test_compat_listener_closes_a_request_that_does_not_arrive(
+    compat_port: int, sent: bytes
+) -> None:
+    assert await server_closes(compat_port, sent) == b""
+
+
+async def test_a_complete_subscribe_is_held_beyond_the_bound(service: ThermostatService) -> None:
+    """The bound covers receiving the request, not the hold that follows it: a subscribe
+    outlives a half-finished request that was closed after it started, and still gets its
+    push."""
+    listed = {"object_key": f"shared.{SERIAL}", "object_revision": 0, "object_timestamp": 0}
+    body = json.dumps({"chunked": True, "session": "s1", "objects": [listed]}).encode()
+    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
+    try:
+        writer.write(head("POST", "/svc/transport", len(body)) + body)
+        async with asyncio.timeout(GUARD):
+            status = await reader.readuntil(b"\r\n\r\n")
+        assert status.startswith(b"HTTP/1.1 200")
+        assert service.hub.count(SERIAL) == 1
+
+        # Opened after the subscribe's request was complete, closed a bound later.
+        assert await server_closes(device_port(service), HALF_HEAD) == b""
+
+        assert service.hub.count(SERIAL) == 1
+        service.commands.set_temperature(SERIAL, 21)
+        async with asyncio.timeout(GUARD):
+            pushed = await reader.readuntil(b"}\r\n")
+        assert b'"target_temperature":21.0' in pushed
+    finally:
+        writer.close()
+
+
+async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
+    service: ThermostatService,
+) -> None:
+    """Firmware sleeps between requests and may reuse its connection afterwards: idling
+    between complete requests is not a half-finished request."""
+    ping = head("GET", "/svc/ping")
+    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
+    try:
+        for _ in range(2):
+            writer.write(ping)
+            async with asyncio.timeout(GUARD):
+                answer = await reader.readuntil(b"\r\n\r\n")
+                length = int(answer.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                body = await reader.readexactly(length)
+            assert answer.startswith(b"HTTP/1.1 200")
+            assert json.loads(body)["status"] == "ok"
+            # Opened after the answer, closed a bound later: the first connection idled as long.
+            assert await server_closes(device_port(service), HALF_HEAD) == b""
+    finally:
+        writer.close()
