@@ -364,6 +364,7 @@ async def pair_thermostat(
             entry: MockConfigEntry | None = None,
             shared: dict[str, Any] | None = None,
             device: dict[str, Any] | None = None,
+            full_state: bool = True,
         ) -> PairedThermostat:
             hub_entry = entry or await setup_hub(hass)
             port = hub_entry.data[CONF_DEVICE_PORT]
@@ -372,8 +373,15 @@ async def pair_thermostat(
                 serial,
                 http,
                 buckets={
-                    f"shared.{serial}": {**THERMOSTAT_SHARED, **(shared or {})},
-                    f"device.{serial}": {**THERMOSTAT_DEVICE, **(device or {})},
+                    # Without `full_state`, what firmware sends a new server: changes only.
+                    f"shared.{serial}": {
+                        **(THERMOSTAT_SHARED if full_state else {}),
+                        **(shared or {}),
+                    },
+                    f"device.{serial}": {
+                        **(THERMOSTAT_DEVICE if full_state else {}),
+                        **(device or {}),
+                    },
                     # Followed, with no data yet: the server pushes the first schedule written.
                     f"schedule.{serial}": {},
                 },

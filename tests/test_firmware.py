@@ -21,9 +21,12 @@ from homeassistant.components.climate.const import (
 )
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
 import pytest
 
+from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
+from custom_components.thermostat_cloud.server.commands import CommandError
 from custom_components.thermostat_cloud.server.events import ChangeSource
 from custom_components.thermostat_cloud.server.state import ThermostatState
 from thermostat_sim import SimulatedThermostat, basic_auth
@@ -78,7 +81,7 @@ async def test_unprefixed_device_paths_reach_the_same_handlers(
         assert isinstance(await resp.json(), dict)
 
 
-@pytest.mark.parametrize("transport", ["/svc/transport", "/transport"])
+@pytest.mark.parametrize("transport", ["/svc/transport", "/transport", "/czfe"])
 async def test_subscribe_is_served_on_the_v7_and_bare_paths(
     make_thermostat: MakeThermostat, device_url: str, transport: str
 ) -> None:
@@ -91,7 +94,9 @@ async def test_subscribe_is_served_on_the_v7_and_bare_paths(
     assert chunk.objects[0]["object_key"] == f"shared.{SERIAL}"
 
 
-@pytest.mark.parametrize("path", ["/svc/transport/v7/put", "/transport/v7/put", "/transport/put"])
+@pytest.mark.parametrize(
+    "path", ["/svc/transport/v7/put", "/transport/v7/put", "/transport/put", "/czfe/v5/put"]
+)
 async def test_put_is_served_on_the_v7_and_bare_paths(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, path: str
 ) -> None:
@@ -521,3 +526,79 @@ def preset(hass: HomeAssistant, paired: PairedThermostat) -> str:
     state = hass.states.get(paired.entity_id("climate"))
     assert state is not None
     return str(state.attributes[ATTR_PRESET_MODE])
+
+
+# -- schedules as firmware stores them --------------------------------------------------------------
+
+RANGE_SCHEDULE = {
+    "ver": 2,
+    "name": "Current Schedule",
+    "schedule_mode": "RANGE",
+    "days": {
+        "0": {  # Monday, as firmware counts
+            "0": {
+                "time": 25200,
+                "type": "RANGE",
+                "entry_type": "setpoint",
+                "temp-min": 19.0,
+                "temp-max": 24.0,
+            }
+        }
+    },
+}
+
+
+async def test_a_range_schedule_keeps_temp_min_and_temp_max_and_its_mode_in_shared(
+    make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat(shared={"target_temperature_type": "range"}, schedule={})
+    thermostat.start()
+    await thermostat.next_chunk()
+    await thermostat.subscribed.wait()
+    service.commands.set_schedule(SERIAL, RANGE_SCHEDULE)
+    chunk = await thermostat.next_chunk()
+    pushed = {obj["object_key"]: obj["value"] for obj in chunk.objects}
+    entry = pushed[f"schedule.{SERIAL}"]["days"]["0"]["0"]
+    assert (entry["temp-min"], entry["temp-max"]) == (19.0, 24.0)
+    assert pushed[f"shared.{SERIAL}"]["schedule_mode"] == "RANGE"
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"time": 0, "type": "RANGE", "entry_type": "setpoint", "temp": 20.0},
+        {"time": 0, "type": "RANGE", "entry_type": "setpoint", "temp-min": 24, "temp-max": 19},
+    ],
+)
+async def test_a_range_entry_without_an_ordered_pair_is_refused(
+    make_thermostat: MakeThermostat, service: ThermostatService, entry: dict[str, Any]
+) -> None:
+    make_thermostat()
+    service.note_contact(SERIAL)
+    schedule = {**RANGE_SCHEDULE, "days": {"0": {"0": entry}}}
+    with pytest.raises(CommandError):
+        service.commands.set_schedule(SERIAL, schedule)
+    assert f"schedule.{SERIAL}" not in service.buckets
+
+
+# -- full state --------------------------------------------------------------------------------------
+
+
+async def test_a_thermostat_that_sent_only_changes_is_asked_to_restart_once(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Against a new server firmware sends changes, not its equipment: Home Assistant does
+    not pretend to know it, and a repair issue asks for the one restart that sends it."""
+    paired = await pair_thermostat(
+        full_state=False, shared={"current_temperature": 20.5, "target_temperature": 20.0}
+    )
+    registry = ir.async_get(hass)
+    assert registry.async_get_issue(DOMAIN, f"equipment_unknown_{SERIAL}") is not None
+
+    # After its restart the thermostat sends its complete state.
+    await paired.thermostat.put(f"shared.{SERIAL}", {"can_heat": True, "can_cool": True})
+    await hass.async_block_till_done()
+    assert registry.async_get_issue(DOMAIN, f"equipment_unknown_{SERIAL}") is None
+    state = hass.states.get(paired.entity_id("climate"))
+    assert state is not None
+    assert "cool" in state.attributes["hvac_modes"]

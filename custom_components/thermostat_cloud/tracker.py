@@ -4,8 +4,8 @@ The service publishes every change once, on one event bus, in the loop turn of t
 (device PUT, inline subscribe update, command, pairing, connection open/close, availability
 timer). The tracker is that bus's one Home Assistant listener: it hands each event to the
 entities of its thermostat, logs availability changes once per thermostat (not once per
-entity) and keeps the device registry's name, firmware version, model and MAC address
-current.
+entity), keeps the device registry's name, firmware version, model and MAC address current,
+and says in a repair issue when a thermostat has not reported its equipment yet.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import device_registry as dr, issue_registry as ir
 
 from .const import DOMAIN
 from .server import EventKind, ServiceEvent, ThermostatService
@@ -39,6 +39,11 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
         return None
     mac = dr.format_mac(record.mac)
     return (dr.CONNECTION_NETWORK_MAC, mac) if MAC_RE.fullmatch(mac) else None
+
+
+def equipment_issue_id(serial: str) -> str:
+    """The repair issue of a thermostat that has not reported its equipment."""
+    return f"equipment_unknown_{serial}"
 
 
 class ThermostatTracker:
@@ -63,6 +68,8 @@ class ThermostatTracker:
         self._available.setdefault(serial, self.service.is_available(serial))
         self._listeners[serial].append(listener)
 
+        self._update_equipment_issue(serial)
+
         @callback
         def remove() -> None:
             listeners = self._listeners.get(serial)
@@ -71,6 +78,7 @@ class ThermostatTracker:
                 if not listeners:
                     del self._listeners[serial]
                     self._available.pop(serial, None)
+                    ir.async_delete_issue(self.hass, DOMAIN, equipment_issue_id(serial))
 
         return remove
 
@@ -82,12 +90,33 @@ class ThermostatTracker:
         self._note_availability(event.serial)
         if event.kind in (EventKind.CONNECTION, EventKind.STATE):
             self._refresh_device(event.serial)
+        if event.kind is EventKind.STATE:
+            self._update_equipment_issue(event.serial)
         for listener in tuple(listeners):
             try:
                 listener(event)
             except Exception:
                 # One entity's failure must not keep the event from the thermostat's others.
                 _LOGGER.exception("Entity of thermostat %s failed on %s", event.serial, event)
+
+    def _update_equipment_issue(self, serial: str) -> None:
+        """Firmware sends its complete state (what it can heat, cool, its fan...) only after
+        it restarts; against a new server it reports changes. Until it has said what it can
+        do, Home Assistant offers heating only and a repair issue asks for one restart."""
+        issue_id = equipment_issue_id(serial)
+        if ThermostatState(self.service, serial).equipment_reported:
+            ir.async_delete_issue(self.hass, DOMAIN, issue_id)
+        elif ir.async_get(self.hass).async_get_issue(DOMAIN, issue_id) is None:
+            ir.async_create_issue(
+                self.hass,
+                DOMAIN,
+                issue_id,
+                is_fixable=False,
+                is_persistent=False,
+                severity=ir.IssueSeverity.WARNING,
+                translation_key="equipment_unknown",
+                translation_placeholders={"serial": serial},
+            )
 
     def _note_availability(self, serial: str) -> None:
         available = self.service.is_available(serial)

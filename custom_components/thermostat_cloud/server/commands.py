@@ -25,7 +25,7 @@ from .clock import Clock
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .pairing import PairingRegistry
-from .records import UnstorableError
+from .records import UnstorableError, ensure_storable
 from .text import for_log
 
 _LOGGER = logging.getLogger(__name__)
@@ -335,9 +335,21 @@ def _check_schedule_entry(entry: object, where: str) -> None:
         or not 0 <= time <= SECONDS_PER_DAY
     ):
         raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
-    _temperature(entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
     if entry.get("type") not in SCHEDULE_MODES:
         raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
+    if entry["type"] == "RANGE":
+        # Firmware keeps a range entry's two setpoints as `temp-min` and `temp-max`.
+        _temperature_pair(
+            entry.get("temp-min"),
+            entry.get("temp-max"),
+            names=(f"{where}: temp-min", f"{where}: temp-max"),
+            fields=("temp-min", "temp-max"),
+            unordered=f"{where}: temp-min must be less than temp-max",
+        )
+    else:
+        _temperature(
+            entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C
+        )
     if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
         raise CommandError(
             ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
@@ -422,6 +434,13 @@ class Commands:
         Home-scoped buckets (user, structure) are followed by every device of the home, so a
         change to one is announced for each of those devices.
         """
+        if source is ChangeSource.SERVER:
+            # A command writes all of its buckets or none of them.
+            try:
+                ensure_storable(updates)
+            except UnstorableError as err:
+                _LOGGER.debug("%s: command refused: %s", serial, err)
+                _refuse_unstorable(list(updates))
         changed: dict[str, Bucket] = {}
         unstorable: list[str] = []
         for key, fields in updates.items():
@@ -861,7 +880,8 @@ class Commands:
     def set_schedule(self, serial: str, schedule: object) -> CommandResult:
         """Replace the device's schedule with a complete, validated schedule object."""
         self.require_device(serial)
-        return self._write(serial, "schedule", validate_schedule(schedule))
+        checked = validate_schedule(schedule)
+        return self._write_schedule(serial, checked, checked["schedule_mode"])
 
     def set_schedule_mode(self, serial: str, mode: object) -> CommandResult:
         """Which setpoint type the schedule drives: HEAT, COOL or RANGE."""
@@ -869,7 +889,18 @@ class Commands:
         name = mode.upper() if isinstance(mode, str) else mode
         if name not in SCHEDULE_MODES:
             raise CommandError(ErrorCode.INVALID_VALUE, "Schedule mode must be HEAT, COOL or RANGE")
-        return self._write(serial, "schedule", {"schedule_mode": name})
+        return self._write_schedule(serial, {"schedule_mode": name}, name)
+
+    def _write_schedule(self, serial: str, fields: Mapping[str, Any], mode: str) -> CommandResult:
+        """The schedule bucket, and its mode in `shared` too: firmware captures show it only
+        in the schedule, but the protocol notes say the two must match or the thermostat
+        ignores the schedule, and firmware ignores a field it does not use."""
+        return self._write_key(
+            serial,
+            bucket_key("schedule", serial),
+            fields,
+            {bucket_key("shared", serial): {"schedule_mode": mode}},
+        )
 
     def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult:
         """One whitelisted device field (see DEVICE_SETTINGS)."""

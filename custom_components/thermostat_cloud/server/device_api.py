@@ -801,26 +801,31 @@ async def json_errors(request: web.Request, handler: Handler) -> web.StreamRespo
         return error_response(500, "Internal server error")
 
 
-# Paths relative to the device protocol's prefix. Firmware appends `/entry` to the endpoint it
-# was configured with and calls the other URLs as the entry answer gives them, so each path is
-# served both under `/svc` and bare: a thermostat pointed at `http://host:8000` or at
-# `http://host:8000/svc` reaches the same handlers. `v7` is the transport version newer
-# firmware puts in its subscribe and PUT paths.
+# Paths relative to the device protocol's prefix. The settings CGI stores `<endpoint>/entry`
+# and firmware calls it as it is, and the other URLs as the entry answer gives them (a
+# thermostat may keep URLs of an earlier server), so each path is served both under `/svc` and
+# bare. Firmware subscribes and PUTs at `<transport_url>/v<N>/subscribe` and `/v<N>/put` (v7 on
+# 5.x firmware); `czfe` is the transport's other name in entry answers.
 def _routes(api: DeviceApi) -> list[tuple[str, str, Handler]]:
+    transport: list[tuple[str, str, Handler]] = []
+    for root in ("/transport", "/czfe"):
+        transport += [
+            ("POST", root, api.subscribe),
+            ("POST", f"{root}/subscribe", api.subscribe),
+            ("POST", f"{root}/{{version:v[0-9]+}}/subscribe", api.subscribe),
+            ("POST", f"{root}/put", api.put),
+            ("POST", f"{root}/{{version:v[0-9]+}}/put", api.put),
+            ("GET", f"{root}/device/{{serial}}", api.device_listing),
+            ("GET", f"{root}/device/", api.device_listing),
+            ("GET", f"{root}/device", api.device_listing),
+            ("GET", f"{root}/{{version:v[0-9]+}}/device/{{serial}}", api.device_listing),
+        ]
     return [
         ("GET", "/entry", api.entry),
         ("POST", "/entry", api.entry),
         ("GET", "/passphrase", api.passphrase),
         ("GET", "/passphrase/status", api.passphrase_status),
-        ("POST", "/transport", api.subscribe),
-        ("POST", "/transport/subscribe", api.subscribe),
-        ("POST", "/transport/v7/subscribe", api.subscribe),
-        ("POST", "/transport/put", api.put),
-        ("POST", "/transport/v7/put", api.put),
-        ("GET", "/transport/device/{serial}", api.device_listing),
-        ("GET", "/transport/device/", api.device_listing),
-        ("GET", "/transport/device", api.device_listing),
-        ("GET", "/transport/v7/device/{serial}", api.device_listing),
+        *transport,
         ("*", "/ping", api.ping),
         ("GET", "/pro_info", api.pro_info),
         ("GET", "/pro_info/{tail:.*}", api.pro_info),

@@ -185,6 +185,13 @@ class ThermostatState:
         return for_state(record.model) if record is not None else None
 
     @property
+    def equipment_reported(self) -> bool:
+        """Whether the thermostat has said what it can do (`can_heat`/`can_cool`, which
+        firmware sends in its complete state after a restart, not in later changes)."""
+        shared = self.shared
+        return "can_heat" in shared or "can_cool" in shared
+
+    @property
     def capabilities(self) -> dict[str, bool]:
         """What the equipment can do (the command layer's own reading)."""
         return self.service.commands.capabilities(self.serial)
