@@ -21,6 +21,8 @@ from homeassistant.util.json import json_loads
 import orjson
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
+from syrupy.assertion import SnapshotAssertion
 
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
 # the test harness's own custom_components package.
@@ -410,3 +412,14 @@ async def pair_thermostat(
         yield pair
         for thermostat in made:
             await thermostat.stop()
+
+
+@pytest.fixture
+def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Return syrupy's snapshot fixture with Home Assistant's extension, as core's tests use it.
+
+    The extension serializes registry entries and states without their volatile ids and times,
+    and keeps snapshots in `snapshots/` beside the test file. The plugin's own fixture of this
+    name is shadowed by syrupy's, which registers after it.
+    """
+    return snapshot.use_extension(HomeAssistantSnapshotExtension)
