@@ -13,6 +13,7 @@ import tomllib
 from typing import Any
 
 from awesomeversion import AwesomeVersion, AwesomeVersionStrategy
+import homeassistant.components
 from homeassistant.const import __version__ as ha_version
 from homeassistant.util.yaml import load_yaml_dict
 import pytest
@@ -278,3 +279,104 @@ def test_services_documented(strings: dict[str, Any]) -> None:
 
     stale_services = texts.keys() - services.keys()
     assert not stale_services, f"strings.json describes unknown services: {stale_services}"
+
+
+# The rules of Home Assistant's integration quality scale, by tier, as core's hassfest defines
+# them (script/hassfest/quality_scale.py, ALL_RULES; not part of the installed package).
+QUALITY_SCALE_RULES = {
+    "bronze": [
+        "action-setup",
+        "appropriate-polling",
+        "brands",
+        "common-modules",
+        "config-flow",
+        "config-flow-test-coverage",
+        "dependency-transparency",
+        "docs-actions",
+        "docs-conditions",
+        "docs-high-level-description",
+        "docs-installation-instructions",
+        "docs-removal-instructions",
+        "docs-triggers",
+        "entity-event-setup",
+        "entity-unique-id",
+        "has-entity-name",
+        "runtime-data",
+        "test-before-configure",
+        "test-before-setup",
+        "unique-config-entry",
+    ],
+    "silver": [
+        "action-exceptions",
+        "config-entry-unloading",
+        "docs-configuration-parameters",
+        "docs-installation-parameters",
+        "entity-unavailable",
+        "integration-owner",
+        "log-when-unavailable",
+        "parallel-updates",
+        "reauthentication-flow",
+        "test-coverage",
+    ],
+    "gold": [
+        "devices",
+        "diagnostics",
+        "discovery",
+        "discovery-update-info",
+        "docs-data-update",
+        "docs-examples",
+        "docs-known-limitations",
+        "docs-supported-devices",
+        "docs-supported-functions",
+        "docs-troubleshooting",
+        "docs-use-cases",
+        "dynamic-devices",
+        "entity-category",
+        "entity-device-class",
+        "entity-disabled-by-default",
+        "entity-translations",
+        "exception-translations",
+        "icon-translations",
+        "reconfiguration-flow",
+        "repair-issues",
+        "stale-devices",
+    ],
+    "platinum": ["async-dependency", "inject-websession", "strict-typing"],
+}
+ALL_QUALITY_SCALE_RULES = {rule for rules in QUALITY_SCALE_RULES.values() for rule in rules}
+
+
+def test_quality_scale_rules_are_cores() -> None:
+    """Test that the rule list above is the one the installed Home Assistant's integrations use.
+
+    hassfest makes every core integration's quality_scale.yaml name every rule, so a Home
+    Assistant release that adds or renames a rule fails here until the list is updated.
+    """
+    components = Path(homeassistant.components.__path__[0])
+    used: set[str] = set()
+    for path in components.glob("*/quality_scale.yaml"):
+        used |= load_yaml_dict(path)["rules"].keys()
+    assert used == ALL_QUALITY_SCALE_RULES
+
+
+def test_quality_scale_assesses_every_rule() -> None:
+    """Test that quality_scale.yaml names every rule once, each with a valid status.
+
+    `exempt` and `todo` say why in a comment (hassfest wants one for exempt; here both need it).
+    """
+    path = INTEGRATION / "quality_scale.yaml"
+    raw = path.read_text(encoding="utf-8")
+    rules = load_yaml_dict(path)["rules"]
+    assert rules.keys() == ALL_QUALITY_SCALE_RULES, (
+        f"missing: {sorted(ALL_QUALITY_SCALE_RULES - rules.keys())}, "
+        f"unknown: {sorted(rules.keys() - ALL_QUALITY_SCALE_RULES)}"
+    )
+    for rule in rules:  # a YAML mapping keeps only the last of a repeated key
+        assert raw.count(f"\n  {rule}:") == 1, f"{rule} appears more than once"
+    for rule, value in rules.items():
+        assessment = value if isinstance(value, dict) else {"status": value}
+        assert assessment.keys() <= {"status", "comment"}, rule
+        status = assessment["status"]
+        assert status in {"done", "exempt", "todo"}, f"{rule}: {status}"
+        if status != "done":
+            assert str(assessment.get("comment") or "").strip(), f"{rule} ({status}): no comment"
