@@ -411,7 +411,6 @@ async def test_turn_on_remembers_the_mode_across_a_reload(
     await hass.async_block_till_done()
     await call(hass, paired, SERVICE_TURN_ON)
 
-    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature_type"] == "cool"
     assert hvac_mode(hass, paired) == HVACMode.COOL
 
 
@@ -436,7 +435,7 @@ async def test_turn_on_remembers_the_mode_across_a_restart(
     await hass.async_block_till_done()
     assert hvac_mode(hass, paired) == HVACMode.OFF
     await call(hass, paired, SERVICE_TURN_ON)
-    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature_type"] == "cool"
+    assert hvac_mode(hass, paired) == HVACMode.COOL
 
 
 @pytest.mark.parametrize(
@@ -618,7 +617,9 @@ async def test_away_preset_is_the_homes_away_state(
     assert attrs(hass, other)[ATTR_PRESET_MODE] == "away"
     await paired.pushed(structure_key, away=True)
     await other.pushed(structure_key, away=True)
-    assert paired.service.buckets.value(f"device.{SERIAL}")["eco"] == {"mode": "schedule"}
+    eco_mode = hass.states.get(paired.entity_id("sensor", "eco_mode"))
+    assert eco_mode is not None
+    assert eco_mode.state == "schedule"  # the thermostat's own eco stays off
 
     # Choosing eco on one thermostat brings the home back and turns that thermostat's eco on.
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.const import ATTR_ENTITY_ID, STATE_UNKNOWN
+from homeassistant.const import ATTR_ENTITY_ID, STATE_OFF, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
 from homeassistant.util import dt as dt_util
@@ -107,7 +107,9 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
         await action(hass, paired, "set_fan_timer", duration={"minutes": 5})
     assert err.value.translation_domain == "homeassistant"
     assert err.value.translation_key == "service_not_supported"
-    assert "fan_timer_timeout" not in paired.service.buckets.value(f"device.{SERIAL}")
+    fan_timer_end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
+    assert fan_timer_end is not None
+    assert fan_timer_end.state == STATE_UNKNOWN
 
 
 # -- temperature lock --------------------------------------------------------------------------
@@ -151,7 +153,9 @@ async def test_temperature_lock_needs_a_4_digit_pin(
     err = await refused(hass, paired, "set_temperature_lock", **data)
     assert err.translation_key == "pin_invalid"
     assert str(err) == "The PIN must be exactly 4 digits"
-    assert "temperature_lock_enabled" not in paired.service.buckets.value(f"device.{SERIAL}")
+    lock = hass.states.get(paired.entity_id("binary_sensor", "temperature_lock"))
+    assert lock is not None
+    assert lock.state == STATE_OFF
 
 
 async def test_temperature_lock_range_is_checked(
@@ -345,4 +349,6 @@ async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
     await hass.async_block_till_done()
     await paired.pushed("shared", fan_mode="auto")
-    assert paired.service.buckets.value(f"shared.{SERIAL}")["fan_mode"] == "auto"
+    climate = hass.states.get(paired.entity_id("climate"))
+    assert climate is not None
+    assert climate.attributes["fan_mode"] == "auto"
