@@ -36,7 +36,7 @@ QUICK = Options(
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line."""
+    """Return the command line."""
     parser = argparse.ArgumentParser(
         prog="scripts/bench",
         description="Load-test the thermostat cloud with simulated thermostats over real TCP "
@@ -207,7 +207,7 @@ async def _one_run(
 
 
 def _push_paths(args: argparse.Namespace, shared: HomeAssistant | None) -> tuple[str, ...]:
-    """The command paths the push figures are measured through against this target."""
+    """Return the command paths the push figures are measured through against this target."""
     if shared is not None:
         return shared.push_paths
     if args.home_assistant:

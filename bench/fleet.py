@@ -11,12 +11,12 @@ from thermostat_sim import SimulatedThermostat
 
 
 def bench_serial(index: int) -> str:
-    """A valid serial (alphanumeric, 16 characters) for the index-th simulated thermostat."""
+    """Return a valid serial (alphanumeric, 16 characters) for the index-th simulated thermostat."""
     return f"BENCH{index:011d}"
 
 
 def initial_buckets(serial: str) -> dict[str, dict[str, object]]:
-    """What a freshly booted heat/cool thermostat reports on its first subscribe."""
+    """Return what a freshly booted heat/cool thermostat reports on its first subscribe."""
     return {
         f"shared.{serial}": {
             "target_temperature": 20.0,
@@ -34,6 +34,7 @@ class Fleet:
     """Simulated thermostats sharing one HTTP client, started in waves."""
 
     def __init__(self, device_url: str, *, wave: int = 250, timeout: float = 120.0) -> None:
+        """Initialize an empty fleet against a device URL."""
         self.device_url = device_url
         self.wave = wave
         self.timeout = timeout
@@ -45,9 +46,11 @@ class Fleet:
         self.thermostats: list[SimulatedThermostat] = []
 
     def __len__(self) -> int:
+        """Return how many thermostats the fleet has."""
         return len(self.thermostats)
 
     def __iter__(self) -> Iterator[SimulatedThermostat]:
+        """Iterate over the fleet's thermostats."""
         return iter(self.thermostats)
 
     async def grow(self, count: int) -> None:
@@ -90,8 +93,11 @@ class Fleet:
     async def next_waiting(
         self, start: int, among: Sequence[SimulatedThermostat] | None = None
     ) -> tuple[int, SimulatedThermostat]:
-        """The first thermostat from index `start` on (round robin) that is waiting idle, of
-        `among` (default: the whole fleet); the index is into `among`."""
+        """Return the first thermostat waiting idle, round robin from `start`.
+
+        Return the first thermostat from index `start` on (round robin) that is waiting idle, of
+        `among` (default: the whole fleet); the index is into `among`.
+        """
         pool = self.thermostats if among is None else among
         size = len(pool)
         for offset in range(size):

@@ -62,7 +62,7 @@ CLIMATE_ENTITIES_TEMPLATE = (
 
 
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
     with socket.socket() as probe:
         probe.bind((LOOPBACK, 0))
         port: int = probe.getsockname()[1]
@@ -70,8 +70,11 @@ def free_port() -> int:
 
 
 def configuration_yaml(http_port: int, token_file: Path, max_seconds: float) -> str:
-    """The throwaway configuration: HTTP and the REST API on loopback only, the benchmark's
-    access helper, quiet logs (a log line per thermostat would cost more than the service)."""
+    """Return the throwaway configuration.
+
+    Return the throwaway configuration: HTTP and the REST API on loopback only, the benchmark's
+    access helper, quiet logs (a log line per thermostat would cost more than the service).
+    """
     return f"""\
 http:
   server_host: {LOOPBACK}
@@ -105,15 +108,18 @@ def prepare_config(
 
 
 def ha_version() -> str:
-    """The installed Home Assistant's version (without importing it)."""
+    """Return the installed Home Assistant's version (without importing it)."""
     return importlib.metadata.version("homeassistant")
 
 
 def home_assistant_command(config_dir: Path, requirements_installed: bool) -> list[str]:
-    """How Home Assistant is started. Its first start installs the requirements of its default
+    """Return the command Home Assistant is started with.
+
+    How Home Assistant is started. Its first start installs the requirements of its default
     integrations (the frontend among them) into the environment, as `scripts/develop` does;
     once the frontend is there, later starts skip that, so a requirement that cannot be built
-    on this machine is not retried (for tens of seconds) at every start."""
+    on this machine is not retried (for tens of seconds) at every start.
+    """
     command = [sys.executable, "-m", "homeassistant", "--config", str(config_dir)]
     if requirements_installed:
         command.append("--skip-pip")
@@ -121,7 +127,7 @@ def home_assistant_command(config_dir: Path, requirements_installed: bool) -> li
 
 
 def parse_climate_entities(text: str) -> dict[str, str]:
-    """Serial -> climate entity id from `CLIMATE_ENTITIES_TEMPLATE`'s output."""
+    """Return serial -> climate entity id from `CLIMATE_ENTITIES_TEMPLATE`'s output."""
     entities: dict[str, str] = {}
     for line in text.splitlines():
         entity_id, _, serial = line.strip().partition(" ")
@@ -159,6 +165,7 @@ class LaunchedHomeAssistant:
         extra_yaml: str = "",
         install_requirements: bool = True,
     ) -> None:
+        """Initialize the launch settings; nothing runs until the target is opened."""
         self.paired = paired
         self.max_seconds = max_seconds
         self.keep_config = keep_config
@@ -171,8 +178,11 @@ class LaunchedHomeAssistant:
         self.running: Running | None = None
 
     async def start(self) -> Running:
-        """Start Home Assistant, wait for it, pair the thermostats (bounded by START_TIMEOUT
-        plus the pairing's own time)."""
+        """Start Home Assistant and pair the thermostats.
+
+        Start Home Assistant, wait for it, pair the thermostats (bounded by START_TIMEOUT
+        plus the pairing's own time).
+        """
         http_port, device_port = free_port(), free_port()
         prepare_config(self.config_dir, http_port, device_port, self.max_seconds, self.extra_yaml)
         await self._run_dev_seed(device_port)
@@ -203,17 +213,23 @@ class LaunchedHomeAssistant:
                 process.stdin.close()
 
     async def restart(self) -> Running:
-        """Start Home Assistant again on the same configuration and ports, after `kill()`;
-        returns once it is running with the hub loaded (with a new access token)."""
+        """Start Home Assistant again after `kill()`.
+
+        Start Home Assistant again on the same configuration and ports, after `kill()`;
+        returns once it is running with the hub loaded (with a new access token).
+        """
         assert self.running is not None, "start() first"
         await self.kill()
         await self._launch(self.running)
         return self.running
 
     async def _launch(self, running: Running) -> None:
-        """Start the process; wait for the token, for Home Assistant to have finished starting
+        """Start the process and wait until Home Assistant is ready.
+
+        Start the process; wait for the token, for Home Assistant to have finished starting
         (no start-up work left to compete with measurements, and its SIGTERM handler in
-        place) and for the hub entry to answer."""
+        place) and for the hub entry to answer.
+        """
         (self.config_dir / TOKEN_FILE).unlink(missing_ok=True)
         requirements_installed = (
             not self.install_requirements or importlib.util.find_spec("hass_frontend") is not None
@@ -287,8 +303,11 @@ class LaunchedHomeAssistant:
             await asyncio.sleep(POLL_INTERVAL)
 
     async def _pair(self, http: aiohttp.ClientSession, running: Running) -> None:
-        """Each thermostat asks for its code (`GET /svc/passphrase`, as firmware does) and the
-        code is claimed through the control API, which creates the thermostat's subentry."""
+        """Pair every thermostat through the control API.
+
+        Each thermostat asks for its code (`GET /svc/passphrase`, as firmware does) and the
+        code is claimed through the control API, which creates the thermostat's subentry.
+        """
         for index in range(self.paired):
             serial = bench_serial(index)
             thermostat = SimulatedThermostat(
@@ -324,8 +343,11 @@ class LaunchedHomeAssistant:
             await asyncio.sleep(POLL_INTERVAL)
 
     async def stop(self) -> None:
-        """End Home Assistant (SIGTERM, then SIGKILL to its whole process group) and remove
-        the throwaway configuration unless asked to keep it."""
+        """End Home Assistant.
+
+        End Home Assistant (SIGTERM, then SIGKILL to its whole process group) and remove
+        the throwaway configuration unless asked to keep it.
+        """
         process, self.process = self.process, None
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
@@ -356,7 +378,7 @@ def _kill_group(pgid: int) -> None:
 async def start_home_assistant(
     paired: int, max_seconds: float, *, keep_config: bool = False
 ) -> HomeAssistant:
-    """A launched Home Assistant as a benchmark target; closing the target stops it."""
+    """Return a launched Home Assistant as a benchmark target; closing the target stops it."""
     launcher = LaunchedHomeAssistant(paired, max_seconds, keep_config)
     try:
         running = await launcher.start()

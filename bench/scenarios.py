@@ -1,5 +1,8 @@
-"""The measured scenarios. Each run starts from a fresh fleet (and, against the core, a fresh
-server process), measures once and returns its numbers; the CLI repeats runs and summarises."""
+"""The measured scenarios.
+
+The measured scenarios. Each run starts from a fresh fleet (and, against the core, a fresh
+server process), measures once and returns its numbers; the CLI repeats runs and summarises.
+"""
 
 from __future__ import annotations
 
@@ -55,8 +58,11 @@ async def _cpu_delta(target: Target, since: float | None) -> float | None:
 
 
 async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunResult:
-    """Commands one at a time, each to a device holding an idle subscribe; latency from the
-    command's acceptance to the first byte of the pushed chunk at that device."""
+    """Measure the push latency of single commands.
+
+    Commands one at a time, each to a device holding an idle subscribe; latency from the
+    command's acceptance to the first byte of the pushed chunk at that device.
+    """
     if isinstance(target, HomeAssistant) and not target.can_command:
         raise ScenarioUnavailableError(
             "push latency needs --control and --token (the control API's /command)"
@@ -104,8 +110,11 @@ async def push_latency(target: Target, fleet: Fleet, options: Options) -> RunRes
 def _from_acceptance(
     prefix: str, sent: list[int], received: list[int], accepted: list[int] | None
 ) -> RunResult:
-    """Latency from the server's own acceptance of each command, where it records one (Home
-    Assistant: after validating a service call, before running it), to the push's arrival."""
+    """Return the latencies from the server's acceptance of each command.
+
+    Latency from the server's own acceptance of each command, where it records one (Home
+    Assistant: after validating a service call, before running it), to the push's arrival.
+    """
     if accepted is None:
         return {}
     if len(accepted) != len(received) or not all(
@@ -214,8 +223,11 @@ async def device_put(target: Target, fleet: Fleet, options: Options) -> RunResul
 
 
 async def sse_delivery(target: Target, fleet: Fleet, options: Options) -> RunResult:
-    """`sse_listeners` clients on the control API's event stream; a device PUT per event;
-    latency from sending the PUT to each listener reading the event."""
+    """Measure the latency of the control API's event stream.
+
+    `sse_listeners` clients on the control API's event stream; a device PUT per event;
+    latency from sending the PUT to each listener reading the event.
+    """
     if isinstance(target, HomeAssistant) and not target.can_command:
         raise ScenarioUnavailableError("SSE needs --control and --token (the control API)")
     await fleet.grow(1)
@@ -278,7 +290,7 @@ class Metric:
 def metrics(
     name: str, options: Options, push_paths: Sequence[str] = CoreServer.push_paths
 ) -> list[Metric]:
-    """What each scenario reports, in table order (`push_paths`: the target's)."""
+    """Return what each scenario reports, in table order (`push_paths`: the target's)."""
     if name == "push":
         n = options.connections
         rows = []

@@ -32,9 +32,12 @@ from .system import own_cpu_seconds, process_rss_bytes, raise_fd_limit
 
 
 def _without_home_assistant() -> None:
-    """Let `custom_components.thermostat_cloud.server` import without the integration's
+    """Import the service core without the integration's `__init__`.
+
+    Let `custom_components.thermostat_cloud.server` import without the integration's
     `__init__`, which loads Home Assistant (over a second of start-up, and memory that is not
-    the service's). The server package itself never imports Home Assistant."""
+    the service's). The server package itself never imports Home Assistant.
+    """
     if "custom_components.thermostat_cloud" in sys.modules:
         return
     package = ModuleType("custom_components.thermostat_cloud")
@@ -65,20 +68,27 @@ PROFILER: web.AppKey[cProfile.Profile | None] = web.AppKey("profiler")
 
 
 class DiscardingStorage:
-    """Coalesced saves like Home Assistant's Store: the snapshot is taken and serialized with
-    orjson after the delay (so its CPU cost is counted), then thrown away."""
+    """Storage that serializes and discards what it saves.
+
+    Coalesced saves like Home Assistant's Store: the snapshot is taken and serialized with
+    orjson after the delay (so its CPU cost is counted), then thrown away.
+    """
 
     def __init__(self) -> None:
+        """Initialize with no save pending."""
         self._timer: asyncio.TimerHandle | None = None
         self.writes = 0
 
     async def async_load(self) -> dict[str, Any] | None:
+        """Load nothing: the benchmark starts empty."""
         return None
 
     def embed_json(self, data: bytes) -> Any:
+        """Embed already serialized JSON in the data to save."""
         return orjson.Fragment(data)
 
     def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Serialize a snapshot after the delay, at once when the delay is 0."""
         if self._timer is not None:
             if delay > 0:
                 return
@@ -91,6 +101,7 @@ class DiscardingStorage:
         self.writes += 1
 
     async def async_save(self, data: dict[str, Any]) -> None:
+        """Serialize the data now."""
         orjson.dumps(data, option=orjson.OPT_INDENT_2)
         self.writes += 1
 
@@ -102,7 +113,7 @@ class DiscardingStorage:
 
 
 def next_setpoint(service: ThermostatService, serial: str) -> float:
-    """A setpoint different from the current one, so every command really changes state."""
+    """Return a setpoint different from the current one, so every command really changes state."""
     current = service.buckets.value(bucket_key("shared", serial)).get("target_temperature")
     if not isinstance(current, int | float) or current + 0.5 > TEMPERATURE_MAX_C:
         return TEMPERATURE_MIN_C + 6
@@ -155,8 +166,11 @@ async def stats(request: web.Request) -> web.Response:
 
 
 async def profile(request: web.Request) -> web.Response:
-    """Profile what the server does between `{"enable": true}` and `{"enable": false}`
-    (a no-op unless the server was started with --profile)."""
+    """Turn the profiler on or off.
+
+    Profile what the server does between `{"enable": true}` and `{"enable": false}`
+    (a no-op unless the server was started with --profile).
+    """
     profiler = request.app[PROFILER]
     if profiler is not None:
         if (await request.json())["enable"]:
@@ -175,7 +189,7 @@ async def stop(request: web.Request) -> web.Response:
 def create_control_app(
     service: ThermostatService, stop_event: asyncio.Event, profiler: cProfile.Profile | None
 ) -> web.Application:
-    """The bench-control listener (loopback only; not part of the product)."""
+    """Return the bench-control listener (loopback only; not part of the product)."""
     app = web.Application()
     app[SERVICE] = service
     app[STOP] = stop_event

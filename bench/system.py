@@ -48,7 +48,7 @@ def process_rss_bytes(pid: int | str = "self") -> int:
 
 
 def describe_machine() -> dict[str, str]:
-    """What the numbers were measured on."""
+    """Return what the numbers were measured on."""
     model = "unknown"
     cpuinfo = Path("/proc/cpuinfo")
     if cpuinfo.exists():

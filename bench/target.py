@@ -1,5 +1,8 @@
-"""What the load generator runs against: the service core in its own process, or a real Home
-Assistant (started by `scripts/develop`) through its device port and HTTP API."""
+"""What the load generator runs against.
+
+What the load generator runs against: the service core in its own process, or a real Home
+Assistant (started by `scripts/develop`) through its device port and HTTP API.
+"""
 
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ class Target(ABC):
     """Keys of PUSH_PATHS this target measures push latency through."""
 
     def __init__(self) -> None:
+        """Initialize the HTTP client the target is reached through."""
         self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60))
         self.api_headers: dict[str, str] = {}
 
@@ -65,8 +69,11 @@ class Target(ABC):
         return sent_ns
 
     def push_command(self, path: str) -> Callable[[str], Awaitable[int]]:
-        """The command of one of `push_paths`: takes a serial, returns the acceptance (or
-        sending) time in `time.monotonic_ns()`."""
+        """Return the command of one of `push_paths`.
+
+        Return the command of one of `push_paths`: takes a serial, returns the acceptance (or
+        sending) time in `time.monotonic_ns()`.
+        """
         if path == "http":
             return self.http_command
         raise KeyError(path)
@@ -76,14 +83,20 @@ class Target(ABC):
         return True
 
     async def accepted_ns(self, path: str) -> list[int] | None:
-        """When the server accepted each command of `path` since the last call, oldest first
-        (`time.monotonic_ns()`), or None where it does not say."""
+        """Return when the server accepted each command of `path` since the last call.
+
+        When the server accepted each command of `path` since the last call, oldest first
+        (`time.monotonic_ns()`), or None where it does not say.
+        """
         return None
 
     @abstractmethod
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
-        """Change every listed device's setpoint at once; returns when that began and, when
-        the server can tell, when it had written the last push."""
+        """Change every listed device's setpoint at once.
+
+        Change every listed device's setpoint at once; returns when that began and, when
+        the server can tell, when it had written the last push.
+        """
 
     @abstractmethod
     async def cpu_seconds(self) -> float | None:
@@ -106,8 +119,11 @@ class Target(ABC):
 
 
 class CoreServer(Target):
-    """`ThermostatService` alone, in a child process (`python -m bench.server`), so the load
-    generator's CPU is not counted against it."""
+    """The service core alone, in a child process.
+
+    `ThermostatService` alone, in a child process (`python -m bench.server`), so the load
+    generator's CPU is not counted against it.
+    """
 
     name = "core"
     push_paths = ("", "http")
@@ -115,6 +131,7 @@ class CoreServer(Target):
     def __init__(
         self, batch_window: float, max_seconds: float, profile: Path | None = None
     ) -> None:
+        """Initialize the settings of the service process to start."""
         super().__init__()
         self.profile = profile
         self.batch_window = batch_window
@@ -156,12 +173,15 @@ class CoreServer(Target):
             return data
 
     async def command(self, serial: str) -> int:
+        """Send a command through the service's bench listener; return when it was accepted."""
         return int((await self._post("/bench/command", {"serial": serial}))["accepted_ns"])
 
     def push_command(self, path: str) -> Callable[[str], Awaitable[int]]:
+        """Return the command of a push path (`""`: the service's own command layer)."""
         return self.command if path == "" else super().push_command(path)
 
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
+        """Write to every listed thermostat in one command; return when it was accepted and written."""
         reply = await self._post("/bench/fanout", {"serials": serials})
         return int(reply["accepted_ns"]), int(reply["written_ns"])
 
@@ -172,19 +192,24 @@ class CoreServer(Target):
             return data
 
     async def cpu_seconds(self) -> float:
+        """Return the CPU time the service process used."""
         return float((await self._stats())["cpu_s"])
 
     async def rss_bytes(self) -> int:
+        """Return the resident memory of the service process."""
         return int((await self._stats())["rss_bytes"])
 
     async def held(self) -> int:
+        """Return how many subscribe connections the service holds."""
         return int((await self._stats())["held"])
 
     async def profiling(self, enable: bool) -> None:
+        """Turn the service process's profiler on or off, if it was started with one."""
         if self.profile is not None:
             await self._post("/bench/profile", {"enable": enable})
 
     async def close(self) -> None:
+        """Stop the service process and close the HTTP client."""
         process, self.process = self.process, None
         if process is not None and process.returncode is None:
             with contextlib.suppress(aiohttp.ClientError):
@@ -199,7 +224,9 @@ class CoreServer(Target):
 
 
 class HomeAssistant(Target):
-    """A real Home Assistant with the integration loaded (started by `bench/ha_server.py`,
+    """A real Home Assistant with the integration loaded.
+
+    A real Home Assistant with the integration loaded (started by `bench/ha_server.py`,
     or by `scripts/develop` and given by URL).
 
     Devices connect to `device_url` (the integration's device port). Commands go through the
@@ -221,6 +248,7 @@ class HomeAssistant(Target):
         climate_entities: dict[str, str] | None = None,
         on_close: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
+        """Initialize a target for a running Home Assistant."""
         super().__init__()
         self.device_url = device_url.rstrip("/")
         self.control_url = (control_url or "").rstrip("/")
@@ -239,14 +267,19 @@ class HomeAssistant(Target):
         return bool(self.control_url and self.token)
 
     def push_command(self, path: str) -> Callable[[str], Awaitable[int]]:
+        """Return the command of a push path (`climate`: through the climate entity)."""
         return self.service_command if path == "climate" else super().push_command(path)
 
     def reaches(self, path: str, serial: str) -> bool:
+        """Return whether a push path reaches the thermostat."""
         return path != "climate" or serial in self.climate_entities
 
     async def accepted_ns(self, path: str) -> list[int] | None:
-        """Acceptance of climate.set_temperature calls, as recorded in Home Assistant by the
-        `bench_access` helper (a Home Assistant started without it does not say)."""
+        """Return the acceptance times of climate.set_temperature calls.
+
+        Return acceptance of climate.set_temperature calls, as recorded in Home Assistant by the
+        `bench_access` helper (a Home Assistant started without it does not say).
+        """
         if path != "climate":
             return None
         async with self.http.get(
@@ -259,17 +292,24 @@ class HomeAssistant(Target):
             return data["accepted_ns"]
 
     async def command(self, serial: str) -> int:
+        """Send a command through the control API; return when it was accepted."""
         return await self.http_command(serial)
 
     async def service_command(self, serial: str) -> int:
-        """`climate.set_temperature` on the device's entity through the REST API (which
-        answers once the service has run); returns when the request was sent."""
+        """Call `climate.set_temperature` on one device's entity.
+
+        `climate.set_temperature` on the device's entity through the REST API (which
+        answers once the service has run); returns when the request was sent.
+        """
         return await self.climate_fanout([serial])
 
     async def climate_fanout(self, serials: list[str]) -> int:
-        """One `climate.set_temperature` call for the entities of all listed devices, each to
+        """Set a new setpoint on every listed device in `climate.set_temperature` calls.
+
+        One `climate.set_temperature` call for the entities of all listed devices, each to
         a new setpoint of its own; returns when the request was sent. (One call sets one
-        temperature: the devices are grouped by the setpoint they get next.)"""
+        temperature: the devices are grouped by the setpoint they get next.)
+        """
         groups: dict[float, list[str]] = {}
         for serial in serials:
             groups.setdefault(_setpoint(serial), []).append(self.climate_entities[serial])
@@ -288,17 +328,21 @@ class HomeAssistant(Target):
             resp.raise_for_status()
 
     async def fanout(self, serials: list[str]) -> tuple[int, int | None]:
+        """Send a command to every listed thermostat at once; return when they were sent."""
         sent_ns = time.monotonic_ns()
         await asyncio.gather(*(self.http_command(serial) for serial in serials))
         return sent_ns, None
 
     async def cpu_seconds(self) -> float | None:
+        """Return the CPU time of the Home Assistant process, if its pid is known."""
         return process_cpu_seconds(self.pid) if self.pid else None
 
     async def rss_bytes(self) -> int | None:
+        """Return the resident memory of the Home Assistant process, if its pid is known."""
         return process_rss_bytes(self.pid) if self.pid else None
 
     async def close(self) -> None:
+        """Close the HTTP client, then run the close callback."""
         try:
             await super().close()
         finally:
@@ -310,7 +354,7 @@ _setpoints: dict[str, float] = {}
 
 
 def _setpoint(serial: str) -> float:
-    """A different setpoint on every call for a device (16.0 to 25.5 °C, then around)."""
+    """Return a different setpoint on every call for a device (16.0 to 25.5 °C, then around)."""
     value = _setpoints.get(serial, 15.5) + 0.5
     _setpoints[serial] = value if value <= 25.5 else 16.0
     return _setpoints[serial]

@@ -27,8 +27,11 @@ from custom_components.thermostat_cloud.const import (
 
 
 def main(config_dir: str, device_port: int = DEFAULT_DEVICE_PORT) -> None:
-    """Write the hub entry (device server on `device_port`, origin on 127.0.0.1) unless the
-    config dir already has config entries."""
+    """Write the hub entry unless the config dir already has config entries.
+
+    Write the hub entry (device server on `device_port`, origin on 127.0.0.1) unless the
+    config dir already has config entries.
+    """
     path = Path(config_dir) / ".storage" / config_entries.STORAGE_KEY
     if path.exists():
         return

@@ -32,6 +32,7 @@ RING_W = 0.042  # half thickness
 
 
 def circle(cx: float, cy: float, r: float) -> Callable[[float, float], float]:
+    """Return the signed distance to a circle."""
     return lambda x, y: math.hypot(x - cx, y - cy) - r
 
 
@@ -50,6 +51,7 @@ def arc(fraction: float) -> Callable[[float, float], float]:
 
 
 def cloud(x: float, y: float) -> float:
+    """Return the signed distance to the cloud shape."""
     lobes = (
         circle(-0.095, 0.035, 0.068)(x, y),
         circle(0.0, -0.02, 0.098)(x, y),
@@ -72,6 +74,7 @@ def gradient(x: float, y: float) -> Color:
 
 
 def solid(color: Color) -> Callable[[float, float], Color]:
+    """Return a fill of one colour."""
     return lambda _x, _y: color
 
 
@@ -110,6 +113,8 @@ def render(size: int) -> bytes:
 
 
 def png(size: int) -> bytes:
+    """Return the icon as a PNG file of the given size."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         body = kind + data
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
@@ -124,6 +129,7 @@ def png(size: int) -> bytes:
 
 
 def main() -> None:
+    """Write the brand icons."""
     BRAND_DIR.mkdir(parents=True, exist_ok=True)
     for name, size in (("icon.png", 256), ("icon@2x.png", 512)):
         (BRAND_DIR / name).write_bytes(png(size))

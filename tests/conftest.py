@@ -21,6 +21,8 @@ from homeassistant.util.json import json_loads
 import orjson
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
+from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
+from syrupy.assertion import SnapshotAssertion
 
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
 # the test harness's own custom_components package.
@@ -48,19 +50,24 @@ class MemoryStorage:
     """
 
     def __init__(self, data: dict[str, Any] | None = None) -> None:
+        """Initialize the storage with what it holds at first."""
         self.data = data
         self.saves = 0
 
     async def async_load(self) -> dict[str, Any] | None:
+        """Return what was saved last."""
         return self.data
 
     def embed_json(self, data: bytes) -> Any:
+        """Embed already serialized JSON in the data to save."""
         return orjson.Fragment(data)
 
     def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Save the snapshot at once, whatever the delay."""
         self._save(snapshot())
 
     async def async_save(self, data: dict[str, Any]) -> None:
+        """Save the data."""
         self._save(data)
 
     def _save(self, data: dict[str, Any]) -> None:
@@ -72,12 +79,15 @@ class FakeClock:
     """A wall clock the test moves by hand."""
 
     def __init__(self, now_ms: int = 1_800_000_000_000) -> None:
+        """Initialize the clock at a time in milliseconds."""
         self.now = now_ms
 
     def now_ms(self) -> int:
+        """Return the time in milliseconds."""
         return self.now
 
     def advance(self, seconds: float) -> None:
+        """Move the clock forward."""
         self.now += int(seconds * 1000)
 
 
@@ -90,7 +100,9 @@ def auto_enable_custom_integrations(enable_custom_integrations: None) -> None:
 def usage_reports(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> Generator[list[str]]:
-    """Fail every test in which Home Assistant reports that this integration uses its API in a
+    """Fail tests in which Home Assistant reports this integration's use of its API.
+
+    Fail every test in which Home Assistant reports that this integration uses its API in a
     deprecated or wrong way; the list is what it reported.
 
     Two ways in, as Home Assistant reports each case only once per process (so only the test
@@ -151,7 +163,7 @@ def service_config() -> ServiceConfig:
 
 @pytest.fixture
 def storage() -> MemoryStorage:
-    """The service's storage."""
+    """Return the service's storage."""
     return MemoryStorage()
 
 
@@ -159,7 +171,7 @@ def storage() -> MemoryStorage:
 async def service(
     socket_enabled: None, service_config: ServiceConfig, storage: MemoryStorage
 ) -> AsyncGenerator[ThermostatService]:
-    """The service core listening on 127.0.0.1 on a free port."""
+    """Return the service core listening on 127.0.0.1 on a free port."""
     svc = ThermostatService(service_config, storage)
     await svc.async_load()
     await svc.async_start("127.0.0.1", 0)
@@ -176,7 +188,7 @@ def device_url(service: ThermostatService) -> str:
 
 @pytest.fixture
 async def http(socket_enabled: None) -> AsyncGenerator[aiohttp.ClientSession]:
-    """A plain HTTP client for raw requests."""
+    """Return a plain HTTP client for raw requests."""
     async with aiohttp.ClientSession() as session:
         yield session
 
@@ -248,14 +260,14 @@ class PairedThermostat:
         return self.thermostat.serial
 
     def entity_id(self, platform: str, key: str | None = None) -> str:
-        """The entity id of one of the thermostat's entities, by its unique-id suffix."""
+        """Return the entity id of one of the thermostat's entities, by its unique-id suffix."""
         unique_id = self.serial if key is None else f"{self.serial}_{key}"
         entity_id = er.async_get(self.hass).async_get_entity_id(platform, DOMAIN, unique_id)
         assert entity_id is not None, f"no {platform} entity {unique_id}"
         return entity_id
 
     async def pushed(self, bucket: str, **expected: Any) -> dict[str, Any]:
-        """The value of the next push of a bucket to the thermostat that has these fields.
+        """Return the value of the next push of a bucket to the thermostat that has these fields.
 
         `bucket` is a bucket type of the thermostat (`shared`) or a whole key
         (`structure.<id>`). Earlier pushes without the fields are skipped; none within the
@@ -297,7 +309,7 @@ def record_state_writes(hass: HomeAssistant, entity_ids: Collection[str]) -> lis
 
 
 def free_port() -> int:
-    """A loopback TCP port nothing listens on right now."""
+    """Return a loopback TCP port nothing listens on right now."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -315,7 +327,7 @@ def port_is_free(port: int) -> bool:
 
 
 def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
-    """A hub entry (not yet added) whose device server uses `port` on 127.0.0.1.
+    """Return a hub entry (not yet added) whose device server uses `port` on 127.0.0.1.
 
     `origin` replaces the origin handed to thermostats; tests never connect to it.
     """
@@ -329,7 +341,7 @@ def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
 async def setup_hub(
     hass: HomeAssistant, port: int | None = None, origin: str | None = None
 ) -> MockConfigEntry:
-    """A loaded hub entry whose device server listens on a free port."""
+    """Return a loaded hub entry whose device server listens on a free port."""
     entry = hub_config_entry(port or free_port(), origin)
     entry.add_to_hass(hass)
     assert await hass.config_entries.async_setup(entry.entry_id)
@@ -339,7 +351,7 @@ async def setup_hub(
 
 @pytest.fixture
 async def hub(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[MockConfigEntry]:
-    """The hub entry, loaded; unloaded after the test if it still is."""
+    """Return the hub entry, loaded; unloaded after the test if it still is."""
     entry = await setup_hub(hass)
     yield entry
     if entry.state is ConfigEntryState.LOADED:
@@ -410,3 +422,14 @@ async def pair_thermostat(
         yield pair
         for thermostat in made:
             await thermostat.stop()
+
+
+@pytest.fixture
+def snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Return syrupy's snapshot fixture with Home Assistant's extension, as core's tests use it.
+
+    The extension serializes registry entries and states without their volatile ids and times,
+    and keeps snapshots in `snapshots/` beside the test file. The plugin's own fixture of this
+    name is shadowed by syrupy's, which registers after it.
+    """
+    return snapshot.use_extension(HomeAssistantSnapshotExtension)

@@ -1,4 +1,6 @@
-"""The crash test: a real Home Assistant is killed (SIGKILL, so nothing is saved on the way out)
+"""The crash test: a real Home Assistant killed and started again.
+
+The crash test: a real Home Assistant is killed (SIGKILL, so nothing is saved on the way out)
 right after a pairing, right after an API key is shown, and in the middle of a burst of writes
 with an unpairing, and started again each time; what the README promises survives.
 
@@ -48,7 +50,9 @@ BY_FLOW, BY_API = bench_serial(1), bench_serial(2)
 
 @pytest.fixture
 async def home_assistant(socket_enabled: None) -> AsyncGenerator[LaunchedHomeAssistant]:
-    """A real Home Assistant with the hub loaded and REPORTER paired; stopped after the test.
+    """Start a real Home Assistant with the hub loaded and REPORTER paired.
+
+    A real Home Assistant with the hub loaded and REPORTER paired; stopped after the test.
 
     `config` serves the UI's flow API, `auth` and `websocket_api` the websocket commands
     used here. Home Assistant may not install requirements: the frontend, without which it
@@ -71,11 +75,12 @@ class Client:
     """Home Assistant's HTTP APIs as the admin of the current run (a new token each start)."""
 
     def __init__(self, http: aiohttp.ClientSession, running: Running) -> None:
+        """Initialize a client of a running Home Assistant."""
         self.http = http
         self.running = running
 
     async def call(self, method: str, path: str, json: Any = None, key: str | None = None) -> Any:
-        """The JSON answer; a key authorises the hosted API instead of the admin's token."""
+        """Return the JSON answer; a key authorises the hosted API instead of the admin's token."""
         token = key or self.running.token
         async with self.http.request(
             method,
@@ -88,7 +93,7 @@ class Client:
             return body
 
     async def climate_entities(self) -> dict[str, str]:
-        """Serial -> climate entity id of every thermostat Home Assistant shows."""
+        """Return serial -> climate entity id of every thermostat Home Assistant shows."""
         async with self.http.post(
             f"{self.running.control_url}/api/template",
             json={"template": CLIMATE_ENTITIES_TEMPLATE},
@@ -109,15 +114,21 @@ class Client:
             return reply["result"]
 
     async def promote_http_config(self) -> None:
-        """Confirm the YAML `http:` settings (a trial otherwise, reverted after five minutes
-        with a restart)."""
+        """Confirm the YAML `http:` settings.
+
+        Confirm the YAML `http:` settings (a trial otherwise, reverted after five minutes
+        with a restart).
+        """
         await self.websocket({"type": "http/config/promote"})
 
     async def wait_until_saved_user(self, config_dir: Path) -> None:
-        """Wait until Home Assistant has saved this run's admin (the launcher makes one at
+        """Wait until Home Assistant has saved this run's admin.
+
+        Wait until Home Assistant has saved this run's admin (the launcher makes one at
         every start). It saves users a second after the last change, and every request with
         the user's token is one: a key owned by a user lost in a crash would stop working,
-        which is Home Assistant's own loss window, not the one under test."""
+        which is Home Assistant's own loss window, not the one under test.
+        """
         user_id = (await self.websocket({"type": "auth/current_user"}))["id"]
         path = config_dir / ".storage" / "auth"
         async with asyncio.timeout(GUARD):
@@ -126,7 +137,7 @@ class Client:
                 await asyncio.sleep(0.05)
 
     async def pair_in_the_flow(self, code: str) -> None:
-        """The UI's "Add thermostat": the flow answers `create_entry`."""
+        """Pair as the UI's "Add thermostat" does; the flow must answer `create_entry`."""
         (entry,) = await self.call("GET", f"/api/config/config_entries/entry?domain={DOMAIN}")
         flow = await self.call(
             "POST",
@@ -139,18 +150,18 @@ class Client:
         assert result["type"] == "create_entry", result
 
     async def hosted_serials(self, key: str) -> set[str]:
-        """What the hosted API lists for a key."""
+        """Return what the hosted API lists for a key."""
         body = await self.call("GET", f"/api/{DOMAIN}/api/v1/devices", key=key)
         return {device["serial"] for device in body["devices"]}
 
     async def status(self, serial: str) -> dict[str, Any]:
-        """The control API's status record."""
+        """Return the control API's status record."""
         record: dict[str, Any] = await self.call("GET", f"/api/{DOMAIN}/status?serial={serial}")
         return record
 
 
 def saved_shared(config_dir: Path, serial: str) -> dict[str, Any]:
-    """The thermostat's `shared` bucket as the state file on disk has it now."""
+    """Return the thermostat's `shared` bucket as the state file on disk has it now."""
     path = config_dir / ".storage" / STORAGE_KEY
     with contextlib.suppress(FileNotFoundError):
         document = orjson.loads(path.read_bytes())
@@ -163,6 +174,7 @@ def saved_shared(config_dir: Path, serial: str) -> dict[str, Any]:
 async def test_what_was_acknowledged_survives_sigkill(
     home_assistant: LaunchedHomeAssistant,
 ) -> None:
+    """Test what was acknowledged survives sigkill."""
     launcher = home_assistant
     assert launcher.running is not None
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:

@@ -15,7 +15,7 @@ SCRIPT = Path(__file__).parent.parent / "scripts" / "dev_seed.py"
 
 
 def load_dev_seed() -> ModuleType:
-    """The script as a module (scripts/ is not a package)."""
+    """Return the script as a module (scripts/ is not a package)."""
     spec = importlib.util.spec_from_file_location("dev_seed", SCRIPT)
     assert spec is not None
     assert spec.loader is not None
@@ -25,6 +25,7 @@ def load_dev_seed() -> ModuleType:
 
 
 def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
+    """Test seed writes the hub entry once."""
     module = load_dev_seed()
 
     module.main(str(tmp_path))
@@ -42,6 +43,7 @@ def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
 
 
 def test_seed_takes_another_device_port(tmp_path: Path) -> None:
+    """Test seed takes another device port."""
     module = load_dev_seed()
 
     module.main(str(tmp_path), 18123)

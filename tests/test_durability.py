@@ -41,6 +41,7 @@ from .conftest import SERIAL, PairThermostat, setup_hub
 
 
 def running_service(entry: MockConfigEntry) -> ThermostatService:
+    """Return the running service of a loaded hub entry."""
     service: ThermostatService = entry.runtime_data.service
     return service
 
@@ -52,8 +53,11 @@ async def restart_after_crash(
     service_file: dict[str, Any],
     saved_subentries: list[ConfigSubentry],
 ) -> None:
-    """Set the hub up again from the stores as a crash left them: the service's file as it
-    was, and Home Assistant's subentries as it had saved them."""
+    """Set the hub up again from the stores as a crash left them.
+
+    Set the hub up again from the stores as a crash left them: the service's file as it
+    was, and Home Assistant's subentries as it had saved them.
+    """
     assert await hass.config_entries.async_unload(entry.entry_id)
     for subentry_id in list(entry.subentries):
         hass.config_entries.async_remove_subentry(entry, subentry_id)
@@ -65,21 +69,26 @@ async def restart_after_crash(
 
 
 def climate_entity(hass: HomeAssistant, serial: str) -> str | None:
+    """Return the climate entity id of a thermostat, if it has one."""
     return er.async_get(hass).async_get_entity_id("climate", DOMAIN, serial)
 
 
 def thermostat_device(
     hass: HomeAssistant, entry: MockConfigEntry, serial: str
 ) -> dr.DeviceEntry | None:
+    """Return the device of a thermostat, if it has one."""
     return dr.async_get(hass).async_get_device_by_identifier((DOMAIN, serial), entry.entry_id)
 
 
 async def test_a_pairing_acknowledged_just_before_a_crash_keeps_its_thermostat(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """The "Add thermostat" flow answered, then Home Assistant was killed before saving the new
+    """Test a pairing acknowledged just before a crash keeps its thermostat.
+
+    The "Add thermostat" flow answered, then Home Assistant was killed before saving the new
     subentry: the thermostat is still paired after the restart, with its device and entities
-    (before, start-up unpaired it)."""
+    (before, start-up unpaired it).
+    """
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:
@@ -141,9 +150,12 @@ async def test_a_thermostat_removed_in_the_ui_just_before_a_crash_stays_removed(
     hass_storage: dict[str, Any],
     pair_thermostat: PairThermostat,
 ) -> None:
-    """The user deleted the thermostat; the unpairing reached the service's file, Home
+    """Test a thermostat removed in the UI just before a crash stays removed.
+
+    The user deleted the thermostat; the unpairing reached the service's file, Home
     Assistant's removal of the subentry did not: the thermostat stays deleted and unpaired
-    (before, its subentry came back with unavailable entities)."""
+    (before, its subentry came back with unavailable entities).
+    """
     paired = await pair_thermostat()
     entry = paired.entry
     (subentry,) = entry.subentries.values()
@@ -165,8 +177,11 @@ async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_aft
     hass_storage: dict[str, Any],
     pair_thermostat: PairThermostat,
 ) -> None:
-    """A pairing whose subentry Home Assistant had saved (a later start saw it) and that is
-    gone now was removed by the user: it is unpaired, not added again."""
+    """Test a thermostat deleted while the hub was not loaded is unpaired after a restart.
+
+    A pairing whose subentry Home Assistant had saved (a later start saw it) and that is
+    gone now was removed by the user: it is unpaired, not added again.
+    """
     paired = await pair_thermostat()
     entry = paired.entry
     await paired.thermostat.stop()
@@ -185,9 +200,12 @@ async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_aft
 async def test_a_thermostat_deleted_while_the_hub_retried_its_port_is_not_added_again(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Paired just before a crash; at the next start the device port was taken, and while the
+    """Test a thermostat deleted while the hub retried its port is not added again.
+
+    Paired just before a crash; at the next start the device port was taken, and while the
     hub retried the user deleted the thermostat (whose subentry that start had loaded from
-    disk): once the port is free it stays deleted."""
+    disk): once the port is free it stays deleted.
+    """
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:

@@ -22,6 +22,7 @@ from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_wri
 
 
 def state(hass: HomeAssistant, entity_id: str) -> str:
+    """Return the state of an entity, which must exist."""
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.state
@@ -49,6 +50,7 @@ async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
 async def test_sensors_read_the_thermostats_buckets(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """Test sensors read the thermostats buckets."""
     paired = await pair_thermostat()
     assert state(hass, paired.entity_id("sensor", "temperature")) == "21.3"
     assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 41
@@ -82,6 +84,7 @@ async def test_sensors_read_the_thermostats_buckets(
 async def test_noisy_and_diagnostic_entities(
     hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
 ) -> None:
+    """Test noisy and diagnostic entities."""
     paired = await pair_thermostat()
     for platform, key in (("sensor", "backplate_temperature"), ("sensor", "last_seen")):
         entry = entity_registry.async_get(paired.entity_id(platform, key))
@@ -147,6 +150,7 @@ async def test_availability_follows_the_connection(
 async def test_device_registry_follows_new_firmware(
     hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
 ) -> None:
+    """Test device registry follows new firmware."""
     paired = await pair_thermostat()
     form = {"mac": "18b4301400ab", "model": "Display-3.0", "software_version": "6.0.1-2"}
     async with paired.thermostat.http.post(
@@ -169,8 +173,11 @@ async def test_device_registry_follows_new_firmware(
 async def test_device_registry_learns_the_mac_after_pairing(
     hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
 ) -> None:
-    """A device registered before the thermostat reported its MAC gets it as a connection on
-    its next connection, next to the connections it has."""
+    """Test device registry learns the MAC after pairing.
+
+    A device registered before the thermostat reported its MAC gets it as a connection on
+    its next connection, next to the connections it has.
+    """
     paired = await pair_thermostat()
     device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
     assert device is not None
@@ -194,8 +201,11 @@ async def test_device_is_named_as_on_the_thermostat(
     pair_thermostat: PairThermostat,
     device_registry: dr.DeviceRegistry,
 ) -> None:
-    """The name given on the thermostat names the device (and so its entity ids); a rename
-    on the thermostat follows, a name given in Home Assistant wins."""
+    """Test device is named as on the thermostat.
+
+    The name given on the thermostat names the device (and so its entity ids); a rename
+    on the thermostat follows, a name given in Home Assistant wins.
+    """
     paired = await pair_thermostat(shared={"name": "Living room"})
     device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
     assert device is not None
@@ -224,6 +234,7 @@ async def test_removing_the_subentry_removes_device_and_entities(
     device_registry: dr.DeviceRegistry,
     entity_registry: er.EntityRegistry,
 ) -> None:
+    """Test removing the subentry removes device and entities."""
     paired = await pair_thermostat()
     climate = paired.entity_id("climate")
     (subentry_id,) = paired.entry.subentries
@@ -251,6 +262,7 @@ async def test_removing_the_subentry_removes_device_and_entities(
 async def test_a_subentry_change_after_a_reload_adds_no_entity_twice(
     hass: HomeAssistant, pair_thermostat: PairThermostat, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """Test a subentry change after a reload adds no entity twice."""
     paired = await pair_thermostat()
     entry = paired.entry
     assert await hass.config_entries.async_reload(entry.entry_id)
@@ -295,9 +307,12 @@ async def test_entities_whose_value_did_not_change_are_not_written(
 async def test_a_resubscribe_rewrites_only_what_reads_contact(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Firmware resubscribes after every push and every few minutes: the thermostat stays
+    """Test a resubscribe rewrites only what reads contact.
+
+    Firmware resubscribes after every push and every few minutes: the thermostat stays
     available, so its entities are not rewritten, except the one showing when it was last seen
-    (enabled here; it is off by default)."""
+    (enabled here; it is off by default).
+    """
     paired = await pair_thermostat()
     registry = er.async_get(hass)
     last_seen = paired.entity_id("sensor", "last_seen")

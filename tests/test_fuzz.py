@@ -130,8 +130,11 @@ values = st.one_of(numbers, numbers, st.sampled_from(WORDS), st.booleans(), json
 
 
 def dumps(value: Any) -> bytes:
-    """JSON as a client library writes it: lone surrogates as `\\ud800` escapes, NaN and
-    Infinity as those tokens, integers of any size."""
+    r"""Return JSON as a client library writes it.
+
+    JSON as a client library writes it: lone surrogates as `\ud800` escapes, NaN and
+    Infinity as those tokens, integers of any size.
+    """
     return json.dumps(value).encode()
 
 
@@ -144,8 +147,11 @@ not_json = st.one_of(
 
 
 def body(value: st.SearchStrategy[Any]) -> st.SearchStrategy[bytes]:
-    """A request of the endpoint's shape (most often), any JSON at all, or bytes that are no
-    JSON."""
+    """Return a strategy of request bodies for an endpoint.
+
+    Return a request of the endpoint's shape (most often), any JSON at all, or bytes that are no
+    JSON.
+    """
     shaped = value.map(dumps)
     return st.one_of(shaped, shaped, shaped, json_values.map(dumps), not_json)
 
@@ -163,6 +169,7 @@ class FuzzRequest:
 
 @st.composite
 def device_put(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a thermostat PUT."""
     key = draw(bucket_keys)
     value = draw(fields)
     shape = draw(
@@ -183,6 +190,7 @@ def device_put(draw: st.DrawFn) -> FuzzRequest:
 
 @st.composite
 def device_subscribe(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a thermostat subscribe."""
     descriptor = {
         "object_key": draw(bucket_keys),
         "object_revision": draw(revisions),
@@ -202,6 +210,7 @@ entry_texts = st.one_of(
 
 @st.composite
 def device_entry(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a thermostat entry request."""
     names = st.one_of(st.sampled_from([*ENTRY_FIELDS, "reset"]), st.text(max_size=8))
     form = draw(
         st.one_of(
@@ -225,6 +234,7 @@ def device_entry(draw: st.DrawFn) -> FuzzRequest:
 
 @st.composite
 def control_command(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a control API command."""
     settings_ = {
         "low": values,
         "high": values,
@@ -248,12 +258,14 @@ def control_command(draw: st.DrawFn) -> FuzzRequest:
 
 @st.composite
 def control_register(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a control API register request."""
     shape = {"code": draw(st.one_of(texts, json_values)), "userId": draw(json_values)}
     return FuzzRequest("control", "POST", "/api/register", draw(body(st.just(shape))))
 
 
 @st.composite
 def control_notify(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a control API notify request."""
     shape = {"serial": draw(st.one_of(st.just(SERIAL), json_values))}
     return FuzzRequest("control", "POST", "/notify-device", draw(body(st.just(shape))))
 
@@ -269,6 +281,7 @@ HOSTED_OPERATIONS = {
 
 @st.composite
 def hosted(draw: st.DrawFn) -> FuzzRequest:
+    """Draw a hosted API request."""
     method, path = draw(st.sampled_from(sorted(HOSTED_OPERATIONS)))
     names = HOSTED_OPERATIONS[method, path]
     shape = draw(st.fixed_dictionaries({}, optional=dict.fromkeys(names, values)))
@@ -292,12 +305,14 @@ requests = st.one_of(
 
 
 def put(bucket: str, **value: Any) -> FuzzRequest:
+    """Return a well-formed thermostat PUT of one bucket."""
     key = f"{bucket}.{SERIAL}"
     body = dumps({"session": "fuzz", key: {"object_key": key, **value}})
     return FuzzRequest("device", "POST", "/svc/transport/put", body)
 
 
 def command(name: str, value: Any) -> FuzzRequest:
+    """Return a well-formed control API command."""
     return FuzzRequest(
         "control", "POST", "/command", dumps({"serial": SERIAL, "command": name, "value": value})
     )
@@ -308,8 +323,11 @@ def command(name: str, value: Any) -> FuzzRequest:
 
 @dataclass
 class Home:
-    """A hub with two paired thermostats: the fuzzer speaks as the first; the second is the
-    well-behaved neighbour whose state must not change."""
+    """A hub with two paired thermostats, one fuzzed and one well-behaved.
+
+    A hub with two paired thermostats: the fuzzer speaks as the first; the second is the
+    well-behaved neighbour whose state must not change.
+    """
 
     hass: HomeAssistant
     service: ThermostatService
@@ -334,8 +352,11 @@ class Home:
         )
 
     def restore_baseline(self) -> None:
-        """Put the state back as it was before the first example, so that each example
-        (and a failing one replayed while it is shrunk) starts from the same state."""
+        """Put the state back as it was before the first example.
+
+        Put the state back as it was before the first example, so that each example
+        (and a failing one replayed while it is shrunk) starts from the same state.
+        """
         assert self.baseline is not None
         buckets, identity = self.baseline
         service = self.service
@@ -385,6 +406,7 @@ async def home(
     hass_admin_user: MockUser,
 ) -> AsyncGenerator[Home]:
     # Rate limits have their own tests; here every request must reach its handler.
+    """Return the home the fuzzed requests go to: a paired thermostat and the clients."""
     monkeypatch.setattr(hosted_api, "KEY_REQUESTS_PER_MINUTE", 1_000_000)
     monkeypatch.setattr(hosted_api, "USER_REQUESTS_PER_MINUTE", 1_000_000)
     # Fahrenheit: every reported temperature goes through Home Assistant's conversion too.
@@ -413,7 +435,7 @@ async def home(
 
 
 def neighbour_state(service: ThermostatService) -> Any:
-    """The well-behaved thermostat's own buckets, device record and pairing."""
+    """Return the well-behaved thermostat's own buckets, device record and pairing."""
     record = service.devices.get(OTHER_SERIAL)
     assert record is not None
     return (
@@ -449,6 +471,7 @@ def neighbour_state(service: ThermostatService) -> Any:
 async def test_nothing_sent_to_any_surface_breaks_the_home(
     home: Home, caplog: pytest.LogCaptureFixture, batch: list[FuzzRequest]
 ) -> None:
+    """Test nothing sent to any surface breaks the home."""
     home.restore_baseline()
     await home.hass.async_block_till_done()
     neighbour = neighbour_state(home.service)

@@ -30,6 +30,7 @@ from .conftest import (
 
 
 async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enabled: None) -> None:
+    """Test setup serves the device protocol."""
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     assert entry.state is ConfigEntryState.LOADED
@@ -45,6 +46,7 @@ async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enab
 async def test_unload_releases_the_port_with_long_polls_held(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
+    """Test unload releases the port with long polls held."""
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:
@@ -71,6 +73,7 @@ async def test_unload_releases_the_port_with_long_polls_held(
 async def test_home_assistant_stop_closes_the_listener(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
+    """Test home assistant stop closes the listener."""
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:
@@ -86,6 +89,7 @@ async def test_home_assistant_stop_closes_the_listener(
 async def test_port_in_use_retries_setup_with_a_translated_reason(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
+    """Test port in use retries setup with a translated reason."""
     with socket.socket() as blocker:
         blocker.bind(("", 0))
         blocker.listen()
@@ -134,8 +138,11 @@ async def test_state_persists_through_home_assistant_storage(
 async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Home Assistant's Store pushes a delayed save back on every call; pairing also writes
-    buckets (a 5 s save), which must not postpone the ownership record's immediate save."""
+    """Test pairing reaches the disk at once despite bucket writes.
+
+    Home Assistant's Store pushes a delayed save back on every call; pairing also writes
+    buckets (a 5 s save), which must not postpone the ownership record's immediate save.
+    """
     from datetime import timedelta
 
     from homeassistant.util import dt as dt_util
@@ -161,8 +168,11 @@ async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
 async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_setup(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Deleting a thermostat works in any hub state: a stored pairing without its subentry
-    (deleted while the hub was retrying its port, say) is unpaired when the hub starts."""
+    """Test thermostat deleted while the hub was not loaded is unpaired at setup.
+
+    Deleting a thermostat works in any hub state: a stored pairing without its subentry
+    (deleted while the hub was retrying its port, say) is unpaired when the hub starts.
+    """
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:
@@ -184,6 +194,7 @@ async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_se
 async def test_removing_the_integration_forgets_thermostats_and_keys(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
+    """Test removing the integration forgets thermostats and keys."""
     from homeassistant.helpers import issue_registry as ir
 
     from custom_components.thermostat_cloud.const import unpaired_issue_id
@@ -217,10 +228,13 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
 async def test_setup_and_use_of_every_platform_make_no_usage_report(
     hass: HomeAssistant, pair_thermostat: PairThermostat, usage_reports: list[str]
 ) -> None:
-    """Home Assistant reports no deprecated or wrong use of its API by the integration while
+    """Test setup and use of every platform make no usage report.
+
+    Home Assistant reports no deprecated or wrong use of its API by the integration while
     it sets up, pairs a thermostat (climate, sensor and binary sensor entities), follows the
     thermostat, runs climate actions, reloads and unloads. (The `usage_reports` guard fails
-    any test in which it does; this one goes through all of that once.)"""
+    any test in which it does; this one goes through all of that once.)
+    """
     from homeassistant.components.climate.const import (
         ATTR_HVAC_MODE,
         ATTR_TARGET_TEMP_HIGH,

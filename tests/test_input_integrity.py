@@ -1,4 +1,6 @@
-"""Nothing a thermostat or a client sends can corrupt the store, crash an entity or forge a
+"""Tests that nothing sent from outside corrupts the store, an entity or the log.
+
+Nothing a thermostat or a client sends can corrupt the store, crash an entity or forge a
 log line: unstorable text, huge numbers, newlines and over-long texts (issue 11, input half).
 
 Everything goes through the real surfaces: the device port over TCP, the control API and the
@@ -35,19 +37,20 @@ DEVICE_AUTH = {"Authorization": basic_auth(SERIAL)}
 
 
 def device_url(paired: PairedThermostat) -> str:
+    """Return the device server's URL."""
     return f"http://127.0.0.1:{paired.entry.data[CONF_DEVICE_PORT]}"
 
 
 async def device_post(
     http: aiohttp.ClientSession, url: str, body: Any, headers: dict[str, str] | None = None
 ) -> tuple[int, Any]:
-    """POST JSON to the device port (aiohttp writes a lone surrogate as its `\\ud800` escape)."""
+    r"""POST JSON to the device port (aiohttp writes a lone surrogate as its `\ud800` escape)."""
     async with http.post(url, json=body, headers=headers or DEVICE_AUTH) as resp:
         return resp.status, await resp.json()
 
 
 def put_body(key: str, **fields: Any) -> dict[str, Any]:
-    """A firmware PUT body (bucket-keyed form)."""
+    """Return a firmware PUT body (bucket-keyed form)."""
     return {"session": "s", key: {"object_key": key, **fields}}
 
 
@@ -63,6 +66,7 @@ def state_of(service: ThermostatService) -> dict[str, Any]:
 
 
 def integration_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """Return the integration's error log lines."""
     return [
         r.getMessage()
         for r in caplog.records
@@ -71,12 +75,14 @@ def integration_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 def shown(hass: HomeAssistant, entity_id: str) -> str:
+    """Return the state of an entity, which must exist."""
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.state
 
 
 def attribute(hass: HomeAssistant, entity_id: str, name: str) -> Any:
+    """Return an attribute of an entity, which must exist."""
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.attributes.get(name)
@@ -85,7 +91,7 @@ def attribute(hass: HomeAssistant, entity_id: str, name: str) -> Any:
 async def assert_home_assistant_still_saves(
     hass: HomeAssistant, paired: PairedThermostat, hass_client: ClientSessionGenerator
 ) -> None:
-    """The service's save and Home Assistant's own state API both still work."""
+    """Assert that the service's save and Home Assistant's own state API both still work."""
     await paired.service.async_flush()  # Home Assistant's Store, written with orjson
     await hass.async_block_till_done()
     client = await hass_client()
@@ -95,8 +101,11 @@ async def assert_home_assistant_still_saves(
 
 @pytest.fixture
 async def states_api(hass: HomeAssistant) -> None:
-    """Home Assistant's REST API (`GET /api/states`), set up before any client freezes the
-    HTTP router."""
+    """Return a client of Home Assistant's REST API.
+
+    Home Assistant's REST API (`GET /api/states`), set up before any client freezes the
+    HTTP router.
+    """
     assert await async_setup_component(hass, "api", {})
 
 
@@ -113,8 +122,11 @@ async def test_a_lone_surrogate_is_refused_at_every_door(
     hass_admin_user: MockUser,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """A lone surrogate anywhere in what the server accepts is answered 400 in the surface's
-    error shape and stored nowhere; saves and Home Assistant's state API keep working."""
+    """Test a lone surrogate is refused at every door.
+
+    A lone surrogate anywhere in what the server accepts is answered 400 in the surface's
+    error shape and stored nowhere; saves and Home Assistant's state API keep working.
+    """
     caplog.set_level(logging.DEBUG, INTEGRATION)
     paired = await pair_thermostat()
     service = paired.service
@@ -246,6 +258,7 @@ async def test_huge_temperatures_are_out_of_range_for_every_command(
     hass_admin_user: MockUser,
     value: float,
 ) -> None:
+    """Test huge temperatures are out of range for every command."""
     paired = await pair_thermostat(device={"has_fan": True})
     before = state_of(paired.service)
     control = await hass_client()
@@ -310,9 +323,12 @@ async def test_huge_reported_numbers_show_unknown_and_the_event_reaches_the_rest
     hass_client: ClientSessionGenerator,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """A fan timer ending in the year 3e10 and temperatures of ±1e308 on a Fahrenheit Home
+    """Test huge reported numbers show unknown and the event reaches the rest.
+
+    A fan timer ending in the year 3e10 and temperatures of ±1e308 on a Fahrenheit Home
     Assistant: those values show unknown, everything else the thermostat reported in the
-    same PUT is shown, nothing logs an error."""
+    same PUT is shown, nothing logs an error.
+    """
     hass.config.units = US_CUSTOMARY_SYSTEM
     caplog.set_level(logging.DEBUG, INTEGRATION)
     paired = await pair_thermostat()
@@ -371,8 +387,11 @@ async def test_huge_reported_numbers_show_unknown_and_the_event_reaches_the_rest
 async def test_outside_text_cannot_forge_or_break_a_log_line(
     service: ThermostatService, make_thermostat: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A newline in a bucket key stays on its log line; a surrogate in one is escaped, so
-    the log handler can write it."""
+    """Test outside text cannot forge or break a log line.
+
+    A newline in a bucket key stays on its log line; a surrogate in one is escaped, so
+    the log handler can write it.
+    """
     caplog.set_level(logging.DEBUG, INTEGRATION)
     thermostat: SimulatedThermostat = make_thermostat()
     await thermostat.entry()
@@ -399,6 +418,7 @@ async def test_a_300_character_firmware_version_is_shown_cut_to_255(
     pair_thermostat: PairThermostat,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """Test a 300 character firmware version is shown cut to 255."""
     paired = await pair_thermostat()
     version = "6.0." + "1" * 296
     model = "Display\n" + "9" * 300

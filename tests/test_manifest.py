@@ -13,6 +13,7 @@ import tomllib
 from typing import Any
 
 from awesomeversion import AwesomeVersion, AwesomeVersionStrategy
+import homeassistant.components
 from homeassistant.const import __version__ as ha_version
 from homeassistant.util.yaml import load_yaml_dict
 import pytest
@@ -115,11 +116,13 @@ STRINGS_SECTIONS = {
 
 
 def load_json(path: Path) -> Any:
+    """Return the parsed JSON of a file."""
     return json.loads(path.read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
 def manifest() -> dict[str, Any]:
+    """Return the integration's manifest."""
     data = load_json(INTEGRATION / "manifest.json")
     assert isinstance(data, dict)
     return data
@@ -127,6 +130,7 @@ def manifest() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def strings() -> dict[str, Any]:
+    """Return the integration's strings.json."""
     assert STRINGS.is_file(), "strings.json is missing"
     data = load_json(STRINGS)
     assert isinstance(data, dict)
@@ -144,6 +148,7 @@ def png_size(path: Path) -> tuple[int, int, int]:
 
 
 def test_exactly_one_integration() -> None:
+    """Test exactly one integration."""
     dirs = [
         p.name
         for p in COMPONENTS.iterdir()
@@ -153,18 +158,20 @@ def test_exactly_one_integration() -> None:
 
 
 def test_manifest_keys(manifest: dict[str, Any]) -> None:
+    """Test manifest keys."""
     assert manifest.keys() >= REQUIRED_KEYS, f"missing: {REQUIRED_KEYS - manifest.keys()}"
     assert manifest.keys() <= KNOWN_KEYS, f"unknown: {manifest.keys() - KNOWN_KEYS}"
 
 
 def test_manifest_key_order(manifest: dict[str, Any]) -> None:
-    """hassfest wants domain and name first, then the other keys in alphabetical order."""
+    """Hassfest wants domain and name first, then the other keys in alphabetical order."""
     keys = list(manifest)
     assert keys[:2] == ["domain", "name"]
     assert keys[2:] == sorted(keys[2:])
 
 
 def test_manifest_values(manifest: dict[str, Any]) -> None:
+    """Test manifest values."""
     assert manifest["domain"] == DOMAIN
     assert manifest["name"] == "Thermostat Cloud"
     assert manifest["iot_class"] in IOT_CLASSES
@@ -179,18 +186,21 @@ def test_manifest_values(manifest: dict[str, Any]) -> None:
 
 def test_manifest_version(manifest: dict[str, Any]) -> None:
     # Raises if Home Assistant's loader would refuse the version.
+    """Test manifest version."""
     version = AwesomeVersion(manifest["version"], ensure_strategy=VERSION_STRATEGIES)
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert version == AwesomeVersion(project["version"]), "manifest and pyproject versions differ"
 
 
 def test_config_flow_module(manifest: dict[str, Any]) -> None:
+    """Test config flow module."""
     assert (INTEGRATION / "__init__.py").is_file(), "the integration's __init__.py is missing"
     assert manifest["config_flow"] is True
     assert (INTEGRATION / "config_flow.py").is_file()
 
 
 def test_hacs_json(manifest: dict[str, Any]) -> None:
+    """Test hacs JSON."""
     hacs = load_json(ROOT / "hacs.json")
     assert hacs.keys() <= HACS_KEYS, f"unknown: {hacs.keys() - HACS_KEYS}"
     assert hacs["name"] == manifest["name"]
@@ -204,6 +214,7 @@ def test_hacs_json(manifest: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("name", "size"), [("icon.png", 256), ("icon@2x.png", 512)])
 def test_brand_icon(name: str, size: int) -> None:
+    """Test brand icon."""
     width, height, color_type = png_size(INTEGRATION / "brand" / name)
     assert (width, height) == (size, size)
     assert color_type == 6, "icons should be RGBA (transparent background)"
@@ -217,17 +228,23 @@ def test_translations_match_strings(strings: dict[str, Any]) -> None:
 
 
 def test_strings_sections(strings: dict[str, Any]) -> None:
+    """Test strings sections."""
     assert strings.keys() <= STRINGS_SECTIONS, f"unknown: {strings.keys() - STRINGS_SECTIONS}"
 
 
 def test_no_key_references(strings: dict[str, Any]) -> None:
-    """`[%key:...%]` references are resolved only by Home Assistant core's translation build;
-    in a custom integration they would reach the user literally."""
+    """Test no key references.
+
+    `[%key:...%]` references are resolved only by Home Assistant core's translation build;
+    in a custom integration they would reach the user literally.
+    """
     for path in (STRINGS, *sorted((INTEGRATION / "translations").glob("*.json"))):
         assert "[%key:" not in path.read_text(encoding="utf-8"), path.name
 
 
 def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
+    """Test other translations are subsets."""
+
     def keys(tree: dict[str, Any], prefix: str = "") -> set[str]:
         out: set[str] = set()
         for key, value in tree.items():
@@ -243,8 +260,11 @@ def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
 
 
 def test_services_documented(strings: dict[str, Any]) -> None:
-    """Each service in services.yaml, and each of its fields and sections, has a name and a
-    description in strings.json and an icon in icons.json (hassfest checks both)."""
+    """Test services documented.
+
+    Each service in services.yaml, and each of its fields and sections, has a name and a
+    description in strings.json and an icon in icons.json (hassfest checks both).
+    """
     assert SERVICES.is_file(), "services.yaml is missing"
     services = load_yaml_dict(SERVICES)
     texts = strings.get("services", {})
@@ -278,3 +298,104 @@ def test_services_documented(strings: dict[str, Any]) -> None:
 
     stale_services = texts.keys() - services.keys()
     assert not stale_services, f"strings.json describes unknown services: {stale_services}"
+
+
+# The rules of Home Assistant's integration quality scale, by tier, as core's hassfest defines
+# them (script/hassfest/quality_scale.py, ALL_RULES; not part of the installed package).
+QUALITY_SCALE_RULES = {
+    "bronze": [
+        "action-setup",
+        "appropriate-polling",
+        "brands",
+        "common-modules",
+        "config-flow",
+        "config-flow-test-coverage",
+        "dependency-transparency",
+        "docs-actions",
+        "docs-conditions",
+        "docs-high-level-description",
+        "docs-installation-instructions",
+        "docs-removal-instructions",
+        "docs-triggers",
+        "entity-event-setup",
+        "entity-unique-id",
+        "has-entity-name",
+        "runtime-data",
+        "test-before-configure",
+        "test-before-setup",
+        "unique-config-entry",
+    ],
+    "silver": [
+        "action-exceptions",
+        "config-entry-unloading",
+        "docs-configuration-parameters",
+        "docs-installation-parameters",
+        "entity-unavailable",
+        "integration-owner",
+        "log-when-unavailable",
+        "parallel-updates",
+        "reauthentication-flow",
+        "test-coverage",
+    ],
+    "gold": [
+        "devices",
+        "diagnostics",
+        "discovery",
+        "discovery-update-info",
+        "docs-data-update",
+        "docs-examples",
+        "docs-known-limitations",
+        "docs-supported-devices",
+        "docs-supported-functions",
+        "docs-troubleshooting",
+        "docs-use-cases",
+        "dynamic-devices",
+        "entity-category",
+        "entity-device-class",
+        "entity-disabled-by-default",
+        "entity-translations",
+        "exception-translations",
+        "icon-translations",
+        "reconfiguration-flow",
+        "repair-issues",
+        "stale-devices",
+    ],
+    "platinum": ["async-dependency", "inject-websession", "strict-typing"],
+}
+ALL_QUALITY_SCALE_RULES = {rule for rules in QUALITY_SCALE_RULES.values() for rule in rules}
+
+
+def test_quality_scale_rules_are_cores() -> None:
+    """Test that the rule list above is the one the installed Home Assistant's integrations use.
+
+    hassfest makes every core integration's quality_scale.yaml name every rule, so a Home
+    Assistant release that adds or renames a rule fails here until the list is updated.
+    """
+    components = Path(homeassistant.components.__path__[0])
+    used: set[str] = set()
+    for path in components.glob("*/quality_scale.yaml"):
+        used |= load_yaml_dict(path)["rules"].keys()
+    assert used == ALL_QUALITY_SCALE_RULES
+
+
+def test_quality_scale_assesses_every_rule() -> None:
+    """Test that quality_scale.yaml names every rule once, each with a valid status.
+
+    `exempt` and `todo` say why in a comment (hassfest wants one for exempt; here both need it).
+    """
+    path = INTEGRATION / "quality_scale.yaml"
+    raw = path.read_text(encoding="utf-8")
+    rules = load_yaml_dict(path)["rules"]
+    assert rules.keys() == ALL_QUALITY_SCALE_RULES, (
+        f"missing: {sorted(ALL_QUALITY_SCALE_RULES - rules.keys())}, "
+        f"unknown: {sorted(rules.keys() - ALL_QUALITY_SCALE_RULES)}"
+    )
+    for rule in rules:  # a YAML mapping keeps only the last of a repeated key
+        assert raw.count(f"\n  {rule}:") == 1, f"{rule} appears more than once"
+    for rule, value in rules.items():
+        assessment = value if isinstance(value, dict) else {"status": value}
+        assert assessment.keys() <= {"status", "comment"}, rule
+        status = assessment["status"]
+        assert status in {"done", "exempt", "todo"}, f"{rule}: {status}"
+        if status != "done":
+            assert str(assessment.get("comment") or "").strip(), f"{rule} ({status}): no comment"

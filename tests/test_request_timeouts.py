@@ -1,4 +1,6 @@
-"""Half-finished requests do not hold a connection open forever, on the device port and on the
+"""Tests that half-finished requests do not hold a connection open forever.
+
+Half-finished requests do not hold a connection open forever, on the device port and on the
 compatibility listener; a complete request's long hold is not cut short.
 
 The bound is `ServiceConfig.request_timeout` (30 s), made short here. Each test waits for the
@@ -27,14 +29,14 @@ HALF_HEAD = b"POST /svc/transport HTTP/1.1\r\nHost: 127.0.0.1\r\nX-svc-protocol-
 
 @pytest.fixture
 def service_config(service_config: ServiceConfig) -> ServiceConfig:
-    """The root fixture's settings with a short request timeout."""
+    """Return the root fixture's settings with a short request timeout."""
     service_config.request_timeout = REQUEST_TIMEOUT
     return service_config
 
 
 @pytest.fixture
 async def compat_port(service: ThermostatService) -> AsyncGenerator[int]:
-    """The compatibility listener of the service on a free loopback port."""
+    """Return the compatibility listener of the service on a free loopback port."""
     listener = ControlListener(service)
     await listener.async_start("127.0.0.1", 0)
     assert listener.bound_port is not None
@@ -43,11 +45,13 @@ async def compat_port(service: ThermostatService) -> AsyncGenerator[int]:
 
 
 def device_port(service: ThermostatService) -> int:
+    """Return the port the device server bound."""
     assert service.bound_port is not None
     return service.bound_port
 
 
 def head(method: str, path: str, content_length: int | None = None) -> bytes:
+    """Return the head of an HTTP request."""
     lines = [
         f"{method} {path} HTTP/1.1",
         "Host: 127.0.0.1",
@@ -82,6 +86,7 @@ async def server_closes(port: int, sent: bytes) -> bytes:
 async def test_device_port_closes_a_request_that_does_not_arrive(
     service: ThermostatService, sent: bytes
 ) -> None:
+    """Test device port closes a request that does not arrive."""
     assert await server_closes(device_port(service), sent) == b""
 
 
@@ -95,13 +100,17 @@ async def test_device_port_closes_a_request_that_does_not_arrive(
 async def test_compat_listener_closes_a_request_that_does_not_arrive(
     compat_port: int, sent: bytes
 ) -> None:
+    """Test compat listener closes a request that does not arrive."""
     assert await server_closes(compat_port, sent) == b""
 
 
 async def test_a_complete_subscribe_is_held_beyond_the_bound(service: ThermostatService) -> None:
-    """The bound covers receiving the request, not the hold that follows it: a subscribe
+    """Test a complete subscribe is held beyond the bound.
+
+    The bound covers receiving the request, not the hold that follows it: a subscribe
     outlives a half-finished request that was closed after it started, and still gets its
-    push."""
+    push.
+    """
     listed = {"object_key": f"shared.{SERIAL}", "object_revision": 0, "object_timestamp": 0}
     body = json.dumps({"chunked": True, "session": "s1", "objects": [listed]}).encode()
     reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
@@ -127,8 +136,11 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(service: Thermostat
 async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
     service: ThermostatService,
 ) -> None:
-    """Firmware sleeps between requests and may reuse its connection afterwards: idling
-    between complete requests is not a half-finished request."""
+    """Test a kept alive connection may idle beyond the bound.
+
+    Firmware sleeps between requests and may reuse its connection afterwards: idling
+    between complete requests is not a half-finished request.
+    """
     ping = head("GET", "/svc/ping")
     reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
     try:

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.const import ATTR_ENTITY_ID, STATE_UNKNOWN
+from homeassistant.const import ATTR_ENTITY_ID, STATE_OFF, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
 from homeassistant.util import dt as dt_util
@@ -36,6 +36,7 @@ SCHEDULE: dict[str, Any] = {
 async def action(
     hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any
 ) -> dict[str, Any] | None:
+    """Call one of the integration's actions on the thermostat's climate entity."""
     response = await hass.services.async_call(
         DOMAIN,
         service,
@@ -49,7 +50,7 @@ async def action(
 async def refused(
     hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any
 ) -> ServiceValidationError:
-    """The action is refused with a translated validation error."""
+    """Assert that the action is refused with a translated validation error."""
     with pytest.raises(ServiceValidationError) as err:
         await action(hass, paired, service, **data)
     assert err.value.translation_domain == DOMAIN
@@ -62,6 +63,7 @@ async def refused(
 async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
+    """Test fan timer runs the fan then returns to auto."""
     paired = await pair_thermostat()
     # Whole seconds, rounded up: at least the minute asked for.
     ends = math.ceil(dt_util.utcnow().timestamp() + 60)
@@ -85,6 +87,7 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
 async def test_fan_timer_is_at_most_12_hours(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """Test fan timer is at most 12 hours."""
     paired = await pair_thermostat()
     err = await refused(hass, paired, "set_fan_timer", duration={"hours": 12, "seconds": 1})
     assert err.translation_key == "fan_duration_out_of_range"
@@ -94,14 +97,19 @@ async def test_fan_timer_is_at_most_12_hours(
 
 
 async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
-    """A fanless thermostat is not a valid target: Home Assistant's feature check refuses it
-    before the integration runs."""
+    """Test fan timer needs a fan.
+
+    A fanless thermostat is not a valid target: Home Assistant's feature check refuses it
+    before the integration runs.
+    """
     paired = await pair_thermostat(device={"has_fan": False})
     with pytest.raises(ServiceNotSupported) as err:
         await action(hass, paired, "set_fan_timer", duration={"minutes": 5})
     assert err.value.translation_domain == "homeassistant"
     assert err.value.translation_key == "service_not_supported"
-    assert "fan_timer_timeout" not in paired.service.buckets.value(f"device.{SERIAL}")
+    fan_timer_end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
+    assert fan_timer_end is not None
+    assert fan_timer_end.state == STATE_UNKNOWN
 
 
 # -- temperature lock --------------------------------------------------------------------------
@@ -110,6 +118,7 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
 async def test_temperature_lock_with_pin(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """Test temperature lock with PIN."""
     paired = await pair_thermostat()
     await action(
         hass,
@@ -136,6 +145,7 @@ async def test_temperature_lock_with_pin(
 async def test_temperature_lock_needs_a_4_digit_pin(
     hass: HomeAssistant, pair_thermostat: PairThermostat, pin: str | None
 ) -> None:
+    """Test temperature lock needs a 4 digit PIN."""
     paired = await pair_thermostat()
     data: dict[str, Any] = {"enabled": True, "min_temperature": 18, "max_temperature": 23}
     if pin is not None:
@@ -143,12 +153,15 @@ async def test_temperature_lock_needs_a_4_digit_pin(
     err = await refused(hass, paired, "set_temperature_lock", **data)
     assert err.translation_key == "pin_invalid"
     assert str(err) == "The PIN must be exactly 4 digits"
-    assert "temperature_lock_enabled" not in paired.service.buckets.value(f"device.{SERIAL}")
+    lock = hass.states.get(paired.entity_id("binary_sensor", "temperature_lock"))
+    assert lock is not None
+    assert lock.state == STATE_OFF
 
 
 async def test_temperature_lock_range_is_checked(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """Test temperature lock range is checked."""
     paired = await pair_thermostat()
     err = await refused(
         hass,
@@ -171,6 +184,7 @@ async def test_temperature_lock_range_is_checked(
 
 
 async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    """Test eco temperatures."""
     paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=15.5, high=27)
     await paired.pushed("device", away_temperature_low=15.5, away_temperature_high=27.0)
@@ -185,6 +199,7 @@ async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermo
 async def test_action_temperatures_are_in_home_assistants_unit(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """Test action temperatures are in home assistants unit."""
     hass.config.units = US_CUSTOMARY_SYSTEM
     paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=59, high=80)
@@ -235,6 +250,7 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
 async def test_schedule_read_and_write(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """Test schedule read and write."""
     paired = await pair_thermostat()
     assert await action(hass, paired, "get_schedule") == {
         paired.entity_id("climate"): {"schedule": None}
@@ -313,6 +329,7 @@ async def test_schedule_write_is_validated(
     schedule: dict[str, Any],
     problem: str,
 ) -> None:
+    """Test schedule write is validated."""
     paired = await pair_thermostat()
     err = await refused(hass, paired, "set_schedule", schedule=schedule)
     assert err.translation_key == "schedule_invalid"
@@ -323,6 +340,7 @@ async def test_schedule_write_is_validated(
 async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
+    """Test fan timer end reaches a thermostat that reports its fan in shared."""
     paired = await pair_thermostat(shared={"fan_mode": "auto"})
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
     await paired.pushed("shared", fan_mode="on")
@@ -331,4 +349,6 @@ async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
     await hass.async_block_till_done()
     await paired.pushed("shared", fan_mode="auto")
-    assert paired.service.buckets.value(f"shared.{SERIAL}")["fan_mode"] == "auto"
+    climate = hass.states.get(paired.entity_id("climate"))
+    assert climate is not None
+    assert climate.attributes["fan_mode"] == "auto"

@@ -34,16 +34,19 @@ from thermostat_sim import SimulatedThermostat
 
 
 def serial_of(index: int) -> str:
+    """Return the serial of the index-th thermostat."""
     return f"02AA01AC33{index:06d}"
 
 
 def thermostat(
     entry: MockConfigEntry, http: aiohttp.ClientSession, serial: str
 ) -> SimulatedThermostat:
+    """Return a simulated thermostat of the hub entry."""
     return SimulatedThermostat(f"http://127.0.0.1:{entry.data[CONF_DEVICE_PORT]}", serial, http)
 
 
 def our_issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
+    """Return the integration's repair issues."""
     return {
         issue_id: issue
         for (domain, issue_id), issue in ir.async_get(hass).issues.items()
@@ -52,6 +55,7 @@ def our_issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
 
 
 async def pair_in_the_ui(hass: HomeAssistant, entry: MockConfigEntry, code: str) -> None:
+    """Pair a thermostat with its code as the UI does."""
     result = await hass.config_entries.subentries.async_init(
         (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
     )
@@ -68,6 +72,7 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
     hub: MockConfigEntry,
     http: aiohttp.ClientSession,
 ) -> None:
+    """Test unpaired records are capped and the least useful forgotten."""
     service: ThermostatService = hub.runtime_data.service
     # A real thermostat waiting to be paired: its code is on its screen.
     waiting = thermostat(hub, http, "02AA01AC3314WAIT")
@@ -110,6 +115,7 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
 async def test_a_few_waiting_thermostats_get_an_issue_each_more_share_one(
     hass: HomeAssistant, hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
+    """Test a few waiting thermostats GET an issue each more share one."""
     few = [thermostat(hub, http, serial_of(index)) for index in range(MAX_UNPAIRED_ISSUES)]
     codes = [(await each.passphrase())["value"] for each in few]
     await hass.async_block_till_done()

@@ -56,7 +56,7 @@ def set_outdoors(
     daily: list[dict[str, Any]] | None = None,
     hourly: list[dict[str, Any]] | None = None,
 ) -> None:
-    """What the template weather entity reports (°F, wind in km/h)."""
+    """Return what the template weather entity reports (°F, wind in km/h)."""
     hass.states.async_set("sensor.outdoor_condition", condition)
     hass.states.async_set("sensor.outdoor_temperature", temperature)
     hass.states.async_set(
@@ -70,6 +70,7 @@ def set_outdoors(
 
 
 def template_weather(name: str) -> dict[str, Any]:
+    """Return the configuration of a template weather entity."""
     return {
         "name": name,
         "condition": "{{ states('sensor.outdoor_condition') }}",
@@ -104,8 +105,11 @@ async def backyard(hass: HomeAssistant) -> str:
 
 
 async def ask(hub: MockConfigEntry, query: str | None = TOKEN) -> tuple[int, bytes]:
-    """GET weather_url + query as firmware does: `query` is appended as it is (percent-encoded
-    where a URL needs it). None asks without a query."""
+    """GET the weather as firmware does.
+
+    GET weather_url + query as firmware does: `query` is appended as it is (percent-encoded
+    where a URL needs it). None asks without a query.
+    """
     path = "/svc/weather/v1" if query is None else f"/svc/weather/v1?query={query}"
     url = URL(f"http://127.0.0.1:{hub.data[CONF_DEVICE_PORT]}{path}", encoded=True)
     async with (
@@ -116,7 +120,7 @@ async def ask(hub: MockConfigEntry, query: str | None = TOKEN) -> tuple[int, byt
 
 
 async def weather_of(hub: MockConfigEntry, query: str = TOKEN) -> dict[str, Any]:
-    """The answer's value under its only key, which must be the token."""
+    """Return the answer's value under its only key, which must be the token."""
     status, raw = await ask(hub, query)
     assert status == 200, raw
     body = json.loads(raw)
@@ -125,6 +129,7 @@ async def weather_of(hub: MockConfigEntry, query: str = TOKEN) -> dict[str, Any]
 
 
 def assert_units_agree(entry: dict[str, Any], suffix: str = "") -> None:
+    """Assert that the Celsius and Fahrenheit values of a field agree."""
     celsius, fahrenheit = entry[f"temp{suffix}_c"], entry[f"temp{suffix}_f"]
     assert fahrenheit == round(celsius * 9 / 5 + 32, 1)
 
@@ -137,6 +142,7 @@ def assert_units_agree(entry: dict[str, Any], suffix: str = "") -> None:
 async def test_answer_has_the_weather_services_shape_and_units(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
 ) -> None:
+    """Test answer has the weather services shape and units."""
     freezer.move_to(NIGHT)
     assert await async_setup_component(hass, "sun", {})
     await hass.async_block_till_done()
@@ -232,6 +238,7 @@ async def test_both_units_agree(
     celsius: float,
     fahrenheit: float,
 ) -> None:
+    """Test both units agree."""
     set_outdoors(hass, temperature=temperature)
     await hass.async_block_till_done()
 
@@ -262,6 +269,7 @@ CONDITIONS = {
 async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry
 ) -> None:
+    """Test every home assistant condition maps to a firmware icon."""
     seen: dict[str, tuple[str, str]] = {}
     for ha_condition in CONDITIONS:
         set_outdoors(hass, condition=ha_condition)
@@ -278,6 +286,7 @@ async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
 async def test_forecasts_are_kept_then_refreshed_in_the_background(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
 ) -> None:
+    """Test forecasts are kept then refreshed in the background."""
     freezer.move_to(NIGHT)
     first = await weather_of(hub)
     assert first["forecast"]["daily"][0]["temp_high_f"] == 60.1
@@ -310,6 +319,7 @@ async def test_forecasts_are_kept_then_refreshed_in_the_background(
 async def test_no_weather_entity_is_the_token_with_an_empty_object(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
+    """Test no weather entity is the token with an empty object."""
     status, raw = await ask(hub)
     assert (status, json.loads(raw)) == (200, {TOKEN: {}})
 
@@ -317,6 +327,7 @@ async def test_no_weather_entity_is_the_token_with_an_empty_object(
 async def test_unavailable_weather_entity_is_the_token_with_an_empty_object(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry
 ) -> None:
+    """Test unavailable weather entity is the token with an empty object."""
     assert (await weather_of(hub))["current"]["temp_f"] == 70.0
     hass.states.async_set("sensor.outdoor_temperature", "unavailable")
     await hass.async_block_till_done()
@@ -353,6 +364,7 @@ async def choose_weather(hass: HomeAssistant, hub: MockConfigEntry, choice: str)
 async def test_options_choose_the_entity_or_no_weather_without_a_restart(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
+    """Test options choose the entity or no weather without a restart."""
     await setup_weather(hass, "Backyard", "Attic")
     # The default is the first weather entity: weather.attic before weather.backyard.
     await weather_of(hub)
@@ -392,6 +404,7 @@ async def test_options_choose_the_entity_or_no_weather_without_a_restart(
 async def test_the_token_is_echoed_exactly(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry, query: str, token: str
 ) -> None:
+    """Test the token is echoed exactly."""
     status, raw = await ask(hub, query)
 
     assert status == 200
@@ -422,6 +435,7 @@ async def test_malformed_query_is_a_clear_400(
     query: str | None,
     reason: str,
 ) -> None:
+    """Test malformed query is a clear 400."""
     caplog.set_level("DEBUG", logger="custom_components.thermostat_cloud")
 
     status, raw = await ask(hub, query)

@@ -34,7 +34,7 @@ def say(text: str) -> None:
 
 
 def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    """What the thermostat reports on its first subscribe (inline updates)."""
+    """Return what the thermostat reports on its first subscribe (inline updates)."""
     return {
         f"shared.{serial}": {
             "can_heat": True,

@@ -1,4 +1,6 @@
-"""Firmware behaviour: entry, passphrase, a subscribe loop that reads chunks as they arrive
+"""Firmware behaviour of the simulated thermostat.
+
+Firmware behaviour: entry, passphrase, a subscribe loop that reads chunks as they arrive
 and resubscribes on close, and PUTs of local changes.
 
 By default the simulator keeps the habits of the firmware flashed thermostats run (see the
@@ -26,7 +28,7 @@ _LOGGER = logging.getLogger(__name__)
 
 
 def basic_auth(serial: str, suffix: str = "sim") -> str:
-    """The Authorization header firmware sends: Basic `d.{SERIAL}.{suffix}:password`."""
+    """Return the Authorization header firmware sends: Basic `d.{SERIAL}.{suffix}:password`."""
     token = base64.b64encode(f"d.{serial}.{suffix}:secret".encode()).decode()
     return f"Basic {token}"
 
@@ -67,6 +69,7 @@ class SimulatedThermostat:
         buckets: Mapping[str, Mapping[str, Any]] | None = None,
         spec_literal: bool = False,
     ) -> None:
+        """Initialize a thermostat that has not made contact yet."""
         self.base_url = base_url.rstrip("/")
         self.serial = serial
         self.http = session
@@ -157,7 +160,7 @@ class SimulatedThermostat:
         return f"{self.transport_url}/{'put' if self.spec_literal else 'v7/put'}"
 
     async def put(self, key: str, fields: Mapping[str, Any], *, guard: bool | None = None) -> Any:
-        """A local change (dial turned): update the local copy and PUT it, bucket-keyed."""
+        """Make a local change (dial turned): update the local copy and PUT it, bucket-keyed."""
         return await self.put_many({key: fields}, guard=guard)
 
     async def put_many(
@@ -206,7 +209,7 @@ class SimulatedThermostat:
         return data
 
     async def turn_dial(self, celsius: float) -> Any:
-        """The user turns the dial: a new setpoint, which also ends eco, as on the thermostat."""
+        """Turn the dial as the user does: a new setpoint, which also ends eco, as on the thermostat."""
         changes: dict[str, dict[str, Any]] = {
             f"shared.{self.serial}": {"target_temperature": celsius}
         }
@@ -221,8 +224,11 @@ class SimulatedThermostat:
     # -- the subscribe loop ----------------------------------------------------------------------
 
     async def subscribe_once(self) -> int:
-        """One subscribe: read chunks as they arrive until the server closes; returns their
-        number. Pushed buckets replace the local copies, as firmware does."""
+        """Run one subscribe; return the number of chunks read.
+
+        One subscribe: read chunks as they arrive until the server closes; returns their
+        number. Pushed buckets replace the local copies, as firmware does.
+        """
         count = 0
         try:
             async with self.http.post(
@@ -262,8 +268,11 @@ class SimulatedThermostat:
         return count
 
     def _react(self, objects: list[dict[str, Any]]) -> None:
-        """What firmware does with a push beyond storing it: acknowledge a setpoint change
-        that woke the display."""
+        """React to a push as firmware does beyond storing it.
+
+        What firmware does with a push beyond storing it: acknowledge a setpoint change
+        that woke the display.
+        """
         key = f"shared.{self.serial}"
         if self.acknowledge_pushes and any(
             obj["object_key"] == key and obj["value"].get("target_change_pending") is True
@@ -304,7 +313,7 @@ class SimulatedThermostat:
             self._loop_task = None
 
     async def next_chunk(self, timeout: float = 10) -> Chunk:
-        """The next pushed chunk."""
+        """Return the next pushed chunk."""
         async with asyncio.timeout(timeout):
             return await self.received.get()
 

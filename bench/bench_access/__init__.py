@@ -120,6 +120,7 @@ class AcceptedCommandsView(HomeAssistantView):
     name = "api:bench_access:accepted"
 
     def __init__(self, accepted: list[int]) -> None:
+        """Initialize the view with the list the acceptance times are kept in."""
         self.accepted = accepted
 
     async def get(self, request: web.Request) -> web.Response:

@@ -44,7 +44,7 @@ TO_REDACT = {
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: ThermostatCloudConfigEntry
 ) -> dict[str, Any]:
-    """What support needs to see of the hub and its thermostats."""
+    """Return what support needs to see of the hub and its thermostats."""
     service = entry.runtime_data.service
     thermostats: dict[str, Any] = {}
     serials = sorted({*service.known_serials(), *(p.serial for p in service.pairings.pairings())})

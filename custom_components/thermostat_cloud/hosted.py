@@ -61,11 +61,12 @@ class HostedApiView(HomeAssistantView):
     requires_auth = False  # API keys, checked by HostedApi
 
     def __init__(self, hass: HomeAssistant) -> None:
+        """Initialize the watcher for Home Assistant's users."""
         self.hass = hass
         self.api = HostedApi(is_user_active=self._is_user_active)
 
     async def _is_user_active(self, user_id: str) -> bool:
-        """A key stops working when its Home Assistant user is removed or deactivated."""
+        """Stop a key working when its Home Assistant user is removed or deactivated."""
         user = await self.hass.auth.async_get_user(user_id)
         return user is not None and user.is_active
 
@@ -110,7 +111,7 @@ def _iso(ms: int | None) -> str | None:
 
 
 async def _describe(hass: HomeAssistant, key: ApiKey) -> dict[str, Any]:
-    """A key as the actions show it: no secret, times in ISO 8601, the owner's name."""
+    """Return a key as the actions show it: no secret, times in ISO 8601, the owner's name."""
     owner = await hass.auth.async_get_user(key.owner_id)
     return {
         **key.public(),
@@ -121,7 +122,7 @@ async def _describe(hass: HomeAssistant, key: ApiKey) -> dict[str, Any]:
 
 
 def _canonical_serials(service: ThermostatService, typed: list[str]) -> list[str]:
-    """Serials as the server knows them (typed in any case); unknown ones are refused."""
+    """Return serials as the server knows them (typed in any case); unknown ones are refused."""
     known = {serial.upper(): serial for serial in service.known_serials()}
     serials = []
     for serial in typed:

@@ -41,7 +41,7 @@ DATA_CONTROL_API: HassKey[ControlApi] = HassKey(f"{DOMAIN}_control_api")
 
 @callback
 def loaded_service(hass: HomeAssistant) -> ThermostatService | None:
-    """The running service of the loaded hub entry, if any."""
+    """Return the running service of the loaded hub entry, if any."""
     entries: list[ThermostatCloudConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
     return entries[0].runtime_data.service if entries else None
 
@@ -52,6 +52,7 @@ class ControlApiView(HomeAssistantView):
     requires_auth = True
 
     def __init__(self, api: ControlApi, route: Route) -> None:
+        """Initialize the view of one control API route."""
         self.url = f"{CONTROL_URL}{route.path}"
         self.name = f"api:{DOMAIN}:{route.name}"
         self._admin = route.admin

@@ -13,6 +13,7 @@ class CloseCompatApiFlow(ConfirmRepairFlow):
     """Confirm, then switch the `compat_api` option off (the hub reloads without the port)."""
 
     def __init__(self, entry_id: str) -> None:
+        """Initialize the fix flow for the hub entry."""
         self._entry_id = entry_id
 
     async def async_step_confirm(
@@ -31,7 +32,7 @@ class CloseCompatApiFlow(ConfirmRepairFlow):
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
-    """The fix flow of an issue this integration raised."""
+    """Return the fix flow of an issue this integration raised."""
     if issue_id == ISSUE_COMPAT_API:
         return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
     return ConfirmRepairFlow()

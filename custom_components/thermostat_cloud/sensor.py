@@ -133,7 +133,7 @@ async def async_setup_entry(
     entry: ThermostatCloudConfigEntry,
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
-    """The sensors of every thermostat subentry."""
+    """Set up the sensors of every thermostat subentry."""
     async_add_thermostat_entities(
         hass,
         entry,

@@ -32,8 +32,11 @@ MAC_RE = re.compile(r"(?:[0-9a-f]{2}:){5}[0-9a-f]{2}")
 
 
 def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] | None:
-    """The device registry connection of the MAC address the thermostat reported in
-    `/svc/entry`, when that is a MAC address (it is whatever the request said)."""
+    """Return the device registry connection of the thermostat's MAC address.
+
+    Return the device registry connection of the MAC address the thermostat reported in
+    `/svc/entry`, when that is a MAC address (it is whatever the request said).
+    """
     record = service.devices.get(serial)
     if record is None or not record.mac:
         return None
@@ -42,7 +45,7 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
 
 
 def equipment_issue_id(serial: str) -> str:
-    """The repair issue of a thermostat that has not reported its equipment."""
+    """Return the repair issue of a thermostat that has not reported its equipment."""
     return f"equipment_unknown_{serial}"
 
 
@@ -50,6 +53,7 @@ class ThermostatTracker:
     """One per hub entry: the service-event fan-out to entities, keyed by serial."""
 
     def __init__(self, hass: HomeAssistant, entry_id: str, service: ThermostatService) -> None:
+        """Initialize the tracker of a hub entry's service."""
         self.hass = hass
         self.entry_id = entry_id
         self.service = service
@@ -100,9 +104,12 @@ class ThermostatTracker:
                 _LOGGER.exception("Entity of thermostat %s failed on %s", event.serial, event)
 
     def _update_equipment_issue(self, serial: str) -> None:
-        """Firmware sends its complete state (what it can heat, cool, its fan...) only after
+        """Raise or clear the repair issue of a thermostat that has not said what it can do.
+
+        Firmware sends its complete state (what it can heat, cool, its fan...) only after
         it restarts; against a new server it reports changes. Until it has said what it can
-        do, Home Assistant offers heating only and a repair issue asks for one restart."""
+        do, Home Assistant offers heating only and a repair issue asks for one restart.
+        """
         issue_id = equipment_issue_id(serial)
         if ThermostatState(self.service, serial).equipment_reported:
             ir.async_delete_issue(self.hass, DOMAIN, issue_id)
@@ -133,10 +140,13 @@ class ThermostatTracker:
             )
 
     def _refresh_device(self, serial: str) -> None:
-        """Firmware version, model and MAC address as the thermostat last reported them in
+        """Update the thermostat's device from what the thermostat last reported.
+
+        Firmware version, model and MAC address as the thermostat last reported them in
         `/svc/entry` (the MAC may be learned after pairing; known connections are kept), and
         the name given on the thermostat (a name the user gave in Home Assistant still wins:
-        it is `name_by_user`, which this leaves alone)."""
+        it is `name_by_user`, which this leaves alone).
+        """
         registry = dr.async_get(self.hass)
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:

@@ -97,7 +97,7 @@ COMPASS = (
 
 
 def _number(value: Any) -> float | None:
-    """A finite number from an attribute or forecast field, else None."""
+    """Return a finite number from an attribute or forecast field, else None."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
         return None
     return float(value)
@@ -132,7 +132,7 @@ def wind_speeds(value: float, unit: str) -> dict[str, float]:
 
 
 def compass(bearing: Any) -> str | None:
-    """A 16-point compass direction (`NNE`) from degrees, or a direction already written so."""
+    """Return a 16-point compass direction (`NNE`) from degrees, or a direction already written so."""
     if isinstance(bearing, str):
         return bearing.upper() if bearing.upper() in COMPASS else None
     if (degrees := _number(bearing)) is None:
@@ -155,7 +155,7 @@ def epoch(value: Any) -> int | None:
 
 
 def gmt_offset_hours(moment: datetime) -> float:
-    """The UTC offset of an aware datetime, in hours."""
+    """Return the UTC offset of an aware datetime, in hours."""
     offset = moment.utcoffset() or timedelta()
     return offset.total_seconds() / 3600
 
@@ -221,6 +221,7 @@ class WeatherSource:
     """The service's WeatherProvider: Home Assistant's weather entity, served to thermostats."""
 
     def __init__(self, hass: HomeAssistant, entry: ConfigEntry, choice: str) -> None:
+        """Initialize the source with the hub's weather option."""
         self.hass = hass
         self.entry = entry
         self.choice = choice
@@ -231,14 +232,14 @@ class WeatherSource:
 
     @callback
     def set_choice(self, choice: str) -> None:
-        """The option changed: the next request serves the new entity (no restart needed)."""
+        """Serve the newly chosen option from the next request on (no restart needed)."""
         if choice != self.choice:
             self.choice = choice
             self._forecasts = None
 
     @callback
     def entity_id(self) -> str | None:
-        """The weather entity to serve: the chosen one, or the first one (by entity id)."""
+        """Return the weather entity to serve: the chosen one, or the first one (by entity id)."""
         if self.choice == WEATHER_NONE:
             return None
         if self.choice != WEATHER_AUTO:
@@ -247,7 +248,7 @@ class WeatherSource:
         return entity_ids[0] if entity_ids else None
 
     async def __call__(self, token: str) -> dict[str, Any]:
-        """The weather to serve under `token`; `{}` when there is no weather entity to serve."""
+        """Return the weather to serve under `token`; `{}` when there is no weather entity to serve."""
         entity_id = self.entity_id()
         answer: dict[str, Any] = {}
         state = self.hass.states.get(entity_id) if entity_id else None
@@ -260,7 +261,7 @@ class WeatherSource:
     # -- forecasts -----------------------------------------------------------------------------
 
     async def _forecasts_of(self, entity_id: str) -> Forecasts | None:
-        """The kept forecasts (refreshed in the background when old), or the first ones."""
+        """Return the kept forecasts (refreshed in the background when old), or the first ones."""
         kept = self._forecasts
         if kept is not None and kept.entity_id == entity_id:
             if dt_util.utcnow() - kept.fetched_at >= REFRESH_INTERVAL:
@@ -330,7 +331,7 @@ class WeatherSource:
     # -- the answer ----------------------------------------------------------------------------
 
     def _units(self, state: State | None) -> tuple[str, str]:
-        """The entity's temperature and wind speed units (forecasts come in the same ones).
+        """Return the entity's temperature and wind speed units (forecasts come in the same ones).
 
         Home Assistant writes them; one it could not convert falls back to the home's unit,
         which is what the weather entity converts to by default.
@@ -346,7 +347,7 @@ class WeatherSource:
         return str(temp_unit), str(speed_unit)
 
     def _answer(self, state: State, forecasts: Forecasts | None) -> dict[str, Any]:
-        """`current`, `location` and `forecast` (and the app-side `now` block)."""
+        """Return `current`, `location` and `forecast` (and the app-side `now` block)."""
         attributes = state.attributes
         temp = _number(attributes.get(ATTR_WEATHER_TEMPERATURE))
         if temp is None:
@@ -395,7 +396,7 @@ class WeatherSource:
 
     @staticmethod
     def _now_block(current: dict[str, Any]) -> dict[str, Any]:
-        """The same current conditions under the app-side names (home.nest.com's `now`)."""
+        """Return the same current conditions under the app-side names (home.nest.com's `now`)."""
         names = {
             "condition": "conditions",
             "humidity": "current_humidity",
@@ -413,7 +414,7 @@ class WeatherSource:
 
     @callback
     def diagnostics(self) -> dict[str, Any]:
-        """The option, the entity it resolves to, and what was served last and when."""
+        """Return the option, the entity it resolves to, and what was served last and when."""
         served = self.last_served
         return {
             "option": self.choice,

@@ -1,5 +1,8 @@
-"""Fixtures of the control API tests: the hub entry loaded in Home Assistant, its HTTP client
-and simulated thermostats talking to its device port."""
+"""Fixtures of the control API tests.
+
+Fixtures of the control API tests: the hub entry loaded in Home Assistant, its HTTP client
+and simulated thermostats talking to its device port.
+"""
 
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ type ConnectThermostat = Callable[..., Awaitable[SimulatedThermostat]]
 
 @pytest.fixture
 def service(hub: MockConfigEntry) -> ThermostatService:
-    """The hub's running service."""
+    """Return the hub's running service."""
     return hub.runtime_data.service  # type: ignore[no-any-return]
 
 
@@ -37,7 +40,7 @@ async def client(hub: MockConfigEntry, hass_client: ClientSessionGenerator) -> C
 
 @pytest.fixture
 async def connect_thermostat(hub: MockConfigEntry) -> AsyncGenerator[ConnectThermostat]:
-    """Simulated thermostats that made contact and hold a subscribe connection."""
+    """Return simulated thermostats that made contact and hold a subscribe connection."""
     made: list[SimulatedThermostat] = []
     async with aiohttp.ClientSession() as http:
 
@@ -68,6 +71,7 @@ async def pair(client: Client, thermostat: SimulatedThermostat) -> dict[str, Any
 
 
 async def command(client: Client, name: str, value: Any, serial: str = SERIAL) -> tuple[int, Any]:
+    """Send a control API command; return the status and the JSON answer."""
     resp = await client.post(
         f"{URL}/command", json={"serial": serial, "command": name, "value": value}
     )

@@ -1,5 +1,8 @@
-"""`POST /api/scan-network` and `POST /api/configure-device` against fake thermostat settings
-servers bound on loopback addresses (127.0.0.x): no test touches any other address."""
+"""Tests of scanning for and configuring thermostats on the network.
+
+`POST /api/scan-network` and `POST /api/configure-device` against fake thermostat settings
+servers bound on loopback addresses (127.0.0.x): no test touches any other address.
+"""
 
 from __future__ import annotations
 
@@ -25,10 +28,13 @@ from .conftest import URL, Client
 
 @dataclass
 class FakeThermostatSettings:
-    """The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`), as the
+    """A fake thermostat's local settings API.
+
+    The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`), as the
     firmware's CGI answers (NoLongerEvil-Thermostat `firmware/builder/deps/settings`): it
     stores `<endpoint>/entry`, refuses a wrong `api_key` with 401, and gives its key to
-    `{"initialize": <its hostname, the serial>}`."""
+    `{"initialize": <its hostname, the serial>}`.
+    """
 
     device_name: str
     cloudregisterurl: str
@@ -40,12 +46,14 @@ class FakeThermostatSettings:
     posts: list[dict[str, Any]] = field(default_factory=list)
 
     def app(self) -> web.Application:
+        """Return the web app serving the settings API."""
         app = web.Application()
         app.router.add_get(SETTINGS_PATH, self.get)
         app.router.add_post(SETTINGS_PATH, self.post)
         return app
 
     async def get(self, request: web.Request) -> web.Response:
+        """Answer a settings read."""
         if self.answer is not None:
             return web.Response(text=self.answer)
         return web.json_response(
@@ -53,6 +61,7 @@ class FakeThermostatSettings:
         )
 
     async def post(self, request: web.Request) -> web.Response:
+        """Record a settings write and answer it."""
         body = await request.json()
         self.posts.append(body)
         if "initialize" in body:
@@ -70,7 +79,7 @@ class FakeThermostatSettings:
 
 
 def free_port_on_loopback_hosts(*hosts: str) -> int:
-    """A port free on every given loopback address."""
+    """Return a port free on every given loopback address."""
     while True:
         with socket.socket() as sock:
             sock.bind((hosts[0], 0))
@@ -94,7 +103,7 @@ def loopback_subnet(socket_enabled: None) -> Iterator[None]:
 
 @pytest.fixture
 def settings_port() -> int:
-    """The port the fake thermostats serve their settings API on (8080 on real ones)."""
+    """Return the port the fake thermostats serve their settings API on (8080 on real ones)."""
     return free_port_on_loopback_hosts(*(f"127.0.0.{host}" for host in (2, 3, 4, 5, 6, 9)))
 
 
@@ -131,6 +140,7 @@ async def start_thermostat(
 async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test scan finds thermostats on the subnet of API origin."""
     origin = service.config.api_origin
     await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
     await start_thermostat(
@@ -161,6 +171,7 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
 async def test_scan_counts_a_trailing_slash_as_configured(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test scan counts a trailing slash as configured."""
     await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", f"{service.config.api_origin}/")
     )
@@ -171,8 +182,11 @@ async def test_scan_counts_a_trailing_slash_as_configured(
 async def test_scan_skips_answers_that_are_no_settings_and_drops_odd_fields(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """A host that answers with something other than a JSON object is not a thermostat; a
-    settings object's fields that are not strings are reported empty, not as they came."""
+    """Test scan skips answers that are no settings and drops odd fields.
+
+    A host that answers with something other than a JSON object is not a thermostat; a
+    settings object's fields that are not strings are reported empty, not as they came.
+    """
     await start_thermostat("127.0.0.2", FakeThermostatSettings("", "", answer="<html>admin</html>"))
     await start_thermostat("127.0.0.3", FakeThermostatSettings("", "", answer='["Hallway"]'))
     await start_thermostat(
@@ -208,6 +222,7 @@ async def test_scan_skips_answers_that_are_no_settings_and_drops_odd_fields(
 async def test_scan_needs_an_ipv4_origin(
     client: Client, service: ThermostatService, network: LocalNetwork, origin: str
 ) -> None:
+    """Test scan needs an ipv4 origin."""
     service.config.api_origin = origin
     resp = await client.post(f"{URL}/api/scan-network")
     assert resp.status == 400
@@ -217,6 +232,8 @@ async def test_scan_needs_an_ipv4_origin(
 async def test_scan_reports_a_name_that_does_not_resolve(
     hass: HomeAssistant, client: Client, service: ThermostatService
 ) -> None:
+    """Test scan reports a name that does not resolve."""
+
     class Unresolvable(LocalNetwork):
         @staticmethod
         async def resolve_ipv4(host: str) -> str:
@@ -235,6 +252,7 @@ async def test_scan_reports_a_name_that_does_not_resolve(
 async def test_configure_points_the_thermostat_at_this_server(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test configure points the thermostat at this server."""
     fake = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", "https://frontdoor.example:443")
     )
@@ -250,6 +268,7 @@ async def test_configure_points_the_thermostat_at_this_server(
 async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test configure asks for the serial when the thermostat wants it."""
     fake = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", "", require_api_key=SERIAL)
     )
@@ -270,8 +289,11 @@ async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
 async def test_configure_uses_the_key_a_thermostat_that_called_here_sent(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """A thermostat's Basic password is its own secret, which its settings CGI takes as its
-    key: one that has called this server from that address is configured without asking."""
+    """Test configure uses the key a thermostat that called here sent.
+
+    A thermostat's Basic password is its own secret, which its settings CGI takes as its
+    key: one that has called this server from that address is configured without asking.
+    """
     fake = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", "", require_api_key="Zq7-secret")
     )
@@ -293,8 +315,11 @@ async def test_configure_uses_the_key_a_thermostat_that_called_here_sent(
 async def test_configure_with_the_serial_gets_the_real_key_from_the_thermostat(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """The spec's retry with `api_key` = serial also works when the thermostat's key is its
-    own secret: its CGI gives the key to whoever names its hostname (the serial)."""
+    """Test configure with the serial gets the real key from the thermostat.
+
+    The spec's retry with `api_key` = serial also works when the thermostat's key is its
+    own secret: its CGI gives the key to whoever names its hostname (the serial).
+    """
     fake = await start_thermostat(
         "127.0.0.2",
         FakeThermostatSettings("Hallway", "", require_api_key="Zq7-secret", hostname=SERIAL),
@@ -310,6 +335,7 @@ async def test_configure_with_the_serial_gets_the_real_key_from_the_thermostat(
 async def test_configure_refuses_an_https_origin(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test configure refuses an https origin."""
     fake = await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", ""))
     service.config.api_origin = "https://ha.example:8443"
     resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
@@ -321,6 +347,7 @@ async def test_configure_refuses_an_https_origin(
 async def test_configure_unreachable_thermostat_is_502(
     client: Client, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test configure unreachable thermostat is 502."""
     resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.9"})
     assert resp.status == 502
     body = await resp.json()
@@ -331,6 +358,7 @@ async def test_configure_unreachable_thermostat_is_502(
 async def test_configure_thermostat_that_fails_is_502(
     client: Client, start_thermostat: Callable[..., Any]
 ) -> None:
+    """Test configure thermostat that fails is 502."""
     await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", "", status=500))
     resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
     assert resp.status == 502
@@ -379,6 +407,7 @@ async def test_configure_succeeds_on_any_2xx_whatever_the_answer(
 async def test_configure_needs_an_ip_address(
     client: Client, network: LocalNetwork, body: Any
 ) -> None:
+    """Test configure needs an IP address."""
     resp = await client.post(f"{URL}/api/configure-device", json=body)
     assert resp.status == 400
     data = await resp.json()

@@ -32,13 +32,13 @@ DEVICE = {"has_fan": True, "temperature_scale": "C"}
 
 @pytest.fixture
 def hub_entry(hub: MockConfigEntry) -> ThermostatCloudConfigEntry:
-    """The loaded hub entry, its device listener on a free port."""
+    """Return the loaded hub entry, its device listener on a free port."""
     return hub
 
 
 @pytest.fixture
 async def service(hub_entry: ThermostatCloudConfigEntry) -> ThermostatService:
-    """The running service of the hub entry (overrides the root fixture)."""
+    """Return the running service of the hub entry (overrides the root fixture)."""
     svc = hub_entry.runtime_data.service
     svc.config.batch_window = 0.1
     return svc
@@ -48,6 +48,7 @@ class HostedClient:
     """The hosted API through Home Assistant's HTTP test client."""
 
     def __init__(self, client: Any) -> None:
+        """Initialize with Home Assistant's HTTP test client."""
         self.client = client
 
     async def request(
@@ -73,11 +74,13 @@ class HostedClient:
     async def get(
         self, path: str, key: str | None = None, **kwargs: Any
     ) -> tuple[ClientResponse, Any]:
+        """Send a GET request; return the response and its JSON body."""
         return await self.request("GET", path, key, **kwargs)
 
     async def post(
         self, path: str, key: str | None, json: Any = None, **kwargs: Any
     ) -> tuple[ClientResponse, Any]:
+        """Send a POST request; return the response and its JSON body."""
         return await self.request("POST", path, key, json, **kwargs)
 
 
@@ -85,7 +88,7 @@ class HostedClient:
 async def api(
     hass_client_no_auth: ClientSessionGenerator, hub_entry: ThermostatCloudConfigEntry
 ) -> HostedClient:
-    """A client of the hosted API (no Home Assistant token: API keys only)."""
+    """Return a client of the hosted API (no Home Assistant token: API keys only)."""
     return HostedClient(await hass_client_no_auth())
 
 
@@ -169,12 +172,12 @@ class Paired(NamedTuple):
 async def paired(
     api: HostedClient, service: ThermostatService, pair: PairThermostat, make_key: CreateKey
 ) -> Paired:
-    """The usual starting point: one paired thermostat and its owner's read-write key."""
+    """Return the usual starting point: one paired thermostat and its owner's read-write key."""
     return Paired(api, service, await pair(), await make_key())
 
 
 def device_id(service: ThermostatService, serial: str = SERIAL) -> str:
-    """The hosted API id of a device."""
+    """Return the hosted API id of a device."""
     record = service.devices.get(serial)
     assert record is not None
     return record.device_id

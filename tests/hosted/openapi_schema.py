@@ -86,7 +86,7 @@ def _template_matches(template: str, path: str) -> bool:
 
 
 def operation(method: str, path: str) -> dict[str, Any] | None:
-    """The documented operation for a request path under the server URL, if any."""
+    """Return the documented operation for a request path under the server URL, if any."""
     for template, item in DOCUMENT["paths"].items():
         if _template_matches(template, path) and method.lower() in item:
             return dict(item[method.lower()])

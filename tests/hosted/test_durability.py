@@ -26,7 +26,7 @@ from .conftest import HostedClient, Paired, create_api_key, device_id
 
 
 def stored_key_hashes(hass_storage: dict[str, Any]) -> set[str]:
-    """The API key hashes in the service's file."""
+    """Return the API key hashes in the service's file."""
     extra = hass_storage[STORAGE_KEY]["data"]["extra"]
     return {key["key_hash"] for key in extra.get("api_keys", [])}
 
@@ -37,9 +37,12 @@ async def test_a_thermostat_deleted_through_the_api_just_before_a_crash_stays_de
     hub_entry: ThermostatCloudConfigEntry,
     paired: Paired,
 ) -> None:
-    """`DELETE /thermostat/{id}` answered; Home Assistant did not save the subentry's removal
+    """Test a thermostat deleted through the API just before a crash stays deleted.
+
+    `DELETE /thermostat/{id}` answered; Home Assistant did not save the subentry's removal
     before it was killed: after the restart the thermostat is still deleted, not paired
-    again (before, its subentry came back, unpaired, with unavailable entities)."""
+    again (before, its subentry came back, unpaired, with unavailable entities).
+    """
     (subentry,) = hub_entry.subentries.values()
     response, _ = await paired.api.request(
         "DELETE", f"/thermostat/{device_id(paired.service)}", paired.key
@@ -64,9 +67,12 @@ async def test_an_api_key_is_saved_before_it_is_shown(
     hub_entry: ThermostatCloudConfigEntry,
     api: HostedClient,
 ) -> None:
-    """The key is shown once: when `create_api_key` answers it is already in the service's
+    """Test an API key is saved before it is shown.
+
+    The key is shown once: when `create_api_key` answers it is already in the service's
     file, so a crash right after cannot leave the user holding a key that does not work.
-    Revoking likewise: a revoked key must not come back."""
+    Revoking likewise: a revoked key must not come back.
+    """
     created = await create_api_key(hass, hass_admin_user, ["read"])
     assert hash_key(created["key"]) in stored_key_hashes(hass_storage)
     service_file = copy.deepcopy(hass_storage[STORAGE_KEY])

@@ -1,0 +1,101 @@
+"""Snapshots of a paired thermostat's entities and of the hub's diagnostics, as core tests them.
+
+Each platform is loaded alone (core's `PLATFORMS` patch) so a snapshot shows one platform's
+entity registry entries and states. The wall clock is frozen, so the timestamps the thermostat
+and the service write are the same on every run; what still varies between runs (the free port
+the device server binds, ids the service draws at random) is matched by type, not value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from datetime import UTC, datetime
+from typing import Any
+from unittest.mock import PropertyMock, patch
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers.entity import Entity
+import pytest
+from pytest_homeassistant_custom_component.common import snapshot_platform
+from pytest_homeassistant_custom_component.components.diagnostics import (
+    get_diagnostics_for_config_entry,
+)
+from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+from syrupy.assertion import SnapshotAssertion
+from syrupy.matchers import path_type
+
+from custom_components.thermostat_cloud import PLATFORMS
+
+from .conftest import SERIAL, PairThermostat
+
+FROZEN_AT = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
+# Drawn anew on every run: the free port the device server binds, and random ids (the home's
+# structure id, the simulated thermostat's device id). Snapshotted as their type.
+VOLATILE = path_type(
+    {
+        "entry.data.device_port": (int,),
+        "service.bound_port": (int,),
+        "service.device_port": (int,),
+        f"thermostats.{SERIAL}.structure_id": (str,),
+        f"thermostats.{SERIAL}.record.device_id": (str,),
+    }
+)
+
+
+@pytest.fixture
+def frozen_clock(freezer: FrozenDateTimeFactory) -> FrozenDateTimeFactory:
+    """Freeze the wall clock before Home Assistant starts.
+
+    Requested ahead of `hass`, so Home Assistant and the access token of `hass_client` are
+    created at the frozen time too (a token issued later than "now" is refused).
+    """
+    freezer.move_to(FROZEN_AT)
+    return freezer
+
+
+@pytest.fixture
+def entity_registry_enabled_by_default() -> Generator[None]:
+    """Create entities enabled that are disabled by default, as core's fixture does."""
+    with patch.object(
+        Entity, "entity_registry_enabled_default", new_callable=PropertyMock, return_value=True
+    ):
+        yield
+
+
+@pytest.mark.usefixtures("frozen_clock", "entity_registry_enabled_by_default")
+@pytest.mark.parametrize("platform", PLATFORMS)
+async def test_platform_snapshot(
+    hass: HomeAssistant,
+    entity_registry: er.EntityRegistry,
+    snapshot: SnapshotAssertion,
+    pair_thermostat: PairThermostat,
+    platform: Platform,
+) -> None:
+    """Test the entities of one platform of a paired thermostat, disabled ones included."""
+    with patch("custom_components.thermostat_cloud.PLATFORMS", [platform]):
+        paired = await pair_thermostat()
+
+    await snapshot_platform(hass, entity_registry, snapshot, paired.entry.entry_id)
+
+
+@pytest.mark.usefixtures("frozen_clock")
+async def test_diagnostics_snapshot(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    snapshot: SnapshotAssertion,
+    pair_thermostat: PairThermostat,
+) -> None:
+    """Test the hub entry's diagnostics of a paired thermostat."""
+    paired = await pair_thermostat()
+    diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
+        hass, hass_client, paired.entry
+    )
+
+    # The home's structure bucket is keyed by its random id: the one the thermostat is in.
+    structure_key = f"structure.{diagnostics['thermostats'][SERIAL]['structure_id']}"
+    assert list(diagnostics["home"]) == [structure_key]
+    diagnostics["home"] = {"structure.<id>": diagnostics["home"][structure_key]}
+    assert diagnostics == snapshot(matcher=VOLATILE)
