@@ -45,6 +45,7 @@ from .const import (
     unpaired_issue_id,
 )
 from .server import EventKind, RegisterResult, ServiceEvent, ThermostatService
+from .server.events import PairingOrigin
 
 if TYPE_CHECKING:
     from .hub import ThermostatCloudConfigEntry
@@ -94,7 +95,6 @@ class PairingSync:
         """Subentries whose entities the platforms have; set by async_start."""
         self._subentry_serials: set[str] = set()
         """Serials that had a thermostat subentry at the last look."""
-        self._flow_pairing = False
         self._unpaired_issues: set[str] = set()
         """Issue ids of the unpaired thermostats announced one by one."""
 
@@ -105,11 +105,7 @@ class PairingSync:
         once the pairing is on disk, so the subentry the flow creates is never the only
         record of it.
         """
-        self._flow_pairing = True
-        try:
-            result = self.service.register(code, user_id)
-        finally:
-            self._flow_pairing = False
+        result = self.service.register(code, user_id, origin=PairingOrigin.FLOW)
         if result.success:
             await self.service.async_flush()
         return result
@@ -177,7 +173,7 @@ class PairingSync:
             self._update_unpaired_issues()
         elif event.kind is EventKind.PAIRING:
             if self.service.is_paired(event.serial):
-                if not self._flow_pairing:
+                if event.origin is not PairingOrigin.FLOW:
                     self._ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
                 # Unpaired elsewhere (hosted API DELETE): the subentry, its device and
