@@ -40,6 +40,7 @@ from homeassistant.const import (
     ATTR_ENTITY_ID,
     ATTR_SUPPORTED_FEATURES,
     ATTR_TEMPERATURE,
+    EVENT_STATE_CHANGED,
     SERVICE_TURN_OFF,
     SERVICE_TURN_ON,
 )
@@ -514,6 +515,18 @@ async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermos
         await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=80)
 
 
+async def test_target_humidity_reaches_the_thermostat_in_one_push(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The target and the switch that enables it arrive together: firmware never sees a
+    target that is not enabled yet."""
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
+    chunk = await paired.thermostat.next_chunk()
+    device = {obj["object_key"]: obj["value"] for obj in chunk.objects}[f"device.{SERIAL}"]
+    assert (device["target_humidity"], device["target_humidity_enabled"]) == (45, True)
+
+
 # -- presets: eco (the thermostat's) and away (the home's) are different things ---------------
 
 
@@ -640,6 +653,59 @@ async def test_emergency_heat_is_a_preset_of_heat(
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
     await paired.pushed("shared", target_temperature_type="heat")
+
+
+@pytest.mark.parametrize(("preset", "eco_mode"), [("none", "schedule"), ("eco", "manual-eco")])
+async def test_a_preset_change_is_one_state_write_and_one_push(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, preset: str, eco_mode: str
+) -> None:
+    """From emergency heat with the home away to none or eco, the mode, the home and eco
+    change at once: the entity's state changes once, and the thermostat gets all three
+    buckets in one push (the next push is the next change's)."""
+    paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
+    structure_key = paired.service.home_keys(SERIAL)[1]
+    paired.service.commands.set_away(SERIAL, True)
+    await paired.pushed(structure_key, away=True)
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
+    writes = record_state_writes(hass, {paired.entity_id("climate")})
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode=preset)
+    # (Eco changes the supported features: Home Assistant then records the entity's one
+    # write as a change and a report.)
+    changes = [write for write in writes if write.event_type == EVENT_STATE_CHANGED]
+    assert len(changes) == 1
+    assert hvac_mode(hass, paired) == HVACMode.HEAT
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == preset
+    chunk = await paired.thermostat.next_chunk()
+    pushed = {obj["object_key"]: obj["value"] for obj in chunk.objects}
+    assert pushed[f"shared.{SERIAL}"]["target_temperature_type"] == "heat"
+    assert pushed[f"device.{SERIAL}"]["eco"]["mode"] == eco_mode
+    assert (pushed[structure_key]["away"], pushed[structure_key]["manual_eco_all"]) == (
+        False,
+        False,
+    )
+
+    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    chunk = await paired.thermostat.next_chunk()
+    pushed = {obj["object_key"]: obj["value"] for obj in chunk.objects}
+    assert pushed[f"device.{SERIAL}"]["fan_mode"] == "on"
+
+
+async def test_away_from_emergency_heat_is_one_push(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Away leaves emergency heat for heat in the same push that sets the home away."""
+    paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
+    structure_key = paired.service.home_keys(SERIAL)[1]
+    writes = record_state_writes(hass, {paired.entity_id("climate")})
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
+    assert [write.event_type for write in writes] == [EVENT_STATE_CHANGED]
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "away"
+    chunk = await paired.thermostat.next_chunk()
+    pushed = {obj["object_key"]: obj["value"] for obj in chunk.objects}
+    assert pushed[f"shared.{SERIAL}"]["target_temperature_type"] == "heat"
+    assert pushed[structure_key]["away"] is True
 
 
 # -- Fahrenheit ------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from .entity import async_register_hub_device
 from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
 from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
-from .pairing_sync import PairingSync, note_saved_subentries
+from .pairing_sync import note_saved_subentries
 from .services import async_setup_services
 
 _LOGGER = logging.getLogger(__name__)
@@ -39,19 +39,20 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:
     """Start the embedded service for the hub entry."""
     hub = Hub(hass, entry)
+    # Unload, and a failed setup, stop it: held long-polls close, the port is released, state
+    # is saved. Registered first, so it runs after every other unload callback.
+    entry.async_on_unload(hub.async_stop)
     try:
         await hub.async_start()
     except OSError as err:
         if hub.service.loaded:
             note_saved_subentries(hass, entry, hub.service)
-        await hub.async_stop()
         raise ConfigEntryNotReady(
             translation_domain=DOMAIN,
             translation_key="port_unavailable",
             translation_placeholders={"port": str(hub.device_port), "error": str(err)},
         ) from err
     entry.runtime_data = hub
-    hub.pairing = PairingSync(hass, entry, hub)
     hub.pairing.async_start()
     entry.async_on_unload(hub.thermostats.async_start())
     async_register_hub_device(hass, entry)
@@ -72,7 +73,7 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
     hub.weather.set_choice(Hub.weather_choice(entry))
     if hub.settings != Hub.settings_of(entry):
         await hass.config_entries.async_reload(entry.entry_id)
-    elif hub.pairing is not None:
+    else:
         await hub.pairing.async_subentries_changed()
 
 
@@ -89,9 +90,8 @@ async def async_remove_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEn
 
 
 async def async_unload_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> bool:
-    """Stop the service: held long-polls close, the port is released, state is saved."""
+    """Unload the platforms; the hub's stop, registered at setup, runs next and saves."""
     unloaded = await hass.config_entries.async_unload_platforms(entry, PLATFORMS)
     if unloaded:
         note_saved_subentries(hass, entry, entry.runtime_data.service)
-        await entry.runtime_data.async_stop()
     return unloaded

@@ -422,28 +422,15 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         self.run_command(self.service.commands.set_fan, fan_mode)
 
     async def async_set_preset_mode(self, preset_mode: str) -> None:
-        """Eco (the thermostat's), away (the home's) or emergency heat; see the module doc."""
-        commands = self.service.commands
-        thermostat = self.thermostat
-        if preset_mode == PRESET_EMERGENCY_HEAT:
-            self.run_command(commands.set_mode, EMERGENCY)
-            return
-        if thermostat.mode == EMERGENCY:
-            self.run_command(commands.set_mode, "heat")
-        if preset_mode == PRESET_AWAY:
-            self.run_command(commands.set_away, True)
-            return
-        if thermostat.away:
-            self.run_command(commands.set_away, False)
-        want_eco = preset_mode == PRESET_ECO
-        if thermostat.eco != want_eco:
-            self.run_command(commands.set_eco, want_eco)
+        """Eco (the thermostat's), away (the home's) or emergency heat; see the module doc.
+
+        One command: the mode, the home and eco change together (one push, one state write).
+        """
+        self.run_command(self.service.commands.set_preset, preset_mode)
 
     async def async_set_humidity(self, humidity: int) -> None:
         """Target humidity for the humidifier or dehumidifier (enables it)."""
-        commands = self.service.commands
-        self.run_command(commands.set_device_setting, "target_humidity", humidity)
-        self.run_command(commands.set_device_setting, "target_humidity_enabled", True)
+        self.run_command(self.service.commands.set_target_humidity, humidity)
 
     # -- the integration's own actions (services.py) ----------------------------------------
 

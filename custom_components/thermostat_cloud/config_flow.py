@@ -217,7 +217,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         suggesting the instance owner.
         """
         entry: ThermostatCloudConfigEntry = self._get_entry()
-        if entry.state is not ConfigEntryState.LOADED or entry.runtime_data.pairing is None:
+        if entry.state is not ConfigEntryState.LOADED:
             return self.async_abort(reason="hub_not_loaded")
         users = {
             user.id: user.name or user.id

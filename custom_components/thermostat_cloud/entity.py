@@ -10,7 +10,7 @@ which the control API's status record reads too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Concatenate
 
 from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
 from homeassistant.config_entries import ConfigSubentry
@@ -26,7 +26,15 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, TITLE, signal_thermostat_added
 from .hub import Hub, ThermostatCloudConfigEntry
-from .server import CommandError, ErrorCode, EventKind, Reason, ServiceEvent, ThermostatService
+from .server import (
+    CommandError,
+    CommandResult,
+    ErrorCode,
+    EventKind,
+    Reason,
+    ServiceEvent,
+    ThermostatService,
+)
 from .server.service import SERVER_VERSION
 from .server.state import ThermostatState
 from .tracker import mac_connection
@@ -144,8 +152,14 @@ class ThermostatEntity(Entity):
             self._last_shown = shown
         self.async_write_ha_state()
 
-    def run_command[T](self, command: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a command-layer call, turning a refusal into a translated error."""
+    def run_command[**P](
+        self,
+        command: Callable[Concatenate[str, P], CommandResult],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> CommandResult:
+        """Run a command on this thermostat (its serial goes first), turning a refusal into a
+        translated error; mypy checks the arguments against the command's."""
         try:
             return command(self.serial, *args, **kwargs)
         except CommandError as err:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers.storage import Store
 import orjson
 
@@ -22,12 +22,10 @@ from .const import (
     STORAGE_VERSION,
     WEATHER_AUTO,
 )
-from .server import ServiceConfig, ServiceEvent, ThermostatService
+from .pairing_sync import PairingSync
+from .server import ServiceConfig, ThermostatService
 from .tracker import ThermostatTracker
 from .weather_source import WeatherSource
-
-if TYPE_CHECKING:
-    from .pairing_sync import PairingSync
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -80,8 +78,8 @@ class Hub:
         self.service = ThermostatService(service_config(entry), HassStorage(hass))
         self.device_port: int = int(entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT))
         self.settings = self.settings_of(entry)
-        self.pairing: PairingSync | None = None
-        """Set once the entry is set up; see pairing_sync."""
+        self.pairing = PairingSync(hass, entry, self.service)
+        """Subentries and service pairings in step; started once the service is loaded."""
         self.thermostats = ThermostatTracker(hass, entry.entry_id, self.service)
         """Service events to the entities of each thermostat; availability log."""
         self.weather = WeatherSource(hass, entry, self.weather_choice(entry))
@@ -119,8 +117,3 @@ class Hub:
             return
         self._stopped = True
         await self.service.async_stop()
-
-    @callback
-    def listen(self, listener: Callable[[ServiceEvent], None]) -> Callable[[], None]:
-        """Subscribe to service events; returns the unsubscribe function."""
-        return self.service.events.listen(listener)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.core import HomeAssistant, callback
@@ -43,8 +44,11 @@ from .const import (
     signal_thermostat_added,
     unpaired_issue_id,
 )
-from .hub import Hub, ThermostatCloudConfigEntry
 from .server import EventKind, RegisterResult, ServiceEvent, ThermostatService
+from .server.events import PairingOrigin
+
+if TYPE_CHECKING:
+    from .hub import ThermostatCloudConfigEntry
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -81,22 +85,18 @@ def note_saved_subentries(
 class PairingSync:
     """Mirrors service pairings into subentries and back."""
 
-    def __init__(self, hass: HomeAssistant, entry: ThermostatCloudConfigEntry, hub: Hub) -> None:
+    def __init__(
+        self, hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
+    ) -> None:
         self.hass = hass
         self.entry = entry
-        self.hub = hub
+        self.service = service
         self.known_subentries: set[str] = set()
         """Subentries whose entities the platforms have; set by async_start."""
         self._subentry_serials: set[str] = set()
         """Serials that had a thermostat subentry at the last look."""
-        self._flow_pairing = False
         self._unpaired_issues: set[str] = set()
         """Issue ids of the unpaired thermostats announced one by one."""
-
-    @property
-    def service(self) -> ThermostatService:
-        """The running service."""
-        return self.hub.service
 
     async def async_pair_from_flow(self, code: str, user_id: str | None = None) -> RegisterResult:
         """Claim a code for the "Add thermostat" flow, which then creates its own subentry.
@@ -105,11 +105,7 @@ class PairingSync:
         once the pairing is on disk, so the subentry the flow creates is never the only
         record of it.
         """
-        self._flow_pairing = True
-        try:
-            result = self.service.register(code, user_id)
-        finally:
-            self._flow_pairing = False
+        result = self.service.register(code, user_id, origin=PairingOrigin.FLOW)
         if result.success:
             await self.service.async_flush()
         return result
@@ -169,7 +165,7 @@ class PairingSync:
             if domain == DOMAIN and issue_id.startswith(unpaired_issue_id(""))
         }
         self._update_unpaired_issues()
-        self.entry.async_on_unload(self.hub.listen(self._on_event))
+        self.entry.async_on_unload(self.service.events.listen(self._on_event))
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
@@ -177,7 +173,7 @@ class PairingSync:
             self._update_unpaired_issues()
         elif event.kind is EventKind.PAIRING:
             if self.service.is_paired(event.serial):
-                if not self._flow_pairing:
+                if event.origin is not PairingOrigin.FLOW:
                     self._ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
                 # Unpaired elsewhere (hosted API DELETE): the subentry, its device and

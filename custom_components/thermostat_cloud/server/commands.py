@@ -679,14 +679,21 @@ class Commands:
         return structure.get("manual_eco_all") is True or structure.get("away") is True
 
     def _home_eco(
-        self, serial: str, structure_id: str, *, on: bool, result_key: str = "structure"
+        self,
+        serial: str,
+        structure_id: str,
+        *,
+        on: bool,
+        result_key: str = "structure",
+        extra: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> CommandResult:
         """Enter or leave the home's manual eco, as one change pushed at once.
 
         On: `structure.manual_eco_all` with `manual_eco_timestamp` in seconds (firmware drops
         it when more than 600 s off its clock) and `away`. Off: the same three cleared, and
         `device.eco` back to `schedule` on every thermostat of the home, or a stale
-        `manual-eco` there puts it back into eco.
+        `manual-eco` there puts it back into eco. `extra`: more buckets in the same change,
+        written over those.
         """
         key = bucket_key("structure", structure_id)
         fields = {
@@ -698,6 +705,7 @@ class Commands:
         if not on:
             for other in self._pairings.serials_in(structure_id):
                 also[bucket_key("device", other)] = self._device_eco(other, on=False)
+        also.update(extra or {})
         if result_key == "device":
             device_key = bucket_key("device", serial)
             return self._write_key(serial, device_key, also.pop(device_key), {key: fields, **also})
@@ -912,3 +920,73 @@ class Commands:
             )
         checked = DEVICE_SETTINGS[name](value, name)
         return self._write(serial, "device", {name: checked})
+
+    # -- single-write climate actions (Home Assistant's presets and target humidity) ------------
+
+    PRESETS = ("none", "eco", "away", "emergency_heat")
+
+    def set_preset(self, serial: str, preset: object) -> CommandResult:
+        """Home Assistant's climate presets, each written as one change (one event, one push).
+
+        `emergency_heat` is the mode. The others leave emergency heat for heat; `away` is the
+        home's away (see `set_away`); `eco` is the thermostat's own eco and brings the home
+        back from away; `none` turns both off (see `set_eco`).
+        """
+        self.require_device(serial)
+        if preset not in self.PRESETS:
+            raise CommandError(
+                ErrorCode.INVALID_VALUE, f"Preset must be one of {', '.join(self.PRESETS)}"
+            )
+        if preset == "emergency_heat":
+            return self.set_mode(serial, "emergency")
+        shared_key = bucket_key("shared", serial)
+        device_key = bucket_key("device", serial)
+        extra: dict[str, Mapping[str, Any]] = {}
+        if self._shared(serial).get("target_temperature_type") == "emergency":
+            self._check_capability(serial, "heat")
+            extra[shared_key] = {"target_temperature_type": "heat"}
+        pairing = self._pairings.pairing(serial)
+        if preset == "away":
+            if pairing is None:
+                raise CommandError(
+                    ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
+                )
+            return self._home_eco(serial, pairing.structure_id, on=True, extra=extra)
+        want_eco = preset == "eco"
+        if pairing is not None and self._home_in_eco(pairing.structure_id):
+            # Leaving away sets every thermostat's eco back to schedule; eco turns this one's on.
+            if want_eco:
+                extra[device_key] = self._device_eco(serial, on=True)
+            return self._home_eco(
+                serial, pairing.structure_id, on=False, result_key="device", extra=extra
+            )
+        if self._eco_on(serial) != want_eco:
+            return self._write_key(serial, device_key, self._device_eco(serial, on=want_eco), extra)
+        if extra:
+            return self._write_key(serial, shared_key, extra[shared_key])
+        return self._unchanged(serial, device_key)
+
+    def _eco_on(self, serial: str) -> bool:
+        """The thermostat's own eco is on (manual or automatic), as `ThermostatState.eco`
+        reads it."""
+        device = self._device(serial)
+        eco = device.get("eco")
+        mode = eco.get("mode") if isinstance(eco, Mapping) else None
+        if mode in ("schedule", "manual-eco", "auto-eco"):
+            return mode in ("manual-eco", "auto-eco")
+        return device.get("eco_mode_enabled") is True
+
+    def _unchanged(self, serial: str, key: str) -> CommandResult:
+        """The result of a command that had nothing to write."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return CommandResult(serial, key, 0, 0, changed=False)
+        return CommandResult(serial, key, bucket.revision, bucket.timestamp, changed=False)
+
+    def set_target_humidity(self, serial: str, percent: object) -> CommandResult:
+        """Target humidity for the humidifier or dehumidifier, which it also enables."""
+        self.require_device(serial)
+        value = _humidity(percent, "target_humidity")
+        return self._write(
+            serial, "device", {"target_humidity": value, "target_humidity_enabled": True}
+        )

@@ -38,6 +38,15 @@ class ChangeSource(StrEnum):
     """A command or pairing: the device must be told."""
 
 
+class PairingOrigin(StrEnum):
+    """Where a pairing came from (PAIRING events of `register`)."""
+
+    API = "api"
+    """The control API, or anything but Home Assistant's flow (unpairing too)."""
+    FLOW = "flow"
+    """Home Assistant's "Add thermostat" flow, which creates the thermostat's subentry itself."""
+
+
 @dataclass(frozen=True, slots=True)
 class ServiceEvent:
     """One notification about one device."""
@@ -46,6 +55,7 @@ class ServiceEvent:
     serial: str
     keys: tuple[str, ...] = ()
     source: ChangeSource = ChangeSource.SERVER
+    origin: PairingOrigin = PairingOrigin.API
 
 
 type Listener = Callable[[ServiceEvent], None]

@@ -16,7 +16,7 @@ from .buckets import Bucket, BucketStore, bucket_key
 from .clock import Clock, SystemClock
 from .commands import Commands
 from .devices import DeviceRegistry
-from .events import ChangeSource, EventBus, EventKind, ServiceEvent
+from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
 from .listener import Listener
 from .pairing import (
     DEFAULT_ENTRY_KEY_TTL_SECONDS,
@@ -444,14 +444,17 @@ class ThermostatService:
 
     # -- pairing -----------------------------------------------------------------------------------
 
-    def register(self, code: str, user_id: str | None = None) -> RegisterResult:
+    def register(
+        self, code: str, user_id: str | None = None, *, origin: PairingOrigin = PairingOrigin.API
+    ) -> RegisterResult:
         """Claim a pairing code as typed: the one pairing implementation.
 
         The code is accepted in any case, with or without the `XXX-XXXX` dash.
 
         Records ownership, then writes the user and structure buckets through the command
         layer, which pushes them through a held subscribe connection or leaves them for the
-        next subscribe.
+        next subscribe. `origin` goes on the PAIRING event (Home Assistant's flow adds the
+        subentry itself).
         """
         value = normalize_code(code)
         if value is None:
@@ -466,7 +469,7 @@ class ThermostatService:
         self.save_now_later()
         _LOGGER.info("Thermostat %s paired", key.serial)
         self._write_home_buckets(pairing)
-        self.events.publish(ServiceEvent(EventKind.PAIRING, key.serial))
+        self.events.publish(ServiceEvent(EventKind.PAIRING, key.serial, origin=origin))
         return RegisterResult(RegisterOutcome.PAIRED, key.serial)
 
     async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
