@@ -178,14 +178,16 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
     @property
     def min_temp(self) -> float:
         """9 °C (4.5 °C for eco temperatures); on a Fahrenheit Home Assistant the first whole
-        degree above it (49 °F)."""
+        degree above it (49 °F).
+        """
         low = ECO_TEMPERATURE_MIN_C if self._holds_eco else TEMPERATURE_MIN_C
         return self._limit(low, math.ceil)
 
     @property
     def max_temp(self) -> float:
         """32 °C (35 °C for eco temperatures); on a Fahrenheit Home Assistant the last whole
-        degree below it (89 °F)."""
+        degree below it (89 °F).
+        """
         high = ECO_TEMPERATURE_MAX_C if self._holds_eco else TEMPERATURE_MAX_C
         return self._limit(high, math.floor)
 
@@ -281,7 +283,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     def _shown(self) -> object:
         """Everything `_read_state` sets, and whether the eco limits apply: a thermostat's
-        events mostly change other entities' values (a resubscribe, a sensor reading)."""
+        events mostly change other entities' values (a resubscribe, a sensor reading).
+        """
         return (
             self._attr_supported_features,
             tuple(self._attr_hvac_modes or ()),
@@ -328,7 +331,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     async def async_turn_on(self) -> None:
         """Back to the mode it had before it was turned off, else the mode its schedule
-        drives, else heat (cool for a thermostat that cannot heat)."""
+        drives, else heat (cool for a thermostat that cannot heat).
+        """
         schedule_mode = self.thermostat.schedule_mode
         candidates = (
             self._last_on_mode,
@@ -355,7 +359,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
     def extra_restore_state_data(self) -> ExtraStoredData:
         """The mode turn_on returns to, beside what Home Assistant's classes store (none on
         2026.10 and 2026.11; climate data only with its `RestoreClimate`): added, never
-        replacing it."""
+        replacing it.
+        """
         stored = super().extra_restore_state_data
         return RestoredExtraData(
             {

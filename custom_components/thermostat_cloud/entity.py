@@ -127,7 +127,8 @@ class ThermostatEntity(Entity):
 
     def _reads_contact(self) -> bool:
         """Whether the entity shows what a device request changes (its record: when it was
-        last seen, the firmware it reported), not only its buckets and availability."""
+        last seen, the firmware it reported), not only its buckets and availability.
+        """
         return False
 
     @callback
@@ -159,7 +160,8 @@ class ThermostatEntity(Entity):
         **kwargs: P.kwargs,
     ) -> CommandResult:
         """Run a command on this thermostat (its serial goes first), turning a refusal into a
-        translated error; mypy checks the arguments against the command's."""
+        translated error; mypy checks the arguments against the command's.
+        """
         try:
             return command(self.serial, *args, **kwargs)
         except CommandError as err:

@@ -75,7 +75,8 @@ def note_saved_subentries(
     subentries were saved long ago, so a pairing whose subentry is removed while the hub is not
     loaded is unpaired at the next setup, not added again. Not on a Home Assistant stop: a
     pairing made in its last second may not have its subentry saved, and the next start sees
-    what was. The caller saves (the service's stop does)."""
+    what was. The caller saves (the service's stop does).
+    """
     if hass.is_stopping:
         return
     for serial in thermostat_subentries(entry):
@@ -184,7 +185,8 @@ class PairingSync:
     @callback
     def _update_unpaired_issues(self) -> None:
         """One issue per waiting thermostat while there are few; beyond that one issue that
-        counts them, so made-up serials cannot flood the repairs dashboard."""
+        counts them, so made-up serials cannot flood the repairs dashboard.
+        """
         waiting = self.service.waiting_for_pairing()
         announced = waiting if len(waiting) <= MAX_UNPAIRED_ISSUES else []
         wanted = {unpaired_issue_id(serial): serial for serial in announced}
