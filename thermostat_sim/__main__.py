@@ -47,7 +47,6 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             "hvac_heater_state": False,
             "hvac_ac_state": False,
             "hvac_fan_state": False,
-            "leaf": False,
         },
         f"device.{serial}": {
             "has_fan": args.has_fan,
@@ -57,6 +56,10 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             "fan_mode": "auto",
             "temperature_scale": "C",
             "eco": {"mode": "schedule"},
+            # Where firmware reports them (see the README's "What real firmware does").
+            "leaf": False,
+            "temperature_lock": False,
+            "time_to_target_training": "ready",
         },
         # Followed with no data yet, so a schedule written in Home Assistant is pushed here.
         f"schedule.{serial}": {},
