@@ -518,8 +518,9 @@ async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermos
 async def test_target_humidity_reaches_the_thermostat_in_one_push(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """The target and the switch that enables it arrive together: firmware never sees a
-    target that is not enabled yet.
+    """The target and the switch that enables it arrive together, in one push.
+
+    Firmware never sees a target that is not enabled yet.
     """
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
@@ -660,9 +661,11 @@ async def test_emergency_heat_is_a_preset_of_heat(
 async def test_a_preset_change_is_one_state_write_and_one_push(
     hass: HomeAssistant, pair_thermostat: PairThermostat, preset: str, eco_mode: str
 ) -> None:
-    """From emergency heat with the home away to none or eco, the mode, the home and eco
-    change at once: the entity's state changes once, and the thermostat gets all three
-    buckets in one push (the next push is the next change's).
+    """A preset change is one state write and one push.
+
+    From emergency heat with the home away to none or eco, the mode, the home and eco change at
+    once: the entity's state changes once, and the thermostat gets all three buckets in one push
+    (the next push is the next change's).
     """
     paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
     structure_key = paired.service.home_keys(SERIAL)[1]

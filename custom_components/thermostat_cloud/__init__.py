@@ -78,7 +78,7 @@ async def _async_update_listener(hass: HomeAssistant, entry: ThermostatCloudConf
 
 
 async def async_remove_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
-    """Removing the integration forgets everything: pairings, thermostat state, API keys.
+    """Forget everything on removal of the integration: pairings, thermostat state, API keys.
 
     Adding it again must not bring back thermostats the user removed or keys handed out before.
     """

@@ -140,6 +140,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
     _attr_native_target_temperature_high: float | None
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
+        """Initialize the climate entity from the hub and the thermostat's subentry."""
         super().__init__(hub, subentry, None)
         self._last_on_mode: str | None = None
         """The mode before the thermostat was turned off, for turn_on."""
@@ -150,22 +151,27 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         # ones. (Defined only there: on 2026.11 providing them is itself reported.)
         @property
         def temperature_unit(self) -> str:
+            """Return the entity's native temperature unit (Celsius)."""
             return self._attr_native_temperature_unit
 
         @property
         def current_temperature(self) -> float | None:
+            """Return the current temperature in the entity's native unit."""
             return self._attr_native_current_temperature
 
         @property
         def target_temperature(self) -> float | None:
+            """Return the target temperature in the entity's native unit."""
             return self._attr_native_target_temperature
 
         @property
         def target_temperature_low(self) -> float | None:
+            """Return the low end of the target range in the entity's native unit."""
             return self._attr_native_target_temperature_low
 
         @property
         def target_temperature_high(self) -> float | None:
+            """Return the high end of the target range in the entity's native unit."""
             return self._attr_native_target_temperature_high
 
     @property
@@ -177,23 +183,26 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     @property
     def min_temp(self) -> float:
-        """9 °C (4.5 °C for eco temperatures); on a Fahrenheit Home Assistant the first whole
-        degree above it (49 °F).
+        """Return the lowest setpoint: 9 °C (4.5 °C for eco temperatures).
+
+        On a Fahrenheit Home Assistant, the first whole degree above it (49 °F).
         """
         low = ECO_TEMPERATURE_MIN_C if self._holds_eco else TEMPERATURE_MIN_C
         return self._limit(low, math.ceil)
 
     @property
     def max_temp(self) -> float:
-        """32 °C (35 °C for eco temperatures); on a Fahrenheit Home Assistant the last whole
-        degree below it (89 °F).
+        """Return the highest setpoint: 32 °C (35 °C for eco temperatures).
+
+        On a Fahrenheit Home Assistant, the last whole degree below it (89 °F).
         """
         high = ECO_TEMPERATURE_MAX_C if self._holds_eco else TEMPERATURE_MAX_C
         return self._limit(high, math.floor)
 
     def _limit(self, celsius: float, to_whole: Callable[[float], int]) -> float:
-        """A setpoint limit, in Celsius (the entity's unit), that is a whole degree in Home
-        Assistant's unit when that is not Celsius.
+        """Return a setpoint limit in Celsius (the entity's unit).
+
+        The limit is a whole degree in Home Assistant's unit when that is not Celsius.
 
         Home Assistant shows the limits rounded to whole °F and checks every value against
         them unrounded: 9 °C shown as 48 °F would refuse 48 °F (8.9 °C), the slider's own end.
@@ -282,8 +291,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         self._attr_native_target_temperature_high = high
 
     def _shown(self) -> object:
-        """Everything `_read_state` sets, and whether the eco limits apply: a thermostat's
-        events mostly change other entities' values (a resubscribe, a sensor reading).
+        """Return everything `_read_state` sets, and whether the eco limits apply.
+
+        A thermostat's events mostly change other entities' values (a resubscribe, a sensor
+        reading).
         """
         return (
             self._attr_supported_features,
@@ -330,8 +341,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
 
     async def async_turn_on(self) -> None:
-        """Back to the mode it had before it was turned off, else the mode its schedule
-        drives, else heat (cool for a thermostat that cannot heat).
+        """Turn the thermostat back on.
+
+        Back to the mode it had before it was turned off, else the mode its schedule drives,
+        else heat (cool for a thermostat that cannot heat).
         """
         schedule_mode = self.thermostat.schedule_mode
         candidates = (
@@ -357,9 +370,10 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     @property
     def extra_restore_state_data(self) -> ExtraStoredData:
-        """The mode turn_on returns to, beside what Home Assistant's classes store (none on
-        2026.10 and 2026.11; climate data only with its `RestoreClimate`): added, never
-        replacing it.
+        """Return the mode turn_on returns to, beside what Home Assistant's classes store.
+
+        They store none on 2026.10 and 2026.11, climate data only with its `RestoreClimate`:
+        the mode is added, never replacing it.
         """
         stored = super().extra_restore_state_data
         return RestoredExtraData(
@@ -464,13 +478,16 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         )
 
     async def async_set_eco_temperatures(self, low: float, high: float) -> None:
-        """The temperatures the thermostat keeps in eco mode."""
+        """Set the temperatures the thermostat keeps in eco mode."""
         self.run_command(
             self.service.commands.set_eco_temperatures, self._celsius(low), self._celsius(high)
         )
 
     async def async_get_schedule(self) -> ServiceResponse:
-        """The schedule as the thermostat stores it (Celsius), or None before it reported one."""
+        """Return the schedule as the thermostat stores it (Celsius).
+
+        None before the thermostat reported one.
+        """
         schedule = self.thermostat.schedule
         return {"schedule": dict(schedule) if schedule is not None else None}
 
@@ -479,7 +496,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         self.run_command(self.service.commands.set_schedule, schedule)
 
     def _celsius(self, value: float | None) -> float | None:
-        """An action's temperature, given in Home Assistant's unit, in Celsius."""
+        """Convert an action's temperature, given in Home Assistant's unit, to Celsius."""
         if value is None:
             return None
         return TemperatureConverter.convert(
@@ -488,7 +505,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
 
 def _validation_error(key: str, **placeholders: str) -> ServiceValidationError:
-    """A translated refusal of a climate action the user can correct."""
+    """Return a translated refusal of a climate action the user can correct."""
     return ServiceValidationError(
         translation_domain=DOMAIN, translation_key=key, translation_placeholders=placeholders
     )

@@ -268,7 +268,10 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
 
 
 def _weather_selector(hass: HomeAssistant, current: str) -> selector.SelectSelector:
-    """The first weather entity (default), none, or one of Home Assistant's weather entities."""
+    """Return the selector of the weather option.
+
+    The first weather entity (default), none, or one of Home Assistant's weather entities.
+    """
     options = [
         selector.SelectOptionDict(value=WEATHER_AUTO, label=WEATHER_AUTO),
         selector.SelectOptionDict(value=WEATHER_NONE, label=WEATHER_NONE),

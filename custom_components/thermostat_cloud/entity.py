@@ -46,7 +46,7 @@ VALIDATION_ERRORS = frozenset(
 
 
 def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
-    """The device registry entry of one thermostat, below the hub's device."""
+    """Return the device registry entry of one thermostat, below the hub's device."""
     serial = subentry.data[CONF_SERIAL]
     state = ThermostatState(hub.service, serial)
     info = DeviceInfo(
@@ -69,7 +69,7 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
 
 @callback
 def async_register_hub_device(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
-    """The hub's own device: the embedded server every thermostat device hangs from."""
+    """Register the hub's own device: the embedded server every thermostat device hangs from."""
     dr.async_get(hass).async_get_or_create(
         config_entry_id=entry.entry_id,
         identifiers={(DOMAIN, entry.entry_id)},
@@ -86,6 +86,7 @@ class ThermostatEntity(Entity):
     _attr_should_poll = False
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry, key: str | None) -> None:
+        """Initialize the entity from the hub, the thermostat's subentry and its key, if any."""
         self.hub = hub
         self.thermostat = ThermostatState(hub.service, subentry.data[CONF_SERIAL])
         self.serial = self.thermostat.serial
@@ -117,7 +118,7 @@ class ThermostatEntity(Entity):
         """Copy bucket values into `_attr_*` before a state write (for entities that cache)."""
 
     def _shown(self) -> object:
-        """What the entity shows, read cheaply, or None when that is not cheap to tell.
+        """Return what the entity shows, read cheaply, or None when that is not cheap to tell.
 
         Most events of a thermostat change one or two of its values; an entity whose shown
         value did not change skips the state write, which is most of what a change costs Home
@@ -126,8 +127,10 @@ class ThermostatEntity(Entity):
         return None
 
     def _reads_contact(self) -> bool:
-        """Whether the entity shows what a device request changes (its record: when it was
-        last seen, the firmware it reported), not only its buckets and availability.
+        """Return whether the entity shows what a device request changes.
+
+        That is its record (when it was last seen, the firmware it reported), not only its
+        buckets and availability.
         """
         return False
 
@@ -159,8 +162,10 @@ class ThermostatEntity(Entity):
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> CommandResult:
-        """Run a command on this thermostat (its serial goes first), turning a refusal into a
-        translated error; mypy checks the arguments against the command's.
+        """Run a command on this thermostat (its serial goes first).
+
+        A refusal turns into a translated error; mypy checks the arguments against the
+        command's.
         """
         try:
             return command(self.serial, *args, **kwargs)
@@ -178,13 +183,16 @@ class ThermostatDescribedEntity[DescriptionT: EntityDescription](ThermostatEntit
         return (self.state,)
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry, description: DescriptionT) -> None:
+        """Initialize the entity from the hub, the thermostat's subentry and its description."""
         super().__init__(hub, subentry, description.key)
         self.entity_description = description
 
 
 def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:
-    """The translated Home Assistant error for a refused command: one translation key per
-    reason, temperatures in Home Assistant's unit, fields by the labels of the action's fields.
+    """Return the translated Home Assistant error for a refused command.
+
+    One translation key per reason, temperatures in Home Assistant's unit, fields by the labels
+    of the action's fields.
     """
     error_type = ServiceValidationError if err.code in VALIDATION_ERRORS else HomeAssistantError
     placeholders: dict[str, str]
@@ -232,7 +240,10 @@ def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | fl
 
 
 def _field_label(hass: HomeAssistant, field: str) -> str:
-    """The label of the action field a command field came from, in Home Assistant's language."""
+    """Return the label of the action field a command field came from.
+
+    The label is in Home Assistant's language.
+    """
     if (source := ACTION_FIELDS.get(field)) is None:
         return field
     domain, action, name = source

@@ -36,12 +36,13 @@ class HassStorage:
     """The service's Storage on Home Assistant's Store (atomic writes, final write on stop)."""
 
     def __init__(self, hass: HomeAssistant) -> None:
+        """Initialize on a private Home Assistant Store with atomic writes."""
         self._store: Store[dict[str, Any]] = Store(
             hass, STORAGE_VERSION, STORAGE_KEY, private=True, atomic_writes=True
         )
 
     async def async_load(self) -> dict[str, Any] | None:
-        """The saved document."""
+        """Return the saved document."""
         return await self._store.async_load()
 
     def embed_json(self, data: bytes) -> Any:
@@ -62,7 +63,7 @@ class HassStorage:
 
 
 def service_config(entry: ConfigEntry) -> ServiceConfig:
-    """The service settings from the hub entry's data and options."""
+    """Return the service settings from the hub entry's data and options."""
     return ServiceConfig(
         api_origin=entry.data[CONF_API_ORIGIN],
         entry_key_ttl_seconds=int(entry.options.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL)),
@@ -73,6 +74,7 @@ class Hub:
     """Owns the running service of one hub entry."""
 
     def __init__(self, hass: HomeAssistant, entry: ConfigEntry) -> None:
+        """Initialize the service of a hub entry, and its pairing, thermostat and weather parts."""
         self.hass = hass
         self.entry = entry
         self.service = ThermostatService(service_config(entry), HassStorage(hass))
@@ -89,7 +91,7 @@ class Hub:
 
     @staticmethod
     def settings_of(entry: ConfigEntry) -> dict[str, Any]:
-        """The entry settings the running service was built from.
+        """Return the entry settings the running service was built from.
 
         Not the weather entity: changing it needs no restart (see `weather_choice`).
         """
@@ -99,7 +101,7 @@ class Hub:
 
     @staticmethod
     def weather_choice(entry: ConfigEntry) -> str:
-        """The weather option: a weather entity id, WEATHER_AUTO or WEATHER_NONE."""
+        """Return the weather option: a weather entity id, WEATHER_AUTO or WEATHER_NONE."""
         return str(entry.options.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
 
     async def async_start(self) -> None:

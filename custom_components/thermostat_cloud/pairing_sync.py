@@ -54,7 +54,7 @@ _LOGGER = logging.getLogger(__name__)
 
 
 def thermostat_subentries(entry: ThermostatCloudConfigEntry) -> dict[str, str]:
-    """Serial -> subentry id of every thermostat subentry."""
+    """Return serial -> subentry id of every thermostat subentry."""
     return {
         subentry.data[CONF_SERIAL]: subentry_id
         for subentry_id, subentry in entry.subentries.items()
@@ -71,11 +71,13 @@ def thermostat_title(serial: str) -> str:
 def note_saved_subentries(
     hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
 ) -> None:
-    """The hub unloads (disabled, reloaded) or fails to start (its port is taken): its
-    subentries were saved long ago, so a pairing whose subentry is removed while the hub is not
-    loaded is unpaired at the next setup, not added again. Not on a Home Assistant stop: a
-    pairing made in its last second may not have its subentry saved, and the next start sees
-    what was. The caller saves (the service's stop does).
+    """Note the thermostat subentries as saved when the hub unloads or fails to start.
+
+    The hub unloads (disabled, reloaded) or fails to start (its port is taken): its subentries
+    were saved long ago, so a pairing whose subentry is removed while the hub is not loaded is
+    unpaired at the next setup, not added again. Not on a Home Assistant stop: a pairing made in
+    its last second may not have its subentry saved, and the next start sees what was. The
+    caller saves (the service's stop does).
     """
     if hass.is_stopping:
         return
@@ -89,6 +91,7 @@ class PairingSync:
     def __init__(
         self, hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
     ) -> None:
+        """Initialize from the hub entry and its service."""
         self.hass = hass
         self.entry = entry
         self.service = service
@@ -184,8 +187,10 @@ class PairingSync:
 
     @callback
     def _update_unpaired_issues(self) -> None:
-        """One issue per waiting thermostat while there are few; beyond that one issue that
-        counts them, so made-up serials cannot flood the repairs dashboard.
+        """Update the unpaired issues: one per waiting thermostat while there are few.
+
+        Beyond that, one issue that counts them, so made-up serials cannot flood the repairs
+        dashboard.
         """
         waiting = self.service.waiting_for_pairing()
         announced = waiting if len(waiting) <= MAX_UNPAIRED_ISSUES else []
@@ -238,7 +243,7 @@ class PairingSync:
         )
 
     async def async_subentries_changed(self) -> None:
-        """The entry's subentries changed: announce new ones, unpair removed ones.
+        """Handle a change of the entry's subentries: announce new ones, unpair removed ones.
 
         Only thermostats whose subentry was there and is gone now are unpaired: a pairing
         from the flow has no subentry yet while its save is written, and must keep it.
