@@ -44,6 +44,7 @@ from .const import (
     signal_thermostat_added,
     unpaired_issue_id,
 )
+from .issues import async_warn
 from .server import EventKind, RegisterResult, ServiceEvent, ThermostatService
 from .server.events import PairingOrigin
 
@@ -199,31 +200,16 @@ class PairingSync:
             ir.async_delete_issue(self.hass, DOMAIN, issue_id)
         for issue_id, serial in wanted.items():
             if issue_id not in self._unpaired_issues:
-                ir.async_create_issue(
-                    self.hass,
-                    DOMAIN,
-                    issue_id,
-                    is_fixable=False,
-                    is_persistent=False,
-                    severity=ir.IssueSeverity.WARNING,
-                    translation_key="unpaired_thermostat",
-                    translation_placeholders={"serial": serial},
-                )
+                async_warn(self.hass, issue_id, "unpaired_thermostat", serial=serial)
         self._unpaired_issues = set(wanted)
         if len(waiting) > MAX_UNPAIRED_ISSUES:
-            ir.async_create_issue(
+            async_warn(
                 self.hass,
-                DOMAIN,
                 ISSUE_UNPAIRED_THERMOSTATS,
-                is_fixable=False,
-                is_persistent=False,
-                severity=ir.IssueSeverity.WARNING,
-                translation_key="unpaired_thermostats",
-                translation_placeholders={
-                    "count": str(len(waiting)),
-                    "limit": str(self.service.config.max_unpaired_devices),
-                    "individual": str(MAX_UNPAIRED_ISSUES),
-                },
+                "unpaired_thermostats",
+                count=str(len(waiting)),
+                limit=str(self.service.config.max_unpaired_devices),
+                individual=str(MAX_UNPAIRED_ISSUES),
             )
         else:
             ir.async_delete_issue(self.hass, DOMAIN, ISSUE_UNPAIRED_THERMOSTATS)

@@ -20,6 +20,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import device_registry as dr, issue_registry as ir
 
 from .const import DOMAIN
+from .issues import async_warn
 from .server import EventKind, ServiceEvent, ThermostatService
 from .server.state import ThermostatState
 
@@ -114,16 +115,7 @@ class ThermostatTracker:
         if ThermostatState(self.service, serial).equipment_reported:
             ir.async_delete_issue(self.hass, DOMAIN, issue_id)
         elif ir.async_get(self.hass).async_get_issue(DOMAIN, issue_id) is None:
-            ir.async_create_issue(
-                self.hass,
-                DOMAIN,
-                issue_id,
-                is_fixable=False,
-                is_persistent=False,
-                severity=ir.IssueSeverity.WARNING,
-                translation_key="equipment_unknown",
-                translation_placeholders={"serial": serial},
-            )
+            async_warn(self.hass, issue_id, "equipment_unknown", serial=serial)
 
     def _note_availability(self, serial: str) -> None:
         available = self.service.is_available(serial)
