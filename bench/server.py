@@ -47,6 +47,7 @@ def _without_home_assistant() -> None:
 _without_home_assistant()
 
 from custom_components.thermostat_cloud.server import (  # noqa: E402
+    DeviceServer,
     ServiceConfig,
     ThermostatService,
 )
@@ -206,8 +207,9 @@ async def serve(
         ServiceConfig(api_origin="http://127.0.0.1:1", batch_window=batch_window), storage
     )
     await service.async_load()
-    await service.async_start("127.0.0.1", 0)
-    service.config.api_origin = f"http://127.0.0.1:{service.bound_port}"
+    device_server = DeviceServer(service)
+    await device_server.async_start("127.0.0.1", 0)
+    service.config.api_origin = f"http://127.0.0.1:{device_server.bound_port}"
     # The control API with the handlers Home Assistant serves, at the spec's bare paths.
     control_api = ControlListener(service)
     await control_api.async_start("127.0.0.1", 0)
@@ -239,7 +241,7 @@ async def serve(
         loop.remove_reader(sys.stdin.fileno())
     await runner.cleanup()
     await control_api.async_stop()
-    await service.async_stop()
+    await device_server.async_stop()
     storage.cancel()
 
 

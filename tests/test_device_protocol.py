@@ -11,7 +11,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
+from custom_components.thermostat_cloud.server import (
+    DeviceServer,
+    ServiceEvent,
+    ThermostatService,
+)
 from custom_components.thermostat_cloud.server.device_api import PushWriter
 from custom_components.thermostat_cloud.server.subscriptions import HeldConnection
 from thermostat_sim import SimulatedThermostat, basic_auth
@@ -39,7 +43,10 @@ async def post_json(
 
 
 async def test_entry_form_post_hands_out_urls_with_explicit_ports(
-    make_thermostat: MakeThermostat, device_url: str, service: ThermostatService
+    make_thermostat: MakeThermostat,
+    device_url: str,
+    device_server: DeviceServer,
+    service: ThermostatService,
 ) -> None:
     """Production firmware POSTs a form; every URL it gets back carries the port."""
     thermostat = make_thermostat()
@@ -65,7 +72,7 @@ async def test_entry_form_post_hands_out_urls_with_explicit_ports(
     for name, url in data.items():
         if name.endswith("_url") and url:
             port = url.split("/")[2].rsplit(":", 1)[1]
-            assert port == str(service.bound_port), name
+            assert port == str(device_server.bound_port), name
     assert data["software_update_url"] == ""
     assert data["tier_name"] == "local"
     assert isinstance(data["server_version"], str)
@@ -706,19 +713,19 @@ async def test_put_and_subscribe_without_serial_are_400(
 
 
 async def test_stop_closes_held_long_polls_and_releases_the_port(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer
 ) -> None:
     thermostats = [make_thermostat(f"02AA01AC3314{i:04d}") for i in range(5)]
     for thermostat in thermostats:
         thermostat.start()
     for thermostat in thermostats:
         await thermostat.subscribed.wait()
-    port = service.bound_port
+    port = device_server.bound_port
     assert port is not None
 
     loop = asyncio.get_running_loop()
     started = loop.time()
-    await service.async_stop()
+    await device_server.async_stop()
     assert loop.time() - started < 2
     server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", port)
     server.close()
@@ -726,7 +733,7 @@ async def test_stop_closes_held_long_polls_and_releases_the_port(
 
 
 async def test_state_survives_a_restart(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     from .conftest import MemoryStorage
 
@@ -735,7 +742,7 @@ async def test_state_survives_a_restart(
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
     service.register(code)
     service.commands.set_temperature(SERIAL, 21.5)
-    await service.async_stop()
+    await device_server.async_stop()
 
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
@@ -913,7 +920,7 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     from custom_components.thermostat_cloud.server import EventKind
 
@@ -921,7 +928,7 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
 
     thermostat = make_thermostat()
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
-    await service.async_stop()
+    await device_server.async_stop()
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
 
@@ -934,13 +941,14 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
             connection_events.put_nowait(event) if event.kind is EventKind.CONNECTION else None
         )
     )
-    await restarted.async_start("127.0.0.1", 0)
+    restarted_server = DeviceServer(restarted)
+    await restarted_server.async_start("127.0.0.1", 0)
     try:
         event = await asyncio.wait_for(connection_events.get(), 5)
         assert event.serial == SERIAL
         assert not restarted.is_available(SERIAL)
     finally:
-        await restarted.async_stop()
+        await restarted_server.async_stop()
 
 
 async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscribe(

@@ -2,6 +2,7 @@
 ships), no Home Assistant imports."""
 
 from .commands import CommandError, CommandResult, ErrorCode, Reason
+from .device_api import DeviceServer
 from .events import ChangeSource, EventKind, ServiceEvent
 from .service import RegisterResult, ServiceConfig, Storage, ThermostatService, origin_with_port
 
@@ -9,6 +10,7 @@ __all__ = [
     "ChangeSource",
     "CommandError",
     "CommandResult",
+    "DeviceServer",
     "ErrorCode",
     "EventKind",
     "Reason",

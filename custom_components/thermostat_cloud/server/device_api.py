@@ -26,6 +26,7 @@ from aiohttp import web
 from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, is_bucket_key, split_key
 from .commands import CommandError
 from .events import ChangeSource
+from .listener import Listener
 from .pairing import IssueOutcome, KeyStatus
 from .records import UnstorableError, ensure_storable
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
@@ -848,3 +849,33 @@ def create_device_app(service: ThermostatService) -> web.Application:
             app.router.add_route(method, prefix + path, handler)
     app.on_response_prepare.append(api.add_protocol_headers)
     return app
+
+
+class DeviceServer:
+    """The device protocol on its own port, with the service behind it.
+
+    The owner of the service loads it, then starts this; stopping closes the held subscribes
+    before the port (aiohttp waits for open requests), then stops the service, which saves.
+    """
+
+    def __init__(self, service: ThermostatService) -> None:
+        self.service = service
+        self._listener = Listener(
+            service.config.request_timeout, service.config.idle_connection_timeout
+        )
+
+    async def async_start(self, host: str | None, port: int) -> None:
+        """Listen, then start the service; raises OSError when the port cannot be bound."""
+        await self._listener.async_start(create_device_app(self.service), host, port)
+        self.service.start()
+
+    @property
+    def bound_port(self) -> int | None:
+        """The port the device listener is bound to (useful with port 0)."""
+        return self._listener.bound_port
+
+    async def async_stop(self) -> None:
+        """Close held connections, release the port and save everything; safe to call twice."""
+        self.service.close_connections()
+        await self._listener.async_stop()
+        await self.service.async_stop()

@@ -1,4 +1,4 @@
-"""The thermostat cloud service: state, pairing, persistence and the device listener."""
+"""The thermostat cloud service: state, pairing, persistence and who is owed what."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from .clock import Clock, SystemClock
 from .commands import Commands
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
-from .listener import Listener
 from .pairing import (
     DEFAULT_ENTRY_KEY_TTL_SECONDS,
     Pairing,
@@ -162,7 +161,6 @@ class ThermostatService:
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
-        self._listener = Listener(config.request_timeout, config.idle_connection_timeout)
         self.events.listen(self._push_server_changes)
 
     # -- persistence --------------------------------------------------------------------------
@@ -521,13 +519,11 @@ class ThermostatService:
             await self.async_flush()
         return unpaired
 
-    # -- listener ---------------------------------------------------------------------------------
+    # -- lifecycle --------------------------------------------------------------------------------
 
-    async def async_start(self, host: str | None, port: int) -> None:
-        """Start the device protocol listener; raises OSError when the port cannot be bound."""
-        from .device_api import create_device_app  # noqa: PLC0415 - avoids an import cycle
-
-        await self._listener.async_start(create_device_app(self), host, port)
+    def start(self) -> None:
+        """Accept subscribes and start the timers; the device server calls this once it
+        listens (see `device_api.DeviceServer`)."""
         self.hub.reopen()
         self.commands.restore_fan_timers()
         # A thermostat seen just before a restart counts as available until its grace runs
@@ -536,15 +532,13 @@ class ThermostatService:
             if record.last_seen:
                 self._arm_availability_check(record.serial)
 
-    @property
-    def bound_port(self) -> int | None:
-        """The port the device listener is bound to (useful with port 0)."""
-        return self._listener.bound_port
+    def close_connections(self) -> None:
+        """Tell every held subscribe to close, and refuse new ones until `start`."""
+        self.hub.close_all()
 
     async def async_stop(self) -> None:
-        """Close held connections, release the port and save everything."""
-        self.hub.close_all()
-        await self._listener.async_stop()
+        """Close held connections, stop the timers and save everything."""
+        self.close_connections()
         self.commands.cancel_timers()
         for handle in self._availability_timers.values():
             handle.cancel()
