@@ -45,15 +45,9 @@ from aiohttp import web
 from yarl import URL
 
 from .commands import CommandError, CommandResult, Commands, ErrorCode
-from .device_api import (
-    SERIAL_RE,
-    BadRequestError,
-    error_response,
-    json_errors,
-    read_json_object,
-)
-from .devices import DeviceRecord
+from .devices import SERIAL_RE, DeviceRecord
 from .events import EventKind, ServiceEvent
+from .http_helpers import BadRequestError, error_response, json_errors, read_json_object
 from .listener import Listener
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port

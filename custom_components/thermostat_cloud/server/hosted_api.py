@@ -56,8 +56,8 @@ from .api_keys import ApiKey, Scope
 from .buckets import bucket_key
 from .clock import Clock, SystemClock
 from .commands import CommandError, CommandResult, ErrorCode, as_number
-from .device_api import BadRequestError, read_json_object
 from .devices import DeviceRecord
+from .http_helpers import BadRequestError, read_json_object
 from .rate_limits import Quota, RateLimiter
 from .service import ThermostatService
 from .state import ThermostatState
