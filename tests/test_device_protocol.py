@@ -380,7 +380,7 @@ async def test_change_between_check_and_hold_is_not_lost(
     make_thermostat: MakeThermostat, service: ThermostatService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command landing right after the "anything newer?" check is pushed at once."""
-    real_outgoing = service.outgoing
+    real_outgoing = service.delivery.outgoing
     fired = False
 
     def outgoing_then_change(known: dict[str, int], serial: str, force: bool) -> Any:
@@ -391,7 +391,7 @@ async def test_change_between_check_and_hold_is_not_lost(
             service.commands.set_temperature(SERIAL, 24)
         return result
 
-    monkeypatch.setattr(service, "outgoing", outgoing_then_change)
+    monkeypatch.setattr(service.delivery, "outgoing", outgoing_then_change)
     service.commands.apply(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
     thermostat = make_thermostat()
     thermostat.local[f"shared.{SERIAL}"] = _local(service, f"shared.{SERIAL}")
@@ -838,7 +838,7 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
     # A change the held connection missed (as if it landed during a reconnect).
-    service.mark_undelivered(SERIAL, [key])
+    service.delivery.mark_undelivered(SERIAL, [key])
     service.buckets.merge(key, {"target_temperature": 24.0})
 
     await thermostat.put(key, {"current_temperature": 21.0})

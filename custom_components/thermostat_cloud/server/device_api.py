@@ -206,14 +206,14 @@ class PushWriter:
     def push(self, force: bool) -> None:
         """Send the buckets the device follows that are newer than its copy (or all of them)."""
         conn = self.conn
-        pending = self.service.outgoing(conn.known, conn.serial, force)
+        pending = self.service.delivery.outgoing(conn.known, conn.serial, force)
         if not pending:
             return
         chunk = b'{"objects":[' + b",".join(b.wire_json() for b in pending) + b"]}"
         keys = [bucket.key for bucket in pending]
         for bucket in pending:
             conn.known[bucket.key] = bucket.timestamp
-        self.service.mark_delivered(conn.serial, keys)
+        self.service.delivery.mark_delivered(conn.serial, keys)
         write = asyncio.get_running_loop().create_task(self._write(chunk, keys), eager_start=True)
         if not write.done():
             self._writes.add(write)
@@ -235,7 +235,7 @@ class PushWriter:
             await self.response.write(chunk)
         except ConnectionError:
             _LOGGER.debug("Subscribe connection of %s dropped by the device", self.conn.serial)
-            self.service.mark_undelivered(self.conn.serial, keys)
+            self.service.delivery.mark_undelivered(self.conn.serial, keys)
             self.conn.wake(WakeReason.CLOSE)
 
 
@@ -450,7 +450,7 @@ class DeviceApi:
         headers = {"Content-Type": "application/json"}
         if any(
             bucket.key.startswith("shared.") and not SETPOINT_FIELDS.isdisjoint(bucket.value)
-            for bucket in service.outgoing(known, serial, False)
+            for bucket in service.delivery.outgoing(known, serial, False)
         ):
             # Headers go out before the body, so this can only ride on an immediate push:
             # firmware then sends its own changes (the push's acknowledgement) at once.
@@ -577,7 +577,7 @@ class DeviceApi:
             _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
         service.commands.apply(serial, updates, ChangeSource.DEVICE)
         descriptors: dict[str, dict[str, Any]] = {}
-        owed = False
+        kept: list[str] = []
         for entry in entries:
             key = entry.key
             if key in descriptors or key in refused:
@@ -592,15 +592,9 @@ class DeviceApi:
             bucket = service.buckets.get(key)
             if bucket is None:  # an empty PUT of a bucket the server never had
                 continue
-            if service.is_undelivered(serial, key):
-                # The answer carries the server's newest timestamp, but the device still lacks
-                # the server's own change: it stays owed and is pushed now.
-                owed = True
-            elif key not in conflicts:  # after a conflict the device has its own copy
-                service.hub.device_has(serial, key, bucket.timestamp)
+            kept.append(key)
             descriptors[key] = bucket.descriptor()
-        if owed:
-            service.hub.wake(serial)
+        service.delivery.device_put(serial, kept, conflicts)
         return web.json_response({"objects": list(descriptors.values())})
 
     async def device_listing(self, request: web.Request) -> web.Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 import logging
 import secrets
@@ -12,9 +12,10 @@ from typing import Any, Protocol
 from yarl import URL
 
 from .api_keys import ApiKeyStore
-from .buckets import Bucket, BucketStore, bucket_key
+from .buckets import BucketStore, bucket_key
 from .clock import Clock, SystemClock
 from .commands import Commands
+from .delivery import Delivery
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .pairing import (
@@ -132,6 +133,8 @@ class ThermostatService:
         self.devices = DeviceRegistry(self.clock)
         self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
         self.hub = SubscriptionHub()
+        self.delivery = Delivery(self.buckets, self.hub, self.home_keys)
+        """What each device has been sent and is owed."""
         self.commands = Commands(
             clock=self.clock,
             buckets=self.buckets,
@@ -152,12 +155,8 @@ class ThermostatService:
         self._save_requested = False
         self._closed_at: dict[str, int] = {}
         """Serial -> when its last held subscribe closed (ms)."""
-        self._undelivered: dict[str, set[str]] = {}
-        """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._announced: dict[str, None] = {}
         """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
-        self._structure_resent: set[str] = set()
-        """Devices sent their home's structure since this start (see `outgoing`)."""
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
@@ -298,7 +297,7 @@ class ThermostatService:
         self.pairings.forget_key(serial)
         self._announced.pop(serial, None)
         self._closed_at.pop(serial, None)
-        self._undelivered.pop(serial, None)
+        self.delivery.forget(serial)
         if (handle := self._availability_timers.pop(serial, None)) is not None:
             handle.cancel()
         self.request_save()
@@ -365,56 +364,11 @@ class ThermostatService:
             bucket_key("structure", pairing.structure_id),
         ]
 
-    def outgoing(self, known: dict[str, int], serial: str, force: bool) -> list[Bucket]:
-        """Buckets a device should be sent: those it follows that are newer than its copy.
-
-        A device follows the buckets it listed when subscribing, plus (when paired) its user
-        and structure buckets, which are sent on every subscribe unless the device already
-        lists their current version. A listed bucket the server has no data for is never
-        sent, so an unknown bucket at timestamp 0 cannot cause a reply loop.
-
-        Buckets changed on the server that were never sent to the device are sent whatever
-        timestamp it lists: a PUT answer gives the device the server's newest timestamp even
-        when the device has not seen the server's own change yet.
-
-        The structure bucket is sent once after every server start whatever the device lists:
-        a thermostat may have reset its mode while the timestamp it cached survived.
-        """
-        undelivered = self._undelivered.get(serial, ())
-        home = self.home_keys(serial)
-        resend = home[1] if home and serial not in self._structure_resent else None
-        out: list[Bucket] = []
-        for key in (*known, *(k for k in home if k not in known)):
-            bucket = self.buckets.get(key)
-            if bucket is not None and (
-                force or key in undelivered or key == resend or bucket.timestamp > known.get(key, 0)
-            ):
-                out.append(bucket)
-        return out
-
-    def mark_delivered(self, serial: str, keys: Iterable[str]) -> None:
-        """These buckets were written onto the device's connection."""
-        if serial not in self._structure_resent and any(k.startswith("structure.") for k in keys):
-            self._structure_resent.add(serial)
-        if (undelivered := self._undelivered.get(serial)) is not None:
-            undelivered.difference_update(keys)
-            if not undelivered:
-                del self._undelivered[serial]
-
-    def mark_undelivered(self, serial: str, keys: Iterable[str]) -> None:
-        """The device does not have these buckets' server versions: send them again."""
-        self._undelivered.setdefault(serial, set()).update(keys)
-
-    def is_undelivered(self, serial: str, key: str) -> bool:
-        """Whether a server change of this bucket has not been sent to the device yet."""
-        return key in self._undelivered.get(serial, ())
-
     def _push_server_changes(self, event: ServiceEvent) -> None:
         """Server-side writes are owed to the device and pushed to its held connections;
         a device's own writes are not echoed to it."""
         if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
-            self.mark_undelivered(event.serial, event.keys)
-            self.hub.wake(event.serial)
+            self.delivery.server_changed(event.serial, event.keys)
         elif event.kind is EventKind.PAIRING:
             self.hub.wake(event.serial)
 
