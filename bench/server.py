@@ -52,12 +52,12 @@ from custom_components.thermostat_cloud.server import (  # noqa: E402
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.buckets import bucket_key  # noqa: E402
-from custom_components.thermostat_cloud.server.commands import (  # noqa: E402
-    TEMPERATURE_MAX_C,
-    TEMPERATURE_MIN_C,
-)
 from custom_components.thermostat_cloud.server.control_api import (  # noqa: E402
     ControlListener,
+)
+from custom_components.thermostat_cloud.server.validation import (  # noqa: E402
+    TEMPERATURE_MAX_C,
+    TEMPERATURE_MIN_C,
 )
 
 SERVICE: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)

@@ -30,7 +30,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.commands import CommandError
+from custom_components.thermostat_cloud.server.command_errors import CommandError
 from custom_components.thermostat_cloud.server.events import ChangeSource
 from custom_components.thermostat_cloud.server.state import ThermostatState
 from thermostat_sim import SimulatedThermostat, basic_auth

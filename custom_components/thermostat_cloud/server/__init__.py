@@ -1,7 +1,7 @@
 """The thermostat cloud service core: asyncio, aiohttp and orjson (the JSON library Home Assistant
 ships), no Home Assistant imports."""
 
-from .commands import CommandError, CommandResult, ErrorCode, Reason
+from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .device_api import DeviceServer
 from .events import ChangeSource, EventKind, ServiceEvent
 from .service import RegisterResult, ServiceConfig, Storage, ThermostatService, origin_with_port

@@ -44,7 +44,8 @@ import aiohttp
 from aiohttp import web
 from yarl import URL
 
-from .commands import CommandError, CommandResult, Commands, ErrorCode
+from .command_errors import CommandError, CommandResult, ErrorCode
+from .commands import Commands
 from .devices import SERIAL_RE, DeviceRecord
 from .events import EventKind, ServiceEvent
 from .http_helpers import BadRequestError, error_response, json_errors, read_json_object

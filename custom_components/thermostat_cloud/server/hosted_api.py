@@ -55,13 +55,14 @@ from aiohttp import web
 from .api_keys import ApiKey, Scope
 from .buckets import bucket_key
 from .clock import Clock, SystemClock
-from .commands import CommandError, CommandResult, ErrorCode, as_number
+from .command_errors import CommandError, CommandResult, ErrorCode
 from .devices import DeviceRecord
 from .http_helpers import BadRequestError, read_json_object
 from .rate_limits import Quota, RateLimiter
 from .service import ThermostatService
 from .state import ThermostatState
 from .text import for_log
+from .validation import as_number
 
 _LOGGER = logging.getLogger(__name__)
 

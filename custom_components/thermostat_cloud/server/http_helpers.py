@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from .commands import CommandError
+from .command_errors import CommandError
 from .records import UnstorableError, ensure_storable
 from .text import for_log
 

@@ -22,8 +22,9 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from .buckets import bucket_key
-from .commands import HVAC_MODES, SCHEDULE_MODES, finite_number as number
+from .schedule import SCHEDULE_MODES
 from .text import for_log, for_state
+from .validation import HVAC_MODES, finite_number as number
 
 if TYPE_CHECKING:
     from .service import ThermostatService
