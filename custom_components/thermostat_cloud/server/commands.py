@@ -21,6 +21,7 @@ from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .pairing import PairingRegistry
 from .records import UnstorableError, ensure_storable
 from .schedule import SCHEDULE_MODES, validate_schedule
+from .state import capabilities
 from .text import for_log
 from .validation import (
     DEVICE_SETTINGS,
@@ -250,20 +251,8 @@ class Commands:
             fields["target_temperature_type"] = "range"
         return self._write(serial, "shared", fields)
 
-    def capabilities(self, serial: str) -> dict[str, bool]:
-        """What the device's equipment can do, as it reported it."""
-        shared, device = self._shared(serial), self._device(serial)
-        return {
-            "can_heat": bool(shared.get("can_heat", True)),
-            "can_cool": bool(shared.get("can_cool", False)),
-            "has_fan": bool(device.get("has_fan", False)),
-            "has_emer_heat": bool(device.get("has_emer_heat", False)),
-            "has_humidifier": bool(device.get("has_humidifier", False)),
-            "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
-        }
-
     def _check_capability(self, serial: str, mode: str) -> None:
-        caps = self.capabilities(serial)
+        caps = capabilities(self._buckets, serial)
         needed = {
             "heat": ("can_heat",),
             "cool": ("can_cool",),
@@ -409,7 +398,7 @@ class Commands:
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
         self.require_device(serial)
-        if not self.capabilities(serial)["has_fan"]:
+        if not capabilities(self._buckets, serial)["has_fan"]:
             raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan", Reason.NO_FAN)
         if (mode is None) == (duration is None):
             raise CommandError(ErrorCode.INVALID_VALUE, "Give either a fan mode or a duration")

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 import logging
 from typing import TYPE_CHECKING, Any
 
-from .buckets import bucket_key
+from .buckets import BucketStore, bucket_key
 from .schedule import SCHEDULE_MODES
 from .text import for_log, for_state
 from .validation import HVAC_MODES, finite_number as number
@@ -78,6 +78,21 @@ def plausible_number(value: object, limits: tuple[float, float]) -> float | int 
     if found is None or not limits[0] <= found <= limits[1]:
         return None
     return found
+
+
+def capabilities(buckets: BucketStore, serial: str) -> dict[str, bool]:
+    """What a thermostat's equipment can do, as it reported it: `ThermostatState.capabilities`,
+    and what the command layer checks a command against (it has the buckets, not the service)."""
+    shared = buckets.value(bucket_key("shared", serial))
+    device = buckets.value(bucket_key("device", serial))
+    return {
+        "can_heat": bool(shared.get("can_heat", True)),
+        "can_cool": bool(shared.get("can_cool", False)),
+        "has_fan": bool(device.get("has_fan", False)),
+        "has_emer_heat": bool(device.get("has_emer_heat", False)),
+        "has_humidifier": bool(device.get("has_humidifier", False)),
+        "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
+    }
 
 
 class ThermostatState:
@@ -194,8 +209,8 @@ class ThermostatState:
 
     @property
     def capabilities(self) -> dict[str, bool]:
-        """What the equipment can do (the command layer's own reading)."""
-        return self.service.commands.capabilities(self.serial)
+        """What the equipment can do (the command layer checks commands against it)."""
+        return capabilities(self.service.buckets, self.serial)
 
     # -- temperatures, humidity and mode ---------------------------------------------------------
 
