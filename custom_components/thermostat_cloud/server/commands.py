@@ -169,6 +169,18 @@ class Commands:
     def _device(self, serial: str) -> Mapping[str, Any]:
         return self._buckets.value(bucket_key("device", serial))
 
+    def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
+        """The home's list of thermostats in its structure bucket, after one left it.
+
+        Announced to the thermostats still in the home (the first stands as the writer);
+        with none left no device follows the bucket, so it is only stored.
+        """
+        key = bucket_key("structure", structure_id)
+        if devices:
+            self.apply(devices[0], {key: {"devices": devices}}, ChangeSource.SERVER)
+        elif self._buckets.merge(key, {"devices": devices}) is not None:
+            self._request_save()
+
     # -- temperature and mode ----------------------------------------------------------------
 
     def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:

@@ -452,17 +452,9 @@ class ThermostatService:
         self.save_now_later()
         self._announced.pop(serial, None)
         _LOGGER.info("Thermostat %s unpaired", serial)
-        remaining = self.pairings.serials_in(pairing.structure_id)
-        if remaining:
-            self.commands.apply(
-                remaining[0],
-                {bucket_key("structure", pairing.structure_id): {"devices": remaining}},
-                ChangeSource.SERVER,
-            )
-        else:
-            self.buckets.merge(
-                bucket_key("structure", pairing.structure_id), {"devices": remaining}
-            )
+        self.commands.set_home_devices(
+            pairing.structure_id, self.pairings.serials_in(pairing.structure_id)
+        )
         self.events.publish(ServiceEvent(EventKind.PAIRING, serial))
         return True
 
