@@ -150,7 +150,7 @@ async def stats(request: web.Request) -> web.Response:
         {
             "cpu_s": own_cpu_seconds(),
             "rss_bytes": process_rss_bytes(),
-            "held": service.hub.total(),
+            "held": service.subscriptions.total(),
         }
     )
 

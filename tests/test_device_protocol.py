@@ -261,7 +261,7 @@ async def test_subscribe_sends_headers_at_once_and_holds_silently(
         # Only an immediate push carrying setpoints asks firmware to stop deferring.
         assert "X-svc-disable-defer-window" not in resp.headers
         assert abs(int(resp.headers["X-svc-service-timestamp"]) - service.clock.now_ms()) < 60_000
-        assert service.hub.count(SERIAL) == 1
+        assert service.subscriptions.count(SERIAL) == 1
         read = asyncio.ensure_future(resp.content.readany())
         done, _ = await asyncio.wait({read}, timeout=0.5)
         assert not done, "the server sent a body while it had nothing newer"
@@ -436,7 +436,7 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
     ):
         assert await asyncio.wait_for(old.read(), 5) == b""
         assert new.status == 200
-        assert service.hub.count(SERIAL) == 1
+        assert service.subscriptions.count(SERIAL) == 1
 
 
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
@@ -661,7 +661,7 @@ async def test_malformed_subscribe_is_400_without_state_change(
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
     assert service.buckets.dump(json.loads) == before
-    assert service.hub.count(SERIAL) == 0
+    assert service.subscriptions.count(SERIAL) == 0
     assert "Rejected POST /svc/transport" in caplog.text
     assert "Traceback" not in caplog.text
 

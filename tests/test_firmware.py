@@ -488,7 +488,7 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
         await thermostat.closes.get()
         # Once: the next subscribe listing the same version is held silently.
         await thermostat.subscribed.wait()
-        assert restarted.hub.count(SERIAL) == 1
+        assert restarted.subscriptions.count(SERIAL) == 1
         assert thermostat.received.empty()
     finally:
         await thermostat.stop()

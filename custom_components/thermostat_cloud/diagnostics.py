@@ -56,7 +56,7 @@ async def async_get_config_entry_diagnostics(
             "paired_at": pairing.paired_at if pairing else None,
             "structure_id": pairing.structure_id if pairing else None,
             "available": service.is_available(serial),
-            "subscriptions": service.hub.count(serial),
+            "subscriptions": service.subscriptions.count(serial),
             "record": asdict(record) if record is not None else None,
             "buckets": {
                 key: bucket.as_stored()

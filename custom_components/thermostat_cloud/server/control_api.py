@@ -49,7 +49,7 @@ from .commands import Commands
 from .devices import SERIAL_RE, DeviceRecord
 from .events import EventKind, ServiceEvent
 from .http_helpers import BadRequestError, error_response, json_errors, read_json_object
-from .listener import Listener
+from .listener import PortListener
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port
 from .status import device_list, status_record
@@ -638,7 +638,7 @@ class ControlListener:
     def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
-        self._listener = Listener(
+        self._listener = PortListener(
             service.config.request_timeout, service.config.idle_connection_timeout
         )
 

@@ -29,7 +29,7 @@ from .http_helpers import (
     read_body,
     read_json_object,
 )
-from .listener import Listener
+from .listener import PortListener
 from .pairing import IssueOutcome, KeyStatus
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
@@ -462,7 +462,7 @@ class DeviceApi:
         conn = HeldConnection(serial=serial, session=str(body.get("session", "")), known=known)
         writer = PushWriter(service, conn, response)
         conn.push = writer.push
-        service.hub.register(conn)
+        service.subscriptions.register(conn)
         service.connection_changed(serial)
         try:
             # The deadline starts as the hold timeout; the first push moves it to the end of
@@ -474,7 +474,7 @@ class DeviceApi:
         except TimeoutError:
             pass
         finally:
-            service.hub.unregister(conn)
+            service.subscriptions.unregister(conn)
             service.connection_closed(serial)
             # The connection and its writer refer to each other (and through the deadline to
             # this task): undone here, a finished subscribe is freed at once instead of
@@ -703,7 +703,7 @@ class DeviceServer:
 
     def __init__(self, service: ThermostatService) -> None:
         self.service = service
-        self._listener = Listener(
+        self._listener = PortListener(
             service.config.request_timeout, service.config.idle_connection_timeout
         )
 

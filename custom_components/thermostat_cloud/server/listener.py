@@ -12,7 +12,7 @@ from aiohttp.web_protocol import RequestHandler
 _LOGGER = logging.getLogger(__name__)
 
 
-class Listener:
+class PortListener:
     """Starts and stops one application on one port.
 
     aiohttp waits up to `shutdown_timeout` for open requests when it stops; held long-polls

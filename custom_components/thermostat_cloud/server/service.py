@@ -132,8 +132,8 @@ class ThermostatService:
         self.buckets = BucketStore(self.clock)
         self.devices = DeviceRegistry(self.clock)
         self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
-        self.hub = SubscriptionHub()
-        self.delivery = Delivery(self.buckets, self.hub, self.home_keys)
+        self.subscriptions = SubscriptionHub()
+        self.delivery = Delivery(self.buckets, self.subscriptions, self.home_keys)
         """What each device has been sent and is owed."""
         self.commands = Commands(
             clock=self.clock,
@@ -247,7 +247,7 @@ class ThermostatService:
             self.request_save()
             if not self.is_paired(serial):
                 self._forget_surplus_unpaired(serial)
-        if not self.hub.count(serial):
+        if not self.subscriptions.count(serial):
             self._arm_availability_check(serial)
         if not was_available:
             self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
@@ -279,7 +279,8 @@ class ThermostatService:
             return
         unpaired.sort(
             key=lambda record: (
-                self.pairings.has_pending_key(record.serial) or bool(self.hub.count(record.serial)),
+                self.pairings.has_pending_key(record.serial)
+                or bool(self.subscriptions.count(record.serial)),
                 record.last_seen,
             )
         )
@@ -307,7 +308,7 @@ class ThermostatService:
     def is_available(self, serial: str) -> bool:
         """A held subscribe, a subscribe closed moments ago (firmware resubscribes at once), or
         a request within the availability grace."""
-        if self.hub.count(serial):
+        if self.subscriptions.count(serial):
             return True
         return self.clock.now_ms() < self._available_until_ms(serial)
 
@@ -332,7 +333,7 @@ class ThermostatService:
         """A subscribe opened or closed: publish it; without one, re-check availability when
         the grace runs out."""
         self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
-        if self.hub.count(serial):
+        if self.subscriptions.count(serial):
             if (handle := self._availability_timers.pop(serial, None)) is not None:
                 handle.cancel()
         else:
@@ -341,7 +342,7 @@ class ThermostatService:
     def _arm_availability_check(self, serial: str) -> None:
         if (handle := self._availability_timers.pop(serial, None)) is not None:
             handle.cancel()
-        if not self.hub.closed:
+        if not self.subscriptions.closed:
             delay = (self._available_until_ms(serial) - self.clock.now_ms()) / 1000
             self._availability_timers[serial] = asyncio.get_running_loop().call_later(
                 max(delay, 0) + 0.5, self._availability_elapsed, serial
@@ -370,11 +371,11 @@ class ThermostatService:
         if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
             self.delivery.server_changed(event.serial, event.keys)
         elif event.kind is EventKind.PAIRING:
-            self.hub.wake(event.serial)
+            self.subscriptions.wake(event.serial)
 
     def notify_device(self, serial: str) -> int:
         """Push every stored bucket the device follows to its held connections."""
-        return self.hub.wake(serial, WakeReason.FORCE)
+        return self.subscriptions.wake(serial, WakeReason.FORCE)
 
     def is_known(self, serial: str) -> bool:
         """Whether the server has heard of a device."""
@@ -470,7 +471,7 @@ class ThermostatService:
     def start(self) -> None:
         """Accept subscribes and start the timers; the device server calls this once it
         listens (see `device_api.DeviceServer`)."""
-        self.hub.reopen()
+        self.subscriptions.reopen()
         self.commands.restore_fan_timers()
         # A thermostat seen just before a restart counts as available until its grace runs
         # out; if it never comes back, listeners must hear that it is gone.
@@ -480,7 +481,7 @@ class ThermostatService:
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
-        self.hub.close_all()
+        self.subscriptions.close_all()
 
     async def async_stop(self) -> None:
         """Close held connections, stop the timers and save everything."""
