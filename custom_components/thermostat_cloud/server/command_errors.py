@@ -8,7 +8,7 @@ from typing import Any
 
 
 class ErrorCode(StrEnum):
-    """Why a command was refused; also the Home Assistant translation key."""
+    """Why a command was refused; also a translation key of clients that word it themselves."""
 
     DEVICE_NOT_FOUND = "device_not_found"
     INVALID_VALUE = "invalid_value"
@@ -18,7 +18,7 @@ class ErrorCode(StrEnum):
 
 
 class Reason(StrEnum):
-    """Exactly what was refused, for clients that word it themselves (Home Assistant's
+    """Exactly what was refused, for clients that word it themselves (the host's
     translation keys). The details are in `CommandError.placeholders`, named as noted; field
     names are those of the bucket field the command writes, temperatures are Celsius.
 

@@ -1,7 +1,7 @@
 """The one command layer: every write to bucket state goes through `Commands.apply`.
 
 Device PUTs and inline updates call `apply` with `ChangeSource.DEVICE`; the control API, the
-hosted API, Home Assistant entities and pairing call the typed commands below, which validate
+hosted API, the host's entities and pairing call the typed commands below, which validate
 and then call `apply` with `ChangeSource.SERVER`. `apply` merges, persists and publishes one
 event per affected device; held subscribe connections are woken by that event alone.
 """
@@ -497,8 +497,8 @@ class Commands:
     ) -> CommandResult:
         """Lock the thermostat's dial to a range behind a PIN, or unlock it.
 
-        Give the PIN's hash (hosted API: the PIN never travels) or the PIN itself (Home
-        Assistant's action, the control API), which is hashed here and never stored.
+        Give the PIN's hash (hosted API: the PIN never travels) or the PIN itself (the
+        host's action, the control API), which is hashed here and never stored.
         """
         self.require_device(serial)
         if not boolean(enabled, "Enabled"):

@@ -1,6 +1,6 @@
 """The self-hosted control API: plain aiohttp handlers, mounted twice.
 
-Home Assistant serves them as views under `/api/thermostat_cloud/...` behind its own
+The host serves them as views under `/api/thermostat_cloud/...` behind its own
 authentication (see `http.py` of the integration); the optional compatibility listener
 (`ControlListener`) serves the same handlers at the spec's bare paths with no authentication,
 for existing third-party clients.
@@ -285,7 +285,7 @@ class Route:
     name: str
     handler: ControlHandler
     admin: bool = False
-    """Pairs or reconfigures devices: Home Assistant serves it to administrators only."""
+    """Pairs or reconfigures devices: the host serves it to administrators only."""
 
 
 def _known_keys(record: DeviceRecord | None) -> list[str | None]:

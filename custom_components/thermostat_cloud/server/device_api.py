@@ -479,7 +479,7 @@ class DeviceApi:
             # The connection and its writer refer to each other (and through the deadline to
             # this task): undone here, a finished subscribe is freed at once instead of
             # waiting, with its request and response, for a full run of the cycle collector,
-            # which in a large Home Assistant stalls the event loop for tenths of a second.
+            # which in a large host process stalls the event loop for tenths of a second.
             writer.detach()
         try:
             await response.write_eof()
@@ -622,7 +622,7 @@ class DeviceApi:
     async def weather(self, request: web.Request) -> web.Response:
         """`GET /svc/weather/v1?query=<token>`: the weather under the token, as sent.
 
-        The provider (Home Assistant's weather) answers `{}` when it has none: firmware then
+        The provider (the host's weather) answers `{}` when it has none: firmware then
         shows no weather rather than an error. Nothing here leaves the network.
         """
         try:

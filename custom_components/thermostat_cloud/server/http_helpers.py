@@ -50,7 +50,7 @@ async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
     return bytes(data)
 
 
-# What a stored value may be: Home Assistant's storage (orjson) cannot write integers beyond
+# What a stored value may be: the host's storage (orjson) cannot write integers beyond
 # 64 bits, nesting deeper than 255 levels or unpaired UTF-16 surrogates ("\ud800"), and one
 # such value would stop every later save.
 JSON_MAX_DEPTH = 32

@@ -16,7 +16,7 @@ def validate_schedule(schedule: object) -> dict[str, Any]:
     """Check a complete schedule object (spec: Schedule) and return it as the thermostat stores it.
 
     Day and entry keys are strings on the thermostat ("0" to "6", "0", "1", ...). JSON always
-    gives strings, but a Home Assistant action written in YAML (`days: {0: {0: {...}}}`) gives
+    gives strings, but a host's action written in YAML (`days: {0: {0: {...}}}`) gives
     integers: those are accepted and converted. Anything else is refused.
     """
     try:

@@ -46,7 +46,7 @@ this long (see `listener`)."""
 
 
 class Storage(Protocol):
-    """Where the service keeps its state (Home Assistant's Store, or a file in benchmarks)."""
+    """Where the service keeps its state (the host's store, or a file in benchmarks)."""
 
     async def async_load(self) -> dict[str, Any] | None:
         """Return the saved document, or None."""
@@ -122,7 +122,7 @@ class RegisterResult:
 
 
 class ThermostatService:
-    """Everything the three surfaces share, with no Home Assistant in it."""
+    """Everything the three surfaces share, with nothing of the host in it."""
 
     def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
         self.config = config
@@ -150,7 +150,7 @@ class ThermostatService:
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
         self.weather_provider: WeatherProvider | None = None
-        """Answers `/svc/weather/v1` (Home Assistant's weather); None serves no weather."""
+        """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self.loaded = False
         self._save_requested = False
         self._closed_at: dict[str, int] = {}
@@ -198,7 +198,7 @@ class ThermostatService:
         Later changes ride along with that save instead of postponing it, so thermostats that
         report every few seconds cannot keep their state from ever reaching the disk. The
         delay is the loss window of bucket writes in a crash: a save serializes only what
-        changed (the rest is spliced in as kept JSON) and writes in Home Assistant's executor,
+        changed (the rest is spliced in as kept JSON) and writes in the host's executor,
         so one a second costs the event loop little (`python -m bench.save_cost`); the delay
         only gathers the writes of a burst into one file write.
         """
@@ -255,7 +255,7 @@ class ThermostatService:
             self._announced[serial] = None
             _LOGGER.info(
                 "Thermostat %s contacted the server but is not paired; pair it with the code "
-                "on its screen (Settings > Devices & services > Thermostat Cloud > Add thermostat)",
+                "on its screen",
                 serial,
             )
             self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))

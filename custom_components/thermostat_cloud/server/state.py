@@ -1,7 +1,7 @@
 """One thermostat's state as clients see it, read from its buckets.
 
 The one place that knows which bucket field means what: the control API's status record
-(status.py), the hosted API and Home Assistant's entities all read through `ThermostatState`.
+(status.py), the hosted API and the host's entities all read through `ThermostatState`.
 Values the thermostat has not reported are None. Where the spec does not name a field, the
 names are those firmware uses: `device.current_humidity`, `device.backplate_temperature`,
 `device.time_to_target` (minutes), `device.away_temperature_low/high` (eco temperatures),
@@ -9,9 +9,9 @@ names are those firmware uses: `device.current_humidity`, `device.backplate_temp
 
 A number outside what the field can plausibly be (a temperature of 1e308, a fan timer that
 ends after the year 9999) reads as None too, with one debug line per thermostat and field:
-every reader, Home Assistant's entities first, must be able to show what it gets without
+every reader, the host's entities first, must be able to show what it gets without
 raising. Texts a thermostat reports (name, model, firmware version) read as at most 255
-printable characters, what a Home Assistant state can hold.
+printable characters, what a state of the host can hold.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ _LOGGER = logging.getLogger(__name__)
 TEMPERATURE_RANGE_C = (-100.0, 150.0)
 PERCENT_RANGE = (0.0, 100.0)
 TIME_TO_TARGET_RANGE_MINUTES = (0.0, 7 * 24 * 60.0)
-# Unix seconds Python's datetime (and so Home Assistant's timestamp sensor) can represent.
+# Unix seconds Python's datetime (and so the host's timestamp sensor) can represent.
 TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
 
 ECO_MODES = ("schedule", "manual-eco", "auto-eco")
