@@ -50,16 +50,17 @@ def _without_home_assistant() -> None:
 _without_home_assistant()
 
 from custom_components.thermostat_cloud.server import (  # noqa: E402
+    DeviceServer,
     ServiceConfig,
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.buckets import bucket_key  # noqa: E402
-from custom_components.thermostat_cloud.server.commands import (  # noqa: E402
-    TEMPERATURE_MAX_C,
-    TEMPERATURE_MIN_C,
-)
 from custom_components.thermostat_cloud.server.control_api import (  # noqa: E402
     ControlListener,
+)
+from custom_components.thermostat_cloud.server.validation import (  # noqa: E402
+    TEMPERATURE_MAX_C,
+    TEMPERATURE_MIN_C,
 )
 
 SERVICE: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
@@ -160,7 +161,7 @@ async def stats(request: web.Request) -> web.Response:
         {
             "cpu_s": own_cpu_seconds(),
             "rss_bytes": process_rss_bytes(),
-            "held": service.hub.total(),
+            "held": service.subscriptions.total(),
         }
     )
 
@@ -220,8 +221,9 @@ async def serve(
         ServiceConfig(api_origin="http://127.0.0.1:1", batch_window=batch_window), storage
     )
     await service.async_load()
-    await service.async_start("127.0.0.1", 0)
-    service.config.api_origin = f"http://127.0.0.1:{service.bound_port}"
+    device_server = DeviceServer(service)
+    await device_server.async_start("127.0.0.1", 0)
+    service.config.api_origin = f"http://127.0.0.1:{device_server.bound_port}"
     # The control API with the handlers Home Assistant serves, at the spec's bare paths.
     control_api = ControlListener(service)
     await control_api.async_start("127.0.0.1", 0)
@@ -253,7 +255,7 @@ async def serve(
         loop.remove_reader(sys.stdin.fileno())
     await runner.cleanup()
     await control_api.async_stop()
-    await service.async_stop()
+    await device_server.async_stop()
     storage.cancel()
 
 

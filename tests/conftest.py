@@ -34,7 +34,7 @@ from custom_components.thermostat_cloud.const import (
     DOMAIN,
     SUBENTRY_THERMOSTAT,
 )
-from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
 from thermostat_sim import SimulatedThermostat
 
 INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
@@ -168,16 +168,23 @@ def storage() -> MemoryStorage:
 
 
 @pytest.fixture
-async def service(
+async def device_server(
     socket_enabled: None, service_config: ServiceConfig, storage: MemoryStorage
-) -> AsyncGenerator[ThermostatService]:
-    """Return the service core listening on 127.0.0.1 on a free port."""
+) -> AsyncGenerator[DeviceServer]:
+    """Return the device server of a loaded service, listening on 127.0.0.1 on a free port."""
     svc = ThermostatService(service_config, storage)
     await svc.async_load()
-    await svc.async_start("127.0.0.1", 0)
-    svc.config.api_origin = f"http://127.0.0.1:{svc.bound_port}"
-    yield svc
-    await svc.async_stop()
+    server = DeviceServer(svc)
+    await server.async_start("127.0.0.1", 0)
+    svc.config.api_origin = f"http://127.0.0.1:{server.bound_port}"
+    yield server
+    await server.async_stop()
+
+
+@pytest.fixture
+def service(device_server: DeviceServer) -> ThermostatService:
+    """Return the service core behind the running device server."""
+    return device_server.service
 
 
 @pytest.fixture

@@ -131,7 +131,7 @@ async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enable
     assert result["reason"] == "reconfigure_successful"
     await hass.async_block_till_done()
     assert entry.data[CONF_DEVICE_PORT] == new_port
-    assert entry.runtime_data.service.bound_port == new_port
+    assert entry.runtime_data.device_server.bound_port == new_port
     async with aiohttp.ClientSession() as http:
         thermostat = SimulatedThermostat(f"http://127.0.0.1:{new_port}", SERIAL, http)
         assert (await thermostat.entry())["transport_url"].endswith(f":{new_port}/svc/transport")
@@ -158,7 +158,7 @@ async def test_reconfigure_reloads_once_through_the_update_listener(
         await hass.async_block_till_done()
     assert result["reason"] == "reconfigure_successful"
     assert reloads.call_count == 1
-    assert entry.runtime_data.service.bound_port == new_port
+    assert entry.runtime_data.device_server.bound_port == new_port
     assert "update listener" not in caplog.text
     assert await hass.config_entries.async_unload(entry.entry_id)
 

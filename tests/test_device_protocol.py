@@ -11,7 +11,11 @@ from typing import Any
 import aiohttp
 import pytest
 
-from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
+from custom_components.thermostat_cloud.server import (
+    DeviceServer,
+    ServiceEvent,
+    ThermostatService,
+)
 from custom_components.thermostat_cloud.server.device_api import PushWriter
 from custom_components.thermostat_cloud.server.subscriptions import HeldConnection
 from thermostat_sim import SimulatedThermostat, basic_auth
@@ -40,7 +44,10 @@ async def post_json(
 
 
 async def test_entry_form_post_hands_out_urls_with_explicit_ports(
-    make_thermostat: MakeThermostat, device_url: str, service: ThermostatService
+    make_thermostat: MakeThermostat,
+    device_url: str,
+    device_server: DeviceServer,
+    service: ThermostatService,
 ) -> None:
     """Production firmware POSTs a form; every URL it gets back carries the port."""
     thermostat = make_thermostat()
@@ -66,7 +73,7 @@ async def test_entry_form_post_hands_out_urls_with_explicit_ports(
     for name, url in data.items():
         if name.endswith("_url") and url:
             port = url.split("/")[2].rsplit(":", 1)[1]
-            assert port == str(service.bound_port), name
+            assert port == str(device_server.bound_port), name
     assert data["software_update_url"] == ""
     assert data["tier_name"] == "local"
     assert isinstance(data["server_version"], str)
@@ -262,7 +269,7 @@ async def test_subscribe_sends_headers_at_once_and_holds_silently(
         # Only an immediate push carrying setpoints asks firmware to stop deferring.
         assert "X-svc-disable-defer-window" not in resp.headers
         assert abs(int(resp.headers["X-svc-service-timestamp"]) - service.clock.now_ms()) < 60_000
-        assert service.hub.count(SERIAL) == 1
+        assert service.subscriptions.count(SERIAL) == 1
         read = asyncio.ensure_future(resp.content.readany())
         done, _ = await asyncio.wait({read}, timeout=0.5)
         assert not done, "the server sent a body while it had nothing newer"
@@ -385,7 +392,7 @@ async def test_change_between_check_and_hold_is_not_lost(
     make_thermostat: MakeThermostat, service: ThermostatService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command landing right after the "anything newer?" check is pushed at once."""
-    real_outgoing = service.outgoing
+    real_outgoing = service.delivery.outgoing
     fired = False
 
     def outgoing_then_change(known: dict[str, int], serial: str, force: bool) -> Any:
@@ -396,7 +403,7 @@ async def test_change_between_check_and_hold_is_not_lost(
             service.commands.set_temperature(SERIAL, 24)
         return result
 
-    monkeypatch.setattr(service, "outgoing", outgoing_then_change)
+    monkeypatch.setattr(service.delivery, "outgoing", outgoing_then_change)
     service.commands.apply(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
     thermostat = make_thermostat()
     thermostat.local[f"shared.{SERIAL}"] = _local(service, f"shared.{SERIAL}")
@@ -442,7 +449,7 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
     ):
         assert await asyncio.wait_for(old.read(), 5) == b""
         assert new.status == 200
-        assert service.hub.count(SERIAL) == 1
+        assert service.subscriptions.count(SERIAL) == 1
 
 
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
@@ -678,7 +685,7 @@ async def test_malformed_subscribe_is_400_without_state_change(
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
     assert service.buckets.dump(json.loads) == before
-    assert service.hub.count(SERIAL) == 0
+    assert service.subscriptions.count(SERIAL) == 0
     assert "Rejected POST /svc/transport" in caplog.text
     assert "Traceback" not in caplog.text
 
@@ -733,7 +740,7 @@ async def test_put_and_subscribe_without_serial_are_400(
 
 
 async def test_stop_closes_held_long_polls_and_releases_the_port(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer
 ) -> None:
     """Test stop closes held long polls and releases the port."""
     thermostats = [make_thermostat(f"02AA01AC3314{i:04d}") for i in range(5)]
@@ -741,12 +748,12 @@ async def test_stop_closes_held_long_polls_and_releases_the_port(
         thermostat.start()
     for thermostat in thermostats:
         await thermostat.subscribed.wait()
-    port = service.bound_port
+    port = device_server.bound_port
     assert port is not None
 
     loop = asyncio.get_running_loop()
     started = loop.time()
-    await service.async_stop()
+    await device_server.async_stop()
     assert loop.time() - started < 2
     server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", port)
     server.close()
@@ -754,7 +761,7 @@ async def test_stop_closes_held_long_polls_and_releases_the_port(
 
 
 async def test_state_survives_a_restart(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     """Test state survives a restart."""
     from .conftest import MemoryStorage
@@ -764,7 +771,7 @@ async def test_state_survives_a_restart(
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
     service.register(code)
     service.commands.set_temperature(SERIAL, 21.5)
-    await service.async_stop()
+    await device_server.async_stop()
 
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
@@ -865,7 +872,7 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
     # A change the held connection missed (as if it landed during a reconnect).
-    service.mark_undelivered(SERIAL, [key])
+    service.delivery.mark_undelivered(SERIAL, [key])
     service.buckets.merge(key, {"target_temperature": 24.0})
 
     await thermostat.put(key, {"current_temperature": 21.0})
@@ -952,7 +959,7 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     """Test thermostat seen before a restart goes unavailable if it never returns."""
     from custom_components.thermostat_cloud.server import EventKind
@@ -961,7 +968,7 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
 
     thermostat = make_thermostat()
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
-    await service.async_stop()
+    await device_server.async_stop()
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
 
@@ -974,13 +981,14 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
             connection_events.put_nowait(event) if event.kind is EventKind.CONNECTION else None
         )
     )
-    await restarted.async_start("127.0.0.1", 0)
+    restarted_server = DeviceServer(restarted)
+    await restarted_server.async_start("127.0.0.1", 0)
     try:
         event = await asyncio.wait_for(connection_events.get(), 5)
         assert event.serial == SERIAL
         assert not restarted.is_available(SERIAL)
     finally:
-        await restarted.async_stop()
+        await restarted_server.async_stop()
 
 
 async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscribe(

@@ -31,12 +31,15 @@ def state(hass: HomeAssistant, entity_id: str) -> str:
 async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
     """Wait until the thermostat holds a subscribe connection, or holds none."""
     service = paired.service
-    if (service.hub.count(paired.serial) > 0) == held:
+    if (service.subscriptions.count(paired.serial) > 0) == held:
         return
     done = asyncio.Event()
 
     def on_event(event: ServiceEvent) -> None:
-        if event.kind is EventKind.CONNECTION and (service.hub.count(paired.serial) > 0) == held:
+        if (
+            event.kind is EventKind.CONNECTION
+            and (service.subscriptions.count(paired.serial) > 0) == held
+        ):
             done.set()
 
     remove = service.events.listen(on_event)

@@ -25,8 +25,12 @@ from homeassistant.helpers import issue_registry as ir
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
-from custom_components.thermostat_cloud.server.commands import CommandError
+from custom_components.thermostat_cloud.server import (
+    DeviceServer,
+    ServiceEvent,
+    ThermostatService,
+)
+from custom_components.thermostat_cloud.server.command_errors import CommandError
 from custom_components.thermostat_cloud.server.events import ChangeSource
 from custom_components.thermostat_cloud.server.state import ThermostatState
 from thermostat_sim import SimulatedThermostat, basic_auth
@@ -481,7 +485,7 @@ async def test_lock_leaf_and_training_are_read_where_firmware_reports_them(
 
 
 async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_device_lists(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     """A thermostat may have reset its mode while its cached structure timestamp survived."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
@@ -491,14 +495,15 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
     thermostat.start()
     await thermostat.next_object(structure)  # the first contact after pairing
     await thermostat.stop()
-    await service.async_stop()
+    await device_server.async_stop()
 
     restarted = ThermostatService(service.config, service._storage)
     await restarted.async_load()
-    await restarted.async_start("127.0.0.1", 0)
+    restarted_server = DeviceServer(restarted)
+    await restarted_server.async_start("127.0.0.1", 0)
     try:
         thermostat.base_url = thermostat.transport_url = restarted.config.api_origin = (
-            f"http://127.0.0.1:{restarted.bound_port}"
+            f"http://127.0.0.1:{restarted_server.bound_port}"
         )
         thermostat.transport_url += "/svc/transport"
         assert thermostat.local[structure].timestamp == restarted.buckets.timestamp(structure)
@@ -508,11 +513,11 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
         await thermostat.closes.get()
         # Once: the next subscribe listing the same version is held silently.
         await thermostat.subscribed.wait()
-        assert restarted.hub.count(SERIAL) == 1
+        assert restarted.subscriptions.count(SERIAL) == 1
         assert thermostat.received.empty()
     finally:
         await thermostat.stop()
-        await restarted.async_stop()
+        await restarted_server.async_stop()
 
 
 async def device_change(service: ThermostatService, key: str, field: str, value: Any) -> None:

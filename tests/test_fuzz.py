@@ -42,9 +42,9 @@ from custom_components.thermostat_cloud.server import (
     hosted_api,
 )
 from custom_components.thermostat_cloud.server.buckets import Bucket
-from custom_components.thermostat_cloud.server.commands import DEVICE_SETTINGS
 from custom_components.thermostat_cloud.server.control_api import COMMANDS
 from custom_components.thermostat_cloud.server.devices import ENTRY_FIELDS
+from custom_components.thermostat_cloud.server.validation import DEVICE_SETTINGS
 from thermostat_sim import basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, PairThermostat

@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.control_api import ControlListener
 from thermostat_sim import basic_auth
 
@@ -44,10 +44,10 @@ async def compat_port(service: ThermostatService) -> AsyncGenerator[int]:
     await listener.async_stop()
 
 
-def device_port(service: ThermostatService) -> int:
+def device_port(device_server: DeviceServer) -> int:
     """Return the port the device server bound."""
-    assert service.bound_port is not None
-    return service.bound_port
+    assert device_server.bound_port is not None
+    return device_server.bound_port
 
 
 def head(method: str, path: str, content_length: int | None = None) -> bytes:
@@ -84,10 +84,10 @@ async def server_closes(port: int, sent: bytes) -> bytes:
     ],
 )
 async def test_device_port_closes_a_request_that_does_not_arrive(
-    service: ThermostatService, sent: bytes
+    device_server: DeviceServer, sent: bytes
 ) -> None:
     """Test device port closes a request that does not arrive."""
-    assert await server_closes(device_port(service), sent) == b""
+    assert await server_closes(device_port(device_server), sent) == b""
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,9 @@ async def test_compat_listener_closes_a_request_that_does_not_arrive(
     assert await server_closes(compat_port, sent) == b""
 
 
-async def test_a_complete_subscribe_is_held_beyond_the_bound(service: ThermostatService) -> None:
+async def test_a_complete_subscribe_is_held_beyond_the_bound(
+    device_server: DeviceServer, service: ThermostatService
+) -> None:
     """Test a complete subscribe is held beyond the bound.
 
     The bound covers receiving the request, not the hold that follows it: a subscribe
@@ -113,18 +115,18 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(service: Thermostat
     """
     listed = {"object_key": f"shared.{SERIAL}", "object_revision": 0, "object_timestamp": 0}
     body = json.dumps({"chunked": True, "session": "s1", "objects": [listed]}).encode()
-    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
+    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(device_server))
     try:
         writer.write(head("POST", "/svc/transport", len(body)) + body)
         async with asyncio.timeout(GUARD):
             status = await reader.readuntil(b"\r\n\r\n")
         assert status.startswith(b"HTTP/1.1 200")
-        assert service.hub.count(SERIAL) == 1
+        assert service.subscriptions.count(SERIAL) == 1
 
         # Opened after the subscribe's request was complete, closed a bound later.
-        assert await server_closes(device_port(service), HALF_HEAD) == b""
+        assert await server_closes(device_port(device_server), HALF_HEAD) == b""
 
-        assert service.hub.count(SERIAL) == 1
+        assert service.subscriptions.count(SERIAL) == 1
         service.commands.set_temperature(SERIAL, 21)
         async with asyncio.timeout(GUARD):
             pushed = await reader.readuntil(b"}\r\n")
@@ -134,7 +136,7 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(service: Thermostat
 
 
 async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
-    service: ThermostatService,
+    device_server: DeviceServer, service: ThermostatService
 ) -> None:
     """Test a kept alive connection may idle beyond the bound.
 
@@ -142,7 +144,7 @@ async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
     between complete requests is not a half-finished request.
     """
     ping = head("GET", "/svc/ping")
-    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(service))
+    reader, writer = await asyncio.open_connection("127.0.0.1", device_port(device_server))
     try:
         for _ in range(2):
             writer.write(ping)
@@ -153,6 +155,6 @@ async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
             assert answer.startswith(b"HTTP/1.1 200")
             assert json.loads(body)["status"] == "ok"
             # Opened after the answer, closed a bound later: the first connection idled as long.
-            assert await server_closes(device_port(service), HALF_HEAD) == b""
+            assert await server_closes(device_port(device_server), HALF_HEAD) == b""
     finally:
         writer.close()

@@ -16,7 +16,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.server.commands import pin_hash
+from custom_components.thermostat_cloud.server.validation import pin_hash
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat
 

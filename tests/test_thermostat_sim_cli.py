@@ -28,7 +28,7 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
     # room PUT), then wait for a room PUT of the paired thermostat.
     def on_event(event: ServiceEvent) -> None:
         if event.kind is EventKind.STATE and event.source is ChangeSource.DEVICE:
-            if service.hub.count(SERIAL) and not service.is_paired(SERIAL):
+            if service.subscriptions.count(SERIAL) and not service.is_paired(SERIAL):
                 code = service.pairings.dump()["entry_keys"][0]["value"]
                 assert service.register(code).success
             elif service.is_paired(SERIAL) and event.keys == (f"shared.{SERIAL}",):

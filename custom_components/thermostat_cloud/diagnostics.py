@@ -56,7 +56,7 @@ async def async_get_config_entry_diagnostics(
             "paired_at": pairing.paired_at if pairing else None,
             "structure_id": pairing.structure_id if pairing else None,
             "available": service.is_available(serial),
-            "subscriptions": service.hub.count(serial),
+            "subscriptions": service.subscriptions.count(serial),
             "record": asdict(record) if record is not None else None,
             "buckets": {
                 key: bucket.as_stored()
@@ -79,7 +79,7 @@ async def async_get_config_entry_diagnostics(
             "service": {
                 "server_version": SERVER_VERSION,
                 "device_port": entry.runtime_data.device_port,
-                "bound_port": service.bound_port,
+                "bound_port": entry.runtime_data.device_server.bound_port,
                 "extra_state": sorted(service.extra_state),
             },
             "home": {structure_key: structure.as_stored() if structure is not None else None},

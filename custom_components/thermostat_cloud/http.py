@@ -28,7 +28,7 @@ from .const import CONF_COMPAT_API, CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT, DOMAI
 from .hub import ThermostatCloudConfigEntry
 from .server import ThermostatService
 from .server.control_api import ControlApi, ControlListener, Route
-from .server.device_api import error_response
+from .server.http_helpers import error_response
 
 _LOGGER = logging.getLogger(__name__)
 

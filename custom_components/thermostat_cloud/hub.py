@@ -23,7 +23,7 @@ from .const import (
     WEATHER_AUTO,
 )
 from .pairing_sync import PairingSync
-from .server import ServiceConfig, ThermostatService
+from .server import DeviceServer, ServiceConfig, ThermostatService
 from .tracker import ThermostatTracker
 from .weather_source import WeatherSource
 
@@ -78,6 +78,7 @@ class Hub:
         self.hass = hass
         self.entry = entry
         self.service = ThermostatService(service_config(entry), HassStorage(hass))
+        self.device_server = DeviceServer(self.service)
         self.device_port: int = int(entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT))
         self.settings = self.settings_of(entry)
         self.pairing = PairingSync(hass, entry, self.service)
@@ -110,7 +111,7 @@ class Hub:
         Raises OSError when the port cannot be bound.
         """
         await self.service.async_load()
-        await self.service.async_start(None, self.device_port)
+        await self.device_server.async_start(None, self.device_port)
         _LOGGER.debug("Device protocol listening on port %s", self.device_port)
 
     async def async_stop(self, *_: Any) -> None:
@@ -118,4 +119,4 @@ class Hub:
         if self._stopped:
             return
         self._stopped = True
-        await self.service.async_stop()
+        await self.device_server.async_stop()

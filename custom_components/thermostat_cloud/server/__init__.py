@@ -1,7 +1,8 @@
-"""The thermostat cloud service core: asyncio, aiohttp and orjson (the JSON library Home Assistant
-ships), no Home Assistant imports."""
+"""The thermostat cloud service core: asyncio, aiohttp and orjson (the JSON library of the host
+that embeds it), nothing of the host itself."""
 
-from .commands import CommandError, CommandResult, ErrorCode, Reason
+from .command_errors import CommandError, CommandResult, ErrorCode, Reason
+from .device_api import DeviceServer
 from .events import ChangeSource, EventKind, ServiceEvent
 from .service import RegisterResult, ServiceConfig, Storage, ThermostatService, origin_with_port
 
@@ -9,6 +10,7 @@ __all__ = [
     "ChangeSource",
     "CommandError",
     "CommandResult",
+    "DeviceServer",
     "ErrorCode",
     "EventKind",
     "Reason",

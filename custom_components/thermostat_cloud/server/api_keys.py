@@ -1,6 +1,6 @@
 """Hosted API keys: `svc_` + 64 hex digits, kept only as a SHA-256 hash.
 
-A key belongs to the user who created it (a Home Assistant user id), carries the scopes `read`
+A key belongs to the user who created it (the host's user id), carries the scopes `read`
 and/or `write`, and may be restricted to a set of device serials. Keys are persisted in the
 service's `extra_state["api_keys"]` and saved at once when created or revoked; a revoked key
 stops working on the next request because every request looks the key up again.

@@ -1,7 +1,7 @@
 """The one command layer: every write to bucket state goes through `Commands.apply`.
 
 Device PUTs and inline updates call `apply` with `ChangeSource.DEVICE`; the control API, the
-hosted API, Home Assistant entities and pairing call the typed commands below, which validate
+hosted API, the host's entities and pairing call the typed commands below, which validate
 and then call `apply` with `ChangeSource.SERVER`. `apply` merges, persists and publishes one
 event per affected device; held subscribe connections are woken by that event alone.
 """
@@ -9,389 +9,49 @@ event per affected device; held subscribe connections are woken by that event al
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from enum import StrEnum
-import hashlib
 import logging
-import math
-import re
 from typing import Any
 
 from .buckets import HOME_SCOPED_TYPES, Bucket, BucketStore, bucket_key, split_key
 from .clock import Clock
+from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .pairing import PairingRegistry
 from .records import UnstorableError, ensure_storable
+from .schedule import SCHEDULE_MODES, validate_schedule
+from .state import capabilities
 from .text import for_log
+from .validation import (
+    DEVICE_SETTINGS,
+    ECO_TEMPERATURE_MAX_C,
+    ECO_TEMPERATURE_MIN_C,
+    TEMPERATURE_MAX_C,
+    TEMPERATURE_MIN_C,
+    as_number,
+    boolean,
+    finite_number,
+    is_valid_pin_hash,
+    normalize_mode,
+    pin_hash,
+    setpoint,
+    temperature,
+    temperature_pair,
+)
 
 _LOGGER = logging.getLogger(__name__)
 
-# Setpoint limits of the thermostat's own UI, Celsius.
-TEMPERATURE_MIN_C = 9.0
-TEMPERATURE_MAX_C = 32.0
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
 # middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
 RANGE_MIN_GAP_C = 1.5
-# Eco ("away") temperatures may go further, as on the device.
-ECO_TEMPERATURE_MIN_C = 4.5
-ECO_TEMPERATURE_MAX_C = 35.0
 FAN_TIMER_MAX_SECONDS = 43200
-SECONDS_PER_DAY = 86400
-SHA1_DIGEST_BYTES = 20
-PIN_RE = re.compile(r"[0-9]{4}")
-TARGET_HUMIDITY_MIN = 10
-TARGET_HUMIDITY_MAX = 60
-
-HVAC_MODES = ("off", "heat", "cool", "range", "emergency")
-HVAC_MODE_ALIASES = {
-    "auto": "range",
-    "heat_cool": "range",
-    "heat-cool": "range",
-    "heatcool": "range",
-    "emergency_heat": "emergency",
-    "emer": "emergency",
-    "eco": None,  # not a mode: see set_eco
-}
 FAN_MODES = ("auto", "on", "off")
 WAKE_DISPLAY = {"target_change_pending": True}
 """Sent with every setpoint: firmware applies a setpoint without it but its screen stays dark;
 it acknowledges by reporting `false`."""
 TOUCHED_BY_SERVER = 3
 """`touched_by` firmware records for a change that came from the cloud."""
-SCHEDULE_MODES = ("HEAT", "COOL", "RANGE")
-SCHEDULE_ENTRY_TYPES = ("setpoint", "continuation")
-
-
-class ErrorCode(StrEnum):
-    """Why a command was refused; also the Home Assistant translation key."""
-
-    DEVICE_NOT_FOUND = "device_not_found"
-    INVALID_VALUE = "invalid_value"
-    UNSUPPORTED = "unsupported"
-    NOT_PAIRED = "not_paired"
-    UNKNOWN_COMMAND = "unknown_command"
-
-
-class Reason(StrEnum):
-    """Exactly what was refused, for clients that word it themselves (Home Assistant's
-    translation keys). The details are in `CommandError.placeholders`, named as noted; field
-    names are those of the bucket field the command writes, temperatures are Celsius.
-
-    The first five, one per ErrorCode, are the generic reasons of refusals without a more
-    specific one; only their `message` says more.
-    """
-
-    DEVICE_NOT_FOUND = "device_not_found"
-    INVALID_VALUE = "invalid_value"
-    UNSUPPORTED = "unsupported"
-    NOT_PAIRED = "not_paired"
-    UNKNOWN_COMMAND = "unknown_command"
-    NOT_A_NUMBER = "not_a_number"  # field
-    TEMPERATURE_OUT_OF_RANGE = "temperature_out_of_range"  # field, min, max
-    LOW_NOT_BELOW_HIGH = "low_not_below_high"  # low, high: two fields
-    HUMIDITY_OUT_OF_RANGE = "humidity_out_of_range"  # field, min, max (percent)
-    MODE_UNSUPPORTED = "mode_unsupported"  # mode
-    NO_FAN = "no_fan"
-    FAN_DURATION_OUT_OF_RANGE = "fan_duration_out_of_range"  # max (seconds)
-    PIN_INVALID = "pin_invalid"
-    SCHEDULE_INVALID = "schedule_invalid"  # detail: what is wrong, in English
-
-
-class CommandError(Exception):
-    """A refused command: a clear message for the client, never a crash.
-
-    `code` and `message` are what the APIs answer; `reason` and `placeholders` say the same
-    for clients that word it themselves (see Reason).
-    """
-
-    def __init__(
-        self,
-        code: ErrorCode,
-        message: str,
-        reason: Reason | None = None,
-        **placeholders: str | float,
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.reason = reason or Reason(code.value)
-        self.placeholders = placeholders
-
-
-@dataclass(frozen=True, slots=True)
-class CommandResult:
-    """What a command wrote (the hosted API's command response)."""
-
-    serial: str
-    key: str
-    revision: int
-    timestamp: int
-    changed: bool
-
-    def response(self, message: str) -> dict[str, Any]:
-        """The command response both APIs answer with: `success`, `message`, `device`,
-        `object` (the bucket written), `revision`, `timestamp`."""
-        return {
-            "success": True,
-            "message": message,
-            "device": self.serial,
-            "object": self.key,
-            "revision": self.revision,
-            "timestamp": self.timestamp,
-        }
-
-
-def pin_hash(pin: object, serial: str) -> str:
-    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash).
-
-    The PIN must be exactly four ASCII digits: the thermostat's keypad has no others.
-    """
-    if not isinstance(pin, str) or PIN_RE.fullmatch(pin) is None:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE, "The PIN must be exactly 4 digits", Reason.PIN_INVALID
-        )
-    return base64.b64encode(hashlib.sha1(f"{pin}{serial}".encode()).digest()).decode()
-
-
-def is_valid_pin_hash(value: object) -> bool:
-    """Whether a value is well-formed Base64 of 20 bytes (a SHA-1 digest)."""
-    if not isinstance(value, str):
-        return False
-    try:
-        return len(base64.b64decode(value, validate=True)) == SHA1_DIGEST_BYTES
-    except binascii.Error, ValueError:
-        return False
-
-
-def finite_number(value: object) -> float | int | None:
-    """A JSON number as stored when it is finite and fits a float, else None.
-
-    Booleans are not numbers, and an integer of hundreds of digits (valid JSON) is not a
-    temperature: both read as "no value" instead of raising OverflowError later.
-    """
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    try:
-        return value if math.isfinite(value) else None
-    except OverflowError:
-        return None
-
-
-def as_number(value: object, what: str, field: str | None = None) -> float:
-    """A finite JSON number, else CommandError (`field`: the bucket field, else `what`)."""
-    number = finite_number(value)
-    if number is None:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            f"{what} must be a number",
-            Reason.NOT_A_NUMBER,
-            field=field or what,
-        )
-    return float(number)
-
-
-def round_half(value: float) -> float:
-    """Round to the thermostat's 0.5 °C resolution."""
-    return math.floor(value * 2 + 0.5) / 2
-
-
-def _temperature(value: object, what: str, field: str, low: float, high: float) -> float:
-    number = as_number(value, what, field)
-    # Rounded only near the range: doubling 1e308 to round it would overflow.
-    celsius = round_half(number) if low - 1 <= number <= high + 1 else number
-    if not low <= celsius <= high:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            f"{what} must be between {low} and {high} °C",
-            Reason.TEMPERATURE_OUT_OF_RANGE,
-            field=field,
-            min=low,
-            max=high,
-        )
-    return celsius
-
-
-def setpoint(
-    value: object, what: str = "Temperature value", field: str = "target_temperature"
-) -> float:
-    """A target temperature in Celsius, rounded and range-checked (`field`: where it goes)."""
-    return _temperature(value, what, field, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
-
-
-def _temperature_pair(
-    low: object,
-    high: object,
-    *,
-    names: tuple[str, str],
-    fields: tuple[str, str],
-    unordered: str,
-    limits: tuple[float, float] = (TEMPERATURE_MIN_C, TEMPERATURE_MAX_C),
-) -> tuple[float, float]:
-    """Two temperatures the first of which must be below the second (range, eco, lock);
-    `unordered` is the message when it is not."""
-    low_c = _temperature(low, names[0], fields[0], *limits)
-    high_c = _temperature(high, names[1], fields[1], *limits)
-    if low_c >= high_c:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            unordered,
-            Reason.LOW_NOT_BELOW_HIGH,
-            low=fields[0],
-            high=fields[1],
-        )
-    return low_c, high_c
-
-
-def normalize_mode(mode: object) -> str:
-    """An HVAC mode or alias as the `shared` bucket stores it."""
-    if not isinstance(mode, str):
-        raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be a string")
-    name = mode.strip().lower()
-    name = HVAC_MODE_ALIASES.get(name, name) or ""
-    if name not in HVAC_MODES:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            f"Unknown mode {mode!r}; use one of off, heat, cool, range, emergency",
-        )
-    return name
-
-
-def validate_schedule(schedule: object) -> dict[str, Any]:
-    """Check a complete schedule object (spec: Schedule) and return it as the thermostat stores it.
-
-    Day and entry keys are strings on the thermostat ("0" to "6", "0", "1", ...). JSON always
-    gives strings, but a Home Assistant action written in YAML (`days: {0: {0: {...}}}`) gives
-    integers: those are accepted and converted. Anything else is refused.
-    """
-    try:
-        return _check_schedule(schedule)
-    except CommandError as err:
-        raise CommandError(
-            err.code, err.message, Reason.SCHEDULE_INVALID, detail=err.message
-        ) from None
-
-
-SCHEDULE_DAYS = frozenset(str(day) for day in range(7))
-
-
-def _schedule_key(key: object) -> str | None:
-    """A day or entry key as the string the thermostat stores, None when it is not a number."""
-    if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
-        return str(key)
-    # isascii: str.isdigit() also accepts digits such as "²" that are no number here.
-    if isinstance(key, str) and key.isascii() and key.isdigit():
-        return key
-    return None
-
-
-def _check_schedule(schedule: object) -> dict[str, Any]:
-    if not isinstance(schedule, dict):
-        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule must be an object")
-    ver = schedule.get("ver")
-    if isinstance(ver, bool) or not isinstance(ver, int) or ver < 1:
-        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule ver must be a positive integer")
-    if not isinstance(schedule.get("name", ""), str):
-        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule name must be a string")
-    if schedule.get("schedule_mode") not in SCHEDULE_MODES:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE, "Schedule schedule_mode must be HEAT, COOL or RANGE"
-        )
-    days = schedule.get("days")
-    if not isinstance(days, dict):
-        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule days must be an object")
-    checked_days: dict[str, dict[str, Any]] = {}
-    for day_key, entries in days.items():
-        day = _schedule_key(day_key)
-        if day not in SCHEDULE_DAYS:
-            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day_key!r} is not 0 to 6")
-        if day in checked_days:  # 0 and "0"
-            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} is given twice")
-        if not isinstance(entries, dict):
-            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} must be an object")
-        checked_days[day] = checked_entries = {}
-        for number_key, entry in entries.items():
-            where = f"Schedule day {day} entry {number_key}"
-            number = _schedule_key(number_key)
-            if number is None:
-                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: key must be a number")
-            if number in checked_entries:
-                raise CommandError(ErrorCode.INVALID_VALUE, f"{where} is given twice")
-            _check_schedule_entry(entry, where)
-            checked_entries[number] = entry
-    return {**schedule, "days": checked_days}
-
-
-def _check_schedule_entry(entry: object, where: str) -> None:
-    if not isinstance(entry, dict):
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
-    time = entry.get("time")
-    if (
-        isinstance(time, bool)
-        or not isinstance(time, int | float)
-        or not 0 <= time <= SECONDS_PER_DAY
-    ):
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
-    if entry.get("type") not in SCHEDULE_MODES:
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
-    if entry["type"] == "RANGE":
-        # Firmware keeps a range entry's two setpoints as `temp-min` and `temp-max`.
-        _temperature_pair(
-            entry.get("temp-min"),
-            entry.get("temp-max"),
-            names=(f"{where}: temp-min", f"{where}: temp-max"),
-            fields=("temp-min", "temp-max"),
-            unordered=f"{where}: temp-min must be less than temp-max",
-        )
-    else:
-        _temperature(
-            entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C
-        )
-    if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
-        )
-
-
-def _boolean(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be true or false")
-    return value
-
-
-def _scale(value: object, what: str) -> str:
-    if value not in ("C", "F"):
-        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be C or F")
-    return str(value)
-
-
-def _humidity(value: object, what: str) -> int:
-    number = as_number(value, what)
-    if not TARGET_HUMIDITY_MIN <= number <= TARGET_HUMIDITY_MAX:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            f"{what} must be between {TARGET_HUMIDITY_MIN} and {TARGET_HUMIDITY_MAX} %",
-            Reason.HUMIDITY_OUT_OF_RANGE,
-            field=what,
-            min=TARGET_HUMIDITY_MIN,
-            max=TARGET_HUMIDITY_MAX,
-        )
-    return round(number)
-
-
-# Device-bucket fields a client may set directly (`set_device_setting`), with their validators.
-DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
-    "temperature_scale": _scale,
-    "learning_mode": _boolean,
-    "target_humidity": _humidity,
-    "target_humidity_enabled": _boolean,
-    "preconditioning_enabled": _boolean,
-    "auto_away_enable": _boolean,
-    "compressor_lockout_enabled": _boolean,
-}
 
 
 def _refuse_unstorable(keys: list[str]) -> None:
@@ -509,6 +169,18 @@ class Commands:
     def _device(self, serial: str) -> Mapping[str, Any]:
         return self._buckets.value(bucket_key("device", serial))
 
+    def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
+        """The home's list of thermostats in its structure bucket, after one left it.
+
+        Announced to the thermostats still in the home (the first stands as the writer);
+        with none left no device follows the bucket, so it is only stored.
+        """
+        key = bucket_key("structure", structure_id)
+        if devices:
+            self.apply(devices[0], {key: {"devices": devices}}, ChangeSource.SERVER)
+        elif self._buckets.merge(key, {"devices": devices}) is not None:
+            self._request_save()
+
     # -- temperature and mode ----------------------------------------------------------------
 
     def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
@@ -550,7 +222,7 @@ class Commands:
         else:
             heat_side = celsius > room
         if heat_side:
-            low_c = _temperature(
+            low_c = temperature(
                 value,
                 "Low temperature",
                 "target_temperature_low",
@@ -559,7 +231,7 @@ class Commands:
             )
             high_c = max(high_c, low_c + RANGE_MIN_GAP_C)
         else:
-            high_c = _temperature(
+            high_c = temperature(
                 value,
                 "High temperature",
                 "target_temperature_high",
@@ -574,7 +246,7 @@ class Commands:
     ) -> CommandResult:
         """Low and high setpoints of range (heat-cool) mode."""
         self.require_device(serial)
-        low_c, high_c = _temperature_pair(
+        low_c, high_c = temperature_pair(
             low,
             high,
             names=("Low temperature", "High temperature"),
@@ -591,20 +263,8 @@ class Commands:
             fields["target_temperature_type"] = "range"
         return self._write(serial, "shared", fields)
 
-    def capabilities(self, serial: str) -> dict[str, bool]:
-        """What the device's equipment can do, as it reported it."""
-        shared, device = self._shared(serial), self._device(serial)
-        return {
-            "can_heat": bool(shared.get("can_heat", True)),
-            "can_cool": bool(shared.get("can_cool", False)),
-            "has_fan": bool(device.get("has_fan", False)),
-            "has_emer_heat": bool(device.get("has_emer_heat", False)),
-            "has_humidifier": bool(device.get("has_humidifier", False)),
-            "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
-        }
-
     def _check_capability(self, serial: str, mode: str) -> None:
-        caps = self.capabilities(serial)
+        caps = capabilities(self._buckets, serial)
         needed = {
             "heat": ("can_heat",),
             "cool": ("can_cool",),
@@ -637,7 +297,7 @@ class Commands:
         firmware holds; see `_home_eco`.
         """
         self.require_device(serial)
-        flag = _boolean(away, "Away")
+        flag = boolean(away, "Away")
         pairing = self._pairings.pairing(serial)
         if pairing is None:
             raise CommandError(
@@ -652,7 +312,7 @@ class Commands:
         when `device.eco`, the home's `manual_eco_all` and `away` all say so.
         """
         self.require_device(serial)
-        on = _boolean(enabled, "Eco")
+        on = boolean(enabled, "Eco")
         pairing = self._pairings.pairing(serial)
         if not on and pairing is not None and self._home_in_eco(pairing.structure_id):
             return self._home_eco(serial, pairing.structure_id, on=False, result_key="device")
@@ -739,7 +399,7 @@ class Commands:
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
         """The temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
-        low_c, high_c = _temperature_pair(
+        low_c, high_c = temperature_pair(
             low,
             high,
             names=("Eco low temperature", "Eco high temperature"),
@@ -758,7 +418,7 @@ class Commands:
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
         self.require_device(serial)
-        if not self.capabilities(serial)["has_fan"]:
+        if not capabilities(self._buckets, serial)["has_fan"]:
             raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan", Reason.NO_FAN)
         if (mode is None) == (duration is None):
             raise CommandError(ErrorCode.INVALID_VALUE, "Give either a fan mode or a duration")
@@ -845,11 +505,11 @@ class Commands:
     ) -> CommandResult:
         """Lock the thermostat's dial to a range behind a PIN, or unlock it.
 
-        Give the PIN's hash (hosted API: the PIN never travels) or the PIN itself (Home
-        Assistant's action, the control API), which is hashed here and never stored.
+        Give the PIN's hash (hosted API: the PIN never travels) or the PIN itself (the
+        host's action, the control API), which is hashed here and never stored.
         """
         self.require_device(serial)
-        if not _boolean(enabled, "Enabled"):
+        if not boolean(enabled, "Enabled"):
             return self._write(
                 serial,
                 "device",
@@ -866,7 +526,7 @@ class Commands:
                 ErrorCode.INVALID_VALUE,
                 "pin_hash must be Base64 of the SHA-1 of the 4-digit PIN followed by the serial",
             )
-        low, high = _temperature_pair(
+        low, high = temperature_pair(
             temp_min,
             temp_max,
             names=("temp_min", "temp_max"),
@@ -986,7 +646,7 @@ class Commands:
     def set_target_humidity(self, serial: str, percent: object) -> CommandResult:
         """Target humidity for the humidifier or dehumidifier, which it also enables."""
         self.require_device(serial)
-        value = _humidity(percent, "target_humidity")
+        value = DEVICE_SETTINGS["target_humidity"](percent, "target_humidity")
         return self._write(
             serial, "device", {"target_humidity": value, "target_humidity_enabled": True}
         )

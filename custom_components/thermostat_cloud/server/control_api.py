@@ -1,6 +1,6 @@
 """The self-hosted control API: plain aiohttp handlers, mounted twice.
 
-Home Assistant serves them as views under `/api/thermostat_cloud/...` behind its own
+The host serves them as views under `/api/thermostat_cloud/...` behind its own
 authentication (see `http.py` of the integration); the optional compatibility listener
 (`ControlListener`) serves the same handlers at the spec's bare paths with no authentication,
 for existing third-party clients.
@@ -44,17 +44,12 @@ import aiohttp
 from aiohttp import web
 from yarl import URL
 
-from .commands import CommandError, CommandResult, Commands, ErrorCode
-from .device_api import (
-    SERIAL_RE,
-    BadRequestError,
-    error_response,
-    json_errors,
-    read_json_object,
-)
-from .devices import DeviceRecord
+from .command_errors import CommandError, CommandResult, ErrorCode
+from .commands import Commands
+from .devices import SERIAL_RE, DeviceRecord
 from .events import EventKind, ServiceEvent
-from .listener import Listener
+from .http_helpers import BadRequestError, error_response, json_errors, read_json_object
+from .listener import PortListener
 from .pairing import RegisterOutcome
 from .service import ThermostatService, origin_with_port
 from .status import device_list, status_record
@@ -290,7 +285,7 @@ class Route:
     name: str
     handler: ControlHandler
     admin: bool = False
-    """Pairs or reconfigures devices: Home Assistant serves it to administrators only."""
+    """Pairs or reconfigures devices: the host serves it to administrators only."""
 
 
 def _known_keys(record: DeviceRecord | None) -> list[str | None]:
@@ -643,7 +638,7 @@ class ControlListener:
     def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
-        self._listener = Listener(
+        self._listener = PortListener(
             service.config.request_timeout, service.config.idle_connection_timeout
         )
 

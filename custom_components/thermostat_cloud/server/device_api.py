@@ -10,24 +10,27 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
-from http import HTTPStatus
-import json
 import logging
-import math
-import re
 from typing import Any
-from urllib.parse import parse_qsl
 
 from aiohttp import web
 
 from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, is_bucket_key, split_key
-from .commands import CommandError
+from .devices import SERIAL_RE
 from .events import ChangeSource
+from .http_helpers import (
+    BadRequestError,
+    Handler,
+    error_response,
+    form_fields,
+    json_errors,
+    read_body,
+    read_json_object,
+)
+from .listener import PortListener
 from .pairing import IssueOutcome, KeyStatus
-from .records import UnstorableError, ensure_storable
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
 from .text import for_log
@@ -37,11 +40,9 @@ _LOGGER = logging.getLogger(__name__)
 
 SERVICE_KEY: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
 
-MAX_BODY_BYTES = 256 * 1024
 # Firmware lists about ten buckets; far more in one request is not a thermostat.
 MAX_BUCKETS_PER_REQUEST = 64
 MAX_UPLOAD_BYTES = 8 * 1024 * 1024
-SERIAL_RE = re.compile(r"^[A-Za-z0-9]{4,40}$")
 PUT_META_FIELDS = frozenset(
     {
         "object_key",
@@ -61,22 +62,6 @@ SETPOINT_FIELDS = frozenset(
         "target_temperature_type",
     }
 )
-
-type Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-class BadRequestError(Exception):
-    """A malformed device request: answered 400 with the spec's `error` body."""
-
-    def __init__(self, message: str, detail: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.detail = detail or message
-
-
-def error_response(status: int, message: str) -> web.Response:
-    """`{"error": message}` with a status, the spec's error shape."""
-    return web.json_response({"error": message}, status=status)
 
 
 def _serial_from_user_id(user_id: str) -> str | None:
@@ -116,106 +101,6 @@ def device_serial(request: web.Request) -> str | None:
         return serial
     device_id = request.headers.get("X-svc-device-id", "").strip()
     return device_id if SERIAL_RE.fullmatch(device_id) else None
-
-
-async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
-    """The request body, refusing more than `cap` bytes without buffering it all."""
-    if request.content_length is not None and request.content_length > cap:
-        raise BadRequestError("Request body too large", f"{request.content_length} bytes > {cap}")
-    data = bytearray()
-    while chunk := await request.content.read(65536):
-        data += chunk
-        if len(data) > cap:
-            raise BadRequestError("Request body too large", f"more than {cap} bytes")
-    return bytes(data)
-
-
-# What a stored value may be: Home Assistant's storage (orjson) cannot write integers beyond
-# 64 bits, nesting deeper than 255 levels or unpaired UTF-16 surrogates ("\ud800"), and one
-# such value would stop every later save.
-JSON_MAX_DEPTH = 32
-JSON_INT_MIN = -(2**63)
-JSON_INT_MAX = 2**64 - 1
-
-
-def _reject_constant(name: str) -> Any:
-    """NaN and Infinity are not JSON; stored, they would reach firmware as invalid JSON."""
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _finite_float(text: str) -> float:
-    """A JSON number with a fraction or exponent; 1e400 would otherwise become Infinity."""
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"{text} is out of range")
-    return value
-
-
-def _storable_int(text: str) -> int:
-    value = int(text)
-    if not JSON_INT_MIN <= value <= JSON_INT_MAX:
-        raise ValueError(f"integer of {len(text)} digits is out of range")
-    return value
-
-
-def _too_deep(data: Any) -> bool:
-    """Whether containers nest deeper than JSON_MAX_DEPTH (iterative: no recursion limit)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            children = list(value.values())
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        if depth > JSON_MAX_DEPTH:
-            return True
-        stack.extend((child, depth + 1) for child in children)
-    return False
-
-
-def parse_json(raw: bytes | str) -> Any:
-    """Parse a request body into values that can be stored and sent back to firmware;
-    ValueError otherwise.
-
-    Every JSON body of the three surfaces is read here (`read_json_object`), so this is
-    where input the store could not write is turned away, with a 400.
-    """
-    try:
-        data = json.loads(
-            raw,
-            parse_constant=_reject_constant,
-            parse_float=_finite_float,
-            parse_int=_storable_int,
-        )
-    except RecursionError as err:  # nesting deeper than the parser's own stack
-        raise ValueError("nested too deeply") from err
-    if _too_deep(data):
-        raise ValueError(f"nested deeper than {JSON_MAX_DEPTH} levels")
-    ensure_storable(data)
-    return data
-
-
-async def read_json_object(request: web.Request) -> dict[str, Any]:
-    """A JSON object body, else BadRequestError."""
-    raw = await read_body(request)
-    try:
-        data = parse_json(raw)
-    except ValueError as err:
-        raise BadRequestError("Invalid JSON body", str(err)) from err
-    if not isinstance(data, dict):
-        raise BadRequestError("JSON body must be an object")
-    return data
-
-
-def form_fields(query: str) -> dict[str, str]:
-    """Fields of a form body or query string; BadRequestError unless the percent-escapes
-    decode as UTF-8 (firmware sends ASCII; others would be stored and shown)."""
-    try:
-        return dict(parse_qsl(query, keep_blank_values=True, errors="strict"))
-    except UnicodeDecodeError as err:
-        raise BadRequestError("Invalid form body", str(err)) from err
 
 
 # Revisions are signed 32-bit integers in firmware: a thermostat that carries bucket history
@@ -321,14 +206,14 @@ class PushWriter:
     def push(self, force: bool) -> None:
         """Send the buckets the device follows that are newer than its copy (or all of them)."""
         conn = self.conn
-        pending = self.service.outgoing(conn.known, conn.serial, force)
+        pending = self.service.delivery.outgoing(conn.known, conn.serial, force)
         if not pending:
             return
         chunk = b'{"objects":[' + b",".join(b.wire_json() for b in pending) + b"]}"
         keys = [bucket.key for bucket in pending]
         for bucket in pending:
             conn.known[bucket.key] = bucket.timestamp
-        self.service.mark_delivered(conn.serial, keys)
+        self.service.delivery.mark_delivered(conn.serial, keys)
         write = asyncio.get_running_loop().create_task(self._write(chunk, keys), eager_start=True)
         if not write.done():
             self._writes.add(write)
@@ -350,7 +235,7 @@ class PushWriter:
             await self.response.write(chunk)
         except ConnectionError:
             _LOGGER.debug("Subscribe connection of %s dropped by the device", self.conn.serial)
-            self.service.mark_undelivered(self.conn.serial, keys)
+            self.service.delivery.mark_undelivered(self.conn.serial, keys)
             self.conn.wake(WakeReason.CLOSE)
 
 
@@ -565,7 +450,7 @@ class DeviceApi:
         headers = {"Content-Type": "application/json"}
         if any(
             bucket.key.startswith("shared.") and not SETPOINT_FIELDS.isdisjoint(bucket.value)
-            for bucket in service.outgoing(known, serial, False)
+            for bucket in service.delivery.outgoing(known, serial, False)
         ):
             # Headers go out before the body, so this can only ride on an immediate push:
             # firmware then sends its own changes (the push's acknowledgement) at once.
@@ -577,7 +462,7 @@ class DeviceApi:
         conn = HeldConnection(serial=serial, session=str(body.get("session", "")), known=known)
         writer = PushWriter(service, conn, response)
         conn.push = writer.push
-        service.hub.register(conn)
+        service.subscriptions.register(conn)
         service.connection_changed(serial)
         try:
             # The deadline starts as the hold timeout; the first push moves it to the end of
@@ -589,12 +474,12 @@ class DeviceApi:
         except TimeoutError:
             pass
         finally:
-            service.hub.unregister(conn)
+            service.subscriptions.unregister(conn)
             service.connection_closed(serial)
             # The connection and its writer refer to each other (and through the deadline to
             # this task): undone here, a finished subscribe is freed at once instead of
             # waiting, with its request and response, for a full run of the cycle collector,
-            # which in a large Home Assistant stalls the event loop for tenths of a second.
+            # which in a large host process stalls the event loop for tenths of a second.
             writer.detach()
         try:
             await response.write_eof()
@@ -692,7 +577,7 @@ class DeviceApi:
             _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
         service.commands.apply(serial, updates, ChangeSource.DEVICE)
         descriptors: dict[str, dict[str, Any]] = {}
-        owed = False
+        kept: list[str] = []
         for entry in entries:
             key = entry.key
             if key in descriptors or key in refused:
@@ -707,15 +592,9 @@ class DeviceApi:
             bucket = service.buckets.get(key)
             if bucket is None:  # an empty PUT of a bucket the server never had
                 continue
-            if service.is_undelivered(serial, key):
-                # The answer carries the server's newest timestamp, but the device still lacks
-                # the server's own change: it stays owed and is pushed now.
-                owed = True
-            elif key not in conflicts:  # after a conflict the device has its own copy
-                service.hub.device_has(serial, key, bucket.timestamp)
+            kept.append(key)
             descriptors[key] = bucket.descriptor()
-        if owed:
-            service.hub.wake(serial)
+        service.delivery.device_put(serial, kept, conflicts)
         return web.json_response({"objects": list(descriptors.values())})
 
     async def device_listing(self, request: web.Request) -> web.Response:
@@ -743,7 +622,7 @@ class DeviceApi:
     async def weather(self, request: web.Request) -> web.Response:
         """`GET /svc/weather/v1?query=<token>`: the weather under the token, as sent.
 
-        The provider (Home Assistant's weather) answers `{}` when it has none: firmware then
+        The provider (the host's weather) answers `{}` when it has none: firmware then
         shows no weather rather than an error. Nothing here leaves the network.
         """
         try:
@@ -764,41 +643,6 @@ class DeviceApi:
                 raise BadRequestError("Upload too large")
         _LOGGER.debug("Discarded a %d-byte upload from %s", size, device_serial(request))
         return web.json_response({})
-
-
-@web.middleware
-async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every error is `{"error": ...}`; malformed input is a 400 and a debug line, never a 500."""
-    try:
-        return await handler(request)
-    except BadRequestError as err:
-        _LOGGER.debug(
-            "Rejected %s %s from %s: %s",
-            request.method,
-            for_log(request.path),
-            request.remote,
-            for_log(err.detail),
-        )
-        return error_response(400, err.message)
-    except (CommandError, UnstorableError) as err:
-        # The store refused a value (the doors above should have turned it away first).
-        _LOGGER.debug(
-            "Rejected %s %s from %s: %s",
-            request.method,
-            for_log(request.path),
-            request.remote,
-            for_log(err),
-        )
-        return error_response(400, str(err))
-    except web.HTTPException as err:
-        if err.status >= HTTPStatus.BAD_REQUEST:
-            return error_response(err.status, err.reason)
-        raise
-    except ConnectionError:
-        raise
-    except Exception:
-        _LOGGER.exception("Unexpected error in %s %s", request.method, for_log(request.path))
-        return error_response(500, "Internal server error")
 
 
 # Paths relative to the device protocol's prefix. The settings CGI stores `<endpoint>/entry`
@@ -848,3 +692,33 @@ def create_device_app(service: ThermostatService) -> web.Application:
             app.router.add_route(method, prefix + path, handler)
     app.on_response_prepare.append(api.add_protocol_headers)
     return app
+
+
+class DeviceServer:
+    """The device protocol on its own port, with the service behind it.
+
+    The owner of the service loads it, then starts this; stopping closes the held subscribes
+    before the port (aiohttp waits for open requests), then stops the service, which saves.
+    """
+
+    def __init__(self, service: ThermostatService) -> None:
+        self.service = service
+        self._listener = PortListener(
+            service.config.request_timeout, service.config.idle_connection_timeout
+        )
+
+    async def async_start(self, host: str | None, port: int) -> None:
+        """Listen, then start the service; raises OSError when the port cannot be bound."""
+        await self._listener.async_start(create_device_app(self.service), host, port)
+        self.service.start()
+
+    @property
+    def bound_port(self) -> int | None:
+        """The port the device listener is bound to (useful with port 0)."""
+        return self._listener.bound_port
+
+    async def async_stop(self) -> None:
+        """Close held connections, release the port and save everything; safe to call twice."""
+        self.service.close_connections()
+        await self._listener.async_stop()
+        await self.service.async_stop()

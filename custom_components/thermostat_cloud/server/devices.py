@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+import re
 from typing import Any
 import uuid
 
 from .clock import Clock
 from .records import EmbedJson, compact_json, ensure_storable, flat_dict
+
+SERIAL_RE = re.compile(r"^[A-Za-z0-9]{4,40}$")
+"""What a serial looks like, wherever one comes from (a device's credentials, a URL)."""
 
 
 @dataclass(slots=True)

@@ -1,7 +1,7 @@
 """The one path for change notifications.
 
 Every writer (device PUT, inline subscribe update, command, pairing) publishes here; held
-subscribe connections, the SSE stream and Home Assistant entities listen here.
+subscribe connections, the SSE stream and the host's entities listen here.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The hosted API (`{base_url}/api/v1`): plain aiohttp handlers behind `svc_` API keys.
 
-Home Assistant serves it at `/api/thermostat_cloud/api/v1/...` (see `hosted_views.py`); this
-module knows nothing of Home Assistant. One dispatcher handles every path under the prefix so
+The host serves it at `/api/thermostat_cloud/api/v1/...` (see `hosted_views.py`); this
+module knows nothing of the host. One dispatcher handles every path under the prefix so
 that every response, including 401, 404 and 429, has the same JSON shape and rate-limit headers.
 
 Decisions where the spec says "not shown" (also in the README and the OpenAPI document):
@@ -55,13 +55,14 @@ from aiohttp import web
 from .api_keys import ApiKey, Scope
 from .buckets import bucket_key
 from .clock import Clock, SystemClock
-from .commands import CommandError, CommandResult, ErrorCode, as_number
-from .device_api import BadRequestError, read_json_object
+from .command_errors import CommandError, CommandResult, ErrorCode
 from .devices import DeviceRecord
+from .http_helpers import BadRequestError, read_json_object
 from .rate_limits import Quota, RateLimiter
 from .service import ThermostatService
 from .state import ThermostatState
 from .text import for_log
+from .validation import as_number
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -220,7 +221,7 @@ def client_view(state: ThermostatState) -> dict[str, Any]:
 class HostedApi:
     """Dispatcher, authentication and rate limits of the hosted API.
 
-    One instance lives as long as Home Assistant (its views cannot be unregistered); the
+    One instance lives as long as the host (its views cannot be unregistered); the
     service is looked up per request and passed in, so quotas survive a reload of the entry.
     """
 

@@ -12,12 +12,12 @@ from aiohttp.web_protocol import RequestHandler
 _LOGGER = logging.getLogger(__name__)
 
 
-class Listener:
+class PortListener:
     """Starts and stops one application on one port.
 
     aiohttp waits up to `shutdown_timeout` for open requests when it stops; held long-polls
     and event streams are told to close before `async_stop`, so one second is plenty and
-    Home Assistant stops promptly with the port released.
+    the host stops promptly with the port released.
 
     A client that opens a connection and never finishes its request would otherwise hold it
     (a socket and a handler) for good. So a new connection must bring a complete request head

@@ -3,7 +3,7 @@
 This module only keeps the records; `service.ThermostatService.register` is the one pairing
 implementation (UI flow and control API alike) and writes the user and structure buckets.
 
-The journal is what a host that mirrors pairings in a store of its own (Home Assistant's
+The journal is what a host that mirrors pairings in a store of its own (the integration's
 thermostat subentries, saved about a second after they change) needs to reconcile the two
 after a crash, towards what the user last confirmed. This store is saved before a pairing or
 an unpairing is acknowledged, so it is the newer of the two:

@@ -12,7 +12,7 @@ type EmbedJson = Callable[[bytes], Any]
 
 
 class UnstorableError(ValueError):
-    """A value Home Assistant's storage (orjson) cannot write."""
+    """A value the host's storage (orjson) cannot write."""
 
 
 def ensure_storable(data: Any) -> None:
@@ -31,7 +31,7 @@ def ensure_storable(data: Any) -> None:
 def compact_json(data: Any) -> bytes:
     """JSON without spaces, as bytes: every push and save of a changed bucket.
 
-    orjson (Home Assistant's own JSON library) keeps keys in insertion order and writes
+    orjson (the host's own JSON library) keeps keys in insertion order and writes
     numbers as the shortest text that reads back the same, as `json.dumps` does (non-finite
     numbers and integers beyond 64 bits never get into a bucket: parse_json refuses them),
     at a tenth of the cost, which for a thermostat's hundred-field buckets is most of a push.

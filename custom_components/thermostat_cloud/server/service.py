@@ -1,9 +1,9 @@
-"""The thermostat cloud service: state, pairing, persistence and the device listener."""
+"""The thermostat cloud service: state, pairing, persistence and who is owed what."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 import logging
 import secrets
@@ -12,12 +12,12 @@ from typing import Any, Protocol
 from yarl import URL
 
 from .api_keys import ApiKeyStore
-from .buckets import Bucket, BucketStore, bucket_key
+from .buckets import BucketStore, bucket_key
 from .clock import Clock, SystemClock
 from .commands import Commands
+from .delivery import Delivery
 from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
-from .listener import Listener
 from .pairing import (
     DEFAULT_ENTRY_KEY_TTL_SECONDS,
     Pairing,
@@ -46,7 +46,7 @@ this long (see `listener`)."""
 
 
 class Storage(Protocol):
-    """Where the service keeps its state (Home Assistant's Store, or a file in benchmarks)."""
+    """Where the service keeps its state (the host's store, or a file in benchmarks)."""
 
     async def async_load(self) -> dict[str, Any] | None:
         """Return the saved document, or None."""
@@ -122,7 +122,7 @@ class RegisterResult:
 
 
 class ThermostatService:
-    """Everything the three surfaces share, with no Home Assistant in it."""
+    """Everything the three surfaces share, with nothing of the host in it."""
 
     def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
         self.config = config
@@ -132,7 +132,9 @@ class ThermostatService:
         self.buckets = BucketStore(self.clock)
         self.devices = DeviceRegistry(self.clock)
         self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
-        self.hub = SubscriptionHub()
+        self.subscriptions = SubscriptionHub()
+        self.delivery = Delivery(self.buckets, self.subscriptions, self.home_keys)
+        """What each device has been sent and is owed."""
         self.commands = Commands(
             clock=self.clock,
             buckets=self.buckets,
@@ -148,21 +150,16 @@ class ThermostatService:
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
         self.weather_provider: WeatherProvider | None = None
-        """Answers `/svc/weather/v1` (Home Assistant's weather); None serves no weather."""
+        """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self.loaded = False
         self._save_requested = False
         self._closed_at: dict[str, int] = {}
         """Serial -> when its last held subscribe closed (ms)."""
-        self._undelivered: dict[str, set[str]] = {}
-        """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._announced: dict[str, None] = {}
         """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
-        self._structure_resent: set[str] = set()
-        """Devices sent their home's structure since this start (see `outgoing`)."""
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._availability_timers: dict[str, asyncio.TimerHandle] = {}
-        self._listener = Listener(config.request_timeout, config.idle_connection_timeout)
         self.events.listen(self._push_server_changes)
 
     # -- persistence --------------------------------------------------------------------------
@@ -201,7 +198,7 @@ class ThermostatService:
         Later changes ride along with that save instead of postponing it, so thermostats that
         report every few seconds cannot keep their state from ever reaching the disk. The
         delay is the loss window of bucket writes in a crash: a save serializes only what
-        changed (the rest is spliced in as kept JSON) and writes in Home Assistant's executor,
+        changed (the rest is spliced in as kept JSON) and writes in the host's executor,
         so one a second costs the event loop little (`python -m bench.save_cost`); the delay
         only gathers the writes of a burst into one file write.
         """
@@ -250,7 +247,7 @@ class ThermostatService:
             self.request_save()
             if not self.is_paired(serial):
                 self._forget_surplus_unpaired(serial)
-        if not self.hub.count(serial):
+        if not self.subscriptions.count(serial):
             self._arm_availability_check(serial)
         if not was_available:
             self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
@@ -258,7 +255,7 @@ class ThermostatService:
             self._announced[serial] = None
             _LOGGER.info(
                 "Thermostat %s contacted the server but is not paired; pair it with the code "
-                "on its screen (Settings > Devices & services > Thermostat Cloud > Add thermostat)",
+                "on its screen",
                 serial,
             )
             self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
@@ -282,7 +279,8 @@ class ThermostatService:
             return
         unpaired.sort(
             key=lambda record: (
-                self.pairings.has_pending_key(record.serial) or bool(self.hub.count(record.serial)),
+                self.pairings.has_pending_key(record.serial)
+                or bool(self.subscriptions.count(record.serial)),
                 record.last_seen,
             )
         )
@@ -300,7 +298,7 @@ class ThermostatService:
         self.pairings.forget_key(serial)
         self._announced.pop(serial, None)
         self._closed_at.pop(serial, None)
-        self._undelivered.pop(serial, None)
+        self.delivery.forget(serial)
         if (handle := self._availability_timers.pop(serial, None)) is not None:
             handle.cancel()
         self.request_save()
@@ -310,7 +308,7 @@ class ThermostatService:
     def is_available(self, serial: str) -> bool:
         """A held subscribe, a subscribe closed moments ago (firmware resubscribes at once), or
         a request within the availability grace."""
-        if self.hub.count(serial):
+        if self.subscriptions.count(serial):
             return True
         return self.clock.now_ms() < self._available_until_ms(serial)
 
@@ -335,7 +333,7 @@ class ThermostatService:
         """A subscribe opened or closed: publish it; without one, re-check availability when
         the grace runs out."""
         self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
-        if self.hub.count(serial):
+        if self.subscriptions.count(serial):
             if (handle := self._availability_timers.pop(serial, None)) is not None:
                 handle.cancel()
         else:
@@ -344,7 +342,7 @@ class ThermostatService:
     def _arm_availability_check(self, serial: str) -> None:
         if (handle := self._availability_timers.pop(serial, None)) is not None:
             handle.cancel()
-        if not self.hub.closed:
+        if not self.subscriptions.closed:
             delay = (self._available_until_ms(serial) - self.clock.now_ms()) / 1000
             self._availability_timers[serial] = asyncio.get_running_loop().call_later(
                 max(delay, 0) + 0.5, self._availability_elapsed, serial
@@ -367,62 +365,17 @@ class ThermostatService:
             bucket_key("structure", pairing.structure_id),
         ]
 
-    def outgoing(self, known: dict[str, int], serial: str, force: bool) -> list[Bucket]:
-        """Buckets a device should be sent: those it follows that are newer than its copy.
-
-        A device follows the buckets it listed when subscribing, plus (when paired) its user
-        and structure buckets, which are sent on every subscribe unless the device already
-        lists their current version. A listed bucket the server has no data for is never
-        sent, so an unknown bucket at timestamp 0 cannot cause a reply loop.
-
-        Buckets changed on the server that were never sent to the device are sent whatever
-        timestamp it lists: a PUT answer gives the device the server's newest timestamp even
-        when the device has not seen the server's own change yet.
-
-        The structure bucket is sent once after every server start whatever the device lists:
-        a thermostat may have reset its mode while the timestamp it cached survived.
-        """
-        undelivered = self._undelivered.get(serial, ())
-        home = self.home_keys(serial)
-        resend = home[1] if home and serial not in self._structure_resent else None
-        out: list[Bucket] = []
-        for key in (*known, *(k for k in home if k not in known)):
-            bucket = self.buckets.get(key)
-            if bucket is not None and (
-                force or key in undelivered or key == resend or bucket.timestamp > known.get(key, 0)
-            ):
-                out.append(bucket)
-        return out
-
-    def mark_delivered(self, serial: str, keys: Iterable[str]) -> None:
-        """These buckets were written onto the device's connection."""
-        if serial not in self._structure_resent and any(k.startswith("structure.") for k in keys):
-            self._structure_resent.add(serial)
-        if (undelivered := self._undelivered.get(serial)) is not None:
-            undelivered.difference_update(keys)
-            if not undelivered:
-                del self._undelivered[serial]
-
-    def mark_undelivered(self, serial: str, keys: Iterable[str]) -> None:
-        """The device does not have these buckets' server versions: send them again."""
-        self._undelivered.setdefault(serial, set()).update(keys)
-
-    def is_undelivered(self, serial: str, key: str) -> bool:
-        """Whether a server change of this bucket has not been sent to the device yet."""
-        return key in self._undelivered.get(serial, ())
-
     def _push_server_changes(self, event: ServiceEvent) -> None:
         """Server-side writes are owed to the device and pushed to its held connections;
         a device's own writes are not echoed to it."""
         if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
-            self.mark_undelivered(event.serial, event.keys)
-            self.hub.wake(event.serial)
+            self.delivery.server_changed(event.serial, event.keys)
         elif event.kind is EventKind.PAIRING:
-            self.hub.wake(event.serial)
+            self.subscriptions.wake(event.serial)
 
     def notify_device(self, serial: str) -> int:
         """Push every stored bucket the device follows to its held connections."""
-        return self.hub.wake(serial, WakeReason.FORCE)
+        return self.subscriptions.wake(serial, WakeReason.FORCE)
 
     def is_known(self, serial: str) -> bool:
         """Whether the server has heard of a device."""
@@ -503,17 +456,9 @@ class ThermostatService:
         self.save_now_later()
         self._announced.pop(serial, None)
         _LOGGER.info("Thermostat %s unpaired", serial)
-        remaining = self.pairings.serials_in(pairing.structure_id)
-        if remaining:
-            self.commands.apply(
-                remaining[0],
-                {bucket_key("structure", pairing.structure_id): {"devices": remaining}},
-                ChangeSource.SERVER,
-            )
-        else:
-            self.buckets.merge(
-                bucket_key("structure", pairing.structure_id), {"devices": remaining}
-            )
+        self.commands.set_home_devices(
+            pairing.structure_id, self.pairings.serials_in(pairing.structure_id)
+        )
         self.events.publish(ServiceEvent(EventKind.PAIRING, serial))
         return True
 
@@ -524,14 +469,12 @@ class ThermostatService:
             await self.async_flush()
         return unpaired
 
-    # -- listener ---------------------------------------------------------------------------------
+    # -- lifecycle --------------------------------------------------------------------------------
 
-    async def async_start(self, host: str | None, port: int) -> None:
-        """Start the device protocol listener; raises OSError when the port cannot be bound."""
-        from .device_api import create_device_app  # noqa: PLC0415 - avoids an import cycle
-
-        await self._listener.async_start(create_device_app(self), host, port)
-        self.hub.reopen()
+    def start(self) -> None:
+        """Accept subscribes and start the timers; the device server calls this once it
+        listens (see `device_api.DeviceServer`)."""
+        self.subscriptions.reopen()
         self.commands.restore_fan_timers()
         # A thermostat seen just before a restart counts as available until its grace runs
         # out; if it never comes back, listeners must hear that it is gone.
@@ -539,15 +482,13 @@ class ThermostatService:
             if record.last_seen:
                 self._arm_availability_check(record.serial)
 
-    @property
-    def bound_port(self) -> int | None:
-        """The port the device listener is bound to (useful with port 0)."""
-        return self._listener.bound_port
+    def close_connections(self) -> None:
+        """Tell every held subscribe to close, and refuse new ones until `start`."""
+        self.subscriptions.close_all()
 
     async def async_stop(self) -> None:
-        """Close held connections, release the port and save everything."""
-        self.hub.close_all()
-        await self._listener.async_stop()
+        """Close held connections, stop the timers and save everything."""
+        self.close_connections()
         self.commands.cancel_timers()
         for handle in self._availability_timers.values():
             handle.cancel()

@@ -1,7 +1,7 @@
 """One thermostat's state as clients see it, read from its buckets.
 
 The one place that knows which bucket field means what: the control API's status record
-(status.py), the hosted API and Home Assistant's entities all read through `ThermostatState`.
+(status.py), the hosted API and the host's entities all read through `ThermostatState`.
 Values the thermostat has not reported are None. Where the spec does not name a field, the
 names are those firmware uses: `device.current_humidity`, `device.backplate_temperature`,
 `device.time_to_target` (minutes), `device.away_temperature_low/high` (eco temperatures),
@@ -9,9 +9,9 @@ names are those firmware uses: `device.current_humidity`, `device.backplate_temp
 
 A number outside what the field can plausibly be (a temperature of 1e308, a fan timer that
 ends after the year 9999) reads as None too, with one debug line per thermostat and field:
-every reader, Home Assistant's entities first, must be able to show what it gets without
+every reader, the host's entities first, must be able to show what it gets without
 raising. Texts a thermostat reports (name, model, firmware version) read as at most 255
-printable characters, what a Home Assistant state can hold.
+printable characters, what a state of the host can hold.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from datetime import UTC, datetime
 import logging
 from typing import TYPE_CHECKING, Any
 
-from .buckets import bucket_key
-from .commands import HVAC_MODES, SCHEDULE_MODES, finite_number as number
+from .buckets import BucketStore, bucket_key
+from .schedule import SCHEDULE_MODES
 from .text import for_log, for_state
+from .validation import HVAC_MODES, finite_number as number
 
 if TYPE_CHECKING:
     from .service import ThermostatService
@@ -34,7 +35,7 @@ _LOGGER = logging.getLogger(__name__)
 TEMPERATURE_RANGE_C = (-100.0, 150.0)
 PERCENT_RANGE = (0.0, 100.0)
 TIME_TO_TARGET_RANGE_MINUTES = (0.0, 7 * 24 * 60.0)
-# Unix seconds Python's datetime (and so Home Assistant's timestamp sensor) can represent.
+# Unix seconds Python's datetime (and so the host's timestamp sensor) can represent.
 TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
 
 ECO_MODES = ("schedule", "manual-eco", "auto-eco")
@@ -77,6 +78,21 @@ def plausible_number(value: object, limits: tuple[float, float]) -> float | int 
     if found is None or not limits[0] <= found <= limits[1]:
         return None
     return found
+
+
+def capabilities(buckets: BucketStore, serial: str) -> dict[str, bool]:
+    """What a thermostat's equipment can do, as it reported it: `ThermostatState.capabilities`,
+    and what the command layer checks a command against (it has the buckets, not the service)."""
+    shared = buckets.value(bucket_key("shared", serial))
+    device = buckets.value(bucket_key("device", serial))
+    return {
+        "can_heat": bool(shared.get("can_heat", True)),
+        "can_cool": bool(shared.get("can_cool", False)),
+        "has_fan": bool(device.get("has_fan", False)),
+        "has_emer_heat": bool(device.get("has_emer_heat", False)),
+        "has_humidifier": bool(device.get("has_humidifier", False)),
+        "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
+    }
 
 
 class ThermostatState:
@@ -193,8 +209,8 @@ class ThermostatState:
 
     @property
     def capabilities(self) -> dict[str, bool]:
-        """What the equipment can do (the command layer's own reading)."""
-        return self.service.commands.capabilities(self.serial)
+        """What the equipment can do (the command layer checks commands against it)."""
+        return capabilities(self.service.buckets, self.serial)
 
     # -- temperatures, humidity and mode ---------------------------------------------------------
 

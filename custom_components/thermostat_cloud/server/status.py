@@ -103,7 +103,10 @@ def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
 def device_list(service: ThermostatService) -> dict[str, Any]:
     """`GET /api/devices`: every known device's record with its subscription count."""
     devices = [
-        {**status_record(service, serial), "subscription_count": service.hub.count(serial)}
+        {
+            **status_record(service, serial),
+            "subscription_count": service.subscriptions.count(serial),
+        }
         for serial in service.known_serials()
     ]
     return {"devices": devices, "total": len(devices)}

@@ -119,12 +119,6 @@ class SubscriptionHub:
             conn.wake(reason)
         return len(held)
 
-    def device_has(self, serial: str, key: str, timestamp: int) -> None:
-        """Record that a device has a bucket version (it just PUT it), so it is not echoed."""
-        for conn in self._by_serial.get(serial, ()):
-            if conn.known.get(key, 0) < timestamp:
-                conn.known[key] = timestamp
-
     def close_all(self) -> None:
         """Wake every held connection to close; used on unload and shutdown."""
         self._closed = True

@@ -2,7 +2,7 @@
 
 A bucket key, a serial from a request body or a firmware version is whatever the sender chose:
 a newline in it would forge a second log line, an unpaired UTF-16 surrogate would make the
-log handler itself fail, and Home Assistant refuses states longer than 255 characters (logging
+log handler itself fail, and the host refuses states longer than 255 characters (logging
 an error at every state write). Every such text goes through `for_log` or `for_state`.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 LOG_TEXT_MAX = 200
 """Characters of one outside value in a log line; the rest is cut."""
 STATE_TEXT_MAX = 255
-"""Home Assistant's limit of a state (and what its device registry shows)."""
+"""The host's limit of a state (and what its device registry shows)."""
 
 
 def _escape(char: str) -> str:
@@ -60,7 +60,7 @@ def for_log(value: object, limit: int = LOG_TEXT_MAX) -> ForLog:
 
 
 def for_state(value: object) -> str | None:
-    """A reported text as Home Assistant may show it (state, device registry): printable,
+    """A reported text as the host may show it (state, device registry): printable,
     at most 255 characters; None for no text (not a string, empty)."""
     if not isinstance(value, str) or not value:
         return None

@@ -1,7 +1,7 @@
 """The weather seam: what `/svc/weather/v1` asks of whoever knows the weather.
 
 Firmware asks `weather_url` + a token, `"<postal code>,<country code>"` (`07719,US`) or `ipv4`,
-and reads the answer under that token. The service core knows no weather; Home Assistant sets a
+and reads the answer under that token. The service core knows no weather; the host sets a
 `WeatherProvider` on the service, and the device endpoint calls it with the token.
 """
 

@@ -1,0 +1,86 @@
+"""How a command is refused, and what a command that succeeded wrote."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class ErrorCode(StrEnum):
+    """Why a command was refused; also a translation key of clients that word it themselves."""
+
+    DEVICE_NOT_FOUND = "device_not_found"
+    INVALID_VALUE = "invalid_value"
+    UNSUPPORTED = "unsupported"
+    NOT_PAIRED = "not_paired"
+    UNKNOWN_COMMAND = "unknown_command"
+
+
+class Reason(StrEnum):
+    """Exactly what was refused, for clients that word it themselves (the host's
+    translation keys). The details are in `CommandError.placeholders`, named as noted; field
+    names are those of the bucket field the command writes, temperatures are Celsius.
+
+    The first five, one per ErrorCode, are the generic reasons of refusals without a more
+    specific one; only their `message` says more.
+    """
+
+    DEVICE_NOT_FOUND = "device_not_found"
+    INVALID_VALUE = "invalid_value"
+    UNSUPPORTED = "unsupported"
+    NOT_PAIRED = "not_paired"
+    UNKNOWN_COMMAND = "unknown_command"
+    NOT_A_NUMBER = "not_a_number"  # field
+    TEMPERATURE_OUT_OF_RANGE = "temperature_out_of_range"  # field, min, max
+    LOW_NOT_BELOW_HIGH = "low_not_below_high"  # low, high: two fields
+    HUMIDITY_OUT_OF_RANGE = "humidity_out_of_range"  # field, min, max (percent)
+    MODE_UNSUPPORTED = "mode_unsupported"  # mode
+    NO_FAN = "no_fan"
+    FAN_DURATION_OUT_OF_RANGE = "fan_duration_out_of_range"  # max (seconds)
+    PIN_INVALID = "pin_invalid"
+    SCHEDULE_INVALID = "schedule_invalid"  # detail: what is wrong, in English
+
+
+class CommandError(Exception):
+    """A refused command: a clear message for the client, never a crash.
+
+    `code` and `message` are what the APIs answer; `reason` and `placeholders` say the same
+    for clients that word it themselves (see Reason).
+    """
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        reason: Reason | None = None,
+        **placeholders: str | float,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.reason = reason or Reason(code.value)
+        self.placeholders = placeholders
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    """What a command wrote (the hosted API's command response)."""
+
+    serial: str
+    key: str
+    revision: int
+    timestamp: int
+    changed: bool
+
+    def response(self, message: str) -> dict[str, Any]:
+        """The command response both APIs answer with: `success`, `message`, `device`,
+        `object` (the bucket written), `revision`, `timestamp`."""
+        return {
+            "success": True,
+            "message": message,
+            "device": self.serial,
+            "object": self.key,
+            "revision": self.revision,
+            "timestamp": self.timestamp,
+        }

@@ -1,0 +1,108 @@
+"""Checks of a complete schedule object (spec: Schedule), as `set_schedule` writes it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .command_errors import CommandError, ErrorCode, Reason
+from .validation import TEMPERATURE_MAX_C, TEMPERATURE_MIN_C, temperature, temperature_pair
+
+SECONDS_PER_DAY = 86400
+SCHEDULE_MODES = ("HEAT", "COOL", "RANGE")
+SCHEDULE_ENTRY_TYPES = ("setpoint", "continuation")
+
+
+def validate_schedule(schedule: object) -> dict[str, Any]:
+    """Check a complete schedule object (spec: Schedule) and return it as the thermostat stores it.
+
+    Day and entry keys are strings on the thermostat ("0" to "6", "0", "1", ...). JSON always
+    gives strings, but a host's action written in YAML (`days: {0: {0: {...}}}`) gives
+    integers: those are accepted and converted. Anything else is refused.
+    """
+    try:
+        return _check_schedule(schedule)
+    except CommandError as err:
+        raise CommandError(
+            err.code, err.message, Reason.SCHEDULE_INVALID, detail=err.message
+        ) from None
+
+
+SCHEDULE_DAYS = frozenset(str(day) for day in range(7))
+
+
+def _schedule_key(key: object) -> str | None:
+    """A day or entry key as the string the thermostat stores, None when it is not a number."""
+    if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
+        return str(key)
+    # isascii: str.isdigit() also accepts digits such as "²" that are no number here.
+    if isinstance(key, str) and key.isascii() and key.isdigit():
+        return key
+    return None
+
+
+def _check_schedule(schedule: object) -> dict[str, Any]:
+    if not isinstance(schedule, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule must be an object")
+    ver = schedule.get("ver")
+    if isinstance(ver, bool) or not isinstance(ver, int) or ver < 1:
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule ver must be a positive integer")
+    if not isinstance(schedule.get("name", ""), str):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule name must be a string")
+    if schedule.get("schedule_mode") not in SCHEDULE_MODES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, "Schedule schedule_mode must be HEAT, COOL or RANGE"
+        )
+    days = schedule.get("days")
+    if not isinstance(days, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Schedule days must be an object")
+    checked_days: dict[str, dict[str, Any]] = {}
+    for day_key, entries in days.items():
+        day = _schedule_key(day_key)
+        if day not in SCHEDULE_DAYS:
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day_key!r} is not 0 to 6")
+        if day in checked_days:  # 0 and "0"
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} is given twice")
+        if not isinstance(entries, dict):
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} must be an object")
+        checked_days[day] = checked_entries = {}
+        for number_key, entry in entries.items():
+            where = f"Schedule day {day} entry {number_key}"
+            number = _schedule_key(number_key)
+            if number is None:
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: key must be a number")
+            if number in checked_entries:
+                raise CommandError(ErrorCode.INVALID_VALUE, f"{where} is given twice")
+            _check_schedule_entry(entry, where)
+            checked_entries[number] = entry
+    return {**schedule, "days": checked_days}
+
+
+def _check_schedule_entry(entry: object, where: str) -> None:
+    if not isinstance(entry, dict):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
+    time = entry.get("time")
+    if (
+        isinstance(time, bool)
+        or not isinstance(time, int | float)
+        or not 0 <= time <= SECONDS_PER_DAY
+    ):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
+    if entry.get("type") not in SCHEDULE_MODES:
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
+    if entry["type"] == "RANGE":
+        # Firmware keeps a range entry's two setpoints as `temp-min` and `temp-max`.
+        temperature_pair(
+            entry.get("temp-min"),
+            entry.get("temp-max"),
+            names=(f"{where}: temp-min", f"{where}: temp-max"),
+            fields=("temp-min", "temp-max"),
+            unordered=f"{where}: temp-min must be less than temp-max",
+        )
+    else:
+        temperature(
+            entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C
+        )
+    if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
+        )

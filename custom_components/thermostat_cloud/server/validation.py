@@ -1,0 +1,190 @@
+"""Checks of the values commands write: numbers, temperatures, modes, the lock's PIN, device
+settings. Each returns the value as the thermostat stores it or raises CommandError."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Callable
+import hashlib
+import math
+import re
+
+from .command_errors import CommandError, ErrorCode, Reason
+
+# Setpoint limits of the thermostat's own UI, Celsius.
+TEMPERATURE_MIN_C = 9.0
+TEMPERATURE_MAX_C = 32.0
+# Eco ("away") temperatures may go further, as on the device.
+ECO_TEMPERATURE_MIN_C = 4.5
+ECO_TEMPERATURE_MAX_C = 35.0
+SHA1_DIGEST_BYTES = 20
+PIN_RE = re.compile(r"[0-9]{4}")
+TARGET_HUMIDITY_MIN = 10
+TARGET_HUMIDITY_MAX = 60
+
+HVAC_MODES = ("off", "heat", "cool", "range", "emergency")
+HVAC_MODE_ALIASES = {
+    "auto": "range",
+    "heat_cool": "range",
+    "heat-cool": "range",
+    "heatcool": "range",
+    "emergency_heat": "emergency",
+    "emer": "emergency",
+    "eco": None,  # not a mode: see set_eco
+}
+
+
+def pin_hash(pin: object, serial: str) -> str:
+    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash).
+
+    The PIN must be exactly four ASCII digits: the thermostat's keypad has no others.
+    """
+    if not isinstance(pin, str) or PIN_RE.fullmatch(pin) is None:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, "The PIN must be exactly 4 digits", Reason.PIN_INVALID
+        )
+    return base64.b64encode(hashlib.sha1(f"{pin}{serial}".encode()).digest()).decode()
+
+
+def is_valid_pin_hash(value: object) -> bool:
+    """Whether a value is well-formed Base64 of 20 bytes (a SHA-1 digest)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        return len(base64.b64decode(value, validate=True)) == SHA1_DIGEST_BYTES
+    except binascii.Error, ValueError:
+        return False
+
+
+def finite_number(value: object) -> float | int | None:
+    """A JSON number as stored when it is finite and fits a float, else None.
+
+    Booleans are not numbers, and an integer of hundreds of digits (valid JSON) is not a
+    temperature: both read as "no value" instead of raising OverflowError later.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        return value if math.isfinite(value) else None
+    except OverflowError:
+        return None
+
+
+def as_number(value: object, what: str, field: str | None = None) -> float:
+    """A finite JSON number, else CommandError (`field`: the bucket field, else `what`)."""
+    number = finite_number(value)
+    if number is None:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"{what} must be a number",
+            Reason.NOT_A_NUMBER,
+            field=field or what,
+        )
+    return float(number)
+
+
+def round_half(value: float) -> float:
+    """Round to the thermostat's 0.5 °C resolution."""
+    return math.floor(value * 2 + 0.5) / 2
+
+
+def temperature(value: object, what: str, field: str, low: float, high: float) -> float:
+    """A temperature in Celsius, rounded to 0.5 °C and within `low` to `high`."""
+    number = as_number(value, what, field)
+    # Rounded only near the range: doubling 1e308 to round it would overflow.
+    celsius = round_half(number) if low - 1 <= number <= high + 1 else number
+    if not low <= celsius <= high:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"{what} must be between {low} and {high} °C",
+            Reason.TEMPERATURE_OUT_OF_RANGE,
+            field=field,
+            min=low,
+            max=high,
+        )
+    return celsius
+
+
+def setpoint(
+    value: object, what: str = "Temperature value", field: str = "target_temperature"
+) -> float:
+    """A target temperature in Celsius, rounded and range-checked (`field`: where it goes)."""
+    return temperature(value, what, field, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
+
+
+def temperature_pair(
+    low: object,
+    high: object,
+    *,
+    names: tuple[str, str],
+    fields: tuple[str, str],
+    unordered: str,
+    limits: tuple[float, float] = (TEMPERATURE_MIN_C, TEMPERATURE_MAX_C),
+) -> tuple[float, float]:
+    """Two temperatures the first of which must be below the second (range, eco, lock);
+    `unordered` is the message when it is not."""
+    low_c = temperature(low, names[0], fields[0], *limits)
+    high_c = temperature(high, names[1], fields[1], *limits)
+    if low_c >= high_c:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            unordered,
+            Reason.LOW_NOT_BELOW_HIGH,
+            low=fields[0],
+            high=fields[1],
+        )
+    return low_c, high_c
+
+
+def normalize_mode(mode: object) -> str:
+    """An HVAC mode or alias as the `shared` bucket stores it."""
+    if not isinstance(mode, str):
+        raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be a string")
+    name = mode.strip().lower()
+    name = HVAC_MODE_ALIASES.get(name, name) or ""
+    if name not in HVAC_MODES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"Unknown mode {mode!r}; use one of off, heat, cool, range, emergency",
+        )
+    return name
+
+
+def boolean(value: object, what: str) -> bool:
+    """True or false, nothing that merely reads as one."""
+    if not isinstance(value, bool):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be true or false")
+    return value
+
+
+def _scale(value: object, what: str) -> str:
+    if value not in ("C", "F"):
+        raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be C or F")
+    return str(value)
+
+
+def _humidity(value: object, what: str) -> int:
+    number = as_number(value, what)
+    if not TARGET_HUMIDITY_MIN <= number <= TARGET_HUMIDITY_MAX:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            f"{what} must be between {TARGET_HUMIDITY_MIN} and {TARGET_HUMIDITY_MAX} %",
+            Reason.HUMIDITY_OUT_OF_RANGE,
+            field=what,
+            min=TARGET_HUMIDITY_MIN,
+            max=TARGET_HUMIDITY_MAX,
+        )
+    return round(number)
+
+
+# Device-bucket fields a client may set directly (`set_device_setting`), with their validators.
+DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
+    "temperature_scale": _scale,
+    "learning_mode": boolean,
+    "target_humidity": _humidity,
+    "target_humidity_enabled": boolean,
+    "preconditioning_enabled": boolean,
+    "auto_away_enable": boolean,
+    "compressor_lockout_enabled": boolean,
+}
