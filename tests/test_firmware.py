@@ -639,3 +639,27 @@ async def test_a_thermostat_that_sent_only_changes_is_asked_to_restart_once(
     state = hass.states.get(paired.entity_id("climate"))
     assert state is not None
     assert "cool" in state.attributes["hvac_modes"]
+
+
+async def test_the_spec_literal_simulator_still_works_over_the_spec_paths(
+    make_thermostat: MakeThermostat, service: ThermostatService, device_url: str
+) -> None:
+    """Test the spec's own paths and habits: `/svc/entry`, `transport_url`, `/put`."""
+    thermostat = SimulatedThermostat(
+        device_url,
+        SERIAL,
+        make_thermostat().http,
+        buckets={f"shared.{SERIAL}": {"current_temperature": 20.0}},
+        spec_literal=True,
+    )
+    try:
+        await thermostat.entry()
+        assert thermostat.subscribe_url == f"{device_url}/svc/transport"
+        assert thermostat.put_url == f"{device_url}/svc/transport/put"
+        thermostat.start()
+        await thermostat.next_chunk()
+        answer = await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 21.0})
+        assert [obj["object_key"] for obj in answer["objects"]] == [f"shared.{SERIAL}"]
+        assert service.buckets.value(f"shared.{SERIAL}")["current_temperature"] == 21.0
+    finally:
+        await thermostat.stop()
