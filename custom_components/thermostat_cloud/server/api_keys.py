@@ -93,6 +93,7 @@ class ApiKeyStore:
     def __init__(
         self, clock: Clock, save_now: Callable[[], None], save_later: Callable[[], None]
     ) -> None:
+        """Initialize the keys from a clock and the immediate and delayed save callbacks."""
         self._clock = clock
         self._save_now = save_now
         self._save_later = save_later
@@ -130,7 +131,7 @@ class ApiKeyStore:
         return sorted(self._keys.values(), key=lambda k: k.created)
 
     def get(self, key_id: str) -> ApiKey | None:
-        """A key by its public id."""
+        """Return a key by its public id."""
         return self._keys.get(key_id)
 
     def create(
@@ -171,7 +172,7 @@ class ApiKeyStore:
         return key
 
     def authenticate(self, secret: str) -> ApiKey | None:
-        """The key a Bearer token is, or None.
+        """Return the key a Bearer token is, or None.
 
         Every stored hash is compared in constant time, so the time taken says nothing about
         how close a guess came.
@@ -192,7 +193,7 @@ class ApiKeyStore:
         self._save_later()
 
     def forget_serial(self, serial: str) -> None:
-        """A device was unpaired: drop it from every key's serial restriction.
+        """Drop a device that was unpaired from every key's serial restriction.
 
         Unpairing revokes all shares, so a key restricted to the device must not regain it if
         the device is paired again later. A restriction left empty lets the key see nothing

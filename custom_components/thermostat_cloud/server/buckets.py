@@ -85,13 +85,16 @@ class Bucket:
     millisecond, where the bucket timestamp only says that some field changed."""
 
     def field_changed(self, name: str) -> tuple[int, int]:
-        """A sort key of when a field last changed: in merge order for changes since the
-        server started, before them (by bucket timestamp) for older ones."""
+        """Return a sort key of when a field last changed.
+
+        Changes since the server started sort in merge order; older ones sort before them, by
+        bucket timestamp.
+        """
         number = self.field_changes.get(name)
         return (number, 0) if number is not None else (0, self.timestamp)
 
     def descriptor(self) -> dict[str, Any]:
-        """The bucket without its value (listings, PUT responses).
+        """Return the bucket without its value (listings, PUT responses).
 
         object_revision and object_timestamp MUST come before object_key: firmware ignores
         bucket objects in any other order.
@@ -103,7 +106,7 @@ class Bucket:
         }
 
     def wire(self) -> dict[str, Any]:
-        """The bucket as pushed to a device, with its value."""
+        """Return the bucket as pushed to a device, with its value."""
         obj = self.descriptor()
         obj["value"] = self.value
         return obj
@@ -129,14 +132,17 @@ class BucketStore:
     """All buckets of the service, keyed by bucket key."""
 
     def __init__(self, clock: Clock) -> None:
+        """Initialize an empty store from a clock."""
         self._clock = clock
         self._buckets: dict[str, Bucket] = {}
         self._merges = itertools.count(1)
 
     def __contains__(self, key: object) -> bool:
+        """Return whether a bucket with this key exists."""
         return key in self._buckets
 
     def __iter__(self) -> Iterator[Bucket]:
+        """Iterate over every bucket."""
         return iter(self._buckets.values())
 
     def get(self, key: str) -> Bucket | None:
@@ -208,7 +214,7 @@ class BucketStore:
         }
 
     def dump(self, embed_json: EmbedJson) -> dict[str, Any]:
-        """Persistable form of every bucket."""
+        """Return the persistable form of every bucket."""
         return {bucket.key: embed_json(bucket.stored_json()) for bucket in self._buckets.values()}
 
     def load(self, data: Mapping[str, Any], on_invalid: Callable[[str], None]) -> None:

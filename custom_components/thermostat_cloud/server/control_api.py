@@ -190,18 +190,24 @@ class LocalNetwork:
     configure_timeout: float = 10.0
 
     def settings_url(self, ip: str) -> str:
-        """The settings URL of the thermostat at an IP address."""
+        """Return the settings URL of the thermostat at an IP address."""
         host = f"[{ip}]" if ":" in ip else ip
         return f"http://{host}:{self.settings_port}{SETTINGS_PATH}"
 
     @staticmethod
     def session() -> aiohttp.ClientSession:
-        """A session for one scan or configure: no pool limit, so all 254 probes run at once."""
+        """Create a session for one scan or configure.
+
+        It has no pool limit, so all 254 probes run at once.
+        """
         return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, force_close=True))
 
     @staticmethod
     async def resolve_ipv4(host: str) -> str:
-        """An IPv4 address of a host (an address is returned as is); OSError when none."""
+        """Return an IPv4 address of a host; OSError when none.
+
+        An address is returned as is.
+        """
         with contextlib.suppress(ValueError):
             address = ipaddress.ip_address(host)
             if address.version == 4:
@@ -215,7 +221,7 @@ class LocalNetwork:
         return str(infos[0][4][0])
 
     async def read_settings(self, session: aiohttp.ClientSession, ip: str) -> dict[str, Any] | None:
-        """The settings object of a thermostat, or None when nothing answers like one."""
+        """Return the settings object of a thermostat, or None when nothing answers like one."""
         try:
             async with session.get(
                 self.settings_url(ip), timeout=aiohttp.ClientTimeout(total=self.probe_timeout)
@@ -228,7 +234,10 @@ class LocalNetwork:
 
 
 async def _json_object_body(resp: aiohttp.ClientResponse) -> dict[str, Any] | None:
-    """A thermostat's answer as a JSON object; None when it is anything else or breaks off."""
+    """Return a thermostat's answer as a JSON object.
+
+    None when it is anything else or breaks off.
+    """
     try:
         data = await resp.json(content_type=None)
     except aiohttp.ClientError, TimeoutError, ValueError:
@@ -237,7 +246,10 @@ async def _json_object_body(resp: aiohttp.ClientResponse) -> dict[str, Any] | No
 
 
 def _text_field(settings: Mapping[str, Any], name: str) -> str | None:
-    """A field of a thermostat's settings answer when it is a string (firmware is not checked)."""
+    """Return a field of a thermostat's settings answer when it is a string.
+
+    Firmware is not checked.
+    """
     value = settings.get(name)
     return value if isinstance(value, str) else None
 
@@ -289,17 +301,21 @@ class Route:
 
 
 def _known_keys(record: DeviceRecord | None) -> list[str | None]:
-    """Keys to try for a thermostat that contacted this server from that address: the
-    password of its Basic credentials (the CGI's key), then its serial (the CGI's fallback
-    key); no key for a thermostat never seen (its CGI may not ask for one)."""
+    """Return the keys to try for a thermostat that contacted this server from that address.
+
+    First the password of its Basic credentials (the CGI's key), then its serial (the CGI's
+    fallback key); no key for a thermostat never seen (its CGI may not ask for one).
+    """
     if record is None:
         return [None]
     return [key for key in (record.credential, record.serial) if key]
 
 
 def _serial_hint(api_key: object) -> str | None:
-    """A given api_key that looks like a serial (the spec's retry), uppercased as the CGI's
-    hostname is."""
+    """Return a given api_key that looks like a serial (the spec's retry), uppercased.
+
+    It is uppercased as the CGI's hostname is.
+    """
     if isinstance(api_key, str) and SERIAL_RE.fullmatch(key := api_key.strip()):
         return key.upper()
     return None
@@ -315,6 +331,7 @@ class ControlApi:
         network: LocalNetwork | None = None,
         keepalive: float = SSE_KEEPALIVE_SECONDS,
     ) -> None:
+        """Initialize from a service provider, a local network and an event-stream keepalive."""
         self._provider = provider
         self.network = network or LocalNetwork()
         self.keepalive = keepalive
@@ -338,7 +355,10 @@ class ControlApi:
         )
 
     def handler(self, route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
-        """The aiohttp handler of a route: finds the service and turns bad input into 400s."""
+        """Return the aiohttp handler of a route.
+
+        It finds the service and turns bad input into 400s.
+        """
 
         async def handle(request: web.Request) -> web.StreamResponse:
             service = self._provider(request)
@@ -554,8 +574,10 @@ class ControlApi:
         origin: str,
         keys: list[str | None],
     ) -> tuple[int, dict[str, Any] | None]:
-        """POST the origin to the settings CGI with each key in turn until one is taken;
-        the last status and, on success, the answer."""
+        """POST the origin to the settings CGI with each key in turn until one is taken.
+
+        Return the last status and, on success, the answer.
+        """
         status: int = HTTPStatus.UNAUTHORIZED
         answer: dict[str, Any] | None = None
         for key in keys:
@@ -576,7 +598,7 @@ class ControlApi:
     async def _key_from_serial(
         self, session: aiohttp.ClientSession, address: str, serial: str
     ) -> str | None:
-        """The settings CGI's key, which it gives for `{"initialize": <its hostname>}`."""
+        """Return the settings CGI's key, which it gives for `{"initialize": <its hostname>}`."""
         async with session.post(
             self.network.settings_url(address),
             json={"initialize": serial},
@@ -625,7 +647,7 @@ class ControlApi:
 
 
 def create_control_app(api: ControlApi) -> web.Application:
-    """The control API at the spec's bare paths (the compatibility listener)."""
+    """Create the control API at the spec's bare paths (the compatibility listener)."""
     app = web.Application(middlewares=[json_errors])
     for route in api.routes:
         app.router.add_route(route.method, route.path, api.handler(route))
@@ -636,6 +658,7 @@ class ControlListener:
     """The compatibility listener: the control API on its own port with no authentication."""
 
     def __init__(self, service: ThermostatService, network: LocalNetwork | None = None) -> None:
+        """Initialize the listener from a service and an optional local network."""
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
         self._listener = PortListener(

@@ -15,8 +15,10 @@ from .subscriptions import SubscriptionHub
 
 
 class Delivery:
-    """Per device: server changes not yet written to its connection, and the once-per-start
-    structure resend."""
+    """Per device: server changes not yet written to its connection, and a structure resend.
+
+    The structure resend happens once per start.
+    """
 
     def __init__(
         self,
@@ -24,6 +26,7 @@ class Delivery:
         subscriptions: SubscriptionHub,
         home_keys: Callable[[str], list[str]],
     ) -> None:
+        """Initialize from the bucket store, the subscription hub and the `home_keys` lookup."""
         self._buckets = buckets
         self._subscriptions = subscriptions
         self._home_keys = home_keys
@@ -60,7 +63,7 @@ class Delivery:
         return out
 
     def mark_delivered(self, serial: str, keys: Iterable[str]) -> None:
-        """These buckets were written onto the device's connection."""
+        """Note that these buckets were written onto the device's connection."""
         if serial not in self._structure_resent and any(k.startswith("structure.") for k in keys):
             self._structure_resent.add(serial)
         if (undelivered := self._undelivered.get(serial)) is not None:
@@ -69,17 +72,19 @@ class Delivery:
                 del self._undelivered[serial]
 
     def mark_undelivered(self, serial: str, keys: Iterable[str]) -> None:
-        """The device does not have these buckets' server versions: send them again."""
+        """Note that the device does not have these buckets' server versions: send them again."""
         self._undelivered.setdefault(serial, set()).update(keys)
 
     def server_changed(self, serial: str, keys: Iterable[str]) -> None:
-        """The server wrote these buckets: they are owed to the device, pushed to its held
-        connections now."""
+        """Note that the server wrote these buckets: they are owed to the device.
+
+        They are pushed to its held connections now.
+        """
         self.mark_undelivered(serial, keys)
         self._subscriptions.wake(serial)
 
     def device_put(self, serial: str, keys: Iterable[str], conflicts: Collection[str]) -> None:
-        """The device wrote these buckets and is answered with their current versions.
+        """Note that the device wrote these buckets and is answered with their current versions.
 
         It has them now, so they are not echoed to it; except a bucket with a server change
         it has not been sent (the answer carries the server's newest timestamp, but the device
@@ -101,5 +106,5 @@ class Delivery:
             self._subscriptions.wake(serial)
 
     def forget(self, serial: str) -> None:
-        """The device was forgotten: nothing is owed to it."""
+        """Note that the device was forgotten: nothing is owed to it."""
         self._undelivered.pop(serial, None)

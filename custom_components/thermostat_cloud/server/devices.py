@@ -41,28 +41,32 @@ ENTRY_FIELDS = ("mac", "model", "software_version", "backplate_model", "wireless
 
 
 class DeviceRegistry:
-    """Device records by serial; records change only through its methods (it keeps each
-    record's saved form until then)."""
+    """Device records by serial; records change only through its methods.
+
+    It keeps each record's saved form until then.
+    """
 
     def __init__(self, clock: Clock) -> None:
+        """Initialize an empty registry from a clock."""
         self._clock = clock
         self._records: dict[str, DeviceRecord] = {}
         self._stored_json: dict[str, bytes] = {}
         """Serial -> the record serialized for saving, until it changes."""
 
     def __contains__(self, serial: object) -> bool:
+        """Return whether a device with this serial has a record."""
         return serial in self._records
 
     def get(self, serial: str) -> DeviceRecord | None:
-        """The record of a device the server has heard from."""
+        """Return the record of a device the server has heard from."""
         return self._records.get(serial)
 
     def by_device_id(self, device_id: str) -> DeviceRecord | None:
-        """The record with this hosted-API id."""
+        """Return the record with this hosted-API id."""
         return next((r for r in self._records.values() if r.device_id == device_id), None)
 
     def by_address(self, address: str) -> DeviceRecord | None:
-        """The device that last called from this IP address, the most recent if several."""
+        """Return the device that last called from this IP address, the most recent if several."""
         found = [r for r in self._records.values() if r.address == address]
         return max(found, key=lambda r: r.last_seen) if found else None
 
@@ -116,8 +120,11 @@ class DeviceRegistry:
         return changed
 
     def dump(self, embed_json: EmbedJson) -> list[Any]:
-        """Persistable form; only records changed since the last save are serialized again
-        (a save comes every few seconds while thermostats report; most records are idle)."""
+        """Return the persistable form of the records.
+
+        Only records changed since the last save are serialized again (a save comes every few
+        seconds while thermostats report; most records are idle).
+        """
         cache = self._stored_json
         dumped = []
         for serial, record in self._records.items():

@@ -100,6 +100,7 @@ class ApiError(Exception):
         extra: dict[str, Any] | None = None,
         headers: dict[str, str] | None = None,
     ) -> None:
+        """Initialize from a status, a message, and optional detail, extra fields and headers."""
         super().__init__(message)
         self.status = status
         self.message = message
@@ -108,7 +109,7 @@ class ApiError(Exception):
         self.headers = headers or {}
 
     def response(self) -> web.Response:
-        """The JSON error response."""
+        """Return the JSON error response."""
         return web.json_response(
             {"error": self.message, **self.extra}, status=self.status, headers=self.headers
         )
@@ -165,8 +166,11 @@ class ApiCall:
     key_or_none: ApiKey | None
 
     async def json(self) -> dict[str, Any]:
-        """The JSON object body; read only once the device and access are settled, so an
-        unknown device is a 404 whatever the body holds."""
+        """Return the JSON object body.
+
+        It is read only once the device and access are settled, so an unknown device is a 404
+        whatever the body holds.
+        """
         return await read_json_object(self.request)
 
     @property
@@ -189,7 +193,7 @@ def iso_time(ms: int) -> str:
 
 
 def to_celsius(value: float, scale: str) -> float:
-    """A temperature in the given scale, in Celsius (the command rounds to 0.5 °C)."""
+    """Convert a temperature in the given scale to Celsius (the command rounds to 0.5 °C)."""
     if scale != "F":
         return value
     celsius = (value - 32) * 5 / 9
@@ -205,13 +209,16 @@ def _scale(body: dict[str, Any]) -> str:
 
 
 def command_response(result: CommandResult, message: str) -> web.Response:
-    """The spec's command response."""
+    """Return the spec's command response."""
     return web.json_response(result.response(message))
 
 
 def client_view(state: ThermostatState) -> dict[str, Any]:
-    """Fields the hosted service's clients read from the `shared` value, overlaid on it in the
-    status response only: `auto_away` from the home's away state, `fan_mode` where known."""
+    """Return the fields the hosted service's clients read from the `shared` value.
+
+    They are overlaid on it in the status response only: `auto_away` from the home's away
+    state, `fan_mode` where known.
+    """
     view: dict[str, Any] = {"auto_away": AUTO_AWAY_AWAY if state.away else AUTO_AWAY_HOME}
     if (fan_mode := state.fan_mode) is not None:
         view["fan_mode"] = fan_mode
@@ -231,6 +238,7 @@ class HostedApi:
         is_user_active: Callable[[str], Awaitable[bool]] | None = None,
         clock: Clock | None = None,
     ) -> None:
+        """Initialize from an optional user-activity check and an optional clock."""
         self._is_user_active = is_user_active
         self._clock: Clock = clock or SystemClock()
         self.key_limits = RateLimiter(KEY_REQUESTS_PER_MINUTE)
@@ -386,7 +394,7 @@ class HostedApi:
         return ACCESS_SHARED
 
     def _device(self, call: ApiCall) -> DeviceRecord:
-        """The `{deviceId}` of the path, if the key may reach it."""
+        """Return the `{deviceId}` of the path, if the key may reach it."""
         service, key = call.service, call.key
         record = service.devices.by_device_id(call.params["deviceId"])
         if record is None or not service.is_paired(record.serial):

@@ -1,5 +1,8 @@
-"""HTTP helpers the three surfaces share: bounded bodies, JSON the store can keep, form fields,
-and the `{"error": ...}` shape with its middleware."""
+"""HTTP helpers the three surfaces share.
+
+Bounded bodies, JSON the store can keep, form fields, and the `{"error": ...}` shape with its
+middleware.
+"""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ class BadRequestError(Exception):
     """A malformed request: answered 400 with the surface's error body."""
 
     def __init__(self, message: str, detail: str | None = None) -> None:
+        """Initialize from a message and an optional detail (the message when omitted)."""
         super().__init__(message)
         self.message = message
         self.detail = detail or message
@@ -39,7 +43,7 @@ def error_response(status: int, message: str) -> web.Response:
 
 
 async def read_body(request: web.Request, cap: int = MAX_BODY_BYTES) -> bytes:
-    """The request body, refusing more than `cap` bytes without buffering it all."""
+    """Read the request body, refusing more than `cap` bytes without buffering it all."""
     if request.content_length is not None and request.content_length > cap:
         raise BadRequestError("Request body too large", f"{request.content_length} bytes > {cap}")
     data = bytearray()
@@ -64,7 +68,7 @@ def _reject_constant(name: str) -> Any:
 
 
 def _finite_float(text: str) -> float:
-    """A JSON number with a fraction or exponent; 1e400 would otherwise become Infinity."""
+    """Parse a JSON number with a fraction or exponent; 1e400 would otherwise become Infinity."""
     value = float(text)
     if not math.isfinite(value):
         raise ValueError(f"{text} is out of range")
@@ -96,8 +100,9 @@ def _too_deep(data: Any) -> bool:
 
 
 def parse_json(raw: bytes | str) -> Any:
-    """Parse a request body into values that can be stored and sent back to firmware;
-    ValueError otherwise.
+    """Parse a request body into values that can be stored and sent back to firmware.
+
+    Raise ValueError otherwise.
 
     Every JSON body of the three surfaces is read here (`read_json_object`), so this is
     where input the store could not write is turned away, with a 400.
@@ -118,7 +123,7 @@ def parse_json(raw: bytes | str) -> Any:
 
 
 async def read_json_object(request: web.Request) -> dict[str, Any]:
-    """A JSON object body, else BadRequestError."""
+    """Read a JSON object body, else BadRequestError."""
     raw = await read_body(request)
     try:
         data = parse_json(raw)
@@ -130,8 +135,11 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
 
 
 def form_fields(query: str) -> dict[str, str]:
-    """Fields of a form body or query string; BadRequestError unless the percent-escapes
-    decode as UTF-8 (firmware sends ASCII; others would be stored and shown)."""
+    """Return the fields of a form body or query string.
+
+    Raise BadRequestError unless the percent-escapes decode as UTF-8 (firmware sends ASCII;
+    others would be stored and shown).
+    """
     try:
         return dict(parse_qsl(query, keep_blank_values=True, errors="strict"))
     except UnicodeDecodeError as err:

@@ -32,6 +32,7 @@ class PortListener:
     """
 
     def __init__(self, request_timeout: float, keepalive_timeout: float) -> None:
+        """Initialize from the request timeout and the keep-alive timeout."""
         self._runner: web.AppRunner | None = None
         self.request_timeout = request_timeout
         self.keepalive_timeout = keepalive_timeout
@@ -92,7 +93,10 @@ class PortListener:
 
     @web.middleware
     async def _body_deadline(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """The head is complete; close the connection when the body is not, in time."""
+        """Close the connection when the body is not complete in time.
+
+        The head is complete when this runs.
+        """
         self._served.add(request.protocol)
         self._waiting.pop(request.protocol, None)
         if request.content.is_eof():

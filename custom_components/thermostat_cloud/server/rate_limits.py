@@ -41,6 +41,7 @@ class RateLimiter:
     """At most `limit` requests per principal per fixed window."""
 
     def __init__(self, limit: int, window_ms: int = WINDOW_MS) -> None:
+        """Initialize from the request limit and the window length in milliseconds."""
         self.limit = limit
         self.window_ms = window_ms
         self._windows: dict[str, _Window] = {}
@@ -53,7 +54,7 @@ class RateLimiter:
         return window
 
     def quota(self, principal: str, now: int) -> Quota:
-        """The principal's quota before its next request."""
+        """Return the principal's quota before its next request."""
         window = self._current(principal, now)
         if window is None:
             return Quota(self.limit, self.limit, now + self.window_ms)

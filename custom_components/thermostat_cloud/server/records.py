@@ -16,9 +16,9 @@ class UnstorableError(ValueError):
 
 
 def ensure_storable(data: Any) -> None:
-    """Refuse (UnstorableError) what the saved document could not hold.
+    r"""Refuse (UnstorableError) what the saved document could not hold.
 
-    Python's `json` reads `"\\ud800"` (an unpaired UTF-16 surrogate) into a string that orjson
+    Python's `json` reads `"\ud800"` (an unpaired UTF-16 surrogate) into a string that orjson
     refuses to write: kept, one such string would make every later save fail, and with it
     the thermostat's pushes. Everything that stores outside values checks them here first.
     """
@@ -43,7 +43,7 @@ def compact_json(data: Any) -> bytes:
 
 
 def flat_dict(record: Any) -> dict[str, Any]:
-    """A dataclass of plain values as a dict, for storage.
+    """Return a dataclass of plain values as a dict, for storage.
 
     `dataclasses.asdict` deep-copies recursively and made a save of 1,000 thermostats' records
     cost 10 ms of the event loop; these records hold plain values only, so a shallow copy is

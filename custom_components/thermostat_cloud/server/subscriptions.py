@@ -50,7 +50,7 @@ class HeldConnection:
         return self.closed.done()
 
     def detach_writer(self) -> None:
-        """The handler is done with the connection: nothing more is pushed through it."""
+        """Note that the handler is done with the connection: nothing more is pushed through it."""
         self.push = _no_push
 
     def wake(self, reason: WakeReason) -> None:
@@ -67,6 +67,7 @@ class SubscriptionHub:
     """Every held subscribe connection, by serial."""
 
     def __init__(self) -> None:
+        """Initialize the hub with no held connections."""
         self._by_serial: dict[str, set[HeldConnection]] = {}
         self._closed = False
 
@@ -103,7 +104,7 @@ class SubscriptionHub:
         return iter(tuple(self._by_serial.get(serial, ())))
 
     def count(self, serial: str) -> int:
-        """Number of held connections (the control API's subscription_count)."""
+        """Return the number of held connections (the control API's subscription_count)."""
         return len(self._by_serial.get(serial, ()))
 
     def total(self) -> int:

@@ -24,9 +24,11 @@ def _escape(char: str) -> str:
 
 
 def printable(text: str) -> str:
-    """The text with every character that is not printable (newlines, other control and
-    format characters, surrogates) written as a Python escape, so it stays on one line and
-    can be encoded."""
+    """Return the text with every character that is not printable written as a Python escape.
+
+    Those are newlines, other control and format characters, and surrogates; escaped, the text
+    stays on one line and can be encoded.
+    """
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else _escape(char) for char in text)
@@ -42,10 +44,12 @@ class ForLog:
     __slots__ = ("_limit", "_value")
 
     def __init__(self, value: object, limit: int) -> None:
+        """Initialize from an outside value and a length limit."""
         self._value = value
         self._limit = limit
 
     def __str__(self) -> str:
+        """Return the value as printable text, cut to the limit."""
         value = self._value
         text = value if isinstance(value, str) else repr(value)
         # Cut before escaping: a megabyte of control characters is not escaped in full.
@@ -60,8 +64,10 @@ def for_log(value: object, limit: int = LOG_TEXT_MAX) -> ForLog:
 
 
 def for_state(value: object) -> str | None:
-    """A reported text as the host may show it (state, device registry): printable,
-    at most 255 characters; None for no text (not a string, empty)."""
+    """Return a reported text as the host may show it (state, device registry).
+
+    It is printable and at most 255 characters; None for no text (not a string, empty).
+    """
     if not isinstance(value, str) or not value:
         return None
     return _cut(printable(_cut(value, STATE_TEXT_MAX)), STATE_TEXT_MAX)

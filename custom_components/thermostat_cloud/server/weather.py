@@ -24,7 +24,7 @@ class WeatherQueryError(ValueError):
 
 
 def weather_token(query: MultiMapping[str]) -> str:
-    """The `query` parameter as firmware sent it (percent-decoded), else WeatherQueryError.
+    """Return the `query` parameter as firmware sent it (percent-decoded), else WeatherQueryError.
 
     `query` is the request's query multidict. The token is echoed back as the answer's only key,
     so it must be one short line of printable text.
@@ -45,7 +45,7 @@ def weather_token(query: MultiMapping[str]) -> str:
 
 
 def token_kind(token: str) -> str:
-    """What kind of location a token names, without the location itself (for diagnostics)."""
+    """Return what kind of location a token names, without the location itself (for diagnostics)."""
     if token == "ipv4":
         return "ipv4"
     postal, comma, country = token.rpartition(",")
