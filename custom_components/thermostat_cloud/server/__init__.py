@@ -1,5 +1,8 @@
-"""The thermostat cloud service core: asyncio, aiohttp and orjson (the JSON library of the host
-that embeds it), nothing of the host itself."""
+"""The thermostat cloud service core.
+
+It uses asyncio, aiohttp and orjson (the JSON library of the host that embeds it), nothing of
+the host itself.
+"""
 
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .device_api import DeviceServer

@@ -18,9 +18,11 @@ class ErrorCode(StrEnum):
 
 
 class Reason(StrEnum):
-    """Exactly what was refused, for clients that word it themselves (the host's
-    translation keys). The details are in `CommandError.placeholders`, named as noted; field
-    names are those of the bucket field the command writes, temperatures are Celsius.
+    """Exactly what was refused, for clients that word it themselves.
+
+    They word it with the host's translation keys. The details are in
+    `CommandError.placeholders`, named as noted; field names are those of the bucket field the
+    command writes, temperatures are Celsius.
 
     The first five, one per ErrorCode, are the generic reasons of refusals without a more
     specific one; only their `message` says more.
@@ -56,6 +58,7 @@ class CommandError(Exception):
         reason: Reason | None = None,
         **placeholders: str | float,
     ) -> None:
+        """Initialize the error from its code, message, reason and placeholders."""
         super().__init__(message)
         self.code = code
         self.message = message
@@ -74,8 +77,11 @@ class CommandResult:
     changed: bool
 
     def response(self, message: str) -> dict[str, Any]:
-        """The command response both APIs answer with: `success`, `message`, `device`,
-        `object` (the bucket written), `revision`, `timestamp`."""
+        """Return the command response both APIs answer with.
+
+        It holds `success`, `message`, `device`, `object` (the bucket written), `revision`,
+        `timestamp`.
+        """
         return {
             "success": True,
             "message": message,

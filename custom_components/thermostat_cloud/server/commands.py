@@ -55,7 +55,10 @@ TOUCHED_BY_SERVER = 3
 
 
 def _refuse_unstorable(keys: list[str]) -> None:
-    """The store refused these buckets' changes (the other buckets' changes stand)."""
+    """Refuse these buckets' changes, as the store refused them.
+
+    The other buckets' changes stand.
+    """
     if keys:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
@@ -76,6 +79,7 @@ class Commands:
         events: EventBus,
         request_save: Callable[[], None],
     ) -> None:
+        """Initialize from the clock, the stores, the event bus and the save request."""
         self._clock = clock
         self._buckets = buckets
         self._pairings = pairings
@@ -134,7 +138,7 @@ class Commands:
         return changed
 
     def _followers(self, key: str) -> list[str]:
-        """Serials whose devices follow a home-scoped bucket."""
+        """Return the serials whose devices follow a home-scoped bucket."""
         return [
             p.serial
             for p in self._pairings.pairings()
@@ -151,8 +155,10 @@ class Commands:
         fields: Mapping[str, Any],
         also: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> CommandResult:
-        """Write `fields` to `key` (and `also` to other buckets, as one change); the result
-        names `key`."""
+        """Write `fields` to `key` (and `also` to other buckets, as one change).
+
+        The result names `key`.
+        """
         changed = self.apply(serial, {key: fields, **(also or {})}, ChangeSource.SERVER)
         bucket = self._buckets.get(key)
         assert bucket is not None  # merge created it, or it already existed
@@ -170,7 +176,7 @@ class Commands:
         return self._buckets.value(bucket_key("device", serial))
 
     def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
-        """The home's list of thermostats in its structure bucket, after one left it.
+        """Set the home's list of thermostats in its structure bucket, after one left it.
 
         Announced to the thermostats still in the home (the first stands as the writer);
         with none left no device follows the bucket, so it is only stored.
@@ -203,7 +209,7 @@ class Commands:
         return self._write(serial, "shared", fields)
 
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
-        """A single setpoint in range mode: the range end on the side the room must move.
+        """Return a single setpoint in range mode as the range end on the side the room must move.
 
         Above the room temperature it becomes the low end (the thermostat heats up to it),
         below it the high end (it cools down to it); with the room temperature unknown or
@@ -290,7 +296,7 @@ class Commands:
     # -- presence and eco ----------------------------------------------------------------------
 
     def set_away(self, serial: str, away: object) -> CommandResult:
-        """The home's away state: every thermostat of the home in eco, or all back.
+        """Set the home's away state: every thermostat of the home in eco, or all back.
 
         Firmware undoes `structure.away` alone within minutes (it starts auto-eco, which
         preconditioning ends), so away is also the home's manual eco (`manual_eco_all`), which
@@ -306,7 +312,7 @@ class Commands:
         return self._home_eco(serial, pairing.structure_id, on=flag)
 
     def set_eco(self, serial: str, enabled: object) -> CommandResult:
-        """The thermostat's own eco mode (`device.eco`).
+        """Set the thermostat's own eco mode (`device.eco`).
 
         Turning it off also brings the home back from away: firmware leaves manual eco only
         when `device.eco`, the home's `manual_eco_all` and `away` all say so.
@@ -319,8 +325,11 @@ class Commands:
         return self._write(serial, "device", self._device_eco(serial, on=on))
 
     def _device_eco(self, serial: str, *, on: bool) -> dict[str, Any]:
-        """`device.eco` as firmware reports it (mode, who touched it, when in seconds), and
-        `eco_mode_enabled` for clients that read that."""
+        """Return `device.eco` as firmware reports it, and `eco_mode_enabled`.
+
+        `device.eco` holds the mode, who touched it and when in seconds; `eco_mode_enabled` is
+        for clients that read that.
+        """
         eco = self._device(serial).get("eco")
         # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
         kept = dict(eco) if isinstance(eco, Mapping) else {}
@@ -372,9 +381,11 @@ class Commands:
         return self._write_key(serial, key, fields, also)
 
     def device_left_eco(self, serial: str) -> None:
-        """The thermostat reports it left eco (the dial, its app): the home's manual eco is
-        cleared too, or the next structure push would put it back into eco. A report older
-        than the command that entered eco does not undo it."""
+        """Note that the thermostat reports it left eco (the dial, its app).
+
+        The home's manual eco is cleared too, or the next structure push would put it back into
+        eco. A report older than the command that entered eco does not undo it.
+        """
         pairing = self._pairings.pairing(serial)
         if pairing is None:
             return
@@ -397,7 +408,7 @@ class Commands:
         )
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
-        """The temperatures the thermostat holds in eco mode."""
+        """Set the temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
         low_c, high_c = temperature_pair(
             low,
@@ -449,9 +460,11 @@ class Commands:
         return self._write_fan(serial, {"fan_mode": mode, "fan_timer_timeout": 0})
 
     def _write_fan(self, serial: str, fields: dict[str, Any]) -> CommandResult:
-        """Fan settings go to the device bucket (spec); a thermostat that reports its fan mode
-        in `shared` gets it there too, or a mode it changed on its dial would make the same
-        command a no-op in the device bucket."""
+        """Write fan settings to the device bucket (spec).
+
+        A thermostat that reports its fan mode in `shared` gets it there too, or a mode it
+        changed on its dial would make the same command a no-op in the device bucket.
+        """
         also = (
             {bucket_key("shared", serial): {"fan_mode": fields["fan_mode"]}}
             if "fan_mode" in self._shared(serial)
@@ -560,9 +573,12 @@ class Commands:
         return self._write_schedule(serial, {"schedule_mode": name}, name)
 
     def _write_schedule(self, serial: str, fields: Mapping[str, Any], mode: str) -> CommandResult:
-        """The schedule bucket, and its mode in `shared` too: firmware captures show it only
-        in the schedule, but the protocol notes say the two must match or the thermostat
-        ignores the schedule, and firmware ignores a field it does not use."""
+        """Write the schedule bucket, and its mode in `shared` too.
+
+        Firmware captures show the mode only in the schedule, but the protocol notes say the
+        two must match or the thermostat ignores the schedule, and firmware ignores a field it
+        does not use.
+        """
         return self._write_key(
             serial,
             bucket_key("schedule", serial),
@@ -627,8 +643,10 @@ class Commands:
         return self._unchanged(serial, device_key)
 
     def _eco_on(self, serial: str) -> bool:
-        """The thermostat's own eco is on (manual or automatic), as `ThermostatState.eco`
-        reads it."""
+        """Return whether the thermostat's own eco is on (manual or automatic).
+
+        This is as `ThermostatState.eco` reads it.
+        """
         device = self._device(serial)
         eco = device.get("eco")
         mode = eco.get("mode") if isinstance(eco, Mapping) else None
@@ -637,7 +655,7 @@ class Commands:
         return device.get("eco_mode_enabled") is True
 
     def _unchanged(self, serial: str, key: str) -> CommandResult:
-        """The result of a command that had nothing to write."""
+        """Return the result of a command that had nothing to write."""
         bucket = self._buckets.get(key)
         if bucket is None:
             return CommandResult(serial, key, 0, 0, changed=False)

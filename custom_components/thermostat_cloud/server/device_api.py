@@ -65,15 +65,18 @@ SETPOINT_FIELDS = frozenset(
 
 
 def _serial_from_user_id(user_id: str) -> str | None:
-    """`d.{SERIAL}.{suffix}`, `nest.{SERIAL}` or a bare `{SERIAL}` -> SERIAL (all three are
-    seen from firmware: the serial is the second dot-separated part, else the whole id)."""
+    """Return SERIAL of `d.{SERIAL}.{suffix}`, `nest.{SERIAL}` or a bare `{SERIAL}`.
+
+    All three are seen from firmware: the serial is the second dot-separated part, else the
+    whole id.
+    """
     parts = user_id.split(".")
     serial = parts[1] if len(parts) > 1 else parts[0]
     return serial if SERIAL_RE.fullmatch(serial) else None
 
 
 def basic_password(request: web.Request) -> str | None:
-    """The password of the request's Basic credentials: firmware's own secret."""
+    """Return the password of the request's Basic credentials: firmware's own secret."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "basic" or not token:
         return None
@@ -155,7 +158,10 @@ class ObjectDescriptor:
 
 
 def next_revision(revision: int) -> int:
-    """The revision after `revision`, wrapping within the signed 32-bit range firmware keeps."""
+    """Return the revision after `revision`.
+
+    It wraps within the signed 32-bit range firmware keeps.
+    """
     return REVISION_MIN if revision >= REVISION_MAX else revision + 1
 
 
@@ -196,6 +202,7 @@ class PushWriter:
     def __init__(
         self, service: ThermostatService, conn: HeldConnection, response: web.StreamResponse
     ) -> None:
+        """Initialize from the service, the held connection and its streamed response."""
         self.service = service
         self.conn = conn
         self.response = response
@@ -225,8 +232,10 @@ class PushWriter:
             deadline.reschedule(min(batch_end, deadline.when() or batch_end))
 
     def detach(self) -> None:
-        """The connection ended: drop the references that tie it, the writer and the handler's
-        task into a cycle."""
+        """Drop the references of an ended connection.
+
+        They tie it, the writer and the handler's task into a cycle.
+        """
         self.conn.detach_writer()
         self.deadline = None
 
@@ -243,6 +252,7 @@ class DeviceApi:
     """Handlers of the device protocol, bound to one service."""
 
     def __init__(self, service: ThermostatService) -> None:
+        """Initialize the handlers bound to the service."""
         self.service = service
 
     # -- helpers ----------------------------------------------------------------------------
@@ -261,13 +271,15 @@ class DeviceApi:
     async def add_protocol_headers(
         self, request: web.Request, response: web.StreamResponse
     ) -> None:
-        """Every device response carries the protocol headers, PUT and errors included:
-        firmware that misses `X-svc-suspend-time-max` falls back to a much longer sleep."""
+        """Add the protocol headers to every device response, PUT and errors included.
+
+        Firmware that misses `X-svc-suspend-time-max` falls back to a much longer sleep.
+        """
         for name, value in self._protocol_headers().items():
             response.headers.setdefault(name, value)
 
     def _require_serial(self, request: web.Request, *, create: bool = True) -> str:
-        """The requesting device's serial (400 without one); notes the contact."""
+        """Return the requesting device's serial (400 without one); note the contact."""
         serial = device_serial(request)
         if serial is None:
             raise BadRequestError(
@@ -279,9 +291,12 @@ class DeviceApi:
         return serial
 
     def bucket_access(self, serial: str, key: str) -> BucketAccess:
-        """Per bucket: a device reads and writes its own buckets and its home's user and
-        structure; buckets of other devices or homes this server knows are refused; anything
-        else firmware carries (history from its old cloud, types not kept here) is ignored."""
+        """Return what the device may do with one bucket.
+
+        A device reads and writes its own buckets and its home's user and structure; buckets of
+        other devices or homes this server knows are refused; anything else firmware carries
+        (history from its old cloud, types not kept here) is ignored.
+        """
         parts = split_key(key)
         if parts is None:
             return BucketAccess.REFUSE
@@ -410,8 +425,11 @@ class DeviceApi:
     def _inline_updates(
         self, serial: str, objects: list[ObjectDescriptor]
     ) -> dict[str, dict[str, Any]]:
-        """Values the device sends with its subscribe: revision 0 and timestamp 0 (new local
-        data), or a timestamp newer than the server's copy."""
+        """Return the values the device sends with its subscribe.
+
+        They have revision 0 and timestamp 0 (new local data), or a timestamp newer than the
+        server's copy.
+        """
         updates: dict[str, dict[str, Any]] = {}
         for obj in objects:
             if obj.value is None:
@@ -610,7 +628,7 @@ class DeviceApi:
     # -- the rest of the firmware's URLs ---------------------------------------------------------
 
     async def ping(self, request: web.Request) -> web.Response:
-        """Connectivity check: 200 is all firmware looks at."""
+        """Answer the connectivity check: 200 is all firmware looks at."""
         if (serial := device_serial(request)) is not None:
             self.service.note_contact(serial, create=False)
         return web.json_response({"status": "ok", "timestamp": self.service.clock.now_ms()})
@@ -682,7 +700,7 @@ DEVICE_PATH_PREFIXES = ("/svc", "")
 
 
 def create_device_app(service: ThermostatService) -> web.Application:
-    """The aiohttp application of the device protocol listener."""
+    """Create the aiohttp application of the device protocol listener."""
     api = DeviceApi(service)
     # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
     app = web.Application(middlewares=[json_errors], client_max_size=MAX_UPLOAD_BYTES)
@@ -702,6 +720,7 @@ class DeviceServer:
     """
 
     def __init__(self, service: ThermostatService) -> None:
+        """Initialize the server of the service, with the service's request and idle timeouts."""
         self.service = service
         self._listener = PortListener(
             service.config.request_timeout, service.config.idle_connection_timeout

@@ -65,6 +65,7 @@ class EventBus:
     """Synchronous fan-out of service events to listeners, in the publisher's loop turn."""
 
     def __init__(self) -> None:
+        """Initialize the bus with no listeners."""
         self._listeners: list[Listener] = []
 
     def listen(self, listener: Listener) -> Callable[[], None]:

@@ -72,7 +72,7 @@ def normalize_code(code: str) -> str | None:
 
 
 def format_code(value: str) -> str:
-    """The code as a thermostat shows it: `XXX-XXXX`."""
+    """Format the code as a thermostat shows it: `XXX-XXXX`."""
     return f"{value[:3]}-{value[3:]}"
 
 
@@ -109,6 +109,7 @@ class PairingRegistry:
     """Entry keys by serial and ownership records by serial."""
 
     def __init__(self, clock: Clock, ttl_seconds: int = DEFAULT_ENTRY_KEY_TTL_SECONDS) -> None:
+        """Initialize the registry from the clock and the entry keys' lifetime."""
         self._clock = clock
         self.ttl_seconds = ttl_seconds
         self._keys: dict[str, EntryKey] = {}
@@ -122,7 +123,7 @@ class PairingRegistry:
         return max(self.ttl_seconds * 1000, ENTRY_KEY_MIN_REMAINING_MS)
 
     def _expire(self, serial: str) -> EntryKey | None:
-        """The device's key, after dropping it if it expired unclaimed."""
+        """Return the device's key, after dropping it if it expired unclaimed."""
         key = self._keys.get(serial)
         if key is not None and not key.claimed and key.expires <= self._clock.now_ms():
             del self._keys[serial]
@@ -151,14 +152,14 @@ class PairingRegistry:
         return key, IssueOutcome.CREATED
 
     def status(self, serial: str) -> tuple[KeyStatus, EntryKey | None]:
-        """The state of the device's latest key."""
+        """Return the state of the device's latest key."""
         key = self._expire(serial)
         if key is None:
             return KeyStatus.NO_KEY, None
         return (KeyStatus.CLAIMED if key.claimed else KeyStatus.PENDING), key
 
     def find(self, value: str) -> EntryKey | None:
-        """The key with this (normalized) value, whatever its state."""
+        """Return the key with this (normalized) value, whatever its state."""
         return next((k for k in self._keys.values() if k.value == value), None)
 
     def check(self, value: str) -> tuple[RegisterOutcome, EntryKey | None]:
@@ -190,7 +191,7 @@ class PairingRegistry:
         return pairing
 
     def pairing(self, serial: str) -> Pairing | None:
-        """The device's ownership record, if paired."""
+        """Return the device's ownership record, if paired."""
         return self._pairings.get(serial)
 
     def pairings(self) -> list[Pairing]:
@@ -200,7 +201,8 @@ class PairingRegistry:
     def unpair(self, serial: str) -> Pairing | None:
         """Drop ownership and the device's key; the device can pair again with a new code.
 
-        Leaves a tombstone for the host's mirror (see the module docstring)."""
+        Leaves a tombstone for the host's mirror (see the module docstring).
+        """
         self._keys.pop(serial, None)
         pairing = self._pairings.pop(serial, None)
         if pairing is not None:
@@ -208,7 +210,7 @@ class PairingRegistry:
         return pairing
 
     def note_mirror_saved(self, serial: str) -> bool:
-        """The host saw the pairing's mirror in its saved state; True when that is news."""
+        """Note the host saw the pairing's mirror in its saved state; True when that is news."""
         pairing = self._pairings.get(serial)
         if pairing is None or pairing.mirror_saved:
             return False
@@ -216,12 +218,14 @@ class PairingRegistry:
         return True
 
     def unpaired_serials(self) -> list[str]:
-        """Serials with a tombstone: unpaired, the host's mirror not yet seen gone."""
+        """Return the serials with a tombstone: unpaired, the host's mirror not yet seen gone."""
         return list(self._unpaired)
 
     def note_mirror_gone(self, serial: str) -> bool:
-        """The host's saved state has no mirror of an unpaired serial: forget its tombstone;
-        True when there was one."""
+        """Forget the tombstone of an unpaired serial; True when there was one.
+
+        The host's saved state has no mirror of it.
+        """
         return self._unpaired.pop(serial, None) is not None
 
     def forget_key(self, serial: str) -> None:
@@ -240,7 +244,7 @@ class PairingRegistry:
         return [p.serial for p in self._pairings.values() if p.structure_id == structure_id]
 
     def dump(self) -> dict[str, Any]:
-        """Persistable form."""
+        """Return the persistable form."""
         return {
             "entry_keys": [flat_dict(k) for k in self._keys.values()],
             "pairings": [flat_dict(p) for p in self._pairings.values()],

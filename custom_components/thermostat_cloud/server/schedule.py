@@ -31,7 +31,10 @@ SCHEDULE_DAYS = frozenset(str(day) for day in range(7))
 
 
 def _schedule_key(key: object) -> str | None:
-    """A day or entry key as the string the thermostat stores, None when it is not a number."""
+    """Return a day or entry key as the string the thermostat stores.
+
+    None when it is not a number.
+    """
     if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
         return str(key)
     # isascii: str.isdigit() also accepts digits such as "²" that are no number here.

@@ -52,8 +52,10 @@ class Storage(Protocol):
         """Return the saved document, or None."""
 
     def embed_json(self, data: bytes) -> Any:
-        """JSON the service serialized already, as a part of the document to save: parsed
-        back, or, where the encoder can splice it in as it is (orjson's `Fragment`), kept.
+        """Embed JSON the service serialized already as a part of the document to save.
+
+        It is parsed back, or, where the encoder can splice it in as it is (orjson's
+        `Fragment`), kept.
 
         Buckets and device records are serialized once per change: a save every few seconds
         then costs the event loop next to nothing for the thousands that did not change.
@@ -89,8 +91,10 @@ class ServiceConfig:
 
     @property
     def idle_connection_timeout(self) -> float:
-        """How long a kept-alive connection may stay idle between requests: longer than
-        firmware sleeps between them (`suspend_time_max`)."""
+        """Return how long a kept-alive connection may stay idle between requests.
+
+        It is longer than firmware sleeps between them (`suspend_time_max`).
+        """
         return self.suspend_time_max + 60.0
 
     @property
@@ -125,6 +129,7 @@ class ThermostatService:
     """Everything the three surfaces share, with nothing of the host in it."""
 
     def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
+        """Initialize the service from its config, its storage and a clock (else the system's)."""
         self.config = config
         self.clock: Clock = clock or SystemClock()
         self._storage = storage
@@ -182,7 +187,7 @@ class ThermostatService:
             self.save_now_later()
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole persistable state."""
+        """Return the whole persistable state."""
         return {
             "home_user_id": self.home_user_id,
             "home_structure_id": self.home_structure_id,
@@ -220,8 +225,11 @@ class ThermostatService:
         return self.snapshot()
 
     async def async_flush(self) -> None:
-        """Write everything now and return once it is written: a clean stop, and every
-        acknowledgement that must survive a crash (pairing, unpairing, API keys)."""
+        """Write everything now and return once it is written.
+
+        This is for a clean stop, and every acknowledgement that must survive a crash (pairing,
+        unpairing, API keys).
+        """
         # This save carries every change so far; a later change must schedule its own.
         self._save_requested = False
         await self._storage.async_save(self.snapshot())
@@ -233,8 +241,9 @@ class ThermostatService:
         return self.pairings.pairing(serial) is not None
 
     def note_contact(self, serial: str, *, create: bool = True) -> None:
-        """Every device request lands here: last seen, availability, and the one-time
-        announcement of an unpaired device.
+        """Note a device request: last seen, availability, and announcing an unpaired device.
+
+        Every device request lands here; the announcement of an unpaired device is one-time.
 
         `create=False` for requests that do not need to know the device (ping, a status
         read): they only refresh an existing record, so made-up serials leave no trace.
@@ -265,10 +274,12 @@ class ThermostatService:
         return [serial for serial in self._announced if not self.is_paired(serial)]
 
     def _forget_surplus_unpaired(self, newest: str) -> None:
-        """Keep at most `max_unpaired_devices` unpaired records: made-up serials must not
-        grow the saved state without end. The least useful go first: devices without a code
-        on their screen or a held subscribe (a serial that made one request), then the
-        longest silent."""
+        """Keep at most `max_unpaired_devices` unpaired records.
+
+        Made-up serials must not grow the saved state without end. The least useful go first:
+        devices without a code on their screen or a held subscribe (a serial that made one
+        request), then the longest silent.
+        """
         unpaired = [
             record
             for record in self.devices.records()
@@ -288,8 +299,10 @@ class ThermostatService:
             self.forget_device(record.serial)
 
     def forget_device(self, serial: str) -> None:
-        """Forget an unpaired device: its record, buckets and pending code. It is a new
-        device if it makes contact again."""
+        """Forget an unpaired device: its record, buckets and pending code.
+
+        It is a new device if it makes contact again.
+        """
         if self.is_paired(serial):
             raise ValueError("A paired device is unpaired, not forgotten")
         self.devices.forget(serial)
@@ -306,8 +319,11 @@ class ThermostatService:
         self.events.publish(ServiceEvent(EventKind.FORGOTTEN, serial))
 
     def is_available(self, serial: str) -> bool:
-        """A held subscribe, a subscribe closed moments ago (firmware resubscribes at once), or
-        a request within the availability grace."""
+        """Return whether the device is available.
+
+        It is with a held subscribe, a subscribe closed moments ago (firmware resubscribes at
+        once), or a request within the availability grace.
+        """
         if self.subscriptions.count(serial):
             return True
         return self.clock.now_ms() < self._available_until_ms(serial)
@@ -323,15 +339,19 @@ class ThermostatService:
         )
 
     def connection_closed(self, serial: str) -> None:
-        """A held subscribe ended. Closing is not contact: a thermostat that lost power is
-        only noticed when its silent hold times out, so it gets the short resubscribe grace
-        from now, not the request grace."""
+        """Note that a held subscribe ended.
+
+        Closing is not contact: a thermostat that lost power is only noticed when its silent
+        hold times out, so it gets the short resubscribe grace from now, not the request grace.
+        """
         self._closed_at[serial] = self.clock.now_ms()
         self.connection_changed(serial)
 
     def connection_changed(self, serial: str) -> None:
-        """A subscribe opened or closed: publish it; without one, re-check availability when
-        the grace runs out."""
+        """Publish that a subscribe opened or closed.
+
+        Without one, re-check availability when the grace runs out.
+        """
         self.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if self.subscriptions.count(serial):
             if (handle := self._availability_timers.pop(serial, None)) is not None:
@@ -356,7 +376,7 @@ class ThermostatService:
     # -- what a device follows -----------------------------------------------------------------
 
     def home_keys(self, serial: str) -> list[str]:
-        """The user and structure bucket keys a paired device always receives."""
+        """Return the user and structure bucket keys a paired device always receives."""
         pairing = self.pairings.pairing(serial)
         if pairing is None:
             return []
@@ -366,8 +386,10 @@ class ThermostatService:
         ]
 
     def _push_server_changes(self, event: ServiceEvent) -> None:
-        """Server-side writes are owed to the device and pushed to its held connections;
-        a device's own writes are not echoed to it."""
+        """Push server-side writes, owed to the device, to its held connections.
+
+        A device's own writes are not echoed to it.
+        """
         if event.kind is EventKind.STATE and event.source is ChangeSource.SERVER:
             self.delivery.server_changed(event.serial, event.keys)
         elif event.kind is EventKind.PAIRING:
@@ -426,8 +448,11 @@ class ThermostatService:
         return RegisterResult(RegisterOutcome.PAIRED, key.serial)
 
     async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
-        """`register`, returning once its outcome is on disk: what the user is told about
-        (the flow's new thermostat, the control API's answer) survives a crash."""
+        """Run `register`, returning once its outcome is on disk.
+
+        What the user is told about (the flow's new thermostat, the control API's answer)
+        survives a crash.
+        """
         result = self.register(code, user_id)
         if result.outcome in (RegisterOutcome.PAIRED, RegisterOutcome.EXPIRED):
             await self.async_flush()
@@ -472,8 +497,10 @@ class ThermostatService:
     # -- lifecycle --------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Accept subscribes and start the timers; the device server calls this once it
-        listens (see `device_api.DeviceServer`)."""
+        """Accept subscribes and start the timers.
+
+        The device server calls this once it listens (see `device_api.DeviceServer`).
+        """
         self.subscriptions.reopen()
         self.commands.restore_fan_timers()
         # A thermostat seen just before a restart counts as available until its grace runs

@@ -63,17 +63,17 @@ COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
 
 
 def string(value: object) -> str | None:
-    """A string as stored, else None."""
+    """Return the string as stored, else None."""
     return value if isinstance(value, str) else None
 
 
 def one_of(value: object, allowed: tuple[str, ...]) -> str | None:
-    """The value when it is one of the allowed strings, else None."""
+    """Return the value when it is one of the allowed strings, else None."""
     return value if isinstance(value, str) and value in allowed else None
 
 
 def plausible_number(value: object, limits: tuple[float, float]) -> float | int | None:
-    """A finite number within `limits` (inclusive) as stored, else None."""
+    """Return a finite number within `limits` (inclusive) as stored, else None."""
     found = number(value)
     if found is None or not limits[0] <= found <= limits[1]:
         return None
@@ -81,8 +81,11 @@ def plausible_number(value: object, limits: tuple[float, float]) -> float | int 
 
 
 def capabilities(buckets: BucketStore, serial: str) -> dict[str, bool]:
-    """What a thermostat's equipment can do, as it reported it: `ThermostatState.capabilities`,
-    and what the command layer checks a command against (it has the buckets, not the service)."""
+    """Return what a thermostat's equipment can do, as it reported it.
+
+    This is `ThermostatState.capabilities`, and what the command layer checks a command against
+    (it has the buckets, not the service).
+    """
     shared = buckets.value(bucket_key("shared", serial))
     device = buckets.value(bucket_key("device", serial))
     return {
@@ -101,14 +104,18 @@ class ThermostatState:
     __slots__ = ("serial", "service")
 
     def __init__(self, service: ThermostatService, serial: str) -> None:
+        """Initialize read access to the thermostat of this serial in the service."""
         self.service = service
         self.serial = serial
 
     def _reading(
         self, bucket: Mapping[str, Any], field: str, limits: tuple[float, float]
     ) -> float | int | None:
-        """A reported number within its plausible limits; None (and one debug line per
-        thermostat and field) when the thermostat reported something else."""
+        """Return a reported number within its plausible limits.
+
+        None (and one debug line per thermostat and field) when the thermostat reported
+        something else.
+        """
         value = bucket.get(field)
         found = plausible_number(value, limits)
         if found is None and value is not None:
@@ -202,8 +209,10 @@ class ThermostatState:
 
     @property
     def equipment_reported(self) -> bool:
-        """Whether the thermostat has said what it can do (`can_heat`/`can_cool`, which
-        firmware sends in its complete state after a restart, not in later changes)."""
+        """Return whether the thermostat has said what it can do (`can_heat`/`can_cool`).
+
+        Firmware sends these in its complete state after a restart, not in later changes.
+        """
         shared = self.shared
         return "can_heat" in shared or "can_cool" in shared
 
@@ -271,8 +280,11 @@ class ThermostatState:
 
     @property
     def time_to_target_training_status(self) -> str:
-        """`device.time_to_target_training` as firmware reports it (`ready`, `training`), else
-        `device.time_to_target_training_status`; empty when absent."""
+        """Return `device.time_to_target_training` as firmware reports it, else the status.
+
+        Firmware reports `ready`, `training`; the fallback is
+        `device.time_to_target_training_status`; empty when absent.
+        """
         device = self.device
         return (
             string(device.get("time_to_target_training"))
@@ -307,8 +319,11 @@ class ThermostatState:
 
     @property
     def fan_mode(self) -> str | None:
-        """`fan_mode` of `device` (commands write it) or `shared` (the thermostat reports its
-        dial there), whichever was changed last; `device` when that is not known."""
+        """Return `fan_mode` of `device` or `shared`, whichever was changed last.
+
+        Commands write it in `device`; the thermostat reports its dial in `shared`. `device`
+        when which changed last is not known.
+        """
         reported = [
             bucket
             for bucket_type in ("device", "shared")
@@ -357,22 +372,30 @@ class ThermostatState:
 
     @property
     def away(self) -> bool:
-        """The home is away: `structure.away`, or the home's manual eco (`manual_eco_all`),
-        which is how firmware holds it; False while unpaired."""
+        """Return whether the home is away.
+
+        It is with `structure.away`, or the home's manual eco (`manual_eco_all`), which is how
+        firmware holds it; False while unpaired.
+        """
         structure = self.structure
         return structure.get("away") is True or structure.get("manual_eco_all") is True
 
     @property
     def leaf(self) -> bool:
-        """`device.leaf` (where firmware reports it), else `shared.leaf` (the spec's place):
-        the thermostat shows its energy-saving leaf."""
+        """Return whether the thermostat shows its energy-saving leaf.
+
+        This is `device.leaf` (where firmware reports it), else `shared.leaf` (the spec's
+        place).
+        """
         leaf = self.device.get("leaf")
         return (leaf if isinstance(leaf, bool) else self.shared.get("leaf")) is True
 
     @property
     def temperature_lock_enabled(self) -> bool:
-        """`device.temperature_lock` as firmware stores it, else the spec's
-        `device.temperature_lock_enabled`."""
+        """Return `device.temperature_lock` as firmware stores it.
+
+        Else the spec's `device.temperature_lock_enabled`.
+        """
         device = self.device
         locked = device.get("temperature_lock")
         return (

@@ -59,7 +59,7 @@ def iso_without_zone(ms: int) -> str:
 
 
 def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
-    """The spec's control API status record of one device."""
+    """Return the spec's control API status record of one device."""
     state = ThermostatState(service, serial)
     device = state.device
     last_seen = state.last_seen_ms

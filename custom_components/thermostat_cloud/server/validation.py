@@ -1,5 +1,8 @@
-"""Checks of the values commands write: numbers, temperatures, modes, the lock's PIN, device
-settings. Each returns the value as the thermostat stores it or raises CommandError."""
+"""Checks of the values commands write.
+
+They check numbers, temperatures, modes, the lock's PIN, device settings. Each returns the
+value as the thermostat stores it or raises CommandError.
+"""
 
 from __future__ import annotations
 
@@ -58,7 +61,7 @@ def is_valid_pin_hash(value: object) -> bool:
 
 
 def finite_number(value: object) -> float | int | None:
-    """A JSON number as stored when it is finite and fits a float, else None.
+    """Return a JSON number as stored when it is finite and fits a float, else None.
 
     Booleans are not numbers, and an integer of hundreds of digits (valid JSON) is not a
     temperature: both read as "no value" instead of raising OverflowError later.
@@ -72,7 +75,10 @@ def finite_number(value: object) -> float | int | None:
 
 
 def as_number(value: object, what: str, field: str | None = None) -> float:
-    """A finite JSON number, else CommandError (`field`: the bucket field, else `what`)."""
+    """Return a finite JSON number, else raise CommandError.
+
+    `field` names the bucket field, else `what`.
+    """
     number = finite_number(value)
     if number is None:
         raise CommandError(
@@ -90,7 +96,7 @@ def round_half(value: float) -> float:
 
 
 def temperature(value: object, what: str, field: str, low: float, high: float) -> float:
-    """A temperature in Celsius, rounded to 0.5 °C and within `low` to `high`."""
+    """Return a temperature in Celsius, rounded to 0.5 °C and within `low` to `high`."""
     number = as_number(value, what, field)
     # Rounded only near the range: doubling 1e308 to round it would overflow.
     celsius = round_half(number) if low - 1 <= number <= high + 1 else number
@@ -109,7 +115,10 @@ def temperature(value: object, what: str, field: str, low: float, high: float) -
 def setpoint(
     value: object, what: str = "Temperature value", field: str = "target_temperature"
 ) -> float:
-    """A target temperature in Celsius, rounded and range-checked (`field`: where it goes)."""
+    """Return a target temperature in Celsius, rounded and range-checked.
+
+    `field` is where it goes.
+    """
     return temperature(value, what, field, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
 
 
@@ -122,8 +131,10 @@ def temperature_pair(
     unordered: str,
     limits: tuple[float, float] = (TEMPERATURE_MIN_C, TEMPERATURE_MAX_C),
 ) -> tuple[float, float]:
-    """Two temperatures the first of which must be below the second (range, eco, lock);
-    `unordered` is the message when it is not."""
+    """Return two temperatures the first of which must be below the second (range, eco, lock).
+
+    `unordered` is the message when it is not.
+    """
     low_c = temperature(low, names[0], fields[0], *limits)
     high_c = temperature(high, names[1], fields[1], *limits)
     if low_c >= high_c:
@@ -138,7 +149,7 @@ def temperature_pair(
 
 
 def normalize_mode(mode: object) -> str:
-    """An HVAC mode or alias as the `shared` bucket stores it."""
+    """Return an HVAC mode or alias as the `shared` bucket stores it."""
     if not isinstance(mode, str):
         raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be a string")
     name = mode.strip().lower()
@@ -152,7 +163,7 @@ def normalize_mode(mode: object) -> str:
 
 
 def boolean(value: object, what: str) -> bool:
-    """True or false, nothing that merely reads as one."""
+    """Return true or false, nothing that merely reads as one."""
     if not isinstance(value, bool):
         raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be true or false")
     return value
