@@ -21,7 +21,7 @@ from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .pairing import PairingRegistry
 from .records import UnstorableError, ensure_storable
 from .schedule import SCHEDULE_MODES, validate_schedule
-from .state import capabilities
+from .state import BucketReadings, home_away, home_manual_eco_since
 from .text import for_log
 from .validation import (
     DEVICE_SETTINGS,
@@ -31,7 +31,6 @@ from .validation import (
     TEMPERATURE_MIN_C,
     as_number,
     boolean,
-    finite_number,
     is_valid_pin_hash,
     normalize_mode,
     pin_hash,
@@ -169,11 +168,9 @@ class Commands:
         if serial not in self._devices and not self._buckets.keys_of_serial(serial):
             raise CommandError(ErrorCode.DEVICE_NOT_FOUND, "Device not found")
 
-    def _shared(self, serial: str) -> Mapping[str, Any]:
-        return self._buckets.value(bucket_key("shared", serial))
-
-    def _device(self, serial: str) -> Mapping[str, Any]:
-        return self._buckets.value(bucket_key("device", serial))
+    def _readings(self, serial: str) -> BucketReadings:
+        """Read the thermostat's fields through the state layer (which knows where they are)."""
+        return BucketReadings(self._buckets, serial)
 
     def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
         """Set the home's list of thermostats in its structure bucket, after one left it.
@@ -202,7 +199,7 @@ class Commands:
                 raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be heat or cool")
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
-        elif self._shared(serial).get("target_temperature_type") == "range":
+        elif self._readings(serial).mode == "range":
             return self._write(
                 serial, "shared", {**self._range_towards(serial, value), **WAKE_DISPLAY}
             )
@@ -216,13 +213,12 @@ class Commands:
         equal, the nearer end. The other end stays unless it is closer than RANGE_MIN_GAP_C,
         then it moves away to that gap. The thermostat stays in range mode.
         """
-        shared = self._shared(serial)
+        readings = self._readings(serial)
         celsius = setpoint(value)
-        low = finite_number(shared.get("target_temperature_low"))
-        high = finite_number(shared.get("target_temperature_high"))
+        low, high = readings.range_ends
         low_c = celsius if low is None else float(low)
         high_c = celsius if high is None else float(high)
-        room = finite_number(shared.get("current_temperature"))
+        room = readings.room_temperature
         if room is None or celsius == room:
             heat_side = abs(celsius - low_c) <= abs(high_c - celsius)
         else:
@@ -270,7 +266,7 @@ class Commands:
         return self._write(serial, "shared", fields)
 
     def _check_capability(self, serial: str, mode: str) -> None:
-        caps = capabilities(self._buckets, serial)
+        caps = self._readings(serial).capabilities
         needed = {
             "heat": ("can_heat",),
             "cool": ("can_cool",),
@@ -330,9 +326,8 @@ class Commands:
         `device.eco` holds the mode, who touched it and when in seconds; `eco_mode_enabled` is
         for clients that read that.
         """
-        eco = self._device(serial).get("eco")
         # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
-        kept = dict(eco) if isinstance(eco, Mapping) else {}
+        kept = self._readings(serial).eco_fields
         return {
             "eco": {
                 **kept,
@@ -344,8 +339,7 @@ class Commands:
         }
 
     def _home_in_eco(self, structure_id: str) -> bool:
-        structure = self._buckets.value(bucket_key("structure", structure_id))
-        return structure.get("manual_eco_all") is True or structure.get("away") is True
+        return home_away(self._buckets, structure_id)
 
     def _home_eco(
         self,
@@ -389,17 +383,14 @@ class Commands:
         pairing = self._pairings.pairing(serial)
         if pairing is None:
             return
-        key = bucket_key("structure", pairing.structure_id)
-        structure = self._buckets.value(key)
-        if structure.get("manual_eco_all") is not True:
+        entered_at = home_manual_eco_since(self._buckets, pairing.structure_id)
+        readings = self._readings(serial)
+        if entered_at is None or readings.eco_mode != "schedule":
             return
-        eco = self._device(serial).get("eco")
-        if not isinstance(eco, Mapping) or eco.get("mode") != "schedule":
-            return
-        left_at = finite_number(eco.get("mode_update_timestamp"))
-        entered_at = finite_number(structure.get("manual_eco_timestamp")) or 0
+        left_at = readings.eco_changed_at
         if left_at is None or left_at < entered_at:
             return
+        key = bucket_key("structure", pairing.structure_id)
         _LOGGER.debug("%s left eco on the thermostat; the home leaves away", serial)
         self.apply(
             serial,
@@ -429,7 +420,7 @@ class Commands:
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
         self.require_device(serial)
-        if not capabilities(self._buckets, serial)["has_fan"]:
+        if not self._readings(serial).capabilities["has_fan"]:
             raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan", Reason.NO_FAN)
         if (mode is None) == (duration is None):
             raise CommandError(ErrorCode.INVALID_VALUE, "Give either a fan mode or a duration")
@@ -467,7 +458,7 @@ class Commands:
         """
         also = (
             {bucket_key("shared", serial): {"fan_mode": fields["fan_mode"]}}
-            if "fan_mode" in self._shared(serial)
+            if self._readings(serial).fan_mode_in_shared
             else None
         )
         return self._write_key(serial, bucket_key("device", serial), fields, also)
@@ -486,7 +477,7 @@ class Commands:
 
     def _fan_timer_elapsed(self, serial: str, timeout_s: int) -> None:
         self._fan_timers.pop(serial, None)
-        if self._device(serial).get("fan_timer_timeout") != timeout_s:
+        if self._readings(serial).fan_timer_end != timeout_s:
             return  # replaced by a newer timer or a manual mode since it was armed
         _LOGGER.debug("Fan timer of %s elapsed; fan back to auto", serial)
         self._write_fan(serial, {"fan_mode": "auto", "fan_timer_timeout": 0})
@@ -494,8 +485,7 @@ class Commands:
     def restore_fan_timers(self) -> None:
         """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""
         for serial in self._buckets.serials():
-            timeout = self._device(serial).get("fan_timer_timeout")
-            if isinstance(timeout, int) and not isinstance(timeout, bool) and timeout > 0:
+            if (timeout := self._readings(serial).fan_timer_end) is not None:
                 self._arm_fan_timer(serial, timeout)
 
     def cancel_timers(self) -> None:
@@ -618,7 +608,7 @@ class Commands:
         shared_key = bucket_key("shared", serial)
         device_key = bucket_key("device", serial)
         extra: dict[str, Mapping[str, Any]] = {}
-        if self._shared(serial).get("target_temperature_type") == "emergency":
+        if self._readings(serial).mode == "emergency":
             self._check_capability(serial, "heat")
             extra[shared_key] = {"target_temperature_type": "heat"}
         pairing = self._pairings.pairing(serial)
@@ -636,23 +626,11 @@ class Commands:
             return self._home_eco(
                 serial, pairing.structure_id, on=False, result_key="device", extra=extra
             )
-        if self._eco_on(serial) != want_eco:
+        if self._readings(serial).eco != want_eco:
             return self._write_key(serial, device_key, self._device_eco(serial, on=want_eco), extra)
         if extra:
             return self._write_key(serial, shared_key, extra[shared_key])
         return self._unchanged(serial, device_key)
-
-    def _eco_on(self, serial: str) -> bool:
-        """Return whether the thermostat's own eco is on (manual or automatic).
-
-        This is as `ThermostatState.eco` reads it.
-        """
-        device = self._device(serial)
-        eco = device.get("eco")
-        mode = eco.get("mode") if isinstance(eco, Mapping) else None
-        if mode in ("schedule", "manual-eco", "auto-eco"):
-            return mode in ("manual-eco", "auto-eco")
-        return device.get("eco_mode_enabled") is True
 
     def _unchanged(self, serial: str, key: str) -> CommandResult:
         """Return the result of a command that had nothing to write."""

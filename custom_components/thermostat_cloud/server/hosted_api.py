@@ -466,7 +466,7 @@ class HostedApi:
         result = call.service.commands.set_temperature(
             record.serial, to_celsius(value, scale), mode
         )
-        target = call.service.buckets.value(result.key).get("target_temperature")
+        target = ThermostatState(call.service, record.serial).target_temperature
         return command_response(result, f"Temperature set to {target} °C ({mode})")
 
     @route("POST", "/thermostat/{deviceId}/temperature/range", Scope.WRITE)
@@ -480,11 +480,11 @@ class HostedApi:
         result = call.service.commands.set_temperature_range(
             record.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
         )
-        value = call.service.buckets.value(result.key)
+        state = ThermostatState(call.service, record.serial)
         return command_response(
             result,
-            f"Temperature range set to {value.get('target_temperature_low')} to "
-            f"{value.get('target_temperature_high')} °C",
+            f"Temperature range set to {state.target_temperature_low} to "
+            f"{state.target_temperature_high} °C",
         )
 
     @route("POST", "/thermostat/{deviceId}/mode", Scope.WRITE)

@@ -80,31 +80,135 @@ def plausible_number(value: object, limits: tuple[float, float]) -> float | int 
     return found
 
 
-def capabilities(buckets: BucketStore, serial: str) -> dict[str, bool]:
-    """Return what a thermostat's equipment can do, as it reported it.
+class BucketReadings:
+    """Read one thermostat's raw bucket fields where firmware keeps them.
 
-    This is `ThermostatState.capabilities`, and what the command layer checks a command against
-    (it has the buckets, not the service).
+    The command layer reads through this (it has the buckets, not the service) before it
+    writes, and `ThermostatState` builds its read model on it: which field means what is
+    known here only.
     """
-    shared = buckets.value(bucket_key("shared", serial))
-    device = buckets.value(bucket_key("device", serial))
-    return {
-        "can_heat": bool(shared.get("can_heat", True)),
-        "can_cool": bool(shared.get("can_cool", False)),
-        "has_fan": bool(device.get("has_fan", False)),
-        "has_emer_heat": bool(device.get("has_emer_heat", False)),
-        "has_humidifier": bool(device.get("has_humidifier", False)),
-        "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
-    }
+
+    __slots__ = ("buckets", "serial")
+
+    def __init__(self, buckets: BucketStore, serial: str) -> None:
+        """Initialize from the service's buckets and the thermostat's serial."""
+        self.buckets = buckets
+        self.serial = serial
+
+    @property
+    def shared(self) -> Mapping[str, Any]:
+        """`shared.<serial>`: setpoints, mode, relays, `can_heat`/`can_cool`."""
+        return self.buckets.value(bucket_key("shared", self.serial))
+
+    @property
+    def device(self) -> Mapping[str, Any]:
+        """`device.<serial>`: settings, humidity, fan, eco, the `has_*` equipment."""
+        return self.buckets.value(bucket_key("device", self.serial))
+
+    @property
+    def capabilities(self) -> dict[str, bool]:
+        """What the equipment can do, as the thermostat reported it."""
+        shared, device = self.shared, self.device
+        return {
+            "can_heat": bool(shared.get("can_heat", True)),
+            "can_cool": bool(shared.get("can_cool", False)),
+            "has_fan": bool(device.get("has_fan", False)),
+            "has_emer_heat": bool(device.get("has_emer_heat", False)),
+            "has_humidifier": bool(device.get("has_humidifier", False)),
+            "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
+        }
+
+    @property
+    def equipment_reported(self) -> bool:
+        """Whether the thermostat has said what it can do.
+
+        `can_heat`/`can_cool` come in the complete state firmware sends after a restart,
+        not in later changes.
+        """
+        shared = self.shared
+        return "can_heat" in shared or "can_cool" in shared
+
+    @property
+    def mode(self) -> str | None:
+        """`shared.target_temperature_type`: off, heat, cool, range or emergency."""
+        return one_of(self.shared.get("target_temperature_type"), HVAC_MODES)
+
+    @property
+    def range_ends(self) -> tuple[float | int | None, float | int | None]:
+        """`shared.target_temperature_low` and `_high` as stored, Celsius."""
+        shared = self.shared
+        return number(shared.get("target_temperature_low")), number(
+            shared.get("target_temperature_high")
+        )
+
+    @property
+    def room_temperature(self) -> float | int | None:
+        """`shared.current_temperature` as stored, Celsius."""
+        return number(self.shared.get("current_temperature"))
+
+    @property
+    def eco_fields(self) -> dict[str, Any]:
+        """A copy of the `device.eco` object firmware keeps (mode, who, when), else empty."""
+        eco = self.device.get("eco")
+        return dict(eco) if isinstance(eco, Mapping) else {}
+
+    @property
+    def eco_mode(self) -> str | None:
+        """`device.eco.mode`: schedule, manual-eco or auto-eco."""
+        return one_of(self.eco_fields.get("mode"), ECO_MODES)
+
+    @property
+    def eco(self) -> bool:
+        """Whether the thermostat's own eco mode is on (manual or automatic)."""
+        mode = self.eco_mode
+        if mode is not None:
+            return mode in ECO_ACTIVE_MODES
+        return self.device.get("eco_mode_enabled") is True
+
+    @property
+    def eco_changed_at(self) -> float | int | None:
+        """`device.eco.mode_update_timestamp`: when eco last changed, Unix seconds."""
+        return number(self.eco_fields.get("mode_update_timestamp"))
+
+    @property
+    def fan_mode_in_shared(self) -> bool:
+        """Whether the thermostat reports its fan mode in `shared` (besides `device`)."""
+        return "fan_mode" in self.shared
+
+    @property
+    def fan_timer_end(self) -> int | None:
+        """`device.fan_timer_timeout` when a timer is set (whole Unix seconds), else None."""
+        timeout = self.device.get("fan_timer_timeout")
+        if isinstance(timeout, int) and not isinstance(timeout, bool) and timeout > 0:
+            return timeout
+        return None
+
+
+def home_away(buckets: BucketStore, structure_id: str) -> bool:
+    """Return whether a home is away: `structure.away`, or its manual eco.
+
+    `manual_eco_all` is how firmware holds the home's away.
+    """
+    structure = buckets.value(bucket_key("structure", structure_id))
+    return structure.get("away") is True or structure.get("manual_eco_all") is True
+
+
+def home_manual_eco_since(buckets: BucketStore, structure_id: str) -> float | int | None:
+    """Return when the home entered manual eco (Unix seconds), or None when it is not in it."""
+    structure = buckets.value(bucket_key("structure", structure_id))
+    if structure.get("manual_eco_all") is not True:
+        return None
+    return number(structure.get("manual_eco_timestamp")) or 0
 
 
 class ThermostatState:
     """Read access to one thermostat's buckets; every property reads the current values."""
 
-    __slots__ = ("serial", "service")
+    __slots__ = ("readings", "serial", "service")
 
     def __init__(self, service: ThermostatService, serial: str) -> None:
         """Initialize read access to the thermostat of this serial in the service."""
+        self.readings = BucketReadings(service.buckets, serial)
         self.service = service
         self.serial = serial
 
@@ -209,17 +313,13 @@ class ThermostatState:
 
     @property
     def equipment_reported(self) -> bool:
-        """Return whether the thermostat has said what it can do (`can_heat`/`can_cool`).
-
-        Firmware sends these in its complete state after a restart, not in later changes.
-        """
-        shared = self.shared
-        return "can_heat" in shared or "can_cool" in shared
+        """Return whether the thermostat has said what it can do (see `BucketReadings`)."""
+        return self.readings.equipment_reported
 
     @property
     def capabilities(self) -> dict[str, bool]:
         """What the equipment can do (the command layer checks commands against it)."""
-        return capabilities(self.service.buckets, self.serial)
+        return self.readings.capabilities
 
     # -- temperatures, humidity and mode ---------------------------------------------------------
 
@@ -266,7 +366,7 @@ class ThermostatState:
     @property
     def mode(self) -> str | None:
         """`shared.target_temperature_type`: off, heat, cool, range or emergency."""
-        return one_of(self.shared.get("target_temperature_type"), HVAC_MODES)
+        return self.readings.mode
 
     @property
     def temperature_scale(self) -> str:
@@ -350,16 +450,12 @@ class ThermostatState:
     @property
     def eco_mode(self) -> str | None:
         """`device.eco.mode`: schedule, manual-eco or auto-eco."""
-        eco = self.device.get("eco")
-        return one_of(eco.get("mode") if isinstance(eco, dict) else None, ECO_MODES)
+        return self.readings.eco_mode
 
     @property
     def eco(self) -> bool:
         """The thermostat's own eco mode is on (manual or automatic)."""
-        mode = self.eco_mode
-        if mode is not None:
-            return mode in ECO_ACTIVE_MODES
-        return self.device.get("eco_mode_enabled") is True
+        return self.readings.eco
 
     @property
     def eco_temperatures(self) -> dict[str, float | int | None]:
@@ -377,8 +473,8 @@ class ThermostatState:
         It is with `structure.away`, or the home's manual eco (`manual_eco_all`), which is how
         firmware holds it; False while unpaired.
         """
-        structure = self.structure
-        return structure.get("away") is True or structure.get("manual_eco_all") is True
+        structure_id = self.structure_id
+        return structure_id is not None and home_away(self.service.buckets, structure_id)
 
     @property
     def leaf(self) -> bool:
@@ -401,6 +497,16 @@ class ThermostatState:
         return (
             locked if isinstance(locked, bool) else device.get("temperature_lock_enabled")
         ) is True
+
+    @property
+    def safety_state(self) -> Any:
+        """`device.safety_state` as reported (the spec gives no type; firmware: a string)."""
+        return self.device.get("safety_state")
+
+    @property
+    def safety_temp_activating_hvac(self) -> Any:
+        """`device.safety_temp_activating_hvac` as reported (no type in the spec)."""
+        return self.device.get("safety_temp_activating_hvac")
 
     @property
     def learning_mode(self) -> bool | None:

@@ -61,7 +61,6 @@ def iso_without_zone(ms: int) -> str:
 def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
     """Return the spec's control API status record of one device."""
     state = ThermostatState(service, serial)
-    device = state.device
     last_seen = state.last_seen_ms
     return {
         "serial": serial,
@@ -89,8 +88,8 @@ def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
         "eco_mode": state.eco_mode,
         "time_to_target": state.time_to_target,
         "time_to_target_training_status": state.time_to_target_training_status,
-        "safety_state": device.get("safety_state"),
-        "safety_temp_activating_hvac": device.get("safety_temp_activating_hvac"),
+        "safety_state": state.safety_state,
+        "safety_temp_activating_hvac": state.safety_temp_activating_hvac,
         "learning_mode": state.learning_mode,
         "preconditioning_enabled": state.preconditioning_enabled,
         "backplate_temperature": state.backplate_temperature,
