@@ -11,7 +11,7 @@ import sys
 from typing import Any, cast
 
 import aiohttp
-from homeassistant.config_entries import SOURCE_USER, ConfigEntryState
+from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigEntryState
 from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.data_entry_flow import FlowResultType
@@ -365,6 +365,21 @@ async def hub(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[MockC
         assert await hass.config_entries.async_unload(entry.entry_id)
 
 
+async def add_thermostat(hass: HomeAssistant, entry: ConfigEntry, code: str, **fields: Any) -> None:
+    """Run "Add thermostat" with a pairing code (and other `fields`) as the UI does.
+
+    The flow must create the thermostat's subentry. Nothing more is awaited: a test that
+    needs what follows (the subentry's save, the entities) waits for it itself.
+    """
+    result = await hass.config_entries.subentries.async_init(
+        (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code, **fields}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+
+
 @pytest.fixture
 async def pair_thermostat(
     hass: HomeAssistant, socket_enabled: None
@@ -413,13 +428,7 @@ async def pair_thermostat(
             code = (await thermostat.passphrase())["value"]
             thermostat.start()
             await thermostat.subscribed.wait()
-            result = await hass.config_entries.subentries.async_init(
-                (hub_entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
-            )
-            result = await hass.config_entries.subentries.async_configure(
-                result["flow_id"], {CONF_CODE: code}
-            )
-            assert result["type"] is FlowResultType.CREATE_ENTRY, result
+            await add_thermostat(hass, hub_entry, code)
             await hass.async_block_till_done()
             paired = PairedThermostat(hass, hub_entry, thermostat)
             # The pairing push (user and structure buckets) reached the thermostat.

@@ -16,28 +16,24 @@ from typing import Any
 
 import aiohttp
 from homeassistant.config_entries import (
-    SOURCE_USER,
     ConfigEntry,
     ConfigEntryState,
     ConfigSubentry,
 )
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import (
-    CONF_CODE,
     CONF_DEVICE_PORT,
     DOMAIN,
     STORAGE_KEY,
-    SUBENTRY_THERMOSTAT,
 )
 from custom_components.thermostat_cloud.pairing_sync import thermostat_subentries
 from custom_components.thermostat_cloud.server import ThermostatService
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import SERIAL, PairThermostat, setup_hub
+from .conftest import SERIAL, PairThermostat, add_thermostat, setup_hub
 
 
 def running_service(entry: MockConfigEntry) -> ThermostatService:
@@ -118,13 +114,7 @@ async def _pair_and_crash(
     code: str,
 ) -> None:
     await thermostat.subscribed.wait()
-    result = await hass.config_entries.subentries.async_init(
-        (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
-    )
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {CONF_CODE: code}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await add_thermostat(hass, entry, code)
     # The flow has answered: this is the service's file a crash now leaves.
     service_file = copy.deepcopy(hass_storage[STORAGE_KEY])
     owner = running_service(entry).pairings.pairing(SERIAL)
@@ -212,13 +202,7 @@ async def test_a_thermostat_deleted_while_the_hub_retried_its_port_is_not_added_
         code = (await SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http).passphrase())[
             "value"
         ]
-    result = await hass.config_entries.subentries.async_init(
-        (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
-    )
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {CONF_CODE: code}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await add_thermostat(hass, entry, code)
     service_file = copy.deepcopy(hass_storage[STORAGE_KEY])
     (subentry,) = entry.subentries.values()
     assert await hass.config_entries.async_unload(entry.entry_id)

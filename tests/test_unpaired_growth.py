@@ -12,25 +12,23 @@ from __future__ import annotations
 from typing import Any
 
 import aiohttp
-from homeassistant.config_entries import SOURCE_USER
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import issue_registry as ir
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import (
-    CONF_CODE,
     CONF_DEVICE_PORT,
     DOMAIN,
     ISSUE_UNPAIRED_THERMOSTATS,
     MAX_UNPAIRED_ISSUES,
     STORAGE_KEY,
-    SUBENTRY_THERMOSTAT,
     unpaired_issue_id,
 )
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.service import MAX_UNPAIRED_DEVICES
 from thermostat_sim import SimulatedThermostat
+
+from .conftest import add_thermostat
 
 
 def serial_of(index: int) -> str:
@@ -55,14 +53,8 @@ def our_issues(hass: HomeAssistant) -> dict[str, ir.IssueEntry]:
 
 
 async def pair_in_the_ui(hass: HomeAssistant, entry: MockConfigEntry, code: str) -> None:
-    """Pair a thermostat with its code as the UI does."""
-    result = await hass.config_entries.subentries.async_init(
-        (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
-    )
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {CONF_CODE: code}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY, result
+    """Pair a thermostat with its code as the UI does, and let Home Assistant settle."""
+    await add_thermostat(hass, entry, code)
     await hass.async_block_till_done()
 
 

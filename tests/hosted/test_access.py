@@ -5,21 +5,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from homeassistant.auth.const import GROUP_ID_ADMIN
-from homeassistant.config_entries import SOURCE_USER
 from homeassistant.core import Context, HomeAssistant
-from homeassistant.data_entry_flow import FlowResultType
 import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.thermostat_cloud.const import (
-    CONF_CODE,
     CONF_OWNER,
     DOMAIN,
-    SUBENTRY_THERMOSTAT,
 )
 from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
-from tests.conftest import OTHER_SERIAL, SERIAL
+from tests.conftest import OTHER_SERIAL, SERIAL, add_thermostat
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import CreateKey, HostedClient, Paired, PairThermostat, create_api_key, device_id
@@ -204,13 +200,7 @@ async def test_add_thermostat_owner_owns_it_through_the_hosted_api(
     partner = MockUser(name="Partner", groups=[admins]).add_to_hass(hass)
     thermostat = make_thermostat()
     code = (await thermostat.passphrase())["value"]
-    result = await hass.config_entries.subentries.async_init(
-        (hub_entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
-    )
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {CONF_CODE: code, CONF_OWNER: partner.id}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await add_thermostat(hass, hub_entry, code, **{CONF_OWNER: partner.id})
     partner_key = (await create_api_key(hass, partner))["key"]
     owner_key = (await create_api_key(hass, hass_owner_user))["key"]
     path = f"/thermostat/{device_id(service)}"
