@@ -88,7 +88,8 @@ async def test_diagnostics_show_the_weather_served_last(
     assert last["answer"]["current"] == served["current"]
     assert last["answer"]["forecast"] == served["forecast"]
     location = last["answer"]["location"]
-    assert location["city"] == location["lat"] == location["lon"] == "**REDACTED**"
+    for name in ("zip", "city", "lat", "lon", "short_name", "full_name"):
+        assert location[name] == "**REDACTED**", name
     dumped = json.dumps(after)
     assert "07719" not in dumped  # the query: the home's postal code
     assert str(hass.config.latitude) not in dumped

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 import json
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import aiohttp
 from freezegun.api import FrozenDateTimeFactory
@@ -174,15 +175,23 @@ async def test_answer_has_the_weather_services_shape_and_units(
         assert current[ours] == int(expected.timestamp())
     assert current["sunrise"] < current["sunset"]
 
+    # The order and forms of real answers: coordinates and offset are strings.
     assert weather["location"] == {
-        "city": hass.config.location_name,
+        "zip": "07719",
+        "city": "test home",
         "country": "US",
-        "lat": hass.config.latitude,
-        "lon": hass.config.longitude,
+        "lat": "32.873360",
+        "lon": "-117.227430",
+        "short_name": "test home",
         "timezone": "PST",
-        "timezone_long": hass.config.time_zone,
-        "gmt_offset": -8.0,
+        "timezone_long": "US/Pacific",
+        "full_name": "test home, 07719, US",
+        "gmt_offset": "-08.00",
     }
+    assert list(weather["location"]) == [
+        "zip", "city", "country", "lat", "lon", "short_name", "timezone", "timezone_long",
+        "full_name", "gmt_offset",
+    ]  # fmt: skip
 
     daily = weather["forecast"]["daily"]
     assert [day["date"] for day in daily] == [
@@ -208,6 +217,9 @@ async def test_answer_has_the_weather_services_shape_and_units(
         int(datetime(2027, 1, 15, 13, tzinfo=UTC).timestamp()),
     ]
     assert [(hour["temp_c"], hour["icon"]) for hour in hourly] == [(10.0, "clear"), (9.7, "fog")]
+    # Numbered from 1, first in each entry, as in real answers.
+    assert [next(iter(hour)) for hour in hourly] == ["hour", "hour"]
+    assert [hour["hour"] for hour in hourly] == [1, 2]
     for hour in hourly:
         assert_units_agree(hour)
 
@@ -278,6 +290,173 @@ async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
         seen[ha_condition] = (current["condition"], current["icon"])
         assert (await weather_of(hub))["now"]["icon"] == current["icon"]
     assert seen == CONDITIONS
+
+
+# -- location and time ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("query", "country", "zip_code", "full_name"),
+    [
+        ("07719,US", "US", "07719", "test home, 07719, US"),
+        ("SW1A%201AA,GB", "GB", "SW1A 1AA", "test home, SW1A 1AA, GB"),
+        # The home's country is the home's, whatever the thermostat was set to.
+        ("75001,FR", "GB", "75001", "test home, 75001, GB"),
+        # Home Assistant without a country: the country the thermostat asked about.
+        ("75001,FR", None, "75001", "test home, 75001, FR"),
+        # `ipv4` names no postal code: no `zip`, none made up.
+        ("ipv4", "US", None, "test home, US"),
+        ("ipv4", None, None, "test home"),
+    ],
+)
+async def test_location_is_the_home_with_the_postal_code_asked_about(
+    hass: HomeAssistant,
+    *,
+    backyard: str,
+    hub: MockConfigEntry,
+    query: str,
+    country: str | None,
+    zip_code: str | None,
+    full_name: str,
+) -> None:
+    """Test location is the home with the postal code asked about."""
+    hass.config.country = country
+    hass.config.latitude = 40.164221
+    hass.config.longitude = -74.0887581
+
+    location = (await weather_of(hub, query))["location"]
+
+    assert location.get("zip") == zip_code
+    assert location["country"] == (country or ("FR" if "FR" in query else ""))
+    assert (location["city"], location["short_name"]) == ("test home", "test home")
+    assert location["full_name"] == full_name
+    assert "state" not in location  # Home Assistant knows no region; none is made up
+    # Strings with six decimals, as real answers write them (`"40.164221"`).
+    assert (location["lat"], location["lon"]) == ("40.164221", "-74.088758")
+
+
+NEW_YORK_WINTER = datetime(2027, 1, 15, 17, tzinfo=UTC)
+NEW_YORK_SUMMER = datetime(2027, 7, 15, 16, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("time_zone", "moment", "offset", "abbreviation"),
+    [
+        ("America/New_York", NEW_YORK_WINTER, "-05.00", "EST"),
+        ("America/New_York", NEW_YORK_SUMMER, "-04.00", "EDT"),
+        ("Europe/London", NEW_YORK_WINTER, "+00.00", "GMT"),
+        ("Europe/Berlin", NEW_YORK_SUMMER, "+02.00", "CEST"),
+        ("Asia/Kolkata", NEW_YORK_SUMMER, "+05.50", "IST"),
+        ("Asia/Kathmandu", NEW_YORK_SUMMER, "+05.75", "+0545"),
+        ("America/St_Johns", NEW_YORK_WINTER, "-03.50", "NST"),
+        ("America/St_Johns", NEW_YORK_SUMMER, "-02.50", "NDT"),
+        ("Pacific/Kiritimati", NEW_YORK_SUMMER, "+14.00", "+14"),
+    ],
+)
+async def test_gmt_offset_is_the_home_zone_now_in_decimal_hours(
+    hass: HomeAssistant,
+    *,
+    freezer: FrozenDateTimeFactory,
+    backyard: str,
+    hub: MockConfigEntry,
+    time_zone: str,
+    moment: datetime,
+    offset: str,
+    abbreviation: str,
+) -> None:
+    """Test gmt offset is the home zone now in decimal hours."""
+    await hass.config.async_set_time_zone(time_zone)
+    freezer.move_to(moment)
+
+    weather = await weather_of(hub)
+
+    location = weather["location"]
+    assert (location["gmt_offset"], location["timezone"]) == (offset, abbreviation)
+    assert location["timezone_long"] == time_zone
+    assert weather["current"]["gmt_offset"] == weather["now"]["gmt_offset"] == offset
+    # A client reading it as python-nest does (`float(gmt_offset)` hours) gets the zone's offset.
+    assert timedelta(hours=float(location["gmt_offset"])) == ZoneInfo(time_zone).utcoffset(moment)
+
+
+async def test_gmt_offset_follows_daylight_saving_time_without_a_restart(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
+) -> None:
+    """Test gmt offset follows daylight saving time without a restart."""
+    await hass.config.async_set_time_zone("America/New_York")
+    # 2027-03-14 02:00 EST: clocks go forward an hour.
+    freezer.move_to(datetime(2027, 3, 14, 6, 59, tzinfo=UTC))
+    before = (await weather_of(hub))["location"]
+    freezer.tick(timedelta(minutes=2))
+    after = (await weather_of(hub))["location"]
+
+    assert (before["gmt_offset"], before["timezone"]) == ("-05.00", "EST")
+    assert (after["gmt_offset"], after["timezone"]) == ("-04.00", "EDT")
+
+
+# -- how much forecast ------------------------------------------------------------------------
+
+FORECAST_START = datetime(2027, 1, 15, 12, tzinfo=UTC)
+
+
+def celsius(fahrenheit: float) -> float:
+    """Return a Fahrenheit temperature in Celsius, to a tenth, as the answer carries it."""
+    return round((fahrenheit - 32) * 5 / 9, 1)
+
+
+def hours_forecast(count: int) -> list[dict[str, Any]]:
+    """Return `count` hourly forecast items from FORECAST_START, each a different temperature."""
+    return [
+        {
+            "datetime": (FORECAST_START + timedelta(hours=n)).isoformat(),
+            "condition": "cloudy",
+            "temperature": 40 + n,
+        }
+        for n in range(count)
+    ]
+
+
+def days_forecast(count: int) -> list[dict[str, Any]]:
+    """Return `count` daily forecast items from FORECAST_START."""
+    return [
+        {
+            "datetime": (FORECAST_START + timedelta(days=n)).isoformat(),
+            "condition": "sunny",
+            "temperature": 60 + n,
+            "templow": 40 + n,
+        }
+        for n in range(count)
+    ]
+
+
+@pytest.mark.parametrize(("hours", "days"), [(72, 15), (48, 10), (47, 9), (5, 3), (0, 0)])
+async def test_up_to_48_hours_and_10_days_of_what_the_entity_forecasts(
+    hass: HomeAssistant,
+    *,
+    freezer: FrozenDateTimeFactory,
+    backyard: str,
+    hub: MockConfigEntry,
+    hours: int,
+    days: int,
+) -> None:
+    """Test up to 48 hours and 10 days of what the entity forecasts."""
+    freezer.move_to(FORECAST_START)
+    set_outdoors(hass, hourly=hours_forecast(hours), daily=days_forecast(days))
+    await hass.async_block_till_done()
+
+    forecast = (await weather_of(hub))["forecast"]
+
+    served_hours, served_days = min(hours, 48), min(days, 10)
+    hourly, daily = forecast["hourly"], forecast["daily"]
+    # The first ones, in order, none made up.
+    assert [hour["hour"] for hour in hourly] == list(range(1, served_hours + 1))
+    assert [hour["time"] for hour in hourly] == [
+        int((FORECAST_START + timedelta(hours=n)).timestamp()) for n in range(served_hours)
+    ]
+    assert [hour["temp_c"] for hour in hourly] == [celsius(40 + n) for n in range(served_hours)]
+    assert [day["date"] for day in daily] == [
+        int((FORECAST_START + timedelta(days=n)).timestamp()) for n in range(served_days)
+    ]
+    assert [day["temp_low_c"] for day in daily] == [celsius(40 + n) for n in range(served_days)]
 
 
 # -- the cache --------------------------------------------------------------------------------

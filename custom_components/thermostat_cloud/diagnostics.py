@@ -28,6 +28,7 @@ TO_REDACT = {
     "claimed_by",
     "credential",  # a thermostat's own secret (its settings CGI's key)
     "email",
+    "full_name",  # the weather's location: city, postal code, country
     "lat",
     "latitude",
     "local_ip",
@@ -36,8 +37,10 @@ TO_REDACT = {
     "mac",
     "mac_address",
     "postal_code",
+    "short_name",  # the weather's location: the city
     "temperature_lock_pin_hash",
     "user_id",
+    "zip",  # the weather's location: the postal code the thermostat asked about
 }
 
 

@@ -58,7 +58,7 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import SpeedConverter, TemperatureConverter
 
 from .const import WEATHER_AUTO, WEATHER_NONE
-from .server.weather import token_kind
+from .server.weather import postal_location, token_kind
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -66,8 +66,12 @@ REFRESH_INTERVAL = timedelta(minutes=5)
 """Forecasts are asked of the weather entity at most this often."""
 REFRESH_TIMEOUT = 10.0
 """Seconds one forecast refresh may take; a request with no forecasts yet waits this long."""
-DAILY_ENTRIES = 7
-HOURLY_ENTRIES = 24
+DAILY_ENTRIES = 10
+"""The most days served: the archived answers carry six or ten, the captured one six."""
+HOURLY_ENTRIES = 48
+"""The most hours served: the archived answer with hours, and the captured one, carry 48."""
+COORDINATE_DECIMALS = 6
+"""Latitude and longitude are strings with six decimals in real answers (`"40.164221"`)."""
 
 # Home Assistant condition -> (text, icon). The firmware's icon names are the Weather
 # Underground set its weather service used (`sunny`, `mostlycloudy`, `partlycloudy` in archived
@@ -161,10 +165,12 @@ def gmt_offset_hours(moment: datetime) -> float:
 
 
 def gmt_offset_text(hours: float) -> str:
-    """`-04.00` / `+05.30` (hours and minutes): the form of the app-side `now` block."""
-    sign = "-" if hours < 0 else "+"
-    minutes = round(abs(hours) * 60)
-    return f"{sign}{minutes // 60:02d}.{minutes % 60:02d}"
+    """`"-05.00"`, `"+05.50"`: signed decimal hours, zero-padded, as real answers write them.
+
+    Fractions are decimal hours (UTC+5:30 is `"+05.50"`), the way python-nest reads the field
+    (`float(gmt_offset)` hours); real answers show only whole hours.
+    """
+    return f"{hours:+06.2f}"
 
 
 def forecast_entry(
@@ -254,7 +260,7 @@ class WeatherSource:
         state = self.hass.states.get(entity_id) if entity_id else None
         if state is not None and state.state not in (STATE_UNAVAILABLE, STATE_UNKNOWN):
             forecasts = await self._forecasts_of(state.entity_id)
-            answer = self._answer(state, forecasts)
+            answer = self._answer(state, forecasts, token)
         self.last_served = ServedWeather(dt_util.utcnow(), entity_id, token_kind(token), answer)
         return answer
 
@@ -304,7 +310,11 @@ class WeatherSource:
                 if isinstance(item, dict)
                 and (entry := forecast_entry(item, temp_unit, speed_unit, daily=kind == "daily"))
             ]
-            setattr(forecasts, kind, entries[:limit])
+            entries = entries[:limit]
+            if kind == "hourly":
+                # Real answers number their hours from 1 (`"hour": 1` first).
+                entries = [{"hour": number, **entry} for number, entry in enumerate(entries, 1)]
+            setattr(forecasts, kind, entries)
         if self.entity_id() == entity_id:
             self._forecasts = forecasts
         return forecasts
@@ -346,7 +356,7 @@ class WeatherSource:
             speed_unit = units.wind_speed_unit or UnitOfSpeed.KILOMETERS_PER_HOUR
         return str(temp_unit), str(speed_unit)
 
-    def _answer(self, state: State, forecasts: Forecasts | None) -> dict[str, Any]:
+    def _answer(self, state: State, forecasts: Forecasts | None, token: str) -> dict[str, Any]:
         """Return `current`, `location` and `forecast` (and the app-side `now` block)."""
         attributes = state.attributes
         temp = _number(attributes.get(ATTR_WEATHER_TEMPERATURE))
@@ -354,7 +364,7 @@ class WeatherSource:
             return {}
         temp_unit, speed_unit = self._units(state)
         now = dt_util.now()
-        offset = gmt_offset_hours(now)
+        offset = gmt_offset_text(gmt_offset_hours(now))
         current: dict[str, Any] = {**temperatures(temp, temp_unit), **condition(state.state)}
         if (humidity := _number(attributes.get(ATTR_WEATHER_HUMIDITY))) is not None:
             current["humidity"] = round(humidity)
@@ -363,21 +373,11 @@ class WeatherSource:
         if (wind := _number(attributes.get(ATTR_WEATHER_WIND_SPEED))) is not None:
             current.update(wind_speeds(wind, speed_unit))
         current.update(self._sun(now.date()))
-        current["gmt_offset"] = gmt_offset_text(offset)
+        current["gmt_offset"] = offset
         current["observation_time"] = int(state.last_updated.timestamp())
-        config = self.hass.config
-        location: dict[str, Any] = {
-            "city": config.location_name,
-            "country": config.country or "",
-            "lat": config.latitude,
-            "lon": config.longitude,
-            "timezone": now.tzname() or config.time_zone,
-            "timezone_long": config.time_zone,
-            "gmt_offset": offset,
-        }
         answer: dict[str, Any] = {
             "current": current,
-            "location": location,
+            "location": self._location(token, now, offset),
             "forecast": {
                 "daily": forecasts.daily if forecasts else [],
                 "hourly": forecasts.hourly if forecasts else [],
@@ -385,6 +385,34 @@ class WeatherSource:
         }
         answer["now"] = self._now_block(current)
         return answer
+
+    def _location(self, token: str, now: datetime, offset: str) -> dict[str, Any]:
+        """Return the home's location, in the order and forms of real answers.
+
+        `zip` is the postal code the thermostat asked about (Home Assistant knows none);
+        `state` is left out (Home Assistant knows no region), so `short_name` is the city and
+        `full_name` the city, postal code and country. The country is the home's, else the one
+        the thermostat asked about.
+        """
+        config = self.hass.config
+        postal_code, asked_country = postal_location(token) or ("", "")
+        city = config.location_name
+        country = config.country or asked_country
+        location: dict[str, Any] = {"zip": postal_code} if postal_code else {}
+        location.update(
+            {
+                "city": city,
+                "country": country,
+                "lat": f"{config.latitude:.{COORDINATE_DECIMALS}f}",
+                "lon": f"{config.longitude:.{COORDINATE_DECIMALS}f}",
+                "short_name": city,
+                "timezone": now.tzname() or config.time_zone,
+                "timezone_long": config.time_zone,
+                "full_name": ", ".join(part for part in (city, postal_code, country) if part),
+                "gmt_offset": offset,
+            }
+        )
+        return location
 
     def _sun(self, day: date) -> dict[str, int]:
         """Today's sunrise and sunset at home (epoch seconds); none on a polar day or night."""

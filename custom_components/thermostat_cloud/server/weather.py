@@ -44,9 +44,19 @@ def weather_token(query: MultiMapping[str]) -> str:
     return token
 
 
+def postal_location(token: str) -> tuple[str, str] | None:
+    """Return the postal code and country code a `"<postal code>,<country code>"` token names.
+
+    None for `ipv4` and any other token: those name no postal code.
+    """
+    postal, comma, country = token.rpartition(",")
+    if not (comma and postal.strip() and country.strip()):
+        return None
+    return postal.strip(), country.strip()
+
+
 def token_kind(token: str) -> str:
     """Return what kind of location a token names, without the location itself (for diagnostics)."""
     if token == "ipv4":
         return "ipv4"
-    postal, comma, country = token.rpartition(",")
-    return "postal_code" if comma and postal and country else "other"
+    return "postal_code" if postal_location(token) is not None else "other"
