@@ -344,9 +344,27 @@ async def test_a_4x_heartbeat_is_answered_and_says_5x_is_needed(
         assert issue.translation_key == "firmware_too_old"
         assert issue.translation_placeholders == {"serial": SERIAL, "version": "4.2.5"}
 
-        # Updated to 5.x, it says so on its next request: the message goes.
+        # Its User-Agent was not confused with a sign of 5.x by its next heartbeat.
+        assert await old.heartbeat() == {"objects": []}
+        await hass.async_block_till_done()
+        assert registry.async_get_issue(DOMAIN, issue_id) is not None
+
+        # Updated to 5.x, it registers again after its restart: the message goes.
         new = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http, firmware="5.9.4-5")
-        new.transport_url = old.transport_url
-        await new.heartbeat()
+        await new.entry()
         await hass.async_block_till_done()
         assert registry.async_get_issue(DOMAIN, issue_id) is None
+
+
+async def test_a_4x_thermostat_that_registers_is_told_it_needs_5x(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """The version its entry reports raises the same message."""
+    port = hub.data[CONF_DEVICE_PORT]
+    async with aiohttp.ClientSession() as http:
+        old = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http, firmware="4.2.5")
+        await old.entry()
+        await hass.async_block_till_done()
+    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"firmware_too_old_{SERIAL}")
+    assert issue is not None
+    assert issue.translation_placeholders == {"serial": SERIAL, "version": "4.2.5"}

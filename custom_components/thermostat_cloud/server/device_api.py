@@ -424,7 +424,14 @@ class DeviceApi:
         self.service.note_contact(serial, create=create)
         if self.service.devices.note_access(serial, request.remote, basic_password(request)):
             self.service.request_save()
-        if version := reported_firmware_version(request.headers):
+        record = self.service.devices.get(serial)
+        if (
+            record is not None
+            and not record.software_version
+            and (version := reported_firmware_version(request.headers))
+        ):
+            # A thermostat that never called entry here (4.x with its cached URLs) still
+            # says its version on every request; entry's word is kept otherwise.
             self.service.note_firmware(serial, version)
         return identity
 
@@ -486,11 +493,12 @@ class DeviceApi:
                 _LOGGER.info("Thermostat %s reports a factory reset", serial)
             if identity.mac is not None:
                 fields = {**fields, "mac": identity.mac}
-            if self.service.devices.update_identity(serial, fields):
-                self.service.request_save()
+            # Entry is where firmware says which version it runs now (after an update too).
             version = fields.get("software_version") or reported_firmware_version(request.headers)
             if version:
                 self.service.note_firmware(serial, version)
+            if self.service.devices.update_identity(serial, fields):
+                self.service.request_save()
         origin = self._origin()
         transport = f"{origin}/svc/transport"
         return web.json_response(
