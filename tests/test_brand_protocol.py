@@ -182,12 +182,21 @@ async def test_a_thermostat_with_cached_nest_urls_registers_pairs_and_reports(
 # -- the service clock --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("spec_literal", [False, True])
+@pytest.mark.parametrize(
+    ("spec_literal", "reads", "holds"),
+    [
+        (False, "X-nl-", True),
+        (True, "X-svc-", True),
+        # What a real thermostat did while the server sent only the spec's names.
+        (False, "X-unknown-", False),
+    ],
+)
 async def test_manual_eco_holds_on_a_thermostat_whose_clock_was_an_hour_off(
     make_thermostat: MakeThermostat,
-    device_url: str,
     service: ThermostatService,
     spec_literal: bool,
+    reads: str,
+    holds: bool,
 ) -> None:
     """Firmware sets its clock from the service timestamp, under the names it reads.
 
@@ -195,41 +204,21 @@ async def test_manual_eco_holds_on_a_thermostat_whose_clock_was_an_hour_off(
     the server's clock holds it.
     """
     thermostat = SimulatedThermostat(
-        device_url,
+        service.config.api_origin,
         SERIAL,
         make_thermostat().http,
         spec_literal=spec_literal,
         clock_offset_ms=-3_600_000,
     )
+    thermostat.header_prefix = reads
     try:
         await pair_at_the_server(thermostat, service)
-        assert abs(thermostat.clock_offset_ms) < 60_000
         assert service.commands.set_away(SERIAL, True).changed
         structure = service.home_keys(SERIAL)[1]
         while (await thermostat.next_object(structure))["value"].get("away") is not True:
             pass
-        assert thermostat.local[structure].value["manual_eco_all"] is True
-        assert thermostat.dropped_eco == 0
-    finally:
-        await thermostat.stop()
-
-
-async def test_without_the_service_clock_manual_eco_is_dropped(
-    make_thermostat: MakeThermostat, device_url: str, service: ThermostatService
-) -> None:
-    """What a real thermostat did while the server sent only the spec's names."""
-    thermostat = SimulatedThermostat(
-        device_url, SERIAL, make_thermostat().http, clock_offset_ms=-3_600_000
-    )
-    thermostat.header_prefix = "X-unknown-"  # reads names the server does not send
-    try:
-        await pair_at_the_server(thermostat, service)
-        service.commands.set_away(SERIAL, True)
-        structure = service.home_keys(SERIAL)[1]
-        while (await thermostat.next_object(structure))["value"].get("away") is not True:
-            pass
-        assert thermostat.local[structure].value["manual_eco_all"] is False
-        assert thermostat.dropped_eco == 1
+        assert thermostat.local[structure].value["manual_eco_all"] is holds
+        assert thermostat.dropped_eco == (0 if holds else 1)
     finally:
         await thermostat.stop()
 
