@@ -313,6 +313,32 @@ async def test_a_mac_identified_thermostat_asking_for_a_code_before_subscribing_
         await thermostat.stop()
 
 
+async def test_a_mac_thermostat_kept_under_its_mac_by_an_earlier_version_moves_to_its_serial(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    """Unpaired, what an earlier version kept under the MAC gives way to the serial."""
+    thermostat = SimulatedThermostat(
+        device_url,
+        SERIAL,
+        http,
+        identify_by_mac=True,
+        buckets={"shared.18b430" + SERIAL[-6:].lower(): {"current_temperature": 20.0}},
+    )
+    mac = thermostat.mac
+    # What an earlier version stored: the MAC as a thermostat, with its buckets.
+    service.note_contact(mac)
+    service.devices.update_identity(mac, {"mac": mac, "model": "Display-2.12"})
+    service.buckets.merge(f"shared.{mac}", {"current_temperature": 19.0})
+    assert service.known_serials() == [mac]
+    try:
+        thermostat.start()
+        await thermostat.subscribed.wait()
+        assert service.known_serials() == [SERIAL]
+        assert service.buckets.value(f"shared.{SERIAL}")["current_temperature"] == 20.0
+    finally:
+        await thermostat.stop()
+
+
 # -- firmware 4.x -------------------------------------------------------------------------------------
 
 

@@ -385,7 +385,8 @@ class DeviceApi:
             return None if raw is None else Identity(raw)
         mac = raw.lower()
         devices = self.service.devices
-        if (serial := devices.serial_for_mac(mac)) is not None:
+        serial = devices.serial_for_mac(mac)
+        if serial is not None and serial.lower() != mac:
             return Identity(serial, mac)
         if self.service.is_paired(raw):
             return Identity(raw)
@@ -403,6 +404,7 @@ class DeviceApi:
             # Left by an earlier version under the MAC: the thermostat sends its state again.
             service.forget_device(raw)
         fields = {**self._entry_by_mac.pop(mac, {}), "mac": mac}
+        service.note_contact(serial)  # a new thermostat counts against the unpaired limit
         service.devices.update_identity(serial, fields)
         service.request_save()
         _LOGGER.info(
