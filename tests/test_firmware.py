@@ -45,13 +45,16 @@ PROTOCOL_HEADERS = (
     "X-svc-suspend-time-max",
     "X-svc-service-timestamp",
     "X-svc-defer-device-window",
+    "X-nl-suspend-time-max",
+    "X-nl-service-timestamp",
+    "X-nl-defer-device-window",
 )
 
 
 # -- paths ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("prefix", ["", "/svc"])
+@pytest.mark.parametrize("prefix", ["", "/svc", "/nest"])
 @pytest.mark.parametrize("method", ["GET", "POST"])
 async def test_entry_is_served_where_firmware_appends_it(
     http: aiohttp.ClientSession, device_url: str, prefix: str, method: str
@@ -365,10 +368,12 @@ async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
     body = {"chunked": True, "session": "s", "objects": [listed]}
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert "X-svc-disable-defer-window" not in resp.headers
+        assert "X-nl-disable-defer-window" not in resp.headers
         await resp.read()
     service.commands.set_temperature(SERIAL, 21)
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert resp.headers["X-svc-disable-defer-window"] == "60"
+        assert resp.headers["X-nl-disable-defer-window"] == "60"
         assert json.loads(await resp.read())["objects"][0]["value"]["target_temperature"] == 21.0
 
 

@@ -7,7 +7,16 @@ By default the simulator keeps the habits of the firmware flashed thermostats ru
 README's "What real firmware does"): it calls `<endpoint>/entry`, subscribes and PUTs under
 `<transport_url>/v7/`, PUTs bucket-keyed bodies with `if_object_revision` on `shared` and keeps
 its change when the server answers a conflict, acknowledges a pushed `target_change_pending`,
-and reports eco leaving on the dial. `spec_literal=True` uses the spec's paths and nothing more.
+reports eco leaving on the dial, and speaks the brand's header names (`X-nl-...`): it sends
+`X-nl-protocol-version`, its firmware version (`X-nl-device-swversion`, and a User-Agent as a
+5.9.4-5 capture shows), and follows `X-nl-suspend-time-max` and the server's clock in
+`X-nl-service-timestamp`, dropping manual eco whose timestamp is more than 600 s off its clock.
+`spec_literal=True` uses the spec's paths and header names (`X-svc-...`) and nothing more.
+
+Two firmware variants: `identify_by_mac=True` identifies by its MAC address as a Display-2.12
+on 5.9.4-5 does (Basic user id and bucket keys `<mac>`, session id `<mac><serial>`), and
+`firmware="4.2.5"` is a 4.x thermostat, whose `heartbeat` PUTs `{"objects": []}` to
+`<transport_url>/v3/put` and which never subscribes.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ from dataclasses import dataclass, field
 import json
 import logging
 import time
-from typing import Any
+from typing import Any, Final
 
 import aiohttp
 
@@ -28,8 +37,12 @@ _LOGGER = logging.getLogger(__name__)
 
 
 def basic_auth(serial: str, suffix: str = "sim") -> str:
-    """Return the Authorization header firmware sends: Basic `d.{SERIAL}.{suffix}:password`."""
-    token = base64.b64encode(f"d.{serial}.{suffix}:secret".encode()).decode()
+    """Return the Authorization header firmware sends: Basic `d.{SERIAL}.{suffix}:password`.
+
+    Without a suffix the user id is the bare identifier (a MAC-identified thermostat's MAC).
+    """
+    user_id = f"d.{serial}.{suffix}" if suffix else serial
+    token = base64.b64encode(f"{user_id}:secret".encode()).decode()
     return f"Basic {token}"
 
 
@@ -55,6 +68,11 @@ class LocalBucket:
 
 MAX_PUT_RETRIES = 3
 """How often a PUT answered with a conflict is retried against the server's revision."""
+MANUAL_ECO_MAX_SKEW_MS: Final = 600_000
+"""Firmware drops manual eco whose `manual_eco_timestamp` is further than this off its clock."""
+BRAND_HEADER_PREFIX: Final = "X-nl-"
+SPEC_HEADER_PREFIX: Final = "X-svc-"
+DEFAULT_FIRMWARE: Final = "5.9.3-5"
 
 
 class SimulatedThermostat:
@@ -68,17 +86,36 @@ class SimulatedThermostat:
         *,
         buckets: Mapping[str, Mapping[str, Any]] | None = None,
         spec_literal: bool = False,
+        identify_by_mac: bool = False,
+        firmware: str = DEFAULT_FIRMWARE,
+        clock_offset_ms: int = 0,
     ) -> None:
         """Initialize a thermostat that has not made contact yet."""
         self.base_url = base_url.rstrip("/")
         self.serial = serial
         self.http = session
         self.spec_literal = spec_literal
-        self.session_id = f"sim-{serial}"
+        self.firmware = firmware
+        self.mac = "18b430" + serial[-6:].lower().rjust(6, "0")
+        self.key_id = self.mac if identify_by_mac else serial
+        """The identifier in its own bucket keys: its serial, or its MAC address."""
+        self.session_id = f"{self.mac}{serial}" if identify_by_mac else f"sim-{serial}"
+        self.header_prefix = SPEC_HEADER_PREFIX if spec_literal else BRAND_HEADER_PREFIX
+        """The protocol header names it sends and reads."""
         self.headers = {
-            "Authorization": basic_auth(serial),
-            "X-svc-protocol-version": "1",
+            "Authorization": basic_auth(self.mac, "") if identify_by_mac else basic_auth(serial),
+            f"{self.header_prefix}protocol-version": "1",
         }
+        if not spec_literal:
+            self.headers["User-Agent"] = f"Nest/{firmware} (Display-2.0; wireless_reg_domain=US)"
+            if not firmware.startswith("4."):
+                self.headers[f"{self.header_prefix}device-swversion"] = firmware
+        self.clock_offset_ms = clock_offset_ms
+        """Its clock minus the true time; set to the server's by the service timestamp."""
+        self.suspend_time_max: int | None = None
+        """Seconds the server lets it sleep (its suspend-time-max header), once told."""
+        self.dropped_eco = 0
+        """Manual eco pushes dropped because their timestamp was too far off its clock."""
         self.local: dict[str, LocalBucket] = {}
         """Buckets as the thermostat has them; initial values are sent as inline updates."""
         for key, value in (buckets or {}).items():
@@ -106,10 +143,10 @@ class SimulatedThermostat:
         """POST /svc/entry with production firmware's form fields; remembers transport_url."""
         form = {
             "reset": "FALSE",
-            "mac": "18b430" + self.serial[-6:].lower().rjust(6, "0"),
+            "mac": self.mac,
             "model": "Display-2.0",
             "request_id": "1",
-            "software_version": "5.9.3-5",
+            "software_version": self.firmware,
             "wireless_reg_domain": "US",
             "backplate_model": "Backplate-2.8",
         }
@@ -189,6 +226,7 @@ class SimulatedThermostat:
                 body[key] = obj
             async with self.http.post(self.put_url, json=body, headers=self.headers) as resp:
                 resp.raise_for_status()
+                self._follow_protocol_headers(resp.headers)
                 data = await resp.json()
             retry: dict[str, dict[str, Any]] = {}
             for descriptor in data["objects"]:
@@ -211,15 +249,50 @@ class SimulatedThermostat:
     async def turn_dial(self, celsius: float) -> Any:
         """Turn the dial as the user does: a new setpoint, which also ends eco, as on the thermostat."""
         changes: dict[str, dict[str, Any]] = {
-            f"shared.{self.serial}": {"target_temperature": celsius}
+            f"shared.{self.key_id}": {"target_temperature": celsius}
         }
-        device = self.local.get(f"device.{self.serial}")
+        device = self.local.get(f"device.{self.key_id}")
         eco = device.value.get("eco") if device is not None else None
         if isinstance(eco, dict) and eco.get("mode") in ("manual-eco", "auto-eco"):
-            changes[f"device.{self.serial}"] = {
+            changes[f"device.{self.key_id}"] = {
                 "eco": {**eco, "mode": "schedule", "mode_update_timestamp": int(time.time())}
             }
         return await self.put_many(changes)
+
+    async def heartbeat(self) -> Any:
+        """PUT `{"objects": []}` to `<transport_url>/v3/put`, all firmware 4.x ever PUTs."""
+        async with self.http.post(
+            f"{self.transport_url}/v3/put", json={"objects": []}, headers=self.headers
+        ) as resp:
+            resp.raise_for_status()
+            self._follow_protocol_headers(resp.headers)
+            return await resp.json()
+
+    def now_ms(self) -> int:
+        """Return the thermostat's clock (ms)."""
+        return int(time.time() * 1000) + self.clock_offset_ms
+
+    def _header(self, headers: Mapping[str, str], suffix: str) -> str | None:
+        return headers.get(f"{self.header_prefix}{suffix}")
+
+    def _follow_protocol_headers(self, headers: Mapping[str, str]) -> None:
+        """Sleep as long as the server says and set its clock to the server's, as firmware does."""
+        if (suspend := self._header(headers, "suspend-time-max")) is not None:
+            self.suspend_time_max = int(suspend)
+        if (server_ms := self._header(headers, "service-timestamp")) is not None:
+            self.clock_offset_ms += int(server_ms) - self.now_ms()
+
+    def _accepted(self, value: dict[str, Any]) -> dict[str, Any]:
+        """Return a pushed value as firmware keeps it (manual eco far off its clock dropped)."""
+        stamp = value.get("manual_eco_timestamp")
+        if (
+            value.get("manual_eco_all") is True
+            and isinstance(stamp, int)
+            and abs(stamp * 1000 - self.now_ms()) > MANUAL_ECO_MAX_SKEW_MS
+        ):
+            self.dropped_eco += 1
+            return {**value, "manual_eco_all": False}
+        return value
 
     # -- the subscribe loop ----------------------------------------------------------------------
 
@@ -239,6 +312,7 @@ class SimulatedThermostat:
             ) as resp:
                 resp.raise_for_status()
                 self.last_headers = resp.headers
+                self._follow_protocol_headers(resp.headers)
                 self.subscribed.set()
                 self.waiting.set()
                 buffer = b""
@@ -256,7 +330,9 @@ class SimulatedThermostat:
                     payload = json.loads(chunk)
                     for obj in payload["objects"]:
                         self.local[obj["object_key"]] = LocalBucket(
-                            obj["object_revision"], obj["object_timestamp"], dict(obj["value"])
+                            obj["object_revision"],
+                            obj["object_timestamp"],
+                            self._accepted(dict(obj["value"])),
                         )
                     count += 1
                     self.received.put_nowait(Chunk(payload["objects"], chunk, started_ns))
@@ -273,7 +349,7 @@ class SimulatedThermostat:
         What firmware does with a push beyond storing it: acknowledge a setpoint change
         that woke the display.
         """
-        key = f"shared.{self.serial}"
+        key = f"shared.{self.key_id}"
         if self.acknowledge_pushes and any(
             obj["object_key"] == key and obj["value"].get("target_change_pending") is True
             for obj in objects

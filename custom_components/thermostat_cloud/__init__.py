@@ -15,6 +15,7 @@ from .entity import async_register_hub_device
 from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
 from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
+from .issues import async_follow_firmware
 from .pairing_sync import note_saved_subentries
 from .services import async_setup_services
 
@@ -55,6 +56,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     entry.runtime_data = hub
     hub.pairing.async_start()
     entry.async_on_unload(hub.thermostats.async_start())
+    entry.async_on_unload(async_follow_firmware(hass, hub.service))
     async_register_hub_device(hass, entry)
     entry.async_on_unload(hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, hub.async_stop))
     await async_start_control_api(hass, entry)

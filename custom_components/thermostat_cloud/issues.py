@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 
 from .const import DOMAIN
+from .server import EventKind, ServiceEvent, ThermostatService
 
 
 @callback
@@ -23,3 +26,49 @@ def async_warn(
         translation_key=translation_key,
         translation_placeholders=placeholders,
     )
+
+
+def firmware_issue_id(serial: str) -> str:
+    """Return the repair issue of a thermostat whose firmware is too old to be controlled."""
+    return f"firmware_too_old_{serial}"
+
+
+@callback
+def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Callable[[], None]:
+    """Say in a repair issue when a thermostat runs firmware before 5.x.
+
+    Such firmware (4.x) only PUTs empty heartbeats and never opens the connection changes
+    are pushed on (NoLongerEvil-Thermostat issue #213): it shows up, but cannot be
+    controlled. Returns the function that stops following and clears the issues.
+    """
+    raised: set[str] = set()
+
+    @callback
+    def update(serial: str) -> None:
+        issue_id = firmware_issue_id(serial)
+        version = service.firmware_too_old(serial) if serial in service.devices else None
+        if version is None:
+            if issue_id in raised:
+                raised.discard(issue_id)
+                ir.async_delete_issue(hass, DOMAIN, issue_id)
+            return
+        raised.add(issue_id)
+        async_warn(hass, issue_id, "firmware_too_old", serial=serial, version=version)
+
+    @callback
+    def on_event(event: ServiceEvent) -> None:
+        if event.kind in (EventKind.FIRMWARE, EventKind.FORGOTTEN):
+            update(event.serial)
+
+    for record in service.devices.records():
+        update(record.serial)
+    stop_listening = service.events.listen(on_event)
+
+    @callback
+    def stop() -> None:
+        stop_listening()
+        for issue_id in raised:
+            ir.async_delete_issue(hass, DOMAIN, issue_id)
+        raised.clear()
+
+    return stop

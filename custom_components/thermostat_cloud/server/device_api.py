@@ -10,15 +10,24 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import contextlib
 from dataclasses import dataclass
 from enum import Enum
 import logging
+import re
 from typing import Any
 
 from aiohttp import web
 
-from .buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, is_bucket_key, split_key
-from .devices import SERIAL_RE
+from .buckets import (
+    DEVICE_SCOPED_TYPES,
+    HOME_SCOPED_TYPES,
+    Bucket,
+    bucket_key,
+    is_bucket_key,
+    split_key,
+)
+from .devices import ENTRY_FIELDS, SERIAL_RE
 from .events import ChangeSource
 from .http_helpers import (
     BadRequestError,
@@ -31,6 +40,17 @@ from .http_helpers import (
 )
 from .listener import PortListener
 from .pairing import IssueOutcome, KeyStatus
+from .protocol_headers import (
+    ANSWER_HEADERS,
+    CLIENT_ID,
+    DEFER_DEVICE_WINDOW,
+    DEVICE_ID,
+    DISABLE_DEFER_WINDOW,
+    SERVICE_TIMESTAMP,
+    SUSPEND_TIME_MAX,
+    reported_firmware_version,
+)
+from .records import compact_json
 from .service import SERVER_VERSION, ThermostatService, origin_with_port
 from .subscriptions import HeldConnection, WakeReason
 from .text import for_log
@@ -88,7 +108,10 @@ def basic_password(request: web.Request) -> str | None:
 
 
 def device_serial(request: web.Request) -> str | None:
-    """Identify the device: Basic user id, then X-svc-client-id, then X-svc-device-id."""
+    """Identify the device: Basic user id, then the client-id header, then the device-id header.
+
+    Either name of each header (`X-nl-client-id` or `X-svc-client-id`) is read.
+    """
     auth = request.headers.get("Authorization", "")
     scheme, _, token = auth.partition(" ")
     if scheme.lower() == "basic" and token:
@@ -98,12 +121,60 @@ def device_serial(request: web.Request) -> str | None:
             user_id = ""
         if serial := _serial_from_user_id(user_id):
             return serial
-    if (client_id := request.headers.get("X-svc-client-id")) and (
+    if (client_id := CLIENT_ID.read(request.headers)) and (
         serial := _serial_from_user_id(client_id)
     ):
         return serial
-    device_id = request.headers.get("X-svc-device-id", "").strip()
+    device_id = DEVICE_ID.read(request.headers) or ""
     return device_id if SERIAL_RE.fullmatch(device_id) else None
+
+
+MAC_RE = re.compile(r"[0-9A-Fa-f]{12}")
+"""A MAC address as firmware writes it in `mac` and in bucket keys (`11b2334455d6`)."""
+
+
+def serial_from_session(session: str, mac: str) -> str | None:
+    """Return the serial in a session id `<mac><serial>` (Display-2.12 / 5.9.4-5), else None."""
+    if not session.lower().startswith(mac.lower()):
+        return None
+    serial = session[len(mac) :]
+    return serial if SERIAL_RE.fullmatch(serial) and not MAC_RE.fullmatch(serial) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who sent a request: the serial its state is kept under.
+
+    For a thermostat that identifies by MAC address (its Basic user id and bucket keys are
+    `<mac>`, its real serial only in its session id), also the MAC: its bucket keys are
+    translated to the serial on the way in and back to its MAC on the way out, so its state
+    is kept (and shown) under its serial while it is answered under the keys it follows.
+    """
+
+    serial: str
+    mac: str | None = None
+
+    def inbound(self, key: str) -> str:
+        """Return the server's key for a key the device sent."""
+        if self.mac is not None and (parts := split_key(key)) and parts[1].lower() == self.mac:
+            return bucket_key(parts[0], self.serial)
+        return key
+
+    def outbound(self, key: str) -> str:
+        """Return the device's key for a server key."""
+        if self.mac is not None and (parts := split_key(key)) and parts[1] == self.serial:
+            return bucket_key(parts[0], self.mac)
+        return key
+
+    def wire_json(self, bucket: Bucket) -> bytes:
+        """Return the bucket as pushed to this device."""
+        if self.mac is None:
+            return bucket.wire_json()
+        return compact_json({**bucket.wire(), "object_key": self.outbound(bucket.key)})
+
+    def descriptor(self, bucket: Bucket) -> dict[str, Any]:
+        """Return the bucket's descriptor as this device names it."""
+        return {**bucket.descriptor(), "object_key": self.outbound(bucket.key)}
 
 
 # Revisions are signed 32-bit integers in firmware: a thermostat that carries bucket history
@@ -133,6 +204,16 @@ def _timestamp_field(obj: dict[str, Any], name: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise BadRequestError(f"{where}: {name} must be a non-negative integer (ms)")
     return value
+
+
+class MacNotResolvedError(web.HTTPServiceUnavailable):
+    """A thermostat identified by MAC address whose serial its subscribe has not told yet."""
+
+    def __init__(self, mac: str) -> None:
+        """Initialize from the MAC; answered 503, which firmware retries."""
+        super().__init__(reason="Device serial not known yet")
+        self.mac = mac
+        _LOGGER.debug("Thermostat %s identifies by MAC only and has not subscribed yet", mac)
 
 
 class BucketAccess(Enum):
@@ -197,15 +278,20 @@ class PushWriter:
     reader continues as a task, which is kept until it finishes.
     """
 
-    __slots__ = ("_batching", "_writes", "conn", "deadline", "response", "service")
+    __slots__ = ("_batching", "_writes", "conn", "deadline", "identity", "response", "service")
 
     def __init__(
-        self, service: ThermostatService, conn: HeldConnection, response: web.StreamResponse
+        self,
+        service: ThermostatService,
+        conn: HeldConnection,
+        response: web.StreamResponse,
+        identity: Identity,
     ) -> None:
-        """Initialize from the service, the held connection and its streamed response."""
+        """Initialize from the service, the held connection, its response and its device."""
         self.service = service
         self.conn = conn
         self.response = response
+        self.identity = identity
         self.deadline: asyncio.Timeout | None = None
         self._batching = False
         self._writes: set[asyncio.Task[None]] = set()
@@ -216,7 +302,8 @@ class PushWriter:
         pending = self.service.delivery.outgoing(conn.known, conn.serial, force)
         if not pending:
             return
-        chunk = b'{"objects":[' + b",".join(b.wire_json() for b in pending) + b"]}"
+        wire_json = self.identity.wire_json
+        chunk = b'{"objects":[' + b",".join(wire_json(b) for b in pending) + b"]}"
         keys = [bucket.key for bucket in pending]
         for bucket in pending:
             conn.known[bucket.key] = bucket.timestamp
@@ -254,6 +341,8 @@ class DeviceApi:
     def __init__(self, service: ThermostatService) -> None:
         """Initialize the handlers bound to the service."""
         self.service = service
+        self._entry_by_mac: dict[str, dict[str, str]] = {}
+        """What MAC-identified thermostats reported at entry before their serial was known."""
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -262,33 +351,91 @@ class DeviceApi:
 
     def _protocol_headers(self) -> dict[str, str]:
         config = self.service.config
-        return {
-            "X-svc-suspend-time-max": str(config.suspend_time_max),
-            "X-svc-service-timestamp": str(self.service.clock.now_ms()),
-            "X-svc-defer-device-window": str(config.defer_device_window),
+        values = {
+            SUSPEND_TIME_MAX: str(config.suspend_time_max),
+            SERVICE_TIMESTAMP: str(self.service.clock.now_ms()),
+            DEFER_DEVICE_WINDOW: str(config.defer_device_window),
         }
+        return {name: values[header] for header in ANSWER_HEADERS for name in header.names}
 
     async def add_protocol_headers(
         self, request: web.Request, response: web.StreamResponse
     ) -> None:
-        """Add the protocol headers to every device response, PUT and errors included.
+        """Add the protocol headers, under both names, to every device response.
 
-        Firmware that misses `X-svc-suspend-time-max` falls back to a much longer sleep.
+        PUT and errors included. Firmware that misses `X-nl-suspend-time-max` falls back to a
+        much longer sleep, and one that misses `X-nl-service-timestamp` keeps its own clock
+        (manual eco more than 600 s off it is dropped).
         """
         for name, value in self._protocol_headers().items():
             response.headers.setdefault(name, value)
 
-    def _require_serial(self, request: web.Request, *, create: bool = True) -> str:
-        """Return the requesting device's serial (400 without one); note the contact."""
-        serial = device_serial(request)
-        if serial is None:
+    def _identify(self, request: web.Request, session: str | None = None) -> Identity | None:
+        """Who sent the request; None without any identity.
+
+        A thermostat that identifies by its MAC address (Display-2.12 / 5.9.4-5) tells its
+        serial only in the session id of its subscribe (`<mac><serial>`): learned there, the
+        MAC is mapped to the serial from then on (kept in the device record, so across
+        restarts). Until then such a request is answered 503, so the MAC never becomes a
+        thermostat of its own; a MAC-shaped identity that has its own record (a thermostat
+        paired under it by an earlier version) stays what it was.
+        """
+        raw = device_serial(request)
+        if raw is None or not MAC_RE.fullmatch(raw):
+            return None if raw is None else Identity(raw)
+        mac = raw.lower()
+        devices = self.service.devices
+        serial = devices.serial_for_mac(mac)
+        if serial is not None and serial.lower() != mac:
+            return Identity(serial, mac)
+        if self.service.is_paired(raw):
+            return Identity(raw)
+        if session is not None and (serial := serial_from_session(session, mac)) is not None:
+            self._learn_mac(mac, serial, raw)
+            return Identity(serial, mac)
+        if raw in devices or session is not None:
+            return Identity(raw)
+        raise MacNotResolvedError(mac)
+
+    def _learn_mac(self, mac: str, serial: str, raw: str) -> None:
+        """Map a MAC-identified thermostat to its serial, with what it reported at entry."""
+        service = self.service
+        if raw in service.devices and not service.is_paired(raw):
+            # Left by an earlier version under the MAC: the thermostat sends its state again.
+            service.forget_device(raw)
+        fields = {**self._entry_by_mac.pop(mac, {}), "mac": mac}
+        service.note_contact(serial)  # a new thermostat counts against the unpaired limit
+        service.devices.update_identity(serial, fields)
+        service.request_save()
+        _LOGGER.info(
+            "Thermostat %s identifies by its MAC address; its session names its serial %s",
+            mac,
+            serial,
+        )
+
+    def _require_identity(
+        self, request: web.Request, *, create: bool = True, session: str | None = None
+    ) -> Identity:
+        """Return who sent the request (400 without an identity); note the contact."""
+        identity = self._identify(request, session)
+        if identity is None:
             raise BadRequestError(
-                "Device serial required", "no d.SERIAL.suffix Basic user id or X-svc id header"
+                "Device serial required", "no d.SERIAL.suffix Basic user id or client/device id"
             )
+        serial = identity.serial
         self.service.note_contact(serial, create=create)
         if self.service.devices.note_access(serial, request.remote, basic_password(request)):
             self.service.request_save()
-        return serial
+        record = self.service.devices.get(serial)
+        if (
+            record is not None
+            and not record.software_version
+            and (version := reported_firmware_version(request.headers))
+        ):
+            # A thermostat that never called entry here (4.x with its cached URLs) still
+            # says its version on every request; entry's word is kept otherwise.
+            self.service.note_firmware(serial, version)
+        return identity
 
     def bucket_access(self, serial: str, key: str) -> BucketAccess:
         """Return what the device may do with one bucket.
@@ -328,12 +475,30 @@ class DeviceApi:
                 raise BadRequestError("Invalid form body", str(err)) from err
         else:
             fields = form_fields(request.rel_url.raw_query_string)
-        serial = device_serial(request)
-        if serial is not None:
+        try:
+            identity = self._identify(request)
+        except MacNotResolvedError as err:
+            # Kept for the record of the serial its first subscribe names (bounded: made-up
+            # MACs cannot grow it).
+            self._entry_by_mac.pop(err.mac, None)
+            self._entry_by_mac[err.mac] = {
+                name: fields[name] for name in ENTRY_FIELDS if name in fields
+            }
+            while len(self._entry_by_mac) > self.service.config.max_unpaired_devices:
+                del self._entry_by_mac[next(iter(self._entry_by_mac))]
+            identity = None
+        if identity is not None:
+            serial = identity.serial
             self.service.note_contact(serial)
             self.service.devices.note_access(serial, request.remote, basic_password(request))
             if fields.get("reset", "").upper() == "TRUE":
                 _LOGGER.info("Thermostat %s reports a factory reset", serial)
+            if identity.mac is not None:
+                fields = {**fields, "mac": identity.mac}
+            # Entry is where firmware says which version it runs now (after an update too).
+            version = fields.get("software_version") or reported_firmware_version(request.headers)
+            if version:
+                self.service.note_firmware(serial, version)
             if self.service.devices.update_identity(serial, fields):
                 self.service.request_save()
         origin = self._origin()
@@ -356,7 +521,7 @@ class DeviceApi:
 
     async def passphrase(self, request: web.Request) -> web.Response:
         """`GET /svc/passphrase`: the device's pending pairing code."""
-        serial = self._require_serial(request)
+        serial = self._require_identity(request).serial
         if not self.service.loaded:
             return error_response(503, "Entry key service unavailable")
         key, outcome = self.service.pairings.issue(serial)
@@ -370,7 +535,7 @@ class DeviceApi:
 
     async def passphrase_status(self, request: web.Request) -> web.Response:
         """`GET /svc/passphrase/status`: no_key, pending or claimed."""
-        serial = self._require_serial(request, create=False)
+        serial = self._require_identity(request, create=False).serial
         if not self.service.loaded:
             return error_response(503, "Entry key service unavailable")
         status, key = self.service.pairings.status(serial)
@@ -393,7 +558,7 @@ class DeviceApi:
 
     # -- transport -------------------------------------------------------------------------------
 
-    def _parse_subscribe(self, serial: str, body: dict[str, Any]) -> list[ObjectDescriptor]:
+    def _parse_subscribe(self, identity: Identity, body: dict[str, Any]) -> list[ObjectDescriptor]:
         objects = body.get("objects")
         if not isinstance(objects, list):
             raise BadRequestError("objects must be an array")
@@ -414,7 +579,7 @@ class DeviceApi:
                 raise BadRequestError(f"{where}: value must be an object")
             parsed.append(
                 ObjectDescriptor(
-                    key,
+                    identity.inbound(key),
                     _revision_field(obj, "object_revision", where),
                     _timestamp_field(obj, "object_timestamp", where),
                     value,
@@ -448,9 +613,15 @@ class DeviceApi:
 
     async def subscribe(self, request: web.Request) -> web.StreamResponse:
         """`POST /svc/transport`: the long-poll that server pushes ride on."""
-        serial = self._require_serial(request)
+        if device_serial(request) is None:
+            self._require_identity(request)  # the 400 before reading a body
         body = await read_json_object(request)
-        objects = self._parse_subscribe(serial, body)
+        session = body.get("session")
+        identity = self._require_identity(
+            request, session=session if isinstance(session, str) else None
+        )
+        serial = identity.serial
+        objects = self._parse_subscribe(identity, body)
         updates = self._inline_updates(serial, objects)
         service = self.service
         if updates:
@@ -472,13 +643,13 @@ class DeviceApi:
         ):
             # Headers go out before the body, so this can only ride on an immediate push:
             # firmware then sends its own changes (the push's acknowledgement) at once.
-            headers["X-svc-disable-defer-window"] = str(service.config.disable_defer_window)
+            headers.update(DISABLE_DEFER_WINDOW.both(str(service.config.disable_defer_window)))
         response = web.StreamResponse(headers=headers)
         response.enable_chunked_encoding()
         await response.prepare(request)
 
         conn = HeldConnection(serial=serial, session=str(body.get("session", "")), known=known)
-        writer = PushWriter(service, conn, response)
+        writer = PushWriter(service, conn, response, identity)
         conn.push = writer.push
         service.subscriptions.register(conn)
         service.connection_changed(serial)
@@ -550,9 +721,17 @@ class DeviceApi:
         own, so one bucket never throws away the change beside it. The answer lists every
         kept or ignored bucket; a PUT whose every bucket is refused is a 400.
         """
-        serial = self._require_serial(request)
+        identity = self._require_identity(request)
+        serial = identity.serial
         body = await read_json_object(request)
+        if body.get("objects") == []:
+            # Firmware 4.x PUTs only this, and never subscribes (NoLongerEvil-Thermostat issue
+            # #213): it is contact, answered as such; the host says that it needs 5.x.
+            _LOGGER.debug("%s: a PUT with no buckets (a 4.x heartbeat)", serial)
+            return web.json_response({"objects": []})
         entries = self._parse_put(body)
+        for entry in entries:
+            entry.key = identity.inbound(entry.key)
         service = self.service
         updates: dict[str, dict[str, Any]] = {}
         conflicts: set[str] = set()
@@ -604,14 +783,14 @@ class DeviceApi:
                 descriptors[key] = {
                     "object_revision": next_revision(entry.base_revision),
                     "object_timestamp": service.clock.now_ms(),
-                    "object_key": key,
+                    "object_key": identity.outbound(key),
                 }
                 continue
             bucket = service.buckets.get(key)
             if bucket is None:  # an empty PUT of a bucket the server never had
                 continue
             kept.append(key)
-            descriptors[key] = bucket.descriptor()
+            descriptors[key] = identity.descriptor(bucket)
         service.delivery.device_put(serial, kept, conflicts)
         return web.json_response({"objects": list(descriptors.values())})
 
@@ -621,16 +800,25 @@ class DeviceApi:
         serial = raw.removeprefix("device.")
         if not SERIAL_RE.fullmatch(serial):
             return error_response(400, "Serial required")
-        keys = [*self.service.buckets.keys_of_serial(serial), *self.service.home_keys(serial)]
-        objects = [b.descriptor() for k in keys if (b := self.service.buckets.get(k)) is not None]
+        identity = Identity(serial)
+        if MAC_RE.fullmatch(serial) and (known := self.service.devices.serial_for_mac(serial)):
+            # A MAC-identified thermostat lists `device.<mac>`: its buckets, under its keys.
+            identity = Identity(known, serial.lower())
+        keys = [
+            *self.service.buckets.keys_of_serial(identity.serial),
+            *self.service.home_keys(identity.serial),
+        ]
+        buckets = self.service.buckets
+        objects = [identity.descriptor(b) for k in keys if (b := buckets.get(k)) is not None]
         return web.json_response({"objects": objects})
 
     # -- the rest of the firmware's URLs ---------------------------------------------------------
 
     async def ping(self, request: web.Request) -> web.Response:
         """Answer the connectivity check: 200 is all firmware looks at."""
-        if (serial := device_serial(request)) is not None:
-            self.service.note_contact(serial, create=False)
+        with contextlib.suppress(MacNotResolvedError):
+            if (identity := self._identify(request)) is not None:
+                self.service.note_contact(identity.serial, create=False)
         return web.json_response({"status": "ok", "timestamp": self.service.clock.now_ms()})
 
     async def pro_info(self, request: web.Request) -> web.Response:
@@ -696,7 +884,9 @@ def _routes(api: DeviceApi) -> list[tuple[str, str, Handler]]:
     ]
 
 
-DEVICE_PATH_PREFIXES = ("/svc", "")
+# `/nest` is the brand's prefix: a thermostat moved from another self-hosted server on the same
+# address keeps its cached `/nest/transport...` URLs until it registers again.
+DEVICE_PATH_PREFIXES = ("/svc", "/nest", "")
 
 
 def create_device_app(service: ThermostatService) -> web.Application:

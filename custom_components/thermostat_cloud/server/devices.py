@@ -52,6 +52,8 @@ class DeviceRegistry:
         self._records: dict[str, DeviceRecord] = {}
         self._stored_json: dict[str, bytes] = {}
         """Serial -> the record serialized for saving, until it changes."""
+        self._serial_by_mac: dict[str, str] = {}
+        """MAC address (lower case, no separators) -> serial of the record that reported it."""
 
     def __contains__(self, serial: object) -> bool:
         """Return whether a device with this serial has a record."""
@@ -64,6 +66,14 @@ class DeviceRegistry:
     def by_device_id(self, device_id: str) -> DeviceRecord | None:
         """Return the record with this hosted-API id."""
         return next((r for r in self._records.values() if r.device_id == device_id), None)
+
+    def serial_for_mac(self, mac: str) -> str | None:
+        """Return the serial of the device that reported this MAC address (any case)."""
+        return self._serial_by_mac.get(mac.lower())
+
+    def _index_mac(self, record: DeviceRecord) -> None:
+        if record.mac:
+            self._serial_by_mac[record.mac.lower().replace(":", "")] = record.serial
 
     def by_address(self, address: str) -> DeviceRecord | None:
         """Return the device that last called from this IP address, the most recent if several."""
@@ -101,8 +111,12 @@ class DeviceRegistry:
 
     def forget(self, serial: str) -> None:
         """Drop a device's record."""
-        self._records.pop(serial, None)
+        record = self._records.pop(serial, None)
         self._stored_json.pop(serial, None)
+        if record is not None and record.mac:
+            mac = record.mac.lower().replace(":", "")
+            if self._serial_by_mac.get(mac) == serial:
+                del self._serial_by_mac[mac]
 
     def update_identity(self, serial: str, fields: Mapping[str, str]) -> bool:
         """Store what the device reported in `/svc/entry`; True when something changed.
@@ -117,6 +131,7 @@ class DeviceRegistry:
             if new and getattr(record, name) != new:
                 setattr(record, name, new)
                 changed = True
+        self._index_mac(record)
         return changed
 
     def dump(self, embed_json: EmbedJson) -> list[Any]:
@@ -138,3 +153,4 @@ class DeviceRegistry:
         for raw in data:
             record = DeviceRecord(**raw)
             self._records[record.serial] = record
+            self._index_mac(record)

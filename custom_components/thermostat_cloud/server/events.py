@@ -27,6 +27,8 @@ class EventKind(StrEnum):
     """A device that is not paired contacted the server."""
     FORGOTTEN = "forgotten"
     """An unpaired device's record was dropped (too many unpaired devices)."""
+    FIRMWARE = "firmware"
+    """The device reported another firmware version (see `ThermostatService.note_firmware`)."""
 
 
 class ChangeSource(StrEnum):

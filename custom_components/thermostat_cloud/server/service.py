@@ -25,6 +25,7 @@ from .pairing import (
     RegisterOutcome,
     normalize_code,
 )
+from .protocol_headers import firmware_major
 from .subscriptions import SubscriptionHub, WakeReason
 from .weather import WeatherProvider
 
@@ -40,6 +41,8 @@ SAVE_DELAY_SECONDS = 1.0
 """Bucket writes reach the disk within this long (see `ThermostatService.request_save`)."""
 MAX_UNPAIRED_DEVICES = 50
 """Unpaired devices the server remembers; contact from one more forgets the least useful."""
+MIN_CONTROL_FIRMWARE = 5
+"""Firmware major version from which a thermostat subscribes (earlier: heartbeats only)."""
 REQUEST_TIMEOUT_SECONDS = 30.0
 """A new connection's request head, and a request's body after its head, must arrive within
 this long (see `listener`)."""
@@ -268,6 +271,33 @@ class ThermostatService:
                 serial,
             )
             self.events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
+
+    def note_firmware(self, serial: str, version: str) -> None:
+        """Keep the firmware version a device reports; a new one is published (FIRMWARE).
+
+        Firmware before 5.x only PUTs empty heartbeats and never subscribes (NoLongerEvil-
+        Thermostat issue #213): the host tells the user that it needs 5.x to be controlled.
+        """
+        record = self.devices.get(serial)
+        if record is None or record.software_version == version:
+            return
+        self.devices.update_identity(serial, {"software_version": version})
+        self.request_save()
+        if (major := firmware_major(version)) is not None and major < MIN_CONTROL_FIRMWARE:
+            _LOGGER.warning(
+                "Thermostat %s runs firmware %s, which never opens the connection changes are "
+                "pushed on; it needs firmware 5.x to be controlled",
+                serial,
+                version,
+            )
+        self.events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+
+    def firmware_too_old(self, serial: str) -> str | None:
+        """Return the firmware version of a device too old to be controlled, else None."""
+        record = self.devices.get(serial)
+        version = record.software_version if record is not None else None
+        major = firmware_major(version)
+        return version if major is not None and major < MIN_CONTROL_FIRMWARE else None
 
     def waiting_for_pairing(self) -> list[str]:
         """Unpaired devices that made contact, in order of first contact."""
