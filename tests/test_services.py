@@ -226,11 +226,11 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
     assert err.translation_key == "temperature_out_of_range"
     assert err.translation_placeholders == {
         "field": "Low",
-        "min": "40.1",  # 4.5 °C
+        "min": "40",  # 4.5 °C, as the climate entity's slider shows it
         "max": "95",  # 35 °C
         "unit": "°F",
     }
-    assert str(err) == "Low must be between 40.1 and 95 °F"
+    assert str(err) == "Low must be between 40 and 95 °F"
 
     err = await refused(
         hass,
@@ -241,7 +241,7 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
         min_temperature=64,
         max_temperature=95,
     )
-    assert str(err) == "Highest temperature must be between 48.2 and 89.6 °F"
+    assert str(err) == "Highest temperature must be between 40 and 90 °F"
 
 
 # -- schedule ------------------------------------------------------------------------------------

@@ -27,17 +27,16 @@ How the thermostat's state maps onto Home Assistant's climate model:
 - `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
-- Temperatures are Celsius natively, 9 to 32 °C in 0.5 °C steps as on the thermostat; Home
-  Assistant converts them for a Fahrenheit installation, where the step is 1 °F and the limits
-  are the whole degrees inside them (49 to 89 °F), so both ends of the slider are accepted.
+- Temperatures are Celsius natively, 4.5 to 32 °C in 0.5 °C steps (the protocol notes'
+  recommended range, 40 to 90 °F); Home Assistant converts them for a Fahrenheit
+  installation, where the step is 1 °F and the limits are 40 to 90 °F, whole degrees the
+  thermostat takes after its rounding to 0.5 °C, so both ends of the slider are accepted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 import logging
-import math
 from typing import Any
 
 from homeassistant.components.climate import ClimateEntity
@@ -67,7 +66,7 @@ from homeassistant.helpers.restore_state import (
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
-from .entity import ThermostatEntity, async_add_thermostat_entities
+from .entity import ThermostatEntity, async_add_thermostat_entities, limit_in_unit
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.validation import (
     ECO_TEMPERATURE_MAX_C,
@@ -183,37 +182,27 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     @property
     def min_temp(self) -> float:
-        """Return the lowest setpoint: 9 °C (4.5 °C for eco temperatures).
+        """Return the lowest setpoint: 4.5 °C (also for eco temperatures).
 
-        On a Fahrenheit Home Assistant, the first whole degree above it (49 °F).
+        On a Fahrenheit Home Assistant 40 °F (see `limit_in_unit`).
         """
         low = ECO_TEMPERATURE_MIN_C if self._holds_eco else TEMPERATURE_MIN_C
-        return self._limit(low, math.ceil)
+        return self._limit(low, lowest=True)
 
     @property
     def max_temp(self) -> float:
         """Return the highest setpoint: 32 °C (35 °C for eco temperatures).
 
-        On a Fahrenheit Home Assistant, the last whole degree below it (89 °F).
+        On a Fahrenheit Home Assistant 90 °F (95 °F).
         """
         high = ECO_TEMPERATURE_MAX_C if self._holds_eco else TEMPERATURE_MAX_C
-        return self._limit(high, math.floor)
+        return self._limit(high, lowest=False)
 
-    def _limit(self, celsius: float, to_whole: Callable[[float], int]) -> float:
-        """Return a setpoint limit in Celsius (the entity's unit).
-
-        The limit is a whole degree in Home Assistant's unit when that is not Celsius.
-
-        Home Assistant shows the limits rounded to whole °F and checks every value against
-        them unrounded: 9 °C shown as 48 °F would refuse 48 °F (8.9 °C), the slider's own end.
-        """
+    def _limit(self, celsius: float, *, lowest: bool) -> float:
+        """Return a setpoint limit in Celsius (the entity's unit), as refusals state it."""
         unit = self.hass.config.units.temperature_unit
-        if unit == UnitOfTemperature.CELSIUS:
-            return celsius
-        shown = TemperatureConverter.convert(celsius, UnitOfTemperature.CELSIUS, unit)
-        # Rounded first so that a limit exactly on a whole degree stays on it.
-        whole = to_whole(round(shown, 6))
-        return TemperatureConverter.convert(whole, unit, UnitOfTemperature.CELSIUS)
+        shown = limit_in_unit(celsius, unit, lowest=lowest)
+        return TemperatureConverter.convert(shown, unit, UnitOfTemperature.CELSIUS)
 
     @callback
     def _read_state(self) -> None:

@@ -164,10 +164,10 @@ async def test_temperature_converts_fahrenheit_and_rounds_to_half_degrees(
         ({"value": 21}, "mode must be heat or cool"),
         ({"value": 21, "mode": "range"}, "mode must be heat or cool"),
         ({"value": 21, "mode": "heat", "scale": "K"}, "scale must be C or F"),
-        ({"value": 45, "mode": "heat"}, "Temperature value must be between 9.0 and 32.0 °C"),
+        ({"value": 45, "mode": "heat"}, "Temperature value must be between 4.5 and 32.0 °C"),
         (
             {"value": 100, "mode": "heat", "scale": "F"},
-            "Temperature value must be between 9.0 and 32.0 °C",
+            "Temperature value must be between 4.5 and 32.0 °C",
         ),
     ],
 )
