@@ -69,7 +69,11 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     ends = math.ceil(dt_util.utcnow().timestamp() + 60)
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
 
-    await paired.pushed("device", fan_mode="on", fan_timer_timeout=ends)
+    # What firmware needs to end the timer itself; fan mode auto, not the continuous `on`.
+    await paired.pushed("device", fan_mode="auto", fan_timer_duration=60, fan_timer_timeout=ends)
+    climate = hass.states.get(paired.entity_id("climate"))
+    assert climate is not None
+    assert climate.attributes["fan_mode"] == "on"
     end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
     assert end is not None
     assert dt_util.parse_datetime(end.state) == dt_util.utc_from_timestamp(ends)
@@ -93,7 +97,7 @@ async def test_fan_timer_is_at_most_12_hours(
     assert err.translation_key == "fan_duration_out_of_range"
     assert err.translation_placeholders == {"max": "43200"}
     await action(hass, paired, "set_fan_timer", duration={"hours": 12})
-    await paired.pushed("device", fan_mode="on", fan_timer_duration=43200)
+    await paired.pushed("device", fan_timer_duration=43200)
 
 
 async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
@@ -341,14 +345,17 @@ async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Test fan timer end reaches a thermostat that reports its fan in shared."""
-    paired = await pair_thermostat(shared={"fan_mode": "auto"})
+    paired = await pair_thermostat(shared={"fan_mode": "on"})
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
-    await paired.pushed("shared", fan_mode="on")
+    # The continuous fan it reported on its dial gives way to the timer, in `shared` too.
+    await paired.pushed("shared", fan_mode="auto")  # one push with the device bucket's timer
+    assert paired.thermostat.local[f"device.{SERIAL}"].value["fan_timer_duration"] == 60
+    assert hass.states.get(paired.entity_id("climate")).attributes["fan_mode"] == "on"  # type: ignore[union-attr]
 
     freezer.tick(timedelta(seconds=61))
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
     await hass.async_block_till_done()
-    await paired.pushed("shared", fan_mode="auto")
+    await paired.pushed("device", fan_timer_timeout=0)
     climate = hass.states.get(paired.entity_id("climate"))
     assert climate is not None
     assert climate.attributes["fan_mode"] == "auto"

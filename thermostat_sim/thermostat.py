@@ -53,6 +53,23 @@ class LocalBucket:
     value: dict[str, Any] = field(default_factory=dict)
 
 
+FIRMWARE_SETTINGS: dict[str, Any] = {
+    "learning_mode": False,
+    "auto_away_enable": False,
+    "sunlight_correction_enabled": True,
+    "filter_reminder_enabled": True,
+    "filter_replacement_needed": False,
+    "lower_safety_temp": 7.2222,
+    "lower_safety_temp_enabled": True,
+    "upper_safety_temp": 35,
+    "upper_safety_temp_enabled": False,
+    "battery_level": 3.777,
+}
+"""Settings and readings firmware reports in `device` with its full state, as in a capture of a
+5.9.4-5 thermostat (solbirn/Nest.Thermostat `docs/nest-api-schemas.md`): learning and Home/Away
+Assist off, 45 °F freeze protection, the cell at 3.777 V. Heat protection off, Google's
+default (the capture has it on)."""
+
 MAX_PUT_RETRIES = 3
 """How often a PUT answered with a conflict is retried against the server's revision."""
 

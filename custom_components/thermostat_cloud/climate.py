@@ -244,9 +244,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         self._attr_hvac_action = self._hvac_action()
 
         self._attr_fan_modes = [FAN_AUTO, FAN_ON] if caps["has_fan"] else None
-        self._attr_fan_mode = (
-            (FAN_ON if thermostat.fan_mode == "on" else FAN_AUTO) if caps["has_fan"] else None
-        )
+        fan_on = thermostat.fan_mode == "on" or thermostat.fan_timer_active
+        self._attr_fan_mode = (FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None
 
         presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
         if caps["has_emer_heat"]:
@@ -480,9 +479,23 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         schedule = self.thermostat.schedule
         return {"schedule": dict(schedule) if schedule is not None else None}
 
-    async def async_set_schedule(self, schedule: dict[str, Any]) -> None:
-        """Replace the whole schedule (validated; Celsius, as the thermostat stores it)."""
-        self.run_command(self.service.commands.set_schedule, schedule)
+    async def async_set_schedule(
+        self, schedule: dict[str, Any], turn_off_learning: bool | None = None
+    ) -> None:
+        """Replace the whole schedule (validated; Celsius, as the thermostat stores it).
+
+        While learning is on the thermostat rewrites a schedule it is given, so the caller
+        must say what to do about it: `turn_off_learning` true turns learning off in the same
+        push, false keeps it (the schedule will drift); without it the action is refused with
+        a message saying so, never a silent drift.
+        """
+        if turn_off_learning is None and self.thermostat.learning_mode:
+            raise _validation_error("learning_rewrites_schedule")
+        self.run_command(
+            self.service.commands.set_schedule,
+            schedule,
+            turn_off_learning=bool(turn_off_learning),
+        )
 
     def _celsius(self, value: float | None) -> float | None:
         """Convert an action's temperature, given in Home Assistant's unit, to Celsius."""

@@ -418,7 +418,14 @@ class Commands:
     # -- fan -------------------------------------------------------------------------------------
 
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
-        """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
+        """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`.
+
+        A timer is what firmware ends itself, with the server down too: `fan_timer_duration`
+        (seconds) and `fan_timer_timeout` (when it ends, Unix seconds) as vendor clients wrote
+        them, in fan mode `auto`. Not `on`: that is the continuous fan, which would stay on
+        after the timer (protocol notes, "Fan control"; firmware's modes are off, auto and
+        duty-cycle).
+        """
         self.require_device(serial)
         if not self._readings(serial).capabilities["has_fan"]:
             raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan", Reason.NO_FAN)
@@ -438,7 +445,7 @@ class Commands:
             result = self._write_fan(
                 serial,
                 {
-                    "fan_mode": "on",
+                    "fan_mode": "auto",
                     "fan_timer_duration": int(seconds),
                     "fan_timer_timeout": timeout,
                 },
