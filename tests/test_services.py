@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 import math
 from typing import Any
@@ -86,6 +87,26 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     assert climate is not None
     assert climate.attributes["fan_mode"] == "auto"
     assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
+
+
+async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The fan stops on time though no one tells it to: firmware keeps the timer itself."""
+    paired = await pair_thermostat()
+    await action(hass, paired, "set_fan_timer", duration={"seconds": 1})
+    pushed = await paired.pushed("device", fan_timer_duration=1)
+    assert pushed["fan_timer_timeout"] > 0
+    local = paired.thermostat.local
+    assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is True
+
+    # Home Assistant goes away: the server stops, its own timer with it.
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    async with asyncio.timeout(10):
+        await paired.thermostat.fan_timer_ended.wait()
+    assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is False
+    assert local[f"device.{SERIAL}"].value["fan_timer_timeout"] == 0
+    assert local[f"device.{SERIAL}"].value["fan_mode"] == "auto"
 
 
 async def test_fan_timer_is_at_most_12_hours(
