@@ -463,10 +463,14 @@ class ThermostatState:
     @property
     def eco_temperatures(self) -> dict[str, float | int | None]:
         """`device.away_temperature_high/low`, Celsius."""
+        return self._device_temperatures(high="away_temperature_high", low="away_temperature_low")
+
+    def _device_temperatures(self, **fields: str) -> dict[str, float | int | None]:
+        """Return `device` temperatures (°C) by the names given for their fields."""
         device = self.device
         return {
-            "high": self._reading(device, "away_temperature_high", TEMPERATURE_RANGE_C),
-            "low": self._reading(device, "away_temperature_low", TEMPERATURE_RANGE_C),
+            name: self._reading(device, field, TEMPERATURE_RANGE_C)
+            for name, field in fields.items()
         }
 
     @property
@@ -532,11 +536,7 @@ class ThermostatState:
     @property
     def safety_temperatures(self) -> dict[str, float | int | None]:
         """`device.lower_safety_temp` (heats below) and `upper_safety_temp` (cools above), °C."""
-        device = self.device
-        return {
-            "lower": self._reading(device, "lower_safety_temp", TEMPERATURE_RANGE_C),
-            "upper": self._reading(device, "upper_safety_temp", TEMPERATURE_RANGE_C),
-        }
+        return self._device_temperatures(lower="lower_safety_temp", upper="upper_safety_temp")
 
     @property
     def filter_replacement_needed(self) -> bool:
