@@ -737,6 +737,20 @@ async def test_fahrenheit_home_assistant(
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=95)
 
 
+async def test_a_garage_can_be_kept_at_45_fahrenheit(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Below Google's 9 °C, as community firmware allows (45 °F = 7.2 °C); 39 °F is not."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=45)
+    await paired.pushed("shared", target_temperature=7.0)  # 45 °F = 7.2 °C, in 0.5 steps
+    assert attrs(hass, paired)[ATTR_TEMPERATURE] == 45
+    with pytest.raises(ServiceValidationError):
+        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=39)
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 7.0
+
+
 async def test_fahrenheit_slider_ends_are_accepted(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
