@@ -35,7 +35,7 @@ from custom_components.thermostat_cloud.const import (
     SUBENTRY_THERMOSTAT,
 )
 from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from thermostat_sim import SimulatedThermostat
+from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 
 INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
 SERIAL = "02AA01AC331400AB"
@@ -245,6 +245,7 @@ THERMOSTAT_DEVICE: dict[str, Any] = {
     "temperature_scale": "C",
     "eco": {"mode": "schedule"},
     "eco_mode_enabled": False,
+    **FIRMWARE_SETTINGS,
 }
 
 

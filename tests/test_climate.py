@@ -112,7 +112,7 @@ async def test_paired_thermostat_becomes_a_climate_device(
     assert attributes[ATTR_TARGET_TEMP_HIGH] is None
     assert attributes[ATTR_CURRENT_HUMIDITY] == 41
     assert attributes[ATTR_HUMIDITY] == 35
-    assert attributes[ATTR_MIN_TEMP] == 9
+    assert attributes[ATTR_MIN_TEMP] == 4.5
     assert attributes[ATTR_MAX_TEMP] == 32
     assert attributes[ATTR_TARGET_TEMP_STEP] == 0.5
     assert attributes[ATTR_FAN_MODES] == ["auto", "on"]
@@ -616,7 +616,7 @@ async def test_eco_shows_and_sets_the_eco_temperatures(
     attributes = attrs(hass, paired)
     assert attributes[ATTR_TEMPERATURE] == 20.0
     assert ATTR_TARGET_TEMP_LOW not in attributes
-    assert (attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]) == (9, 32)
+    assert (attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]) == (4.5, 32)
 
 
 async def test_away_preset_is_the_homes_away_state(
@@ -725,8 +725,8 @@ async def test_fahrenheit_home_assistant(
     attributes = attrs(hass, paired)
     assert attributes[ATTR_CURRENT_TEMPERATURE] == 70  # 21.3 °C
     assert attributes[ATTR_TEMPERATURE] == 68  # 20 °C
-    assert attributes[ATTR_MIN_TEMP] == 49  # 9 °C is 48.2 °F
-    assert attributes[ATTR_MAX_TEMP] == 89  # 32 °C is 89.6 °F
+    assert attributes[ATTR_MIN_TEMP] == 40  # 4.5 °C is 40.1 °F; 40 °F rounds to 4.5 °C
+    assert attributes[ATTR_MAX_TEMP] == 90  # 32 °C is 89.6 °F; 90 °F rounds to 32 °C
     assert attributes[ATTR_TARGET_TEMP_STEP] == 1
 
     await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=72)
@@ -735,6 +735,20 @@ async def test_fahrenheit_home_assistant(
 
     with pytest.raises(ServiceValidationError):
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=95)
+
+
+async def test_a_garage_can_be_kept_at_45_fahrenheit(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Below Google's 9 °C, as community firmware allows (45 °F = 7.2 °C); 39 °F is not."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    paired = await pair_thermostat()
+    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=45)
+    await paired.pushed("shared", target_temperature=7.0)  # 45 °F = 7.2 °C, in 0.5 steps
+    assert attrs(hass, paired)[ATTR_TEMPERATURE] == 45
+    with pytest.raises(ServiceValidationError):
+        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=39)
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 7.0
 
 
 async def test_fahrenheit_slider_ends_are_accepted(
@@ -747,9 +761,9 @@ async def test_fahrenheit_slider_ends_are_accepted(
     low, high = attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]
 
     await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=low)
-    await paired.pushed("shared", target_temperature=9.5)  # 49 °F = 9.4 °C
+    await paired.pushed("shared", target_temperature=4.5)  # 40 °F = 4.4 °C
     await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=high)
-    await paired.pushed("shared", target_temperature=31.5)  # 89 °F = 31.7 °C
+    await paired.pushed("shared", target_temperature=32.0)  # 90 °F = 32.2 °C
     # One degree beyond either end is refused by Home Assistant's own range check.
     for outside in (low - 1, high + 1):
         with pytest.raises(ServiceValidationError) as err:
@@ -764,7 +778,7 @@ async def test_fahrenheit_slider_ends_are_accepted(
         target_temp_low=low,
         target_temp_high=high,
     )
-    await paired.pushed("shared", target_temperature_low=9.5, target_temperature_high=31.5)
+    await paired.pushed("shared", target_temperature_low=4.5, target_temperature_high=32.0)
 
 
 async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 import math
 from typing import Any
@@ -69,7 +70,11 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     ends = math.ceil(dt_util.utcnow().timestamp() + 60)
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
 
-    await paired.pushed("device", fan_mode="on", fan_timer_timeout=ends)
+    # What firmware needs to end the timer itself; fan mode auto, not the continuous `on`.
+    await paired.pushed("device", fan_mode="auto", fan_timer_duration=60, fan_timer_timeout=ends)
+    climate = hass.states.get(paired.entity_id("climate"))
+    assert climate is not None
+    assert climate.attributes["fan_mode"] == "on"
     end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
     assert end is not None
     assert dt_util.parse_datetime(end.state) == dt_util.utc_from_timestamp(ends)
@@ -84,6 +89,26 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
 
 
+async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The fan stops on time though no one tells it to: firmware keeps the timer itself."""
+    paired = await pair_thermostat()
+    await action(hass, paired, "set_fan_timer", duration={"seconds": 1})
+    pushed = await paired.pushed("device", fan_timer_duration=1)
+    assert pushed["fan_timer_timeout"] > 0
+    local = paired.thermostat.local
+    assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is True
+
+    # Home Assistant goes away: the server stops, its own timer with it.
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    async with asyncio.timeout(10):
+        await paired.thermostat.fan_timer_ended.wait()
+    assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is False
+    assert local[f"device.{SERIAL}"].value["fan_timer_timeout"] == 0
+    assert local[f"device.{SERIAL}"].value["fan_mode"] == "auto"
+
+
 async def test_fan_timer_is_at_most_12_hours(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
@@ -93,7 +118,7 @@ async def test_fan_timer_is_at_most_12_hours(
     assert err.translation_key == "fan_duration_out_of_range"
     assert err.translation_placeholders == {"max": "43200"}
     await action(hass, paired, "set_fan_timer", duration={"hours": 12})
-    await paired.pushed("device", fan_mode="on", fan_timer_duration=43200)
+    await paired.pushed("device", fan_timer_duration=43200)
 
 
 async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
@@ -226,11 +251,11 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
     assert err.translation_key == "temperature_out_of_range"
     assert err.translation_placeholders == {
         "field": "Low",
-        "min": "40.1",  # 4.5 °C
+        "min": "40",  # 4.5 °C, as the climate entity's slider shows it
         "max": "95",  # 35 °C
         "unit": "°F",
     }
-    assert str(err) == "Low must be between 40.1 and 95 °F"
+    assert str(err) == "Low must be between 40 and 95 °F"
 
     err = await refused(
         hass,
@@ -241,7 +266,7 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
         min_temperature=64,
         max_temperature=95,
     )
-    assert str(err) == "Highest temperature must be between 48.2 and 89.6 °F"
+    assert str(err) == "Highest temperature must be between 40 and 90 °F"
 
 
 # -- schedule ------------------------------------------------------------------------------------
@@ -341,14 +366,17 @@ async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Test fan timer end reaches a thermostat that reports its fan in shared."""
-    paired = await pair_thermostat(shared={"fan_mode": "auto"})
+    paired = await pair_thermostat(shared={"fan_mode": "on"})
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
-    await paired.pushed("shared", fan_mode="on")
+    # The continuous fan it reported on its dial gives way to the timer, in `shared` too.
+    await paired.pushed("shared", fan_mode="auto")  # one push with the device bucket's timer
+    assert paired.thermostat.local[f"device.{SERIAL}"].value["fan_timer_duration"] == 60
+    assert hass.states.get(paired.entity_id("climate")).attributes["fan_mode"] == "on"  # type: ignore[union-attr]
 
     freezer.tick(timedelta(seconds=61))
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
     await hass.async_block_till_done()
-    await paired.pushed("shared", fan_mode="auto")
+    await paired.pushed("device", fan_timer_timeout=0)
     climate = hass.states.get(paired.entity_id("climate"))
     assert climate is not None
     assert climate.attributes["fan_mode"] == "auto"

@@ -20,7 +20,7 @@ from typing import Any
 
 import aiohttp
 
-from .thermostat import SimulatedThermostat
+from .thermostat import FIRMWARE_SETTINGS, SimulatedThermostat
 
 DEFAULT_SERIAL = "02AA01AC3314SIM1"
 ROOM_STEP_C = 0.1
@@ -60,6 +60,7 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             "leaf": False,
             "temperature_lock": False,
             "time_to_target_training": "ready",
+            **FIRMWARE_SETTINGS,
         },
         # Followed with no data yet, so a schedule written in Home Assistant is pushed here.
         f"schedule.{serial}": {},

@@ -66,6 +66,23 @@ class LocalBucket:
     value: dict[str, Any] = field(default_factory=dict)
 
 
+FIRMWARE_SETTINGS: dict[str, Any] = {
+    "learning_mode": False,
+    "auto_away_enable": False,
+    "sunlight_correction_enabled": True,
+    "filter_reminder_enabled": True,
+    "filter_replacement_needed": False,
+    "lower_safety_temp": 7.2222,
+    "lower_safety_temp_enabled": True,
+    "upper_safety_temp": 35,
+    "upper_safety_temp_enabled": False,
+    "battery_level": 3.777,
+}
+"""Settings and readings firmware reports in `device` with its full state, as in a capture of a
+5.9.4-5 thermostat (solbirn/Nest.Thermostat `docs/nest-api-schemas.md`): learning and Home/Away
+Assist off, 45 °F freeze protection, the cell at 3.777 V. Heat protection off, Google's
+default (the capture has it on)."""
+
 MAX_PUT_RETRIES = 3
 """How often a PUT answered with a conflict is retried against the server's revision."""
 MANUAL_ECO_MAX_SKEW_MS: Final = 600_000
@@ -136,6 +153,9 @@ class SimulatedThermostat:
         self.last_headers: Mapping[str, str] = {}
         self._loop_task: asyncio.Task[None] | None = None
         self._reactions: set[asyncio.Task[Any]] = set()
+        self._fan_timer: asyncio.TimerHandle | None = None
+        self.fan_timer_ended = asyncio.Event()
+        """Set when the thermostat ended a fan timer itself (at `fan_timer_timeout`)."""
 
     # -- one-shot requests ---------------------------------------------------------------------
 
@@ -347,22 +367,60 @@ class SimulatedThermostat:
         """React to a push as firmware does beyond storing it.
 
         What firmware does with a push beyond storing it: acknowledge a setpoint change
-        that woke the display.
+        that woke the display, and run the fan until a pushed `fan_timer_timeout`.
         """
         key = f"shared.{self.key_id}"
         if self.acknowledge_pushes and any(
             obj["object_key"] == key and obj["value"].get("target_change_pending") is True
             for obj in objects
         ):
-            task = asyncio.get_running_loop().create_task(self._acknowledge(key))
-            self._reactions.add(task)
-            task.add_done_callback(self._reactions.discard)
+            self._put_soon({key: {"target_change_pending": False}})
+        device_key = f"device.{self.serial}"
+        for obj in objects:
+            if obj["object_key"] == device_key and "fan_timer_timeout" in obj["value"]:
+                self._follow_fan_timer(obj["value"]["fan_timer_timeout"])
 
-    async def _acknowledge(self, key: str) -> None:
+    def _follow_fan_timer(self, timeout: object) -> None:
+        """Run the fan relay until the timer's end (Unix seconds), then end it on our own.
+
+        Firmware keeps the timer itself: the fan stops on time with the server gone.
+        """
+        if self._fan_timer is not None:
+            self._fan_timer.cancel()
+            self._fan_timer = None
+        running = isinstance(timeout, int | float) and timeout > time.time()
+        shared = self.local.setdefault(f"shared.{self.serial}", LocalBucket()).value
+        if running != (shared.get("hvac_fan_state") is True):
+            self._put_soon({f"shared.{self.serial}": {"hvac_fan_state": running}})
+        if running:
+            assert isinstance(timeout, int | float)
+            self._fan_timer = asyncio.get_running_loop().call_later(
+                timeout - time.time(), self._end_fan_timer
+            )
+
+    def _end_fan_timer(self) -> None:
+        self._fan_timer = None
+        self._put_soon(
+            {
+                f"shared.{self.serial}": {"hvac_fan_state": False},
+                f"device.{self.serial}": {"fan_timer_timeout": 0},
+            }
+        )
+        self.fan_timer_ended.set()
+
+    def _put_soon(self, changes: dict[str, dict[str, Any]]) -> None:
+        """Make local changes now and PUT them in the background (the server may be gone)."""
+        for key, fields in changes.items():
+            self.local.setdefault(key, LocalBucket()).value.update(fields)
+        task = asyncio.get_running_loop().create_task(self._put_reaction(changes))
+        self._reactions.add(task)
+        task.add_done_callback(self._reactions.discard)
+
+    async def _put_reaction(self, changes: dict[str, dict[str, Any]]) -> None:
         try:
-            await self.put(key, {"target_change_pending": False})
+            await self.put_many(changes)
         except aiohttp.ClientError as err:  # the server went away: firmware tries later
-            _LOGGER.debug("%s: acknowledgement not sent (%s)", self.serial, err)
+            _LOGGER.debug("%s: change not sent (%s)", self.serial, err)
 
     async def _run(self) -> None:
         while True:
@@ -377,7 +435,10 @@ class SimulatedThermostat:
         self._loop_task = asyncio.get_running_loop().create_task(self._run())
 
     async def stop(self) -> None:
-        """End the subscribe loop (and any PUT a push set off)."""
+        """End the subscribe loop (and any PUT a push set off, and the fan timer)."""
+        if self._fan_timer is not None:
+            self._fan_timer.cancel()
+            self._fan_timer = None
         for task in list(self._reactions):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, aiohttp.ClientError):

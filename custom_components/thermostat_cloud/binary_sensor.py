@@ -63,6 +63,13 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         is_on_fn=lambda t: t.fan_running,
     ),
     ThermostatBinarySensorDescription(
+        # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
+        key="filter_replacement",
+        translation_key="filter_replacement",
+        device_class=BinarySensorDeviceClass.PROBLEM,
+        is_on_fn=lambda t: t.filter_replacement_needed,
+    ),
+    ThermostatBinarySensorDescription(
         key="temperature_lock",
         translation_key="temperature_lock",
         entity_category=EntityCategory.DIAGNOSTIC,

@@ -27,17 +27,16 @@ How the thermostat's state maps onto Home Assistant's climate model:
 - `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
-- Temperatures are Celsius natively, 9 to 32 °C in 0.5 °C steps as on the thermostat; Home
-  Assistant converts them for a Fahrenheit installation, where the step is 1 °F and the limits
-  are the whole degrees inside them (49 to 89 °F), so both ends of the slider are accepted.
+- Temperatures are Celsius natively, 4.5 to 32 °C in 0.5 °C steps (the protocol notes'
+  recommended range, 40 to 90 °F); Home Assistant converts them for a Fahrenheit
+  installation, where the step is 1 °F and the limits are 40 to 90 °F, whole degrees the
+  thermostat takes after its rounding to 0.5 °C, so both ends of the slider are accepted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 import logging
-import math
 from typing import Any
 
 from homeassistant.components.climate import ClimateEntity
@@ -67,7 +66,7 @@ from homeassistant.helpers.restore_state import (
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
-from .entity import ThermostatEntity, async_add_thermostat_entities
+from .entity import ThermostatEntity, async_add_thermostat_entities, limit_in_unit
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.validation import (
     ECO_TEMPERATURE_MAX_C,
@@ -183,37 +182,27 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
     @property
     def min_temp(self) -> float:
-        """Return the lowest setpoint: 9 °C (4.5 °C for eco temperatures).
+        """Return the lowest setpoint: 4.5 °C (also for eco temperatures).
 
-        On a Fahrenheit Home Assistant, the first whole degree above it (49 °F).
+        On a Fahrenheit Home Assistant 40 °F (see `limit_in_unit`).
         """
         low = ECO_TEMPERATURE_MIN_C if self._holds_eco else TEMPERATURE_MIN_C
-        return self._limit(low, math.ceil)
+        return self._limit(low, lowest=True)
 
     @property
     def max_temp(self) -> float:
         """Return the highest setpoint: 32 °C (35 °C for eco temperatures).
 
-        On a Fahrenheit Home Assistant, the last whole degree below it (89 °F).
+        On a Fahrenheit Home Assistant 90 °F (95 °F).
         """
         high = ECO_TEMPERATURE_MAX_C if self._holds_eco else TEMPERATURE_MAX_C
-        return self._limit(high, math.floor)
+        return self._limit(high, lowest=False)
 
-    def _limit(self, celsius: float, to_whole: Callable[[float], int]) -> float:
-        """Return a setpoint limit in Celsius (the entity's unit).
-
-        The limit is a whole degree in Home Assistant's unit when that is not Celsius.
-
-        Home Assistant shows the limits rounded to whole °F and checks every value against
-        them unrounded: 9 °C shown as 48 °F would refuse 48 °F (8.9 °C), the slider's own end.
-        """
+    def _limit(self, celsius: float, *, lowest: bool) -> float:
+        """Return a setpoint limit in Celsius (the entity's unit), as refusals state it."""
         unit = self.hass.config.units.temperature_unit
-        if unit == UnitOfTemperature.CELSIUS:
-            return celsius
-        shown = TemperatureConverter.convert(celsius, UnitOfTemperature.CELSIUS, unit)
-        # Rounded first so that a limit exactly on a whole degree stays on it.
-        whole = to_whole(round(shown, 6))
-        return TemperatureConverter.convert(whole, unit, UnitOfTemperature.CELSIUS)
+        shown = limit_in_unit(celsius, unit, lowest=lowest)
+        return TemperatureConverter.convert(shown, unit, UnitOfTemperature.CELSIUS)
 
     @callback
     def _read_state(self) -> None:
@@ -255,9 +244,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         self._attr_hvac_action = self._hvac_action()
 
         self._attr_fan_modes = [FAN_AUTO, FAN_ON] if caps["has_fan"] else None
-        self._attr_fan_mode = (
-            (FAN_ON if thermostat.fan_mode == "on" else FAN_AUTO) if caps["has_fan"] else None
-        )
+        fan_on = thermostat.fan_mode == "on" or thermostat.fan_timer_active
+        self._attr_fan_mode = (FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None
 
         presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
         if caps["has_emer_heat"]:
@@ -491,9 +479,23 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         schedule = self.thermostat.schedule
         return {"schedule": dict(schedule) if schedule is not None else None}
 
-    async def async_set_schedule(self, schedule: dict[str, Any]) -> None:
-        """Replace the whole schedule (validated; Celsius, as the thermostat stores it)."""
-        self.run_command(self.service.commands.set_schedule, schedule)
+    async def async_set_schedule(
+        self, schedule: dict[str, Any], turn_off_learning: bool | None = None
+    ) -> None:
+        """Replace the whole schedule (validated; Celsius, as the thermostat stores it).
+
+        While learning is on the thermostat rewrites a schedule it is given, so the caller
+        must say what to do about it: `turn_off_learning` true turns learning off in the same
+        push, false keeps it (the schedule will drift); without it the action is refused with
+        a message saying so, never a silent drift.
+        """
+        if turn_off_learning is None and self.thermostat.learning_mode:
+            raise _validation_error("learning_rewrites_schedule")
+        self.run_command(
+            self.service.commands.set_schedule,
+            schedule,
+            turn_off_learning=bool(turn_off_learning),
+        )
 
     def _celsius(self, value: float | None) -> float | None:
         """Convert an action's temperature, given in Home Assistant's unit, to Celsius."""

@@ -37,6 +37,7 @@ from .server import (
 )
 from .server.service import SERVER_VERSION
 from .server.state import ThermostatState
+from .server.validation import round_half
 from .tracker import mac_connection
 
 # Refusals the user can fix by changing the call; the rest are errors of the integration.
@@ -232,11 +233,32 @@ def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | fl
     if name in FIELD_PLACEHOLDERS:
         return _field_label(hass, str(value))
     if reason is Reason.TEMPERATURE_OUT_OF_RANGE and name in TEMPERATURE_PLACEHOLDERS:
-        shown = TemperatureConverter.convert(
-            float(value), UnitOfTemperature.CELSIUS, hass.config.units.temperature_unit
+        shown = limit_in_unit(
+            float(value), hass.config.units.temperature_unit, lowest=name == "min"
         )
         return f"{round(shown, 1):g}"
     return str(value)
+
+
+def limit_in_unit(celsius: float, unit: str, *, lowest: bool) -> float:
+    """Return a temperature limit in `unit`, the same in refusals and on the climate entity.
+
+    Celsius as it is; otherwise the nearest whole degree the thermostat takes after its
+    rounding to 0.5 °C (40 °F = 4.44 °C for a 4.5 °C minimum, 90 °F = 32.2 °C for a 32 °C
+    maximum), moving inwards when the nearest is not taken. Whole degrees, because Home
+    Assistant shows limits rounded and checks values against them unrounded: a limit of
+    40.1 °F would show 40 and refuse it.
+    """
+    if unit == UnitOfTemperature.CELSIUS:
+        return celsius
+    # Rounded first so that a limit exactly on a whole degree stays on it.
+    whole = round(round(TemperatureConverter.convert(celsius, UnitOfTemperature.CELSIUS, unit), 6))
+    inwards = 1 if lowest else -1
+    while True:
+        taken = round_half(TemperatureConverter.convert(whole, unit, UnitOfTemperature.CELSIUS))
+        if (taken >= celsius) if lowest else (taken <= celsius):
+            return float(whole)
+        whole += inwards
 
 
 def _field_label(hass: HomeAssistant, field: str) -> str:

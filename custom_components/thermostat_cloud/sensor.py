@@ -12,7 +12,13 @@ from homeassistant.components.sensor import (
     SensorEntityDescription,
     SensorStateClass,
 )
-from homeassistant.const import PERCENTAGE, EntityCategory, UnitOfTemperature, UnitOfTime
+from homeassistant.const import (
+    PERCENTAGE,
+    EntityCategory,
+    UnitOfElectricPotential,
+    UnitOfTemperature,
+    UnitOfTime,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
@@ -108,6 +114,18 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         translation_key="fan_timer_end",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_fan_timer_end,
+    ),
+    ThermostatSensorDescription(
+        # `device.battery_level` is volts (3.7 to 3.8 in captures) of the cell the thermostat
+        # charges from its wires; a low one is how lost power or wiring trouble shows.
+        key="battery_voltage",
+        translation_key="battery_voltage",
+        device_class=SensorDeviceClass.VOLTAGE,
+        state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement=UnitOfElectricPotential.VOLT,
+        suggested_display_precision=2,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: t.battery_voltage,
     ),
     ThermostatSensorDescription(
         key="firmware_version",

@@ -34,6 +34,7 @@ ATTR_MAX_TEMPERATURE: Final = "max_temperature"
 ATTR_LOW: Final = "low"
 ATTR_HIGH: Final = "high"
 ATTR_SCHEDULE: Final = "schedule"
+ATTR_TURN_OFF_LEARNING: Final = "turn_off_learning"
 
 
 @callback
@@ -85,4 +86,11 @@ def async_setup_services(hass: HomeAssistant) -> None:
         },
     )
     register(SERVICE_GET_SCHEDULE, "async_get_schedule", None, SupportsResponse.ONLY)
-    register(SERVICE_SET_SCHEDULE, "async_set_schedule", {probatio.Required(ATTR_SCHEDULE): dict})
+    register(
+        SERVICE_SET_SCHEDULE,
+        "async_set_schedule",
+        {
+            probatio.Required(ATTR_SCHEDULE): dict,
+            probatio.Optional(ATTR_TURN_OFF_LEARNING): cv.boolean,
+        },
+    )

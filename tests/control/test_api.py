@@ -492,7 +492,7 @@ async def test_fan_timer_in_seconds_runs_the_fan(
     status, _ = await command(client, "set_fan", 60)
     assert status == 200
     device = service.buckets.value(f"device.{SERIAL}")
-    assert device["fan_mode"] == "on"
+    assert (device["fan_mode"], device["fan_timer_duration"]) == ("auto", 60)
     assert device["fan_timer_timeout"] > 0
     status_record = await (await client.get(f"{URL}/status", params={"serial": SERIAL})).json()
     assert status_record["fan_timer_active"] is True

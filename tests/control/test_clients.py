@@ -83,9 +83,9 @@ async def test_single_setpoint_in_range_mode_moves_one_end(
 @pytest.mark.parametrize(
     ("room", "value", "error"),
     [
-        (21.0, 31.0, "Low temperature must be between 9.0 and 30.5 °C"),
-        (25.0, 10.0, "High temperature must be between 10.5 and 32.0 °C"),
-        (21.0, 40.0, "Temperature value must be between 9.0 and 32.0 °C"),
+        (21.0, 31.0, "Low temperature must be between 4.5 and 30.5 °C"),
+        (25.0, 5.0, "High temperature must be between 6.0 and 32.0 °C"),
+        (21.0, 40.0, "Temperature value must be between 4.5 and 32.0 °C"),
     ],
 )
 async def test_single_setpoint_in_range_mode_needs_room_for_the_gap(

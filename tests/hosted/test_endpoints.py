@@ -164,10 +164,10 @@ async def test_temperature_converts_fahrenheit_and_rounds_to_half_degrees(
         ({"value": 21}, "mode must be heat or cool"),
         ({"value": 21, "mode": "range"}, "mode must be heat or cool"),
         ({"value": 21, "mode": "heat", "scale": "K"}, "scale must be C or F"),
-        ({"value": 45, "mode": "heat"}, "Temperature value must be between 9.0 and 32.0 °C"),
+        ({"value": 45, "mode": "heat"}, "Temperature value must be between 4.5 and 32.0 °C"),
         (
             {"value": 100, "mode": "heat", "scale": "F"},
-            "Temperature value must be between 9.0 and 32.0 °C",
+            "Temperature value must be between 4.5 and 32.0 °C",
         ),
     ],
 )
@@ -274,16 +274,18 @@ async def test_fan_timer_ends_in_auto_pushed_to_the_thermostat(
 
     assert response.status == 200
     assert_command_response(body, service, f"device.{SERIAL}")
-    running = await wait_for_field(thermostat, f"device.{SERIAL}", "fan_mode", "on")
+    # The timer in fan mode auto, which the thermostat ends itself.
+    running = await wait_for_field(thermostat, f"device.{SERIAL}", "fan_timer_duration", 900)
     assert running["value"]["fan_timer_timeout"] > 0
+    assert running["value"]["fan_mode"] == "auto"
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=600))
     await hass.async_block_till_done()
-    assert service.buckets.value(f"device.{SERIAL}")["fan_mode"] == "on"
+    assert service.buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=901))
-    ended = await wait_for_field(thermostat, f"device.{SERIAL}", "fan_mode", "auto")
-    assert ended["value"]["fan_timer_timeout"] == 0
+    ended = await wait_for_field(thermostat, f"device.{SERIAL}", "fan_timer_timeout", 0)
+    assert ended["value"]["fan_mode"] == "auto"
 
 
 async def test_fan_timer_survives_a_restart(
@@ -300,11 +302,11 @@ async def test_fan_timer_survives_a_restart(
     await hass.async_block_till_done()
     restarted = entry.runtime_data.service
     assert restarted is not service
-    assert restarted.buckets.value(f"device.{SERIAL}")["fan_mode"] == "on"
+    assert restarted.buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=601))
     await hass.async_block_till_done()
-    assert restarted.buckets.value(f"device.{SERIAL}")["fan_mode"] == "auto"
+    assert restarted.buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] == 0
 
 
 @pytest.mark.parametrize(

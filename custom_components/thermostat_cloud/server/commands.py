@@ -418,7 +418,14 @@ class Commands:
     # -- fan -------------------------------------------------------------------------------------
 
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
-        """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`."""
+        """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`.
+
+        A timer is what firmware ends itself, with the server down too: `fan_timer_duration`
+        (seconds) and `fan_timer_timeout` (when it ends, Unix seconds) as vendor clients wrote
+        them, in fan mode `auto`. Not `on`: that is the continuous fan, which would stay on
+        after the timer (protocol notes, "Fan control"; firmware's modes are off, auto and
+        duty-cycle).
+        """
         self.require_device(serial)
         if not self._readings(serial).capabilities["has_fan"]:
             raise CommandError(ErrorCode.UNSUPPORTED, "The thermostat has no fan", Reason.NO_FAN)
@@ -438,7 +445,7 @@ class Commands:
             result = self._write_fan(
                 serial,
                 {
-                    "fan_mode": "on",
+                    "fan_mode": "auto",
                     "fan_timer_duration": int(seconds),
                     "fan_timer_timeout": timeout,
                 },
@@ -548,11 +555,20 @@ class Commands:
             },
         )
 
-    def set_schedule(self, serial: str, schedule: object) -> CommandResult:
-        """Replace the device's schedule with a complete, validated schedule object."""
+    def set_schedule(
+        self, serial: str, schedule: object, *, turn_off_learning: bool = False
+    ) -> CommandResult:
+        """Replace the device's schedule with a complete, validated schedule object.
+
+        `turn_off_learning`: `device.learning_mode` off in the same change, so firmware's
+        learning does not rewrite the schedule (protocol notes, "Learning mode").
+        """
         self.require_device(serial)
         checked = validate_schedule(schedule)
-        return self._write_schedule(serial, checked, checked["schedule_mode"])
+        also = (
+            {bucket_key("device", serial): {"learning_mode": False}} if turn_off_learning else None
+        )
+        return self._write_schedule(serial, checked, checked["schedule_mode"], also)
 
     def set_schedule_mode(self, serial: str, mode: object) -> CommandResult:
         """Which setpoint type the schedule drives: HEAT, COOL or RANGE."""
@@ -562,8 +578,14 @@ class Commands:
             raise CommandError(ErrorCode.INVALID_VALUE, "Schedule mode must be HEAT, COOL or RANGE")
         return self._write_schedule(serial, {"schedule_mode": name}, name)
 
-    def _write_schedule(self, serial: str, fields: Mapping[str, Any], mode: str) -> CommandResult:
-        """Write the schedule bucket, and its mode in `shared` too.
+    def _write_schedule(
+        self,
+        serial: str,
+        fields: Mapping[str, Any],
+        mode: str,
+        also: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> CommandResult:
+        """Write the schedule bucket, and its mode in `shared` too (and `also`, one change).
 
         Firmware captures show the mode only in the schedule, but the protocol notes say the
         two must match or the thermostat ignores the schedule, and firmware ignores a field it
@@ -573,7 +595,7 @@ class Commands:
             serial,
             bucket_key("schedule", serial),
             fields,
-            {bucket_key("shared", serial): {"schedule_mode": mode}},
+            {bucket_key("shared", serial): {"schedule_mode": mode}, **(also or {})},
         )
 
     def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult:

@@ -35,6 +35,9 @@ _LOGGER = logging.getLogger(__name__)
 TEMPERATURE_RANGE_C = (-100.0, 150.0)
 PERCENT_RANGE = (0.0, 100.0)
 TIME_TO_TARGET_RANGE_MINUTES = (0.0, 7 * 24 * 60.0)
+# `device.battery_level` is the rechargeable cell's voltage (3.72, 3.777 in captures), though
+# the protocol notes call it a charge level from 0 to 1.
+BATTERY_VOLTAGE_RANGE_V = (0.0, 5.0)
 # Unix seconds Python's datetime (and so the host's timestamp sensor) can represent.
 TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
 
@@ -460,10 +463,14 @@ class ThermostatState:
     @property
     def eco_temperatures(self) -> dict[str, float | int | None]:
         """`device.away_temperature_high/low`, Celsius."""
+        return self._device_temperatures(high="away_temperature_high", low="away_temperature_low")
+
+    def _device_temperatures(self, **fields: str) -> dict[str, float | int | None]:
+        """Return `device` temperatures (°C) by the names given for their fields."""
         device = self.device
         return {
-            "high": self._reading(device, "away_temperature_high", TEMPERATURE_RANGE_C),
-            "low": self._reading(device, "away_temperature_low", TEMPERATURE_RANGE_C),
+            name: self._reading(device, field, TEMPERATURE_RANGE_C)
+            for name, field in fields.items()
         }
 
     @property
@@ -510,9 +517,36 @@ class ThermostatState:
 
     @property
     def learning_mode(self) -> bool | None:
-        """`device.learning_mode`."""
-        value = self.device.get("learning_mode")
+        """`device.learning_mode`: whether the thermostat's learning rewrites its schedule.
+
+        The one place clients (the climate actions, the schedule card) read it.
+        """
+        return self.device_flag("learning_mode")
+
+    def device_flag(self, field: str) -> bool | None:
+        """Return an on/off setting of `device` as reported (None before it was).
+
+        Fields by the names `set_device_setting` writes (`learning_mode`, `auto_away_enable`,
+        `filter_reminder_enabled`, `sunlight_correction_enabled`, `lower_safety_temp_enabled`,
+        `upper_safety_temp_enabled`...).
+        """
+        value = self.device.get(field)
         return value if isinstance(value, bool) else None
+
+    @property
+    def safety_temperatures(self) -> dict[str, float | int | None]:
+        """`device.lower_safety_temp` (heats below) and `upper_safety_temp` (cools above), °C."""
+        return self._device_temperatures(lower="lower_safety_temp", upper="upper_safety_temp")
+
+    @property
+    def filter_replacement_needed(self) -> bool:
+        """`device.filter_replacement_needed`: the thermostat's filter reminder is due."""
+        return self.device.get("filter_replacement_needed") is True
+
+    @property
+    def battery_voltage(self) -> float | int | None:
+        """`device.battery_level`, volts."""
+        return self._reading(self.device, "battery_level", BATTERY_VOLTAGE_RANGE_V)
 
     @property
     def preconditioning_enabled(self) -> bool:

@@ -15,14 +15,25 @@ import re
 
 from .command_errors import CommandError, ErrorCode, Reason
 
-# Setpoint limits of the thermostat's own UI, Celsius.
-TEMPERATURE_MIN_C = 9.0
+# Setpoint limits, Celsius: the protocol notes' recommended range (4.5 to 32 °C, 40 to 90 °F),
+# inside what firmware accepts (about 2 to 58 °C). Community firmware lets garages and cabins
+# go to 45 °F and lower (NoLongerEvil-Thermostat #43); Google's firmware stopped at 9 °C.
+TEMPERATURE_MIN_C = 4.5
 TEMPERATURE_MAX_C = 32.0
 # Eco ("away") temperatures may go further, as on the device.
 ECO_TEMPERATURE_MIN_C = 4.5
 ECO_TEMPERATURE_MAX_C = 35.0
 SHA1_DIGEST_BYTES = 20
 PIN_RE = re.compile(r"[0-9]{4}")
+# Safety temperatures (`device.lower_safety_temp` heats below, `upper_safety_temp` cools
+# above, even while off or in eco). Captures hold 4.444 and 7.222 (40 and 45 °F) low and 35
+# high; firmware never heats above 35 °C nor cools below 7 °C.
+LOWER_SAFETY_MIN_C = 4.0
+LOWER_SAFETY_MAX_C = 15.0
+UPPER_SAFETY_MIN_C = 24.0
+UPPER_SAFETY_MAX_C = 35.0
+SAFETY_TEMPERATURE_DIGITS = 3
+"""Kept as given (to 0.001 °C), not on the setpoints' 0.5 °C: firmware stores 45 °F as 7.222."""
 TARGET_HUMIDITY_MIN = 10
 TARGET_HUMIDITY_MAX = 60
 
@@ -95,11 +106,20 @@ def round_half(value: float) -> float:
     return math.floor(value * 2 + 0.5) / 2
 
 
-def temperature(value: object, what: str, field: str, low: float, high: float) -> float:
-    """Return a temperature in Celsius, rounded to 0.5 °C and within `low` to `high`."""
+def temperature(
+    value: object, what: str, field: str, low: float, high: float, *, exact: bool = False
+) -> float:
+    """Return a temperature in Celsius, rounded to 0.5 °C and within `low` to `high`.
+
+    `exact`: rounded to 0.001 °C instead (safety temperatures).
+    """
     number = as_number(value, what, field)
     # Rounded only near the range: doubling 1e308 to round it would overflow.
-    celsius = round_half(number) if low - 1 <= number <= high + 1 else number
+    near = low - 1 <= number <= high + 1
+    if exact:
+        celsius = round(number, SAFETY_TEMPERATURE_DIGITS) if near else number
+    else:
+        celsius = round_half(number) if near else number
     if not low <= celsius <= high:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
@@ -189,6 +209,13 @@ def _humidity(value: object, what: str) -> int:
     return round(number)
 
 
+def _safety_temperature(low: float, high: float) -> Callable[[object, str], float]:
+    def check(value: object, what: str) -> float:
+        return temperature(value, what, what, low, high, exact=True)
+
+    return check
+
+
 # Device-bucket fields a client may set directly (`set_device_setting`), with their validators.
 DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
     "temperature_scale": _scale,
@@ -198,4 +225,10 @@ DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
     "preconditioning_enabled": boolean,
     "auto_away_enable": boolean,
     "compressor_lockout_enabled": boolean,
+    "lower_safety_temp": _safety_temperature(LOWER_SAFETY_MIN_C, LOWER_SAFETY_MAX_C),
+    "lower_safety_temp_enabled": boolean,
+    "upper_safety_temp": _safety_temperature(UPPER_SAFETY_MIN_C, UPPER_SAFETY_MAX_C),
+    "upper_safety_temp_enabled": boolean,
+    "filter_reminder_enabled": boolean,
+    "sunlight_correction_enabled": boolean,
 }

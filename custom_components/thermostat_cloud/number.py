@@ -1,0 +1,95 @@
+"""Safety temperatures of each thermostat: below the one it heats, above the other it cools.
+
+`device.lower_safety_temp` and `upper_safety_temp` (°C), which firmware acts on even while the
+thermostat is off or in eco; whether each applies is a switch (switch.py). Home Assistant
+shows them in its own unit; writes go through the command layer's `set_device_setting`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from homeassistant.components.number import (
+    NumberDeviceClass,
+    NumberEntity,
+    NumberEntityDescription,
+)
+from homeassistant.const import EntityCategory, UnitOfTemperature
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .hub import ThermostatCloudConfigEntry
+from .server.state import ThermostatState
+from .server.validation import (
+    LOWER_SAFETY_MAX_C,
+    LOWER_SAFETY_MIN_C,
+    UPPER_SAFETY_MAX_C,
+    UPPER_SAFETY_MIN_C,
+)
+
+PARALLEL_UPDATES = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatNumberDescription(NumberEntityDescription):
+    """A temperature setting, the `device` field it is and how to read it."""
+
+    setting: str
+    value_fn: Callable[[ThermostatState], float | int | None]
+
+
+NUMBERS: tuple[ThermostatNumberDescription, ...] = (
+    ThermostatNumberDescription(
+        key="freeze_protection_temperature",
+        translation_key="freeze_protection_temperature",
+        setting="lower_safety_temp",
+        native_min_value=LOWER_SAFETY_MIN_C,
+        native_max_value=LOWER_SAFETY_MAX_C,
+        value_fn=lambda t: t.safety_temperatures["lower"],
+    ),
+    ThermostatNumberDescription(
+        key="heat_protection_temperature",
+        translation_key="heat_protection_temperature",
+        setting="upper_safety_temp",
+        native_min_value=UPPER_SAFETY_MIN_C,
+        native_max_value=UPPER_SAFETY_MAX_C,
+        value_fn=lambda t: t.safety_temperatures["upper"],
+    ),
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """Set up the safety temperatures of every thermostat subentry."""
+    async_add_thermostat_entities(
+        hass,
+        entry,
+        async_add_entities,
+        lambda hub, subentry: [ThermostatNumber(hub, subentry, d) for d in NUMBERS],
+    )
+
+
+class ThermostatNumber(ThermostatDescribedEntity[ThermostatNumberDescription], NumberEntity):
+    """One temperature setting the thermostat keeps, in Home Assistant's unit."""
+
+    entity_description: ThermostatNumberDescription
+    _attr_entity_category = EntityCategory.CONFIG
+    _attr_device_class = NumberDeviceClass.TEMPERATURE
+    _attr_native_unit_of_measurement = UnitOfTemperature.CELSIUS
+    _attr_native_step = 0.5
+
+    @property
+    def native_value(self) -> float | None:
+        """Read from the buckets as they are now."""
+        value = self.entity_description.value_fn(self.thermostat)
+        return None if value is None else float(value)
+
+    async def async_set_native_value(self, value: float) -> None:
+        """Write the temperature (Celsius: Home Assistant converted it) to the thermostat."""
+        commands = self.service.commands
+        self.run_command(commands.set_device_setting, self.entity_description.setting, value)

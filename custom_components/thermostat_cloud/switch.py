@@ -1,0 +1,96 @@
+"""Settings of each thermostat that are on or off, where Home Assistant users look for them.
+
+Each is a `device` bucket field firmware keeps and acts on (field names from captures and the
+protocol notes' feature reference), written through the command layer's `set_device_setting`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from homeassistant.components.switch import SwitchEntity, SwitchEntityDescription
+from homeassistant.const import EntityCategory
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .hub import ThermostatCloudConfigEntry
+
+PARALLEL_UPDATES = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatSwitchDescription(SwitchEntityDescription):
+    """A setting and the `device` field (a name `set_device_setting` takes) it is."""
+
+    setting: str
+
+
+SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
+    # Learning rewrites the schedule (NoLongerEvil-Thermostat #152): see `set_schedule`.
+    ThermostatSwitchDescription(
+        key="learning", translation_key="learning", setting="learning_mode"
+    ),
+    # The thermostat's occupancy sensor (Home/Away Assist): auto-eco when nobody is seen.
+    ThermostatSwitchDescription(
+        key="home_away_assist", translation_key="home_away_assist", setting="auto_away_enable"
+    ),
+    ThermostatSwitchDescription(
+        key="sunlight_correction",
+        translation_key="sunlight_correction",
+        setting="sunlight_correction_enabled",
+    ),
+    ThermostatSwitchDescription(
+        key="filter_reminder", translation_key="filter_reminder", setting="filter_reminder_enabled"
+    ),
+    # Safety temperatures heat or cool even while off or in eco: see the number entities.
+    ThermostatSwitchDescription(
+        key="freeze_protection",
+        translation_key="freeze_protection",
+        setting="lower_safety_temp_enabled",
+    ),
+    ThermostatSwitchDescription(
+        key="heat_protection",
+        translation_key="heat_protection",
+        setting="upper_safety_temp_enabled",
+    ),
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """Set up the setting switches of every thermostat subentry."""
+    async_add_thermostat_entities(
+        hass,
+        entry,
+        async_add_entities,
+        lambda hub, subentry: [ThermostatSwitch(hub, subentry, d) for d in SWITCHES],
+    )
+
+
+class ThermostatSwitch(ThermostatDescribedEntity[ThermostatSwitchDescription], SwitchEntity):
+    """One on/off setting the thermostat keeps; unknown until it reported it."""
+
+    entity_description: ThermostatSwitchDescription
+    _attr_entity_category = EntityCategory.CONFIG
+
+    @property
+    def is_on(self) -> bool | None:
+        """Read from the buckets as they are now."""
+        return self.thermostat.device_flag(self.entity_description.setting)
+
+    async def async_turn_on(self, **kwargs: Any) -> None:
+        """Turn the setting on at the thermostat."""
+        self._write(on=True)
+
+    async def async_turn_off(self, **kwargs: Any) -> None:
+        """Turn the setting off at the thermostat."""
+        self._write(on=False)
+
+    def _write(self, *, on: bool) -> None:
+        commands = self.service.commands
+        self.run_command(commands.set_device_setting, self.entity_description.setting, on)
