@@ -25,7 +25,7 @@ Fixtures:
 - `page`: `make_page()` at the default size, light.
 - `goto(page, path)`: open a path of the UI (e.g. "/config/integrations") and wait until the
   UI has connected to Home Assistant (the "Loading..." screen is gone).
-- `screenshot(page, name)`: save a PNG to tests/browser/screenshots/<test>-<name>.png
+- `screenshot(page_or_locator, name)`: save a PNG to tests/browser/screenshots/<test>-<name>.png
   (git-ignored: look at it after a run). `readme_picture(page, name)` does the same and, when
   UPDATE_SCREENSHOTS=1, writes docs/images/<name>.png, the README's picture.
 - Types and helpers for tests are in `tests/browser/harness.py`.
@@ -49,7 +49,7 @@ import re
 from typing import Any
 
 import aiohttp
-from playwright.async_api import Browser, Page, Playwright, async_playwright, expect
+from playwright.async_api import Browser, Locator, Page, Playwright, async_playwright, expect
 import pytest
 import pytest_asyncio
 import pytest_socket
@@ -233,9 +233,9 @@ def screenshot(request: pytest.FixtureRequest) -> Screenshot:
     """Save a picture of the page to tests/browser/screenshots/ (git-ignored)."""
     test_name = re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
 
-    async def take(page: Page, name: str) -> Path:
+    async def take(what: Page | Locator, name: str) -> Path:
         path = SCREENSHOTS / f"{test_name}-{name}.png"
-        await page.screenshot(path=path, animations="disabled")
+        await what.screenshot(path=path, animations="disabled")
         return path
 
     return take
@@ -245,8 +245,8 @@ def screenshot(request: pytest.FixtureRequest) -> Screenshot:
 def readme_picture(screenshot: Screenshot) -> Screenshot:
     """Save a picture; with UPDATE_SCREENSHOTS=1 also as the README's docs/images/<name>.png."""
 
-    async def take(page: Page, name: str) -> Path:
-        path = await screenshot(page, name)
+    async def take(what: Page | Locator, name: str) -> Path:
+        path = await screenshot(what, name)
         if UPDATE_SCREENSHOTS:
             README_IMAGES.mkdir(parents=True, exist_ok=True)
             target = README_IMAGES / f"{name}.png"

@@ -11,7 +11,13 @@ from pathlib import Path
 import re
 from typing import Any
 
-from playwright.async_api import ConsoleMessage, Error as PlaywrightError, Page, Response
+from playwright.async_api import (
+    ConsoleMessage,
+    Error as PlaywrightError,
+    Locator,
+    Page,
+    Response,
+)
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from tests.real_home_assistant import HomeAssistantClient, Owner, Tokens
@@ -142,7 +148,7 @@ type MakePage = Callable[..., Awaitable[Page]]
 type Goto = Callable[[Page, str], Awaitable[None]]
 
 
-type Screenshot = Callable[[Page, str], Awaitable[Path]]
+type Screenshot = Callable[[Page | Locator, str], Awaitable[Path]]
 
 
 type MakeThermostat = Callable[..., Awaitable[SimulatedThermostat]]
