@@ -111,6 +111,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # -- the session's Home Assistant and browser ------------------------------------------------------
 
 
+CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note on the test whether its call failed, for the pages' teardown."""
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
+def _file_name(request: pytest.FixtureRequest) -> str:
+    return re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
+
+
 @pytest_asyncio.fixture(scope="session", loop_scope="session")
 async def http_session() -> AsyncGenerator[aiohttp.ClientSession]:
     """Return one HTTP client for the session (loopback only)."""
@@ -173,9 +189,15 @@ async def browser(playwright: Playwright) -> AsyncGenerator[Browser]:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def make_page(
-    socket_enabled: None, browser: Browser, home_assistant: BrowserHomeAssistant
+    request: pytest.FixtureRequest,
+    socket_enabled: None,
+    browser: Browser,
+    home_assistant: BrowserHomeAssistant,
 ) -> AsyncGenerator[MakePage]:
-    """Open logged-in pages; the test fails if any of them had a problem."""
+    """Open logged-in pages; the test fails if any of them had a problem.
+
+    A test that failed leaves a picture of each of its pages in tests/browser/screenshots/.
+    """
     problems = PageProblems()
     contexts = []
     hass_tokens = json.dumps(home_assistant.tokens.hass_tokens(home_assistant.url))
@@ -199,7 +221,13 @@ async def make_page(
         return page
 
     yield make
-    for context in contexts:
+    failed = request.node.stash.get(CALL_FAILED, False)
+    for number, context in enumerate(contexts):
+        if failed:
+            for page in context.pages:
+                await page.screenshot(
+                    path=SCREENSHOTS / f"{_file_name(request)}-failed-{number}.png"
+                )
         await context.close()
     if problems.seen:
         pytest.fail("The UI had problems:\n" + "\n".join(problems.seen))
@@ -231,7 +259,7 @@ def goto(home_assistant: BrowserHomeAssistant) -> Goto:
 @pytest.fixture
 def screenshot(request: pytest.FixtureRequest) -> Screenshot:
     """Save a picture of the page to tests/browser/screenshots/ (git-ignored)."""
-    test_name = re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
+    test_name = _file_name(request)
 
     async def take(what: Page | Locator, name: str) -> Path:
         path = SCREENSHOTS / f"{test_name}-{name}.png"
