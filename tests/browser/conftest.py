@@ -91,6 +91,11 @@ def auto_enable_custom_integrations() -> None:
 
 
 @pytest.fixture(autouse=True)
+def loopback_sockets(socket_enabled: None) -> None:
+    """Let every test here reach the session's Home Assistant (127.0.0.1 only, as everywhere)."""
+
+
+@pytest.fixture(autouse=True)
 def verify_cleanup() -> None:
     """Replace the Home Assistant plugin's.
 
@@ -190,7 +195,6 @@ async def browser(playwright: Playwright) -> AsyncGenerator[Browser]:
 @pytest_asyncio.fixture(loop_scope="session")
 async def make_page(
     request: pytest.FixtureRequest,
-    socket_enabled: None,
     browser: Browser,
     home_assistant: BrowserHomeAssistant,
 ) -> AsyncGenerator[MakePage]:
@@ -290,7 +294,6 @@ def readme_picture(screenshot: Screenshot) -> Screenshot:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def make_thermostat(
-    socket_enabled: None,
     home_assistant: BrowserHomeAssistant,
     http_session: aiohttp.ClientSession,
 ) -> AsyncGenerator[MakeThermostat]:
