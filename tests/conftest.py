@@ -369,11 +369,17 @@ async def hub(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[MockC
 async def add_thermostat(hass: HomeAssistant, entry: ConfigEntry, code: str, **fields: Any) -> None:
     """Run "Add thermostat" with a pairing code (and other `fields`) as the UI does.
 
+    The menu's "Enter the code shown on a thermostat", then the code.
+
     The flow must create the thermostat's subentry. Nothing more is awaited: a test that
     needs what follows (the subentry's save, the entities) waits for it itself.
     """
     result = await hass.config_entries.subentries.async_init(
         (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.MENU, result
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "code"}
     )
     result = await hass.config_entries.subentries.async_configure(
         result["flow_id"], {CONF_CODE: code, **fields}
