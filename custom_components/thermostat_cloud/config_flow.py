@@ -275,6 +275,11 @@ CONF_THERMOSTAT = "thermostat"
 CONF_API_KEY = "api_key"
 
 
+def _minutes(seconds: float) -> str:
+    """Return a duration in whole minutes, at least one, as the UI and the log say it."""
+    return str(max(1, round(seconds / 60)))
+
+
 def _found_label(found: FoundThermostat) -> str:
     """Return how a found thermostat is listed: its name, its address and where it points."""
     name = found.device_name or found.ip
@@ -485,11 +490,11 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
 
     async def async_step_wait(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Wait for the thermostat to call in at its new address."""
-        entry = self._hub()
-        if entry is None:
-            return self.async_abort(reason="hub_not_loaded")
-        service = entry.runtime_data.service
         if self._wait is None:
+            entry = self._hub()
+            if entry is None:
+                return self.async_abort(reason="hub_not_loaded")
+            service = entry.runtime_data.service
             record = service.devices.by_address(self._address)
             if record is not None and service.is_available(record.serial):
                 self._serial = record.serial  # it already talks to this server
@@ -506,18 +511,16 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
                 progress_task=self._wait,
                 description_placeholders={"address": self._address},
             )
-        try:
-            self._serial = self._wait.result()
-        except TimeoutError:
+        wait, self._wait = self._wait, None
+        if wait.cancelled() or wait.exception() is not None:
             _LOGGER.warning(
-                "The thermostat at %s did not call Home Assistant within %d minutes; restart it "
+                "The thermostat at %s did not call Home Assistant within %s minutes; restart it "
                 "(Settings > Reset > Restart) and try again",
                 self._address,
-                int(WAIT_FOR_CONTACT_SECONDS // 60),
+                _minutes(WAIT_FOR_CONTACT_SECONDS),
             )
             return self.async_show_progress_done(next_step_id="not_heard")
-        finally:
-            self._wait = None
+        self._serial = wait.result()
         return self.async_show_progress_done(next_step_id="heard")
 
     async def _async_wait_for_contact(self, service: ThermostatService) -> str:
@@ -536,7 +539,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             errors={"base": "no_contact"},
             description_placeholders={
                 "address": self._address,
-                "minutes": str(int(WAIT_FOR_CONTACT_SECONDS // 60)),
+                "minutes": _minutes(WAIT_FOR_CONTACT_SECONDS),
             },
         )
 

@@ -40,6 +40,10 @@ class PairThermostatFlow(RepairsFlow):
         self._form: PairingCodeForm | None = None
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Show the code form (the flow starts with the issue's data, not the user's input)."""
+        return await self.async_step_pair()
+
+    async def async_step_pair(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
         """Ask for the code and the owner; pair the thermostat under the hub."""
         hub = loaded_hub(self.hass)
         if hub is None:
@@ -55,7 +59,7 @@ class PairThermostatFlow(RepairsFlow):
                 hub.runtime_data.pairing.ensure_subentry(serial)
                 return self.async_create_entry(data={})
         return self.async_show_form(
-            step_id="init",
+            step_id="pair",
             data_schema=await form.async_schema(self, user_input),
             errors=errors,
         )
