@@ -153,7 +153,7 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     result = await hass.config_entries.subentries.async_configure(result["flow_id"])
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "contacted"
-    assert result["description_placeholders"]["serial"] == SERIAL
+    assert result["description_placeholders"] == {"serial": SERIAL, "address": "127.0.0.2"}
 
     code = (await thermostat.passphrase())["value"]
     result = await hass.config_entries.subentries.async_configure(
