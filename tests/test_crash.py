@@ -132,8 +132,9 @@ class Client:
         user_id = (await self.websocket({"type": "auth/current_user"}))["id"]
         path = config_dir / ".storage" / "auth"
         async with asyncio.timeout(GUARD):
-            # Another process writes the file: there is no event to wait on, so look again.
-            while user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
+            # Another process writes the file (not there at all before its first save): there is
+            # no event to wait on, so look again.
+            while not path.exists() or user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
                 await asyncio.sleep(0.05)
 
     async def pair_in_the_flow(self, code: str) -> None:
