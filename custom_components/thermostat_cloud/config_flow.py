@@ -432,8 +432,11 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
 
     async def async_step_pick(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Point the chosen thermostat here (unless it already is), then wait for it."""
-        if user_input is None or user_input.get(CONF_THERMOSTAT) not in self._found:
-            return self._pick_form({} if user_input is None else {"base": "thermostat_gone"})
+        if user_input is None:
+            return self._pick_form({})
+        if user_input.get(CONF_THERMOSTAT) not in self._found:
+            _LOGGER.warning("Choose one of the thermostats the search found; search again for more")
+            return self._pick_form({"base": "thermostat_gone"})
         found = self._found[user_input[CONF_THERMOSTAT]]
         self._address = found.ip
         if found.configured:
