@@ -243,13 +243,23 @@ class ThermostatService:
         """Whether a device has an owner."""
         return self.pairings.pairing(serial) is not None
 
-    def note_contact(self, serial: str, *, create: bool = True) -> None:
+    def note_contact(
+        self,
+        serial: str,
+        *,
+        create: bool = True,
+        address: str | None = None,
+        credential: str | None = None,
+    ) -> None:
         """Note a device request: last seen, availability, and announcing an unpaired device.
 
         Every device request lands here; the announcement of an unpaired device is one-time.
 
         `create=False` for requests that do not need to know the device (ping, a status
         read): they only refresh an existing record, so made-up serials leave no trace.
+        `address` and `credential` (where it called from, the password it sent) are noted
+        before the events go out, so a listener waiting for the thermostat at an address
+        finds it by that address.
         """
         if not create and serial not in self.devices:
             return
@@ -259,6 +269,8 @@ class ThermostatService:
             self.request_save()
             if not self.is_paired(serial):
                 self._forget_surplus_unpaired(serial)
+        if self.devices.note_access(serial, address, credential):
+            self.request_save()
         if not self.subscriptions.count(serial):
             self._arm_availability_check(serial)
         if not was_available:
