@@ -6,7 +6,8 @@ vendor's app showed instead was the room chosen on the thermostat at setup, `dev
 solbirn/Nest.Thermostat `docs/nest-api-schemas.md`). The rooms offered on the thermostat have
 fixed ids (`ROOM_NAMES`, as codykociemba/NoLongerEvil-SelfHosted lists them in
 `integrations/mqtt/helpers.py`); a room the user named is in the home's `where.<structure_id>`
-bucket, `{"wheres": [{"where_id": ..., "name": ...}]}`, which firmware PUTs beside its own.
+bucket, `{"wheres": [{"where_id": ..., "name": ...}]}` (as clients of the vendor's cloud read it:
+badnest `api.py`, `_get_names`), which firmware PUTs beside its own buckets.
 """
 
 from __future__ import annotations
