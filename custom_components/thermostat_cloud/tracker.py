@@ -85,21 +85,22 @@ class ThermostatTracker:
                 if not listeners:
                     del self._listeners[serial]
                     self._available.pop(serial, None)
+                    self._rooms.pop(serial, None)
                     ir.async_delete_issue(self.hass, DOMAIN, equipment_issue_id(serial))
 
         return remove
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
+        listeners = self._listeners.get(event.serial)
         if event.kind is EventKind.PAIRING or (
-            event.kind is EventKind.STATE and self._room_changed(event.serial)
+            listeners and event.kind is EventKind.STATE and self._room_changed(event.serial)
         ):
             # Thermostats of a room are numbered in the order they were paired ("Living Room
             # (2)"): one joining, leaving or unpaired can change the others' names.
             for serial in tuple(self._listeners):
                 if serial != event.serial:
                     self._refresh_device(serial)
-        listeners = self._listeners.get(event.serial)
         if not listeners:
             return
         self._note_availability(event.serial)
@@ -142,6 +143,7 @@ class ThermostatTracker:
             )
 
     def _room_changed(self, serial: str) -> bool:
+        """Return whether the thermostat's room changed since the last look (noting it)."""
         room = ThermostatState(self.service, serial).room
         if serial in self._rooms and self._rooms[serial] == room:
             return False
