@@ -173,6 +173,36 @@ async def test_target_reached_shows_the_time_the_thermostat_reports(
     assert shown(hass, reached) == STATE_UNAVAILABLE
 
 
+async def test_an_earlier_time_to_target_sensor_keeps_its_entity_id(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+) -> None:
+    """An install of an earlier version (minutes, "Time to target") keeps its entity id.
+
+    The same entity, by its unique id, shows the time after the update.
+    """
+    paired = await pair_thermostat()
+    entity_id = paired.entity_id("sensor", "time_to_target")
+    old_id = f"sensor.thermostat_{SERIAL.lower()}_time_to_target"
+    entity_registry.async_update_entity(
+        entity_id,
+        new_entity_id=old_id,
+        original_device_class="duration",
+        original_name="Time to target",
+        unit_of_measurement="min",
+    )
+    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+
+    assert paired.entity_id("sensor", "time_to_target") == old_id
+    entry = entity_registry.async_get(old_id)
+    assert entry is not None
+    assert (entry.original_device_class, entry.original_name) == ("timestamp", "Target reached")
+    ready_at = int(dt_util.utcnow().timestamp()) + 600
+    await paired.thermostat.put(f"device.{SERIAL}", {"time_to_target": ready_at})
+    assert dt_util.parse_datetime(shown(hass, old_id)) == datetime.fromtimestamp(ready_at, UTC)
+    assert hass.states.get(old_id).attributes.get("unit_of_measurement") is None  # type: ignore[union-attr]
+
+
 async def test_a_time_to_target_that_is_no_time_shows_unknown(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
