@@ -253,7 +253,7 @@ THERMOSTAT_DEVICE: dict[str, Any] = {
     "target_humidity": 35,
     "fan_mode": "auto",
     "backplate_temperature": 21.6,
-    "time_to_target": 12,
+    "time_to_target": 0,
     "temperature_scale": "C",
     "eco": {"mode": "schedule"},
     "eco_mode_enabled": False,

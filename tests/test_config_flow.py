@@ -271,7 +271,7 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     assert result["data"] == {CONF_SERIAL: SERIAL}
 
     service = hub.runtime_data.service
-    user_key, structure_key = service.home_keys(SERIAL)
+    user_key, structure_key, _rooms = service.home_keys(SERIAL)
     pushed = await thermostat.next_object(structure_key)
     assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}
     assert thermostat.local[user_key].value == {"name": service.home_user_id}

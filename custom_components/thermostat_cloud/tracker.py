@@ -61,6 +61,8 @@ class ThermostatTracker:
         self._listeners: defaultdict[str, list[ThermostatListener]] = defaultdict(list)
         self._available: dict[str, bool] = {}
         """Last availability seen per thermostat with entities, to log changes only."""
+        self._rooms: dict[str, str | None] = {}
+        """Last room seen per thermostat, to rename the others of a room when it moves."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
@@ -83,6 +85,7 @@ class ThermostatTracker:
                 if not listeners:
                     del self._listeners[serial]
                     self._available.pop(serial, None)
+                    self._rooms.pop(serial, None)
                     ir.async_delete_issue(self.hass, DOMAIN, equipment_issue_id(serial))
 
         return remove
@@ -90,6 +93,14 @@ class ThermostatTracker:
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
         listeners = self._listeners.get(event.serial)
+        if event.kind is EventKind.PAIRING or (
+            listeners and event.kind is EventKind.STATE and self._room_changed(event.serial)
+        ):
+            # Thermostats of a room are numbered in the order they were paired ("Living Room
+            # (2)"): one joining, leaving or unpaired can change the others' names.
+            for serial in tuple(self._listeners):
+                if serial != event.serial:
+                    self._refresh_device(serial)
         if not listeners:
             return
         self._note_availability(event.serial)
@@ -131,13 +142,21 @@ class ThermostatTracker:
                 int(self.service.config.availability_grace),
             )
 
+    def _room_changed(self, serial: str) -> bool:
+        """Return whether the thermostat's room changed since the last look (noting it)."""
+        room = ThermostatState(self.service, serial).room
+        if serial in self._rooms and self._rooms[serial] == room:
+            return False
+        self._rooms[serial] = room
+        return True
+
     def _refresh_device(self, serial: str) -> None:
         """Update the thermostat's device from what the thermostat last reported.
 
         Firmware version, model and MAC address as the thermostat last reported them in
         `/svc/entry` (the MAC may be learned after pairing; known connections are kept), and
-        the name given on the thermostat (a name the user gave in Home Assistant still wins:
-        it is `name_by_user`, which this leaves alone).
+        the name given on the thermostat, else its room's (a name the user gave in Home
+        Assistant still wins: it is `name_by_user`, which this leaves alone).
         """
         registry = dr.async_get(self.hass)
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
@@ -147,7 +166,7 @@ class ThermostatTracker:
         changes: dict[str, Any] = {}
         if (device.sw_version, device.model) != (state.software_version, state.model):
             changes.update(sw_version=state.software_version, model=state.model)
-        if (name := state.reported_name) is not None and device.name != name:
+        if (name := state.display_name) is not None and device.name != name:
             changes["name"] = name
         if (connection := mac_connection(self.service, serial)) is not None and (
             connection not in device.connections

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from yarl import URL
 
 from .api_keys import ApiKeyStore
-from .buckets import BucketStore, bucket_key
+from .buckets import BucketStore, bucket_key, home_bucket_keys
 from .clock import Clock, SystemClock
 from .commands import Commands
 from .delivery import Delivery
@@ -418,14 +418,15 @@ class ThermostatService:
     # -- what a device follows -----------------------------------------------------------------
 
     def home_keys(self, serial: str) -> list[str]:
-        """Return the user and structure bucket keys a paired device always receives."""
+        """Return the home's bucket keys a paired device follows (user, structure, rooms).
+
+        The user and structure buckets are always sent; the home's `where` bucket once a
+        thermostat of the home has reported it.
+        """
         pairing = self.pairings.pairing(serial)
         if pairing is None:
             return []
-        return [
-            bucket_key("user", pairing.user_id),
-            bucket_key("structure", pairing.structure_id),
-        ]
+        return home_bucket_keys(pairing.user_id, pairing.structure_id)
 
     def _push_server_changes(self, event: ServiceEvent) -> None:
         """Push server-side writes, owed to the device, to its held connections.
@@ -452,7 +453,7 @@ class ThermostatService:
         return any(identifier in (p.user_id, p.structure_id) for p in self.pairings.pairings())
 
     def is_home_key(self, key: str) -> bool:
-        """Whether a `user.`/`structure.` key belongs to a home on this server."""
+        """Whether a `user.`/`structure.`/`where.` key belongs to a home on this server."""
         return self.is_home_id(key.partition(".")[2])
 
     def known_serials(self) -> list[str]:
