@@ -9,13 +9,15 @@ Every test pairs simulated thermostats over real TCP and reads what Home Assista
 from __future__ import annotations
 
 import argparse
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from homeassistant.config_entries import RELOAD_AFTER_UPDATE_DELAY
 from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 from homeassistant.util import dt as dt_util
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
@@ -290,6 +292,48 @@ async def test_equipment_the_thermostat_lacks_is_created_disabled(
         entry = entity_registry.async_get(paired.entity_id("binary_sensor", key))
         assert entry is not None
         assert (entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION) is disabled, key
+
+
+async def test_equipment_reported_after_pairing_enables_its_sensors(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+) -> None:
+    """Firmware reports its equipment after the restart that follows pairing.
+
+    The sensors created disabled for want of it come to life then, without a person enabling
+    them by hand; one the person disabled stays disabled.
+    """
+    paired = await pair_thermostat(full_state=False, shared={"current_temperature": 20.5})
+    humidifier = paired.entity_id("binary_sensor", "humidifier")
+    airwave = paired.entity_id("binary_sensor", "airwave")
+    for entity_id in (humidifier, airwave):
+        entry = entity_registry.async_get(entity_id)
+        assert entry is not None
+        assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION
+    entity_registry.async_update_entity(airwave, disabled_by=er.RegistryEntryDisabler.USER)
+
+    # After its restart: the complete state, with a humidifier and Airwave.
+    await paired.thermostat.put_many(
+        {
+            f"shared.{SERIAL}": {"can_heat": True, "can_cool": True},
+            f"device.{SERIAL}": {"has_humidifier": True, "fan_cooling_enabled": True},
+        }
+    )
+    entry = entity_registry.async_get(humidifier)
+    assert entry is not None
+    assert entry.disabled_by is None
+    entry = entity_registry.async_get(airwave)
+    assert entry is not None
+    assert entry.disabled_by is er.RegistryEntryDisabler.USER
+
+    # Home Assistant reloads the entry a little after an entity is enabled, as it does for one
+    # a person enables; then the sensor shows the humidifier.
+    async_fire_time_changed(
+        hass, dt_util.utcnow() + timedelta(seconds=RELOAD_AFTER_UPDATE_DELAY + 1)
+    )
+    await hass.async_block_till_done(wait_background_tasks=True)
+    assert shown(hass, humidifier) == STATE_OFF
+    await paired.thermostat.put(f"device.{SERIAL}", {"humidifier_state": True})
+    assert shown(hass, humidifier) == STATE_ON
 
 
 # -- a fresh thermostat -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .equipment import EQUIPMENT_BINARY_SENSORS
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server.state import ThermostatState
 
@@ -31,7 +32,8 @@ class ThermostatBinarySensorDescription(BinarySensorEntityDescription):
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
     equipment_fn: Callable[[ThermostatState], bool] | None = None
     """Whether the thermostat has the equipment this shows; without it (or before the
-    thermostat said) the entity is created disabled, to be enabled by hand."""
+    thermostat said) the entity is created disabled, and enabled once the thermostat reports
+    the equipment (`equipment.py`)."""
 
 
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
@@ -78,23 +80,21 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         translation_key="humidifier",
         device_class=BinarySensorDeviceClass.RUNNING,
         is_on_fn=lambda t: t.humidifying,
-        equipment_fn=lambda t: t.capabilities["has_humidifier"],
+        equipment_fn=EQUIPMENT_BINARY_SENSORS["humidifier"],
     ),
     ThermostatBinarySensorDescription(
-        # A dehumidifier, or the air conditioning dehumidifying ("cool to dry").
         key="dehumidifier",
         translation_key="dehumidifier",
         device_class=BinarySensorDeviceClass.RUNNING,
         is_on_fn=lambda t: t.dehumidifying,
-        equipment_fn=lambda t: t.capabilities["has_dehumidifier"] or t.has_cool_to_dry,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS["dehumidifier"],
     ),
     ThermostatBinarySensorDescription(
-        # Airwave: the fan runs on after the compressor stopped, cooling with the cold coil.
         key="airwave",
         translation_key="airwave",
         device_class=BinarySensorDeviceClass.RUNNING,
         is_on_fn=lambda t: t.fan_cooling,
-        equipment_fn=lambda t: t.has_airwave,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS["airwave"],
     ),
     ThermostatBinarySensorDescription(
         # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
