@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 import logging
 
-from homeassistant.components.binary_sensor import DOMAIN as BINARY_SENSOR_DOMAIN
+from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
@@ -43,7 +43,7 @@ def async_enable_reported_equipment(hass: HomeAssistant, serial: str, keys: froz
     """
     registry = er.async_get(hass)
     for key in keys:
-        entity_id = registry.async_get_entity_id(BINARY_SENSOR_DOMAIN, DOMAIN, f"{serial}_{key}")
+        entity_id = registry.async_get_entity_id(Platform.BINARY_SENSOR, DOMAIN, f"{serial}_{key}")
         entry = registry.async_get(entity_id) if entity_id is not None else None
         if entry is not None and entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION:
             _LOGGER.info("Thermostat %s reports its %s: enabling %s", serial, key, entry.entity_id)
