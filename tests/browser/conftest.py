@@ -1,42 +1,48 @@
 """Browser tests: the UI of a real Home Assistant, driven in Chromium by Playwright.
 
-One Home Assistant per test session, started as a subprocess by `bench/ha_server.py`'s launcher
-(`hass` on a free loopback port, a throwaway configuration under /tmp with the frontend, this
-checkout's integration linked in, the Thermostat Cloud hub entry on a free device port, no
-requirement installs: the dev dependencies hold them all). Onboarding is finished through its
-REST API, and every page starts logged in as the owner. Chromium is Debian's
-(`/usr/bin/chromium`, or `$CHROMIUM`); scripts/setup installs it on CI.
+One Home Assistant for all the browser tests of a run, started as a subprocess by
+`bench/ha_server.py`'s launcher (`hass` on a free loopback port, a throwaway configuration
+under /tmp with the frontend and the recorder, this checkout's integration linked in, the
+Thermostat Cloud hub entry on a free device port, `--skip-pip`: the dev dependencies hold all
+it needs) and stopped when they are done. Onboarding is finished through its REST API (owner
+`OWNER`); every page starts logged in as that owner. Chromium is Debian's (`/usr/bin/chromium`,
+or `$CHROMIUM`); scripts/setup installs it on CI.
 
-Every module here starts with
+Every test module here starts with
 
     pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-(the session's Home Assistant, browser and HTTP client live on pytest-asyncio's session loop, so
-the tests must run on it too; `-m browser` selects these tests, `-m "not browser"` skips them).
+(Home Assistant's process, the browser and the HTTP client live on pytest-asyncio's session
+loop, so the tests run on it too; `-m browser` selects these tests, `-m "not browser"` skips
+them; the marker is also added to every test of this folder).
 
-Fixtures:
-- `home_assistant` (session): `BrowserHomeAssistant`: `url` of the UI, `device_url` thermostats
-  use, `client` (`tests.real_home_assistant.HomeAssistantClient`, the REST and websocket APIs as
-  an administrator), `hub_entry_id`, `config_dir`.
-- `make_page(width=1280, height=800, dark=False)` (per test): a new logged-in browser page of
-  that size and colour scheme (Home Assistant's default theme follows the browser's). Every
-  page collects console errors, uncaught exceptions and 5xx answers of Home Assistant; the
-  test fails when there are any (after the test's own result).
-- `page`: `make_page()` at the default size, light.
-- `goto(page, path)`: open a path of the UI (e.g. "/config/integrations") and wait until the
-  UI has connected to Home Assistant (the "Loading..." screen is gone).
+Fixtures (their types, `LIVING_ROOM`, `OWNER` and helpers are in `tests/browser/harness.py`):
+- `home_assistant`: `BrowserHomeAssistant`: `url` of the UI, `device_url` thermostats use,
+  `client` (`tests.real_home_assistant.HomeAssistantClient`: the REST and websocket APIs as an
+  administrator), `tokens` (the owner's), `hub_entry_id`, `config_dir`.
+- `make_page(width=1280, height=800, dark=False)`: a new logged-in page of that size and colour
+  scheme (Home Assistant's default theme follows the browser's). Every page collects console
+  errors, uncaught exceptions and 5xx answers; the test fails when there are any, except the
+  offline network's, each named in `OFFLINE_ERRORS`. A failed test leaves a picture of each of
+  its pages in tests/browser/screenshots/.
+- `page`: `make_page()`: desktop size, light.
+- `goto(page, path)`: open a path of the UI (e.g. "/config/integrations/dashboard") and wait
+  until the UI has connected to Home Assistant (its "Loading..." screen is gone).
 - `screenshot(page_or_locator, name)`: save a PNG to tests/browser/screenshots/<test>-<name>.png
-  (git-ignored: look at it after a run). `readme_picture(page, name)` does the same and, when
-  UPDATE_SCREENSHOTS=1, writes docs/images/<name>.png, the README's picture.
-- Types and helpers for tests are in `tests/browser/harness.py`.
-- `make_thermostat(serial=None, **buckets)`: a started simulated thermostat (`thermostat_sim`,
-  firmware-like) talking to Home Assistant's device server over 127.0.0.1, with a serial of its
-  own unless given; it has registered and asked for its pairing code (`await t.passphrase()`
-  answers the code it shows). Stopped after the test. `LIVING_ROOM` is a realistic set of
-  buckets (heating, humidity, fan) for pictures.
+  (git-ignored: look at it after a run). `readme_picture(page_or_locator, name)` does the same
+  and, with UPDATE_SCREENSHOTS=1, writes the README's docs/images/<name>.png.
+- `make_thermostat(serial=None, **buckets)`: a simulated thermostat (`thermostat_sim`, which
+  behaves like firmware) talking to Home Assistant's device port over 127.0.0.1, with a serial
+  of its own unless given, and buckets by name (e.g. `**LIVING_ROOM`: shared=..., device=...).
+  It has registered, asked for its code (`(await t.passphrase())["value"]`) and holds its
+  subscribe, as a thermostat on its pairing screen does. Stopped after the test.
 - `pair(thermostat)`: pair it through the control API (`POST /api/thermostat_cloud/api/register`,
-  which adds its subentry as "Add thermostat" does) and wait for its climate entity; returns a `PairedThermostat` (serial, entity_id,
-  device_id), for tests of pages that need a paired thermostat without going through pairing.
+  which adds its subentry as Add thermostat does) and wait for its climate entity; returns a
+  `PairedThermostat` (thermostat, serial, entity_id, device_id): for tests of pages that need a
+  paired thermostat without going through pairing.
+
+A thermostat paired in one test stays paired for the next ones (one Home Assistant): find yours
+by its serial or device id, not by position.
 """
 
 from __future__ import annotations
@@ -132,7 +138,7 @@ def _file_name(request: pytest.FixtureRequest) -> str:
     return re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def http_session() -> AsyncGenerator[aiohttp.ClientSession]:
     """Return one HTTP client for the session (loopback only)."""
     # Session fixtures start before any test's `socket_enabled`: allow sockets here (the
@@ -142,7 +148,7 @@ async def http_session() -> AsyncGenerator[aiohttp.ClientSession]:
         yield session
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def home_assistant(
     http_session: aiohttp.ClientSession,
 ) -> AsyncGenerator[BrowserHomeAssistant]:
@@ -168,14 +174,14 @@ async def home_assistant(
         await launcher.stop()
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def playwright() -> AsyncGenerator[Playwright]:
     """Return Playwright's driver."""
     async with async_playwright() as driver:
         yield driver
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def browser(playwright: Playwright) -> AsyncGenerator[Browser]:
     """Return Debian's Chromium, headless."""
     if not CHROMIUM.exists():
