@@ -68,6 +68,7 @@ from tests.browser.harness import (
     CHROMIUM_ARGS,
     ENTITY_WAIT,
     HOME_ASSISTANT_YAML,
+    LOOPBACK_URL,
     OWNER,
     README_IMAGES,
     SCREENSHOTS,
@@ -119,9 +120,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-# -- the session's Home Assistant and browser ------------------------------------------------------
-
-
 CALL_FAILED = pytest.StashKey[bool]()
 
 
@@ -138,11 +136,14 @@ def _file_name(request: pytest.FixtureRequest) -> str:
     return re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
 
 
+# -- Home Assistant and the browser, one of each for the browser tests ----------------------------------------------------------
+
+
 @pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def http_session() -> AsyncGenerator[aiohttp.ClientSession]:
-    """Return one HTTP client for the session (loopback only)."""
-    # Session fixtures start before any test's `socket_enabled`: allow sockets here (the
-    # plugin still limits them to 127.0.0.1).
+    """Return one HTTP client for the browser tests (loopback only)."""
+    # Package fixtures start before a test's `socket_enabled`: allow sockets here (the plugin
+    # still limits them to 127.0.0.1).
     pytest_socket.enable_socket()
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as session:
         yield session
@@ -223,6 +224,10 @@ async def make_page(
         # The frontend keeps its tokens in localStorage: a browser that has logged in before.
         await context.add_init_script(
             f"window.localStorage.setItem('hassTokens', {json.dumps(hass_tokens)});"
+        )
+        # Nothing leaves the machine: a request elsewhere is refused, and is a problem.
+        await context.route(
+            lambda url: not url.startswith(LOOPBACK_URL), problems.off_machine_request
         )
         page = await context.new_page()
         page.on("console", problems.console)

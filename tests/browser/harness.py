@@ -17,6 +17,7 @@ from playwright.async_api import (
     Locator,
     Page,
     Response,
+    Route,
 )
 
 from custom_components.thermostat_cloud.const import DOMAIN
@@ -34,6 +35,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+LOOPBACK_URL = "http://127.0.0.1:"
+"""Where the pages may send requests: Home Assistant on loopback, nowhere else."""
 BROWSER_DIR = Path(__file__).parent
 SCREENSHOTS = BROWSER_DIR / "screenshots"
 README_IMAGES = BROWSER_DIR.parents[1] / "docs" / "images"
@@ -135,6 +138,11 @@ class PageProblems:
     def exception(self, error: PlaywrightError) -> None:
         """Note an uncaught exception or unhandled rejection."""
         self.seen.append(f"uncaught: {error.message}\n{error.stack or ''}")
+
+    async def off_machine_request(self, route: Route) -> None:
+        """Refuse a request that would leave the machine, and note it."""
+        self.seen.append(f"request off the machine: {route.request.method} {route.request.url}")
+        await route.abort("blockedbyclient")
 
     def response(self, response: Response) -> None:
         """Note a server error from Home Assistant."""
