@@ -60,7 +60,7 @@ import pytest
 import pytest_asyncio
 import pytest_socket
 
-from bench.ha_server import LaunchedHomeAssistant
+from bench.ha_server import CONSOLE_LOG, LaunchedHomeAssistant
 from custom_components.thermostat_cloud.const import DOMAIN
 from tests.browser.harness import (
     BROWSER_DIR,
@@ -68,6 +68,7 @@ from tests.browser.harness import (
     CHROMIUM_ARGS,
     ENTITY_WAIT,
     HOME_ASSISTANT_YAML,
+    INTEGRATION_LOGGER,
     LOOPBACK_URL,
     OWNER,
     README_IMAGES,
@@ -82,6 +83,7 @@ from tests.browser.harness import (
     Pair,
     PairedThermostat,
     Screenshot,
+    logged_errors,
     wait_until_shown,
 )
 from tests.real_home_assistant import HomeAssistantClient
@@ -171,6 +173,15 @@ async def home_assistant(
             hub_entry_id=await client.hub_entry_id(),
             config_dir=launcher.config_dir,
         )
+        # Whatever the pages did, the integration logged no error.
+        log = (launcher.config_dir / CONSOLE_LOG).read_text(errors="replace")
+        errors = [
+            f"{logger}: {message}"
+            for logger, message in logged_errors(log)
+            if logger.startswith(INTEGRATION_LOGGER)
+        ]
+        if errors:
+            pytest.fail("The integration logged errors:\n" + "\n".join(errors))
     finally:
         await launcher.stop()
 

@@ -68,6 +68,34 @@ OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
 }
 """Console errors that are the offline network's, not the page's: each named, nothing else."""
 
+LOG_LINE = re.compile(
+    # 2026.10: "2026-11-25 14:37:29.970 ERROR ..."; 2026.11 adds the UTC offset to the time.
+    r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:?\d\d|Z)? "
+    r"(?P<level>[A-Z]+) \((?P<thread>[^)]*)\) \[(?P<logger>[^\]]+)\] (?P<message>.*)$"
+)
+SETUP_LOGGERS = ("homeassistant.setup", "homeassistant.loader", "homeassistant.requirements")
+"""Where Home Assistant says an integration could not be loaded (a missing requirement)."""
+INTEGRATION_LOGGER = "custom_components.thermostat_cloud"
+
+
+def log_records(text: str) -> list[tuple[str, str, str]]:
+    """Return (level, logger, message) of every line of Home Assistant's log that starts one."""
+    return [
+        (match["level"], match["logger"], match["message"])
+        for line in text.splitlines()
+        if (match := LOG_LINE.match(line))
+    ]
+
+
+def logged_errors(text: str) -> list[tuple[str, str]]:
+    """Return (logger, message) of every ERROR or CRITICAL line of Home Assistant's log."""
+    return [
+        (logger, message)
+        for level, logger, message in log_records(text)
+        if level in ("ERROR", "CRITICAL")
+    ]
+
+
 LIVING_ROOM: dict[str, dict[str, Any]] = {
     "shared": {
         "name": "Living room",
