@@ -28,6 +28,8 @@ CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",  # runs as root on CI
     "--disable-gpu",
+    # Containers give /dev/shm 64 MB, too little for Chromium's shared memory: use /tmp.
+    "--disable-dev-shm-usage",
     # No traffic of Chromium's own beyond loopback (updates, sync, field trials, QUIC probes).
     "--disable-background-networking",
     "--disable-component-update",
@@ -203,9 +205,7 @@ async def wait_until_shown(
 ) -> PairedThermostat:
     """Wait until Home Assistant has a climate entity for the thermostat; return where it is."""
     async with asyncio.timeout(ENTITY_WAIT):
-        # Home Assistant is another process: no event of its reaches this one, so look again.
-        while (entity_id := (await client.climate_entities()).get(thermostat.serial)) is None:  # noqa: ASYNC110
-            await asyncio.sleep(0.2)
+        entity_id = await client.climate_entity_of(thermostat.serial)
     devices = await client.websocket({"type": "config/device_registry/list"})
     (device_id,) = (
         device["id"] for device in devices if [DOMAIN, thermostat.serial] in device["identifiers"]
