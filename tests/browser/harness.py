@@ -136,11 +136,12 @@ LIVING_ROOM: dict[str, dict[str, Any]] = {
 """Buckets of a heating living-room thermostat (field names as firmware reports them)."""
 
 SERIALS = (f"02AA01AC3314B{number:03d}" for number in itertools.count(1))
+"""A serial of its own for each simulated thermostat (they share one Home Assistant)."""
 
 
 @dataclass(slots=True)
 class BrowserHomeAssistant:
-    """The session's Home Assistant, onboarded, as the browser tests reach it."""
+    """The browser tests' Home Assistant, onboarded, and how they reach it."""
 
     url: str
     device_url: str
@@ -185,18 +186,11 @@ class PageProblems:
             self.seen.append(f"HTTP {response.status} for {response.request.method} {response.url}")
 
 
+# What the fixtures hand out (see conftest.py).
 type MakePage = Callable[..., Awaitable[Page]]
-
-
 type Goto = Callable[[Page, str], Awaitable[None]]
-
-
 type Screenshot = Callable[[Page | Locator, str], Awaitable[Path]]
-
-
 type MakeThermostat = Callable[..., Awaitable[SimulatedThermostat]]
-
-
 type Pair = Callable[[SimulatedThermostat], Awaitable[PairedThermostat]]
 
 
