@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 from collections.abc import AsyncGenerator, Callable, Iterator
+import dataclasses
 from dataclasses import dataclass, field
 import socket
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import aiohttp
 from aiohttp import web
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers.aiohttp_client import SERVER_SOFTWARE
 import pytest
 import pytest_socket
 
@@ -44,6 +46,8 @@ class FakeThermostatSettings:
     answer: str | None = None
     """The raw body of every answer instead of the settings JSON (odd firmware)."""
     posts: list[dict[str, Any]] = field(default_factory=list)
+    user_agents: list[str] = field(default_factory=list)
+    """The User-Agent of every request: which HTTP client asked."""
 
     def app(self) -> web.Application:
         """Return the web app serving the settings API."""
@@ -54,6 +58,7 @@ class FakeThermostatSettings:
 
     async def get(self, request: web.Request) -> web.Response:
         """Answer a settings read."""
+        self.user_agents.append(request.headers.get("User-Agent", ""))
         if self.answer is not None:
             return web.Response(text=self.answer)
         return web.json_response(
@@ -62,6 +67,7 @@ class FakeThermostatSettings:
 
     async def post(self, request: web.Request) -> web.Response:
         """Record a settings write and answer it."""
+        self.user_agents.append(request.headers.get("User-Agent", ""))
         body = await request.json()
         self.posts.append(body)
         if "initialize" in body:
@@ -109,10 +115,15 @@ def settings_port() -> int:
 
 @pytest.fixture
 def network(hass: HomeAssistant, client: Client, settings_port: int) -> LocalNetwork:
-    """Point the control API's settings client at the fake thermostats' port."""
-    network = LocalNetwork(settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0)
-    hass.data[DATA_CONTROL_API].network = network
-    return network
+    """Point the control API's settings client at the fake thermostats' port.
+
+    The rest of the network settings stay the integration's (Home Assistant's shared session).
+    """
+    api = hass.data[DATA_CONTROL_API]
+    api.network = dataclasses.replace(
+        api.network, settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0
+    )
+    return api.network
 
 
 @pytest.fixture
@@ -142,13 +153,15 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
 ) -> None:
     """Test scan finds thermostats on the subnet of API origin."""
     origin = service.config.api_origin
-    await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
+    hallway = await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
     await start_thermostat(
         "127.0.0.3", FakeThermostatSettings("Bedroom", "https://frontdoor.example:443")
     )
 
     resp = await client.post(f"{URL}/api/scan-network")
     assert resp.status == 200
+    # Home Assistant's shared HTTP client asked (the integration opens no client of its own).
+    assert hallway.user_agents == [SERVER_SOFTWARE]
     assert await resp.json() == {
         "devices": [
             {
@@ -166,6 +179,24 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
         ],
         "subnet": "127.0.0.0/24",
     }
+
+
+async def test_scan_without_a_shared_client_uses_one_of_its_own(
+    client: Client,
+    service: ThermostatService,
+    network: LocalNetwork,
+    start_thermostat: Callable[..., Any],
+) -> None:
+    """The server core without a host's client (the open listener standalone) still scans."""
+    network.http = None
+    hallway = await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", service.config.api_origin)
+    )
+
+    resp = await client.post(f"{URL}/api/scan-network")
+    assert resp.status == 200
+    assert [device["ip"] for device in (await resp.json())["devices"]] == ["127.0.0.2"]
+    assert hallway.user_agents == [aiohttp.http.SERVER_SOFTWARE]  # aiohttp's default
 
 
 async def test_scan_counts_a_trailing_slash_as_configured(

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 import contextlib
 from dataclasses import dataclass, field
 from http import HTTPStatus
@@ -188,19 +188,27 @@ class LocalNetwork:
     settings_port: int = 8080
     probe_timeout: float = 3.0
     configure_timeout: float = 10.0
+    http: aiohttp.ClientSession | None = None
+    """The host's shared HTTP client (Home Assistant's), used when given; it stays open."""
 
     def settings_url(self, ip: str) -> str:
         """Return the settings URL of the thermostat at an IP address."""
         host = f"[{ip}]" if ":" in ip else ip
         return f"http://{host}:{self.settings_port}{SETTINGS_PATH}"
 
-    @staticmethod
-    def session() -> aiohttp.ClientSession:
-        """Create a session for one scan or configure.
+    @contextlib.asynccontextmanager
+    async def session(self) -> AsyncIterator[aiohttp.ClientSession]:
+        """Return the HTTP client for one scan or configure.
 
-        It has no pool limit, so all 254 probes run at once.
+        The shared one when given; otherwise one of its own, closed afterwards, with no pool
+        limit so all 254 probes run at once.
         """
-        return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, force_close=True))
+        if self.http is not None:
+            yield self.http
+            return
+        connector = aiohttp.TCPConnector(limit=0, force_close=True)
+        async with aiohttp.ClientSession(connector=connector) as own:
+            yield own
 
     @staticmethod
     async def resolve_ipv4(host: str) -> str:
@@ -239,7 +247,9 @@ async def _json_object_body(resp: aiohttp.ClientResponse) -> dict[str, Any] | No
     None when it is anything else or breaks off.
     """
     try:
-        data = await resp.json(content_type=None)
+        # The standard parser whichever client asked (Home Assistant's uses orjson, which
+        # refuses the NaN some settings pages write).
+        data = await resp.json(content_type=None, loads=json.loads)
     except aiohttp.ClientError, TimeoutError, ValueError:
         return None
     return data if isinstance(data, dict) else None
