@@ -6,7 +6,6 @@ from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, Rep
 from homeassistant.core import HomeAssistant
 
 from .const import CONF_COMPAT_API
-from .http import ISSUE_COMPAT_API
 
 
 class CloseCompatApiFlow(ConfirmRepairFlow):
@@ -32,7 +31,8 @@ class CloseCompatApiFlow(ConfirmRepairFlow):
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
-    """Return the fix flow of an issue this integration raised."""
-    if issue_id == ISSUE_COMPAT_API:
-        return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
-    return ConfirmRepairFlow()
+    """Return the fix flow of an issue this integration raised.
+
+    The open control API's warning is the only issue raised as fixable.
+    """
+    return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
