@@ -190,6 +190,26 @@ async def test_options_set_key_lifetime_and_validate_compat_port(
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
+async def test_options_say_when_the_open_port_is_taken(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    """Opening the control API on a port another program holds is refused in the form."""
+    entry = await setup_hub(hass)
+    with socket.socket() as blocker:
+        blocker.bind(("", 0))
+        blocker.listen()
+        port = blocker.getsockname()[1]
+        result = await hass.config_entries.options.async_init(entry.entry_id)
+        result = await hass.config_entries.options.async_configure(
+            result["flow_id"],
+            {CONF_ENTRY_KEY_TTL: 3600, CONF_COMPAT_API: True, CONF_COMPAT_PORT: port},
+        )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_COMPAT_PORT: "port_in_use"}
+    assert CONF_COMPAT_API not in entry.options
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
 # -- Add thermostat -------------------------------------------------------------------------------
 
 
@@ -243,6 +263,27 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     await hass.async_block_till_done()
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
     assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(SERIAL)) is None
+
+
+async def test_adding_a_thermostat_again_with_a_new_code_keeps_its_device(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    """A paired thermostat's new code pairs it again; the flow says so and adds nothing."""
+    for attempt in range(2):
+        await thermostat.entry()
+        code = (await thermostat.passphrase())["value"]
+        result = await start_add_thermostat(hass, hub)
+        result = await hass.config_entries.subentries.async_configure(
+            result["flow_id"], {CONF_CODE: code}
+        )
+        await hass.async_block_till_done()
+        if attempt == 0:
+            assert result["type"] is FlowResultType.CREATE_ENTRY
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "paired_again"
+    assert result["description_placeholders"] == {"serial": SERIAL}
+    assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
+    assert hub.runtime_data.service.is_paired(SERIAL)
 
 
 async def test_add_thermostat_for_a_chosen_owner(

@@ -588,6 +588,19 @@ async def test_options_choose_the_entity_or_no_weather_without_a_restart(
         assert hub.runtime_data.weather.last_served.entity_id == expected
 
 
+async def test_a_chosen_weather_entity_that_is_gone_stays_chosen(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """The options form still shows an entity chosen before and removed since, as chosen."""
+    await setup_weather(hass, "Backyard")
+    await choose_weather(hass, hub, BACKYARD)
+    hass.states.async_remove(BACKYARD)
+
+    assert await choose_weather(hass, hub, BACKYARD) == ["auto", "none", BACKYARD]
+    assert hub.options[CONF_WEATHER_ENTITY] == BACKYARD
+    assert await weather_of(hub) == {}
+
+
 # -- the token --------------------------------------------------------------------------------
 
 
