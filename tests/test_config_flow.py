@@ -269,7 +269,8 @@ async def test_adding_a_thermostat_again_with_a_new_code_keeps_its_device(
     hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
 ) -> None:
     """A paired thermostat's new code pairs it again; the flow says so and adds nothing."""
-    for attempt in range(2):
+
+    async def add_by_its_code() -> Any:
         await thermostat.entry()
         code = (await thermostat.passphrase())["value"]
         result = await start_add_thermostat(hass, hub)
@@ -277,8 +278,10 @@ async def test_adding_a_thermostat_again_with_a_new_code_keeps_its_device(
             result["flow_id"], {CONF_CODE: code}
         )
         await hass.async_block_till_done()
-        if attempt == 0:
-            assert result["type"] is FlowResultType.CREATE_ENTRY
+        return result
+
+    assert (await add_by_its_code())["type"] is FlowResultType.CREATE_ENTRY
+    result = await add_by_its_code()
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "paired_again"
     assert result["description_placeholders"] == {"serial": SERIAL}
