@@ -86,14 +86,14 @@ def build_zip(out: Path, root: Path = ROOT) -> list[str]:
 def main(argv: list[str]) -> int:
     """Check the tag, then write the zip and the notes."""
     if not 1 <= len(argv) <= 2:
-        print(__doc__, file=sys.stderr)  # noqa: T201
+        print(__doc__, file=sys.stderr)
         return 2
     out_dir = Path(argv[1]) if len(argv) == 2 else ROOT / "dist"
     try:
         version = version_of_tag(argv[0], manifest_version())
         notes = changelog_section((ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), version)
     except ReleaseError as err:
-        print(f"release: {err}", file=sys.stderr)  # noqa: T201
+        print(f"release: {err}", file=sys.stderr)
         return 1
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "notes.md").write_text(notes, encoding="utf-8")
@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
         with Path(github_output).open("a", encoding="utf-8") as outputs:
             outputs.write(f"version={version}\nprerelease={str(prerelease).lower()}\n")
     kind = "pre-release" if prerelease else "release"
-    print(f"release: {kind} {version}: {out_dir / ZIP_NAME} ({len(names)} files)")  # noqa: T201
+    print(f"release: {kind} {version}: {out_dir / ZIP_NAME} ({len(names)} files)")
     return 0
 
 

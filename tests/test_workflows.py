@@ -100,6 +100,7 @@ def test_the_readme_test_command_runs_on_every_change(
     tests = workflows["tests.yml"]
     assert tests["on"].keys() >= {"push", "pull_request", "workflow_call"}
     assert "scripts/test --cov" in runs(tests)
+    assert "scripts/check_coverage.py" in runs(tests)
     assert "scripts/test-newest-helper" in runs(tests)
     assert "`scripts/test`" in (ROOT / "README.md").read_text(encoding="utf-8")
 
