@@ -295,6 +295,7 @@ async def run(version: str) -> int:
     if failure is None and not found:
         print(f"check: Home Assistant {version}: no warning, error or deprecation names {DOMAIN}")
         shutil.rmtree(launcher.config_dir, ignore_errors=True)
+        print(f"check: passed, so its configuration was removed again: {launcher.config_dir}")
         return 0
     print(f"check: Home Assistant {version}: FAILED; its configuration and log: {log.parent}")
     return 1
