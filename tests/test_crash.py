@@ -132,21 +132,23 @@ class Client:
         user_id = (await self.websocket({"type": "auth/current_user"}))["id"]
         path = config_dir / ".storage" / "auth"
         async with asyncio.timeout(GUARD):
-            # Another process writes the file: there is no event to wait on, so look again.
-            while user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
+            # Another process writes the file (not there at all before its first save): there is
+            # no event to wait on, so look again.
+            while not path.exists() or user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
                 await asyncio.sleep(0.05)
 
     async def pair_in_the_flow(self, code: str) -> None:
-        """Pair as the UI's "Add thermostat" does; the flow must answer `create_entry`."""
+        """Pair as the UI's "Add thermostat" does (its menu, then the code); `create_entry`."""
         (entry,) = await self.call("GET", f"/api/config/config_entries/entry?domain={DOMAIN}")
         flow = await self.call(
             "POST",
             "/api/config/config_entries/subentries/flow",
             {"handler": [entry["entry_id"], SUBENTRY_THERMOSTAT]},
         )
-        result = await self.call(
-            "POST", f"/api/config/config_entries/subentries/flow/{flow['flow_id']}", {"code": code}
-        )
+        assert flow["type"] == "menu", flow
+        step = f"/api/config/config_entries/subentries/flow/{flow['flow_id']}"
+        await self.call("POST", step, {"next_step_id": "code"})
+        result = await self.call("POST", step, {"code": code})
         assert result["type"] == "create_entry", result
 
     async def hosted_serials(self, key: str) -> set[str]:
