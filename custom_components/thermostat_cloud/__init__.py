@@ -17,6 +17,7 @@ from .http import async_register_views, async_start_control_api
 from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
 from .issues import async_follow_firmware
 from .pairing_sync import note_saved_subentries
+from .schedule_card import async_register_card
 from .services import async_setup_services
 
 _LOGGER = logging.getLogger(__name__)
@@ -33,13 +34,14 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the actions and HTTP views once, whether or not the hub entry is loaded.
+    """Register the actions, HTTP views and the schedule card once, loaded hub entry or not.
 
-    Both find the hub entry when they are used.
+    Each finds the hub entry when it is used.
     """
     async_setup_services(hass)
     async_register_views(hass)
     async_setup_hosted_api(hass)
+    await async_register_card(hass)
     return True
 
 
