@@ -1,0 +1,166 @@
+"""The browser tests' vocabulary: what the fixtures in conftest.py hand out, and helpers."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+import itertools
+import os
+from pathlib import Path
+import re
+from typing import Any
+
+from playwright.async_api import ConsoleMessage, Error as PlaywrightError, Page, Response
+
+from custom_components.thermostat_cloud.const import DOMAIN
+from tests.real_home_assistant import HomeAssistantClient, Owner, Tokens
+from thermostat_sim import SimulatedThermostat
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # runs as root on CI
+    "--disable-gpu",
+    # No traffic of Chromium's own beyond loopback (updates, sync, field trials, QUIC probes).
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+BROWSER_DIR = Path(__file__).parent
+SCREENSHOTS = BROWSER_DIR / "screenshots"
+README_IMAGES = BROWSER_DIR.parents[1] / "docs" / "images"
+UPDATE_SCREENSHOTS = os.environ.get("UPDATE_SCREENSHOTS") == "1"
+OWNER = Owner()
+ENTITY_WAIT = 30.0
+"""Longest wait for Home Assistant to show a thermostat it was told about."""
+
+HOME_ASSISTANT_YAML = """\
+frontend:
+config:
+recorder:
+"""
+"""What the UI needs besides the launcher's `http:` and `api:`. `recorder:` as every
+installation has it (default_config): without it the integration page's `recorder/info` call
+fails in the browser's console."""
+
+OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
+    # Home Assistant's `brands` integration fetches the icons of core integrations from
+    # brands.home-assistant.io; offline it answers 404. A custom integration brings its own
+    # (ours: custom_components/thermostat_cloud/brand/), so a 404 for ours stays an error.
+    "core integrations' icons from the brands CDN": re.compile(
+        r"status of 404 .*/api/brands/integration/(?!thermostat_cloud/|bench_access/)[a-z0-9_]+/"
+    ),
+    # The launcher's helper integration (bench/bench_access) is not published: no icon.
+    "the launcher's helper has no icon": re.compile(
+        r"status of 404 .*/api/brands/integration/bench_access/"
+    ),
+}
+"""Console errors that are the offline network's, not the page's: each named, nothing else."""
+
+LIVING_ROOM: dict[str, dict[str, Any]] = {
+    "shared": {
+        "name": "Living room",
+        "can_heat": True,
+        "can_cool": True,
+        "target_temperature_type": "heat",
+        "target_temperature": 21.0,
+        "target_temperature_low": 19.0,
+        "target_temperature_high": 24.0,
+        "current_temperature": 19.6,
+        "hvac_heater_state": True,
+        "hvac_ac_state": False,
+        "hvac_fan_state": True,
+    },
+    "device": {
+        "has_fan": True,
+        "has_emer_heat": False,
+        "has_humidifier": False,
+        "current_humidity": 44,
+        "fan_mode": "auto",
+        "temperature_scale": "C",
+        "eco": {"mode": "schedule"},
+        "leaf": False,
+    },
+}
+"""Buckets of a heating living-room thermostat (field names as firmware reports them)."""
+
+SERIALS = (f"02AA01AC3314B{number:03d}" for number in itertools.count(1))
+
+
+@dataclass(slots=True)
+class BrowserHomeAssistant:
+    """The session's Home Assistant, onboarded, as the browser tests reach it."""
+
+    url: str
+    device_url: str
+    client: HomeAssistantClient
+    tokens: Tokens
+    hub_entry_id: str
+    config_dir: Path
+
+
+@dataclass(frozen=True, slots=True)
+class PairedThermostat:
+    """A thermostat Home Assistant shows: its serial, climate entity and device."""
+
+    thermostat: SimulatedThermostat
+    serial: str
+    entity_id: str
+    device_id: str
+
+
+@dataclass
+class PageProblems:
+    """What went wrong in a page: console errors, uncaught exceptions, server errors.
+
+    (No slots: Playwright keeps its wrappers of bound-method listeners on their object.)
+    """
+
+    seen: list[str] = field(default_factory=list)
+
+    def console(self, message: ConsoleMessage) -> None:
+        """Note a console error unless it is a named offline failure."""
+        text = f"{message.text} {message.location.get('url', '')}"
+        if message.type == "error" and not any(p.search(text) for p in OFFLINE_ERRORS.values()):
+            self.seen.append(f"console error: {text}")
+
+    def exception(self, error: PlaywrightError) -> None:
+        """Note an uncaught exception or unhandled rejection."""
+        self.seen.append(f"uncaught: {error.message}\n{error.stack or ''}")
+
+    def response(self, response: Response) -> None:
+        """Note a server error from Home Assistant."""
+        if response.status >= 500:
+            self.seen.append(f"HTTP {response.status} for {response.request.method} {response.url}")
+
+
+type MakePage = Callable[..., Awaitable[Page]]
+
+
+type Goto = Callable[[Page, str], Awaitable[None]]
+
+
+type Screenshot = Callable[[Page, str], Awaitable[Path]]
+
+
+type MakeThermostat = Callable[..., Awaitable[SimulatedThermostat]]
+
+
+type Pair = Callable[[SimulatedThermostat], Awaitable[PairedThermostat]]
+
+
+async def wait_until_shown(
+    client: HomeAssistantClient, thermostat: SimulatedThermostat
+) -> PairedThermostat:
+    """Wait until Home Assistant has a climate entity for the thermostat; return where it is."""
+    async with asyncio.timeout(ENTITY_WAIT):
+        # Home Assistant is another process: no event of its reaches this one, so look again.
+        while (entity_id := (await client.climate_entities()).get(thermostat.serial)) is None:  # noqa: ASYNC110
+            await asyncio.sleep(0.2)
+    devices = await client.websocket({"type": "config/device_registry/list"})
+    (device_id,) = (
+        device["id"] for device in devices if [DOMAIN, thermostat.serial] in device["identifiers"]
+    )
+    return PairedThermostat(thermostat, thermostat.serial, entity_id, device_id)
