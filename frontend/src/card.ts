@@ -193,6 +193,26 @@ export class ThermostatCloudScheduleCard extends LitElement {
       : this._temperature(entry.temp);
   }
 
+  /** The setpoint without its unit, for the day's line where room is short. */
+  private _entryNumbers(entry: Entry): string {
+    const number = (celsius: number | undefined): string =>
+      celsius === undefined || !Number.isFinite(celsius)
+        ? "–"
+        : toUnit(celsius, this._unit).toLocaleString(this._language);
+    return entry.type === "RANGE" ? `${number(entry.low)}–${number(entry.high)}` : number(entry.temp);
+  }
+
+  private _hour(hour: number): string {
+    try {
+      return new Date(Date.UTC(2024, 0, 1, hour)).toLocaleTimeString(this._language, {
+        hour: "numeric",
+        timeZone: "UTC",
+      });
+    } catch {
+      return String(hour);
+    }
+  }
+
   private _time(seconds: number): string {
     const date = new Date(Date.UTC(2024, 0, 1, 0, 0, seconds));
     try {
@@ -272,7 +292,7 @@ export class ThermostatCloudScheduleCard extends LitElement {
           <div class="scale">
             ${HOURS.map(
               (hour) =>
-                html`<span style="left:${(hour / 24) * 100}%">${this._time(hour * 3600)}</span>`,
+                html`<span style="left:${(hour / 24) * 100}%">${this._hour(hour % 24)}</span>`,
             )}
           </div>
         </div>
@@ -325,6 +345,7 @@ export class ThermostatCloudScheduleCard extends LitElement {
   ): TemplateResult {
     const open = this._day === day;
     const segments = daySegments(week, day);
+    const [coolest, warmest] = temperatureSpan(week);
     return html`
       <div class="day ${open ? "open" : ""}" role="listitem">
         <button
@@ -336,15 +357,21 @@ export class ThermostatCloudScheduleCard extends LitElement {
           <span class="day-name" title=${names[day]}>${shortNames[day]}</span>
           <span class="line">
             ${segments.map(
-              (segment) => html`<span
-                class="segment ${segment.entry.type.toLowerCase()} ${segment.carried ? "carried" : ""}"
-                style="left:${(segment.start / 864).toFixed(3)}%;width:${(
-                  (segment.end - segment.start) /
-                  864
-                ).toFixed(3)}%"
-                title="${this._time(segment.start)} ${this._entryLabel(segment.entry)}"
-                >${segment.carried ? "" : this._entryLabel(segment.entry)}</span
-              >`,
+              (segment) => {
+                // Warmer setpoints in a stronger colour, so the shape of the day shows.
+                const share = shade(middle(segment.entry), coolest, warmest);
+                return html`<span
+                  class="segment ${segment.entry.type.toLowerCase()} ${segment.carried
+                    ? "carried"
+                    : ""} ${share < 70 ? "pale" : ""}"
+                  style="left:${(segment.start / 864).toFixed(3)}%;width:${(
+                    (segment.end - segment.start) /
+                    864
+                  ).toFixed(3)}%;--tc-share:${share}%"
+                  title="${this._time(segment.start)} ${this._entryLabel(segment.entry)}"
+                  >${segment.carried ? "" : this._entryNumbers(segment.entry)}</span
+                >`;
+              },
             )}
           </span>
         </button>
@@ -704,16 +731,27 @@ export class ThermostatCloudScheduleCard extends LitElement {
       color: #fff;
     }
     .segment.heat {
-      background: var(--tc-heat);
+      --tc-color: var(--tc-heat);
     }
     .segment.cool {
-      background: var(--tc-cool);
+      --tc-color: var(--tc-cool);
     }
     .segment.range {
-      background: var(--tc-range);
+      --tc-color: var(--tc-range);
+    }
+    .segment {
+      background: var(--tc-color);
+      background: color-mix(
+        in srgb,
+        var(--tc-color) var(--tc-share, 100%),
+        var(--card-background-color, #fff)
+      );
+    }
+    .segment.pale {
+      color: var(--primary-text-color);
     }
     .segment.carried {
-      opacity: 0.45;
+      opacity: 0.5;
       border-inline-start: none;
     }
     .hours {
@@ -726,7 +764,6 @@ export class ThermostatCloudScheduleCard extends LitElement {
       height: 1.2em;
       font-size: 0.7rem;
       color: var(--secondary-text-color);
-      margin: 0 1.5em 0 0;
     }
     .scale span {
       position: absolute;
@@ -735,6 +772,9 @@ export class ThermostatCloudScheduleCard extends LitElement {
     }
     .scale span:first-child {
       transform: none;
+    }
+    .scale span:last-child {
+      transform: translateX(-100%);
     }
     .editor {
       margin: 4px 0 8px;
@@ -865,6 +905,23 @@ export class ThermostatCloudScheduleCard extends LitElement {
       clip: rect(0 0 0 0);
     }
   `;
+}
+
+/** The temperature an entry holds (a range's middle), in °C. */
+function middle(entry: Entry): number {
+  return entry.type === "RANGE" ? (entry.low! + entry.high!) / 2 : entry.temp!;
+}
+
+/** The coolest and warmest setpoint of the week, in °C. */
+function temperatureSpan(week: Week): [number, number] {
+  const temperatures = week.days.flat().map(middle).filter(Number.isFinite);
+  return temperatures.length ? [Math.min(...temperatures), Math.max(...temperatures)] : [0, 0];
+}
+
+/** How much of the mode's colour a setpoint gets: 45 % for the coolest to 100 % for the warmest. */
+function shade(celsius: number, coolest: number, warmest: number): number {
+  if (!Number.isFinite(celsius) || warmest <= coolest) return 100;
+  return Math.round(45 + (55 * (celsius - coolest)) / (warmest - coolest));
 }
 
 function same(a: Week, b: Week): boolean {

@@ -14,8 +14,9 @@ declare global {
   }
 }
 
-// Defined once: a second copy of the module (an old cached URL) must not throw.
-if (!customElements.get(CARD_TYPE)) {
+function register(): void {
+  // Defined once: a second copy of the module (an old cached URL) must not throw.
+  if (customElements.get(CARD_TYPE)) return;
   customElements.define(CARD_TYPE, ThermostatCloudScheduleCard);
   customElements.define(EDITOR_TYPE, ThermostatCloudScheduleCardEditor);
   const language = document.documentElement.lang || navigator.language;
@@ -25,6 +26,13 @@ if (!customElements.get(CARD_TYPE)) {
     name: localize(language, "card_name"),
     description: localize(language, "card_description"),
     preview: true,
-    documentationURL: "https://github.com/thermostat-cloud/thermostat-cloud#the-thermostat-in-home-assistant",
+    documentationURL:
+      "https://github.com/thermostat-cloud/thermostat-cloud#the-thermostat-in-home-assistant",
   });
 }
+
+// The frontend loads this module while it starts, possibly before its app has replaced
+// `window.customElements` with a scoped-registry polyfill, which knows nothing defined before
+// it: so define once the app has defined its root element (at once when it already has).
+if (customElements.get("home-assistant")) register();
+else customElements.whenDefined("home-assistant").then(register, () => undefined);

@@ -28,7 +28,7 @@ const en = {
   save: "Save",
   discard: "Discard changes",
   saving: "Saving…",
-  saved: "Saved: the thermostat gets the schedule with its next update.",
+  saved: "Saved. The thermostat gets the schedule as soon as it is connected.",
   edit_day: "Edit {day}",
   close_day: "Close",
   learning_on:
@@ -78,7 +78,7 @@ const de: Strings = {
   save: "Speichern",
   discard: "Änderungen verwerfen",
   saving: "Wird gespeichert…",
-  saved: "Gespeichert: das Thermostat erhält den Zeitplan mit seiner nächsten Aktualisierung.",
+  saved: "Gespeichert. Das Thermostat erhält den Zeitplan, sobald es verbunden ist.",
   edit_day: "{day} bearbeiten",
   close_day: "Schließen",
   learning_on:
