@@ -40,10 +40,11 @@ HOME_ASSISTANT_YAML = """\
 frontend:
 config:
 recorder:
+energy:
 """
-"""What the UI needs besides the launcher's `http:` and `api:`. `recorder:` as every
-installation has it (default_config): without it the integration page's `recorder/info` call
-fails in the browser's console."""
+"""What the UI needs besides the launcher's `http:` and `api:`. `recorder:` and `energy:` as every
+installation has them (default_config): without them the integration page's `recorder/info`
+call, and the card picker's `energy/get_prefs`, fail in the browser's console."""
 
 OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
     # Home Assistant's `brands` integration fetches the icons of core integrations from
@@ -51,6 +52,10 @@ OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
     # (ours: custom_components/thermostat_cloud/brand/), so a 404 for ours stays an error.
     "core integrations' icons from the brands CDN": re.compile(
         r"status of 404 .*/api/brands/integration/(?!thermostat_cloud/|bench_access/)[a-z0-9_]+/"
+    ),
+    # The dashboard's card picker previews some cards with pictures from Home Assistant's demo.
+    "the card picker's preview pictures": re.compile(
+        r"net::ERR_NAME_NOT_RESOLVED https://demo\.home-assistant\.io/stub_config/"
     ),
     # The launcher's helper integration (bench/bench_access) is not published: no icon.
     "the launcher's helper has no icon": re.compile(

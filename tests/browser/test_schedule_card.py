@@ -223,3 +223,40 @@ async def test_the_card_on_a_phone(
     # The theme's card background: dark in the dark theme, light in the light one.
     assert (sum(channels) / 3 < 100) is dark, background
     await screenshot(page, "phone")
+
+
+async def test_add_the_card_from_the_card_picker(
+    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+) -> None:
+    """The picker offers "Thermostat schedule"; its editor comes with a thermostat chosen."""
+    paired, _ = await show_card(page)
+    await page.get_by_role("button", name="Edit dashboard").click()
+    await page.get_by_role("button", name="Add card").click()
+    dialog = page.locator("hui-dialog-create-card")
+    await dialog.get_by_role("tab", name="By card").click()
+    await dialog.locator("hui-card-picker").get_by_role("textbox").first.fill("Thermostat schedule")
+    await screenshot(page, "picker")
+    await dialog.locator(".card", has_text="Thermostat schedule").click()
+    editor = page.locator("thermostat-cloud-schedule-card-editor")
+    await expect(editor.locator("ha-form")).to_be_visible()
+    await screenshot(page, "editor")
+    await (
+        page.locator("hui-dialog-edit-card ha-dialog-footer")
+        .get_by_role("button", name="Save")
+        .click()
+    )
+    await expect(page.locator("hui-dialog-edit-card")).to_be_hidden()
+
+    config = await home_assistant.client.websocket(
+        {"type": "lovelace/config", "url_path": DASHBOARD}
+    )
+    cards = config["views"][0]["cards"]
+    assert len(cards) == 2
+    added = cards[1]
+    assert added["type"] == f"custom:{CARD}"
+    # The first of the integration's thermostats (earlier tests of the session paired others).
+    entities = await home_assistant.client.websocket({"type": "config/entity_registry/list"})
+    ours = {e["entity_id"] for e in entities if e["platform"] == "thermostat_cloud"}
+    assert added["entity"] in ours
+    assert added["entity"].startswith("climate.")
+    assert paired.entity_id in ours
