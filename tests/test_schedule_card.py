@@ -186,3 +186,19 @@ async def test_the_card_is_told_what_it_cannot_show(
         {"type": f"{DOMAIN}/schedule/subscribe", "entity_id": paired.entity_id("climate")}
     )
     assert (await client.receive_json())["error"]["code"] == "not_loaded"
+
+
+async def test_the_open_card_stays_live_across_a_reload(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+) -> None:
+    """Changed hub options reload the service: the open card hears of what changes after."""
+    paired = await pair_thermostat()
+    client = await hass_ws_client(hass)
+    await subscribe(client, paired.entity_id("climate"))
+
+    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+
+    answer, events = await save(client, paired, schedule=SCHEDULE)
+    assert answer["success"], answer
+    assert events == [{"schedule": SCHEDULE, "learning": False}]

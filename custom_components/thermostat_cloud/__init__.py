@@ -8,9 +8,10 @@ from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryNotReady
 from homeassistant.helpers import config_validation as cv, issue_registry as ir
+from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.typing import ConfigType
 
-from .const import DOMAIN
+from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .entity import async_register_hub_device
 from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
@@ -70,6 +71,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     await async_start_control_api(hass, entry)
     entry.async_on_unload(entry.add_update_listener(_async_update_listener))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    async_dispatcher_send(hass, SIGNAL_HUB_STARTED, hub)
     return True
 
 

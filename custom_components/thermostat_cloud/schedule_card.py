@@ -12,7 +12,7 @@ it through the `set_schedule` action, so validation and the write stay in one pl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 import hashlib
 from pathlib import Path
 from typing import Any, Final
@@ -26,10 +26,11 @@ from homeassistant.components.websocket_api.decorators import websocket_command
 from homeassistant.components.websocket_api.messages import event_message
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import config_validation as cv, entity_registry as er
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 import probatio
 
-from .const import DOMAIN
-from .hub import ThermostatCloudConfigEntry
+from .const import DOMAIN, SIGNAL_HUB_STARTED
+from .hub import Hub, ThermostatCloudConfigEntry
 from .server import EventKind, ServiceEvent
 from .server.state import ThermostatState
 
@@ -68,6 +69,66 @@ def schedule_message(state: ThermostatState) -> dict[str, Any]:
     }
 
 
+class ScheduleSubscription:
+    """One open card's subscription to a thermostat's schedule.
+
+    It follows the running service's events about the thermostat, and the next service when
+    the hub entry is reloaded (its options changed), so an open card stays live throughout.
+    """
+
+    def __init__(
+        self, hass: HomeAssistant, connection: ActiveConnection, msg_id: int, serial: str
+    ) -> None:
+        """Initialize the subscription; `async_start` sends the first message."""
+        self.hass = hass
+        self.connection = connection
+        self.msg_id = msg_id
+        self.serial = serial
+        self._state: ThermostatState | None = None
+        self._last_sent: Mapping[str, Any] | None = None
+        self._remove_listener: Callable[[], None] | None = None
+
+    @callback
+    def async_start(self, hub: Hub) -> Callable[[], None]:
+        """Send the schedule now and on every change; returns the function that ends it."""
+        self._follow(hub)
+        remove_reload = async_dispatcher_connect(self.hass, SIGNAL_HUB_STARTED, self._follow)
+
+        @callback
+        def end() -> None:
+            remove_reload()
+            self._stop_following()
+
+        return end
+
+    @callback
+    def _follow(self, hub: Hub) -> None:
+        self._stop_following()
+        self._state = ThermostatState(hub.service, self.serial)
+        self._remove_listener = hub.thermostats.listen(self.serial, self._on_event)
+        self._send_if_changed()
+
+    @callback
+    def _stop_following(self) -> None:
+        if self._remove_listener is not None:
+            self._remove_listener()
+            self._remove_listener = None
+
+    @callback
+    def _on_event(self, event: ServiceEvent) -> None:
+        if event.kind is EventKind.STATE:
+            self._send_if_changed()
+
+    @callback
+    def _send_if_changed(self) -> None:
+        assert self._state is not None
+        message = schedule_message(self._state)
+        if message == self._last_sent:  # most changes are temperatures, not the schedule
+            return
+        self._last_sent = message
+        self.connection.send_message(event_message(self.msg_id, message))
+
+
 @websocket_command(
     {
         probatio.Required("type"): WS_SUBSCRIBE_SCHEDULE,
@@ -97,22 +158,7 @@ def ws_subscribe_schedule(
     if entry is None or entry not in hass.config_entries.async_loaded_entries(DOMAIN):
         connection.send_error(msg["id"], ERROR_NOT_LOADED, "Thermostat Cloud is not running")
         return
-    hub = entry.runtime_data
     # The climate entity's unique id is the thermostat's serial.
-    state = ThermostatState(hub.service, registered.unique_id)
-    last_sent: Mapping[str, Any] = schedule_message(state)
-
-    @callback
-    def on_event(event: ServiceEvent) -> None:
-        nonlocal last_sent
-        if event.kind is not EventKind.STATE:
-            return
-        message = schedule_message(state)
-        if message == last_sent:  # most changes are temperatures, not the schedule
-            return
-        last_sent = message
-        connection.send_message(event_message(msg["id"], message))
-
-    connection.subscriptions[msg["id"]] = hub.thermostats.listen(state.serial, on_event)
+    subscription = ScheduleSubscription(hass, connection, msg["id"], registered.unique_id)
     connection.send_result(msg["id"])
-    connection.send_message(event_message(msg["id"], last_sent))
+    connection.subscriptions[msg["id"]] = subscription.async_start(entry.runtime_data)
