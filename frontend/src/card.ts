@@ -113,6 +113,22 @@ export class ThermostatCloudScheduleCard extends LitElement {
     this._unsubscribeNow();
   }
 
+  /** Home Assistant sets `hass` on every state change anywhere: render for ours only. */
+  protected shouldUpdate(changed: PropertyValues): boolean {
+    if (changed.size !== 1 || !changed.has("hass")) return true;
+    const old = changed.get("hass") as HomeAssistant | undefined;
+    const hass = this.hass;
+    if (!old || !hass) return true;
+    const entity = this._config?.entity;
+    return (
+      old.connection !== hass.connection ||
+      old.language !== hass.language ||
+      old.locale !== hass.locale ||
+      old.config !== hass.config ||
+      (entity !== undefined && old.states[entity] !== hass.states[entity])
+    );
+  }
+
   protected updated(changed: PropertyValues): void {
     if (changed.has("hass") || changed.has("_config")) this._subscribe();
   }
