@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Awaitable, Callable, Collection, Generator
+from collections.abc import (
+    AsyncGenerator,
+    Awaitable,
+    Callable,
+    Collection,
+    Generator,
+    Iterator,
+)
 import contextlib
 from dataclasses import dataclass
 import logging
@@ -11,6 +18,7 @@ import sys
 from typing import Any, cast
 
 import aiohttp
+from aiohttp import web
 from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigEntryState
 from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
 from homeassistant.core import Event, HomeAssistant, callback
@@ -22,6 +30,7 @@ import orjson
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.syrupy import HomeAssistantSnapshotExtension
+import pytest_socket
 from syrupy.assertion import SnapshotAssertion
 
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
@@ -34,7 +43,10 @@ from custom_components.thermostat_cloud.const import (
     DOMAIN,
     SUBENTRY_THERMOSTAT,
 )
+from custom_components.thermostat_cloud.http import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.control_api import LocalNetwork
+from tests.settings_pages import FakeThermostatSettings, free_port_on_loopback_hosts
 from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 
 INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
@@ -241,7 +253,7 @@ THERMOSTAT_DEVICE: dict[str, Any] = {
     "target_humidity": 35,
     "fan_mode": "auto",
     "backplate_temperature": 21.6,
-    "time_to_target": 12,
+    "time_to_target": 0,
     "temperature_scale": "C",
     "eco": {"mode": "schedule"},
     "eco_mode_enabled": False,
@@ -369,11 +381,17 @@ async def hub(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[MockC
 async def add_thermostat(hass: HomeAssistant, entry: ConfigEntry, code: str, **fields: Any) -> None:
     """Run "Add thermostat" with a pairing code (and other `fields`) as the UI does.
 
+    The menu's "Enter the code shown on a thermostat", then the code.
+
     The flow must create the thermostat's subentry. Nothing more is awaited: a test that
     needs what follows (the subentry's save, the entities) waits for it itself.
     """
     result = await hass.config_entries.subentries.async_init(
         (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.MENU, result
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "code"}
     )
     result = await hass.config_entries.subentries.async_configure(
         result["flow_id"], {CONF_CODE: code, **fields}
@@ -439,6 +457,53 @@ async def pair_thermostat(
         yield pair
         for thermostat in made:
             await thermostat.stop()
+
+
+# -- thermostats' settings pages on loopback addresses ---------------------------------------------
+
+
+@pytest.fixture
+def loopback_subnet(socket_enabled: None) -> Iterator[None]:
+    """Allow connections to 127.0.0.0/24 only (the harness allows just 127.0.0.1)."""
+    pytest_socket.socket_allow_hosts(["127.0.0.0/24"], allow_unix_socket=True)
+    yield
+    pytest_socket.socket_allow_hosts(["127.0.0.1"], allow_unix_socket=True)
+
+
+@pytest.fixture
+def settings_port() -> int:
+    """Return the port the fake thermostats serve their settings API on (8080 on real ones)."""
+    return free_port_on_loopback_hosts(*(f"127.0.0.{host}" for host in (2, 3, 4, 5, 6, 9)))
+
+
+@pytest.fixture
+def local_network(hass: HomeAssistant, hub: MockConfigEntry, settings_port: int) -> LocalNetwork:
+    """Point the hub's settings-page client (control API and flows) at the fake thermostats."""
+    network = LocalNetwork(settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0)
+    hass.data[DATA_CONTROL_API].network = network
+    return network
+
+
+type StartSettingsPage = Callable[[str, FakeThermostatSettings], Awaitable[FakeThermostatSettings]]
+
+
+@pytest.fixture
+async def start_settings_page(
+    loopback_subnet: None, local_network: LocalNetwork
+) -> AsyncGenerator[StartSettingsPage]:
+    """Serve fake thermostats' settings pages on loopback addresses."""
+    runners: list[web.AppRunner] = []
+
+    async def start(host: str, fake: FakeThermostatSettings) -> FakeThermostatSettings:
+        runner = web.AppRunner(fake.app())
+        await runner.setup()
+        await web.TCPSite(runner, host, local_network.settings_port).start()
+        runners.append(runner)
+        return fake
+
+    yield start
+    for runner in runners:
+        await runner.cleanup()
 
 
 @pytest.fixture

@@ -111,15 +111,16 @@ class HomeAssistantClient:
         return entry_id
 
     async def pair_in_the_flow(self, code: str) -> dict[str, Any]:
-        """Pair as the UI's "Add thermostat" does; the flow must answer `create_entry`."""
+        """Pair as the UI's "Add thermostat" does (its menu, then the code); `create_entry`."""
         flow = await self.call(
             "POST",
             "/api/config/config_entries/subentries/flow",
             {"handler": [await self.hub_entry_id(), SUBENTRY_THERMOSTAT]},
         )
-        result: dict[str, Any] = await self.call(
-            "POST", f"/api/config/config_entries/subentries/flow/{flow['flow_id']}", {"code": code}
-        )
+        assert flow["type"] == "menu", flow
+        step = f"/api/config/config_entries/subentries/flow/{flow['flow_id']}"
+        await self.call("POST", step, {"next_step_id": "code"})
+        result: dict[str, Any] = await self.call("POST", step, {"code": code})
         assert result["type"] == "create_entry", result
         return result
 

@@ -20,6 +20,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_COMPAT_API,
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
+    CONF_ENTRY_KEY_MINUTES,
     CONF_ENTRY_KEY_TTL,
     CONF_OWNER,
     CONF_SERIAL,
@@ -163,30 +164,60 @@ async def test_reconfigure_reloads_once_through_the_update_listener(
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
-async def test_options_set_key_lifetime_and_validate_compat_port(
+async def test_options_ask_the_lifetime_in_minutes_and_store_seconds(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test options set key lifetime and validate compat port."""
+    """The form shows the stored lifetime in minutes; the service gets seconds, as stored before.
+
+    With the open control API off the form has no port field and saves at once.
+    """
     entry = await setup_hub(hass)
+    hass.config_entries.async_update_entry(entry, options={CONF_ENTRY_KEY_TTL: 5400})
+    await hass.async_block_till_done()
     result = await hass.config_entries.options.async_init(entry.entry_id)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"],
-        {
-            CONF_ENTRY_KEY_TTL: 7200,
-            CONF_COMPAT_API: True,
-            CONF_COMPAT_PORT: entry.data[CONF_DEVICE_PORT],
-        },
-    )
-    assert result["type"] is FlowResultType.FORM
-    assert result["errors"] == {CONF_COMPAT_PORT: "port_conflict"}
+    schema = result["data_schema"]
+    assert schema is not None
+    defaults = {str(key): key.default() for key in schema.schema}
+    assert defaults[CONF_ENTRY_KEY_MINUTES] == 90
+    assert CONF_COMPAT_PORT not in defaults
 
     result = await hass.config_entries.options.async_configure(
-        result["flow_id"],
-        {CONF_ENTRY_KEY_TTL: 7200, CONF_COMPAT_API: False, CONF_COMPAT_PORT: 8082},
+        result["flow_id"], {CONF_ENTRY_KEY_MINUTES: 120, CONF_COMPAT_API: False}
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
+    assert entry.options[CONF_ENTRY_KEY_TTL] == 7200
     assert entry.runtime_data.service.pairings.ttl_seconds == 7200
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def test_options_ask_the_port_only_when_the_open_control_api_is_on(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    """Turning the open control API on leads to its port, which must not be the device port."""
+    entry = await setup_hub(hass)
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_ENTRY_KEY_MINUTES: 60, CONF_COMPAT_API: True}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["step_id"] == "compat_port"
+
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_COMPAT_PORT: entry.data[CONF_DEVICE_PORT]}
+    )
+    assert result["errors"] == {CONF_COMPAT_PORT: "port_conflict"}
+
+    port = free_port()
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_COMPAT_PORT: port}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert entry.options[CONF_COMPAT_API] is True
+    assert entry.options[CONF_COMPAT_PORT] == port
+    async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/health") as resp:
+        assert resp.status == 200
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
@@ -194,9 +225,14 @@ async def test_options_set_key_lifetime_and_validate_compat_port(
 
 
 async def start_add_thermostat(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
-    """Start the "Add thermostat" subentry flow."""
-    return await hass.config_entries.subentries.async_init(
+    """Start the "Add thermostat" subentry flow and choose to enter a code."""
+    result = await hass.config_entries.subentries.async_init(
         (entry.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    assert result["type"] is FlowResultType.MENU
+    assert result["menu_options"] == ["scan", "code"]
+    return await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "code"}
     )
 
 
@@ -235,7 +271,7 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     assert result["data"] == {CONF_SERIAL: SERIAL}
 
     service = hub.runtime_data.service
-    user_key, structure_key = service.home_keys(SERIAL)
+    user_key, structure_key, _rooms = service.home_keys(SERIAL)
     pushed = await thermostat.next_object(structure_key)
     assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}
     assert thermostat.local[user_key].value == {"name": service.home_user_id}
@@ -450,7 +486,9 @@ async def test_add_thermostat_needs_a_running_hub(
 ) -> None:
     """Test add thermostat needs a running hub."""
     assert await hass.config_entries.async_unload(hub.entry_id)
-    result = await start_add_thermostat(hass, hub)
+    result = await hass.config_entries.subentries.async_init(
+        (hub.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "hub_not_loaded"
 

@@ -78,8 +78,9 @@ async def wait_until_saved_user(ha: HomeAssistantClient, config_dir: Path) -> No
     user_id = (await ha.websocket({"type": "auth/current_user"}))["id"]
     path = config_dir / ".storage" / "auth"
     async with asyncio.timeout(GUARD):
-        # Another process writes the file: there is no event to wait on, so look again.
-        while user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
+        # Another process writes the file (not there at all before its first save): there is
+        # no event to wait on, so look again.
+        while not path.exists() or user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
             await asyncio.sleep(0.05)
 
 

@@ -459,7 +459,7 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
     assert service.register(code).success
-    user_key, structure_key = service.home_keys(SERIAL)
+    user_key, structure_key, _rooms = service.home_keys(SERIAL)
 
     first = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
     assert {user_key, structure_key} <= first
@@ -491,7 +491,9 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
 
     assert service.register(code.lower()).success
     chunk = await thermostat.next_chunk()
-    assert {obj["object_key"] for obj in chunk.objects} == set(service.home_keys(SERIAL))
+    # The home's rooms (`where`) only once a thermostat of the home reported them.
+    user_key, structure_key, _rooms = service.home_keys(SERIAL)
+    assert {obj["object_key"] for obj in chunk.objects} == {user_key, structure_key}
 
 
 async def test_notify_device_forces_a_push_of_stored_buckets(

@@ -57,7 +57,6 @@ async def test_sensors_read_the_thermostats_buckets(
     paired = await pair_thermostat()
     assert state(hass, paired.entity_id("sensor", "temperature")) == "21.3"
     assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 41
-    assert float(state(hass, paired.entity_id("sensor", "time_to_target"))) == 12
     assert state(hass, paired.entity_id("sensor", "eco_mode")) == "schedule"
     # Eco temperatures the thermostat has not reported yet; then reported.
     assert state(hass, paired.entity_id("sensor", "eco_temperature_low")) == STATE_UNKNOWN

@@ -8,7 +8,12 @@ import math
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.const import ATTR_ENTITY_ID, STATE_OFF, STATE_UNKNOWN
+from homeassistant.const import (
+    ATTR_ENTITY_ID,
+    STATE_OFF,
+    STATE_ON,
+    STATE_UNAVAILABLE,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
 from homeassistant.util import dt as dt_util
@@ -64,8 +69,15 @@ async def refused(
 async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
-    """Test fan timer runs the fan then returns to auto."""
+    """The fan runs, the Fan timer sensor says so and shows its end, then all returns.
+
+    Without a timer the Fan timer sensor says "not running" and its end is unavailable, not
+    unknown (which reads as a fault).
+    """
     paired = await pair_thermostat()
+    timer = paired.entity_id("binary_sensor", "fan_timer")
+    assert hass.states.get(timer).state == STATE_OFF  # type: ignore[union-attr]
+    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNAVAILABLE  # type: ignore[union-attr]
     # Whole seconds, rounded up: at least the minute asked for.
     ends = math.ceil(dt_util.utcnow().timestamp() + 60)
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
@@ -78,6 +90,7 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
     assert end is not None
     assert dt_util.parse_datetime(end.state) == dt_util.utc_from_timestamp(ends)
+    assert hass.states.get(timer).state == STATE_ON  # type: ignore[union-attr]
 
     freezer.tick(timedelta(seconds=61))
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=61))
@@ -86,7 +99,8 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     climate = hass.states.get(paired.entity_id("climate"))
     assert climate is not None
     assert climate.attributes["fan_mode"] == "auto"
-    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
+    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNAVAILABLE  # type: ignore[union-attr]
+    assert hass.states.get(timer).state == STATE_OFF  # type: ignore[union-attr]
 
 
 async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
@@ -134,7 +148,7 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
     assert err.value.translation_key == "service_not_supported"
     fan_timer_end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
     assert fan_timer_end is not None
-    assert fan_timer_end.state == STATE_UNKNOWN
+    assert fan_timer_end.state == STATE_UNAVAILABLE
 
 
 # -- temperature lock --------------------------------------------------------------------------

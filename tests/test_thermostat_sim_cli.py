@@ -13,6 +13,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.state import ThermostatState
 from thermostat_sim.__main__ import main, run
 
 SERIAL = "02AA01AC3314CLI1"
@@ -31,12 +32,18 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
             if service.subscriptions.count(SERIAL) and not service.is_paired(SERIAL):
                 code = service.pairings.dump()["entry_keys"][0]["value"]
                 assert service.register(code).success
-            elif service.is_paired(SERIAL) and event.keys == (f"shared.{SERIAL}",):
-                put_seen.set()
+            elif service.is_paired(SERIAL) and event.keys == (f"device.{SERIAL}",):
+                put_seen.set()  # its estimate of when the room is warm follows a room PUT
 
     service.events.listen(on_event)
     args = argparse.Namespace(
-        url=device_url, serial=SERIAL, temperature=18.0, put_every=0.05, can_cool=True, has_fan=True
+        url=device_url,
+        serial=SERIAL,
+        temperature=18.0,
+        put_every=0.05,
+        can_cool=True,
+        has_fan=True,
+        room="Bedroom",
     )
     task = asyncio.create_task(run(args))
     try:
@@ -55,6 +62,15 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
     shared = service.buckets.value(f"shared.{SERIAL}")
     assert shared["hvac_heater_state"] is True
     assert shared["current_temperature"] > 18.0
+    # As firmware: no name of its own, so its room names it; a Unix time it will be warm at.
+    thermostat = ThermostatState(service, SERIAL)
+    assert shared["name"] == ""
+    assert thermostat.name == "Bedroom"
+    reached_at = thermostat.target_reached_at
+    assert reached_at is not None
+    # Two degrees at 0.1 °C per 0.05 s: a second or so from now.
+    now = service.clock.now_ms() / 1000
+    assert now - 5 < reached_at < now + 60
 
 
 def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -529,9 +529,8 @@ async def choose_weather(hass: HomeAssistant, hub: MockConfigEntry, choice: str)
     result = await hass.config_entries.options.async_configure(
         result["flow_id"],
         {
-            "entry_key_ttl": 3600,
+            "entry_key_minutes": 60,
             "compat_api": False,
-            "compat_port": 8082,
             CONF_WEATHER_ENTITY: choice,
         },
     )

@@ -4,6 +4,20 @@ Used by the tests, the benchmarks and by hand against a running Home Assistant
 (`python -m thermostat_sim --help`).
 """
 
-from .thermostat import FIRMWARE_SETTINGS, Chunk, SimulatedThermostat, basic_auth
+from .thermostat import (
+    FIRMWARE_IDLE_STATE,
+    FIRMWARE_SETTINGS,
+    ROOM_IDS,
+    Chunk,
+    SimulatedThermostat,
+    basic_auth,
+)
 
-__all__ = ["FIRMWARE_SETTINGS", "Chunk", "SimulatedThermostat", "basic_auth"]
+__all__ = [
+    "FIRMWARE_IDLE_STATE",
+    "FIRMWARE_SETTINGS",
+    "ROOM_IDS",
+    "Chunk",
+    "SimulatedThermostat",
+    "basic_auth",
+]

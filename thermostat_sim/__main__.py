@@ -15,12 +15,13 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import sys
 from typing import Any
 
 import aiohttp
 
-from .thermostat import FIRMWARE_SETTINGS, SimulatedThermostat
+from .thermostat import FIRMWARE_IDLE_STATE, FIRMWARE_SETTINGS, ROOM_IDS, SimulatedThermostat
 
 DEFAULT_SERIAL = "02AA01AC3314SIM1"
 ROOM_STEP_C = 0.1
@@ -37,6 +38,8 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
     """Return what the thermostat reports on its first subscribe (inline updates)."""
     return {
         f"shared.{serial}": {
+            # Firmware reports no name unless one was given on the thermostat: its room names it.
+            "name": "",
             "can_heat": True,
             "can_cool": args.can_cool,
             "target_temperature_type": "heat",
@@ -59,8 +62,9 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             # Where firmware reports them (see the README's "What real firmware does").
             "leaf": False,
             "temperature_lock": False,
-            "time_to_target_training": "ready",
+            "where_id": ROOM_IDS[args.room],
             **FIRMWARE_SETTINGS,
+            **FIRMWARE_IDLE_STATE,
         },
         # Followed with no data yet, so a schedule written in Home Assistant is pushed here.
         f"schedule.{serial}": {},
@@ -103,6 +107,15 @@ async def room(thermostat: SimulatedThermostat, every: float) -> None:
         }
         await thermostat.put(key, fields)
         say(f"-> put {key}: {json.dumps(fields)}")
+        # As firmware: the Unix time it expects to reach the target, 0 when it is idle.
+        goal = heat_below if heating else cool_above if cooling else None
+        steps = abs(goal - current) / ROOM_STEP_C if goal is not None else 0
+        reached_at = thermostat.now_ms() // 1000 + math.ceil(steps * every)
+        estimate = {"time_to_target": reached_at if steps else 0}
+        device_key = f"device.{thermostat.serial}"
+        if thermostat.local[device_key].value.get("time_to_target") != estimate["time_to_target"]:
+            await thermostat.put(device_key, estimate)
+            say(f"-> put {device_key}: {json.dumps(estimate)}")
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -138,6 +151,9 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--no-cool", dest="can_cool", action="store_false", help="heat only")
     parser.add_argument("--no-fan", dest="has_fan", action="store_false", help="no fan")
+    parser.add_argument(
+        "--room", choices=sorted(ROOM_IDS), default="Living Room", help="the room it names"
+    )
     args = parser.parse_args(argv)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run(args))

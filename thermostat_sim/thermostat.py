@@ -83,6 +83,34 @@ FIRMWARE_SETTINGS: dict[str, Any] = {
 Assist off, 45 °F freeze protection, the cell at 3.777 V. Heat protection off, Google's
 default (the capture has it on)."""
 
+FIRMWARE_IDLE_STATE: dict[str, Any] = {
+    "time_to_target": 0,
+    "time_to_target_training": "ready",
+    "humidifier_state": False,
+    "dehumidifier_state": False,
+    "auto_dehum_state": False,
+    "auto_dehum_enabled": False,
+    "fan_cooling_state": False,
+    "fan_cooling_enabled": True,
+    "has_dehumidifier": False,
+    "has_air_filter": True,
+    "away_temperature_low": 18.52637,
+    "away_temperature_high": 24.65883,
+    "backplate_temperature": 21.14,
+    "fan_timer_timeout": 0,
+}
+"""What an idle thermostat reports in `device` with its full state, as in the same capture:
+no estimate of when it reaches its target (`time_to_target` 0), humidifier, dehumidifier, "cool
+to dry" and Airwave (`fan_cooling_*`, on as the capture has it) not running, its eco
+temperatures, no fan timer."""
+
+ROOM_IDS: dict[str, str] = {
+    "Downstairs": "00000000-0000-0000-0000-000100000006",
+    "Living Room": "00000000-0000-0000-0000-00010000000c",
+    "Bedroom": "00000000-0000-0000-0000-00010000000d",
+}
+"""`device.where_id` of rooms offered on the thermostat (the capture's is Downstairs)."""
+
 MAX_PUT_RETRIES = 3
 """How often a PUT answered with a conflict is retried against the server's revision."""
 MANUAL_ECO_MAX_SKEW_MS: Final = 600_000
@@ -278,6 +306,15 @@ class SimulatedThermostat:
                 "eco": {**eco, "mode": "schedule", "mode_update_timestamp": int(time.time())}
             }
         return await self.put_many(changes)
+
+    async def report_rooms(self, rooms: Mapping[str, str]) -> Any:
+        """PUT the home's `where` bucket (where_id -> name), as firmware keeps the rooms named on it.
+
+        The bucket is the home's: `where.<structure id>` of the structure pushed at pairing.
+        """
+        structure = next(key for key in self.local if key.startswith("structure."))
+        wheres = [{"where_id": where_id, "name": name} for where_id, name in rooms.items()]
+        return await self.put(f"where.{structure.partition('.')[2]}", {"wheres": wheres})
 
     async def heartbeat(self) -> Any:
         """PUT `{"objects": []}` to `<transport_url>/v3/put`, all firmware 4.x ever PUTs."""

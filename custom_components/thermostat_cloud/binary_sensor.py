@@ -10,12 +10,14 @@ from homeassistant.components.binary_sensor import (
     BinarySensorEntityDescription,
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
+from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
-from .hub import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_BINARY_SENSORS
+from .hub import Hub, ThermostatCloudConfigEntry
 from .server.state import ThermostatState
 
 PARALLEL_UPDATES = 0
@@ -28,6 +30,10 @@ class ThermostatBinarySensorDescription(BinarySensorEntityDescription):
     is_on_fn: Callable[[ThermostatState], bool]
     always_available: bool = False
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
+    equipment_fn: Callable[[ThermostatState], bool] | None = None
+    """Whether the thermostat has the equipment this shows; without it (or before the
+    thermostat said) the entity is created disabled, and enabled once the thermostat reports
+    the equipment (`equipment.py`)."""
 
 
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
@@ -61,6 +67,34 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         translation_key="fan",
         device_class=BinarySensorDeviceClass.RUNNING,
         is_on_fn=lambda t: t.fan_running,
+    ),
+    ThermostatBinarySensorDescription(
+        # A fan timer runs (`set_fan_timer`, or set on the thermostat); its end is a sensor.
+        key="fan_timer",
+        translation_key="fan_timer",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.fan_timer_active,
+    ),
+    ThermostatBinarySensorDescription(
+        key="humidifier",
+        translation_key="humidifier",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.humidifying,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS["humidifier"],
+    ),
+    ThermostatBinarySensorDescription(
+        key="dehumidifier",
+        translation_key="dehumidifier",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.dehumidifying,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS["dehumidifier"],
+    ),
+    ThermostatBinarySensorDescription(
+        key="airwave",
+        translation_key="airwave",
+        device_class=BinarySensorDeviceClass.RUNNING,
+        is_on_fn=lambda t: t.fan_cooling,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS["airwave"],
     ),
     ThermostatBinarySensorDescription(
         # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
@@ -98,6 +132,14 @@ class ThermostatBinarySensor(
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
+
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatBinarySensorDescription
+    ) -> None:
+        """Initialize; equipment the thermostat does not report makes it disabled by default."""
+        super().__init__(hub, subentry, description)
+        if (has_equipment := description.equipment_fn) is not None:
+            self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
     @property
     def available(self) -> bool:

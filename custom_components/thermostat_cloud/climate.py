@@ -16,8 +16,9 @@ How the thermostat's state maps onto Home Assistant's climate model:
 - Fan modes `auto` and `on` only when the thermostat has a fan; a running fan timer shows `on`
   (the timer itself is the `set_fan_timer` action).
 - `hvac_action` is read from the relays the thermostat reports: any heat stage (including aux
-  and emergency heat) is `heating`, any cool stage `cooling`, the fan alone `fan`, nothing
-  `idle` (or `off` in mode off).
+  and emergency heat) is `heating`, any cool stage `cooling`, then a dehumidifier (or the air
+  conditioning's "cool to dry") `drying`, the fan alone or Airwave (the fan cooling on after the
+  compressor) `fan`, nothing `idle` (or `off` in mode off).
 - A single target temperature is offered in every mode but `heat_cool`, where only low and
   high are (supported features follow the mode).
 - While eco is on (and the thermostat not off) it holds its eco temperatures
@@ -315,7 +316,9 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
             return HVACAction.HEATING
         if thermostat.cooling:
             return HVACAction.COOLING
-        if thermostat.fan_running:
+        if thermostat.dehumidifying:
+            return HVACAction.DRYING
+        if thermostat.fan_running or thermostat.fan_cooling:
             return HVACAction.FAN
         if thermostat.mode == "off":
             return HVACAction.OFF

@@ -1,8 +1,15 @@
-"""Config flow: the hub entry (server settings), its options and reconfigure."""
+"""Config flows: the hub entry, its options and reconfigure; adding thermostats.
+
+A thermostat is a subentry of the hub. "Add thermostat" finds thermostats on the network and
+points one here, or takes the code a thermostat shows; a thermostat that calls in unpaired
+is also shown as discovered (a config flow that ends by adding the hub's subentry).
+"""
 
 from __future__ import annotations
 
+import asyncio
 import errno
+import logging
 import socket
 from typing import Any
 
@@ -19,17 +26,17 @@ from homeassistant.config_entries import (
 )
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import selector
+from homeassistant.helpers.aiohttp_client import async_get_clientsession
 import probatio
 from yarl import URL
 
 from .const import (
     CONF_API_ORIGIN,
-    CONF_CODE,
     CONF_COMPAT_API,
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
+    CONF_ENTRY_KEY_MINUTES,
     CONF_ENTRY_KEY_TTL,
-    CONF_OWNER,
     CONF_SERIAL,
     CONF_WEATHER_ENTITY,
     DEFAULT_COMPAT_PORT,
@@ -43,10 +50,20 @@ from .const import (
     WEATHER_AUTO,
     WEATHER_NONE,
 )
+from .http import DATA_CONTROL_API
 from .hub import ThermostatCloudConfigEntry
+from .pairing_form import PairingCodeForm, loaded_hub
 from .pairing_sync import thermostat_subentries, thermostat_title
-from .server import origin_with_port
-from .server.pairing import RegisterOutcome
+from .server import EventKind, ServiceEvent, ThermostatService, origin_with_port
+from .server.control_api import (
+    ConfigureOutcome,
+    FoundThermostat,
+    ScanError,
+    configure_thermostat,
+    scan_thermostats,
+)
+
+_LOGGER = logging.getLogger(__name__)
 
 PORT_SELECTOR = selector.NumberSelector(
     selector.NumberSelectorConfig(min=1, max=65535, step=1, mode=selector.NumberSelectorMode.BOX)
@@ -137,8 +154,19 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
 
     VERSION = 1
 
+    def __init__(self) -> None:
+        """Initialize the flow."""
+        self._form: PairingCodeForm | None = None
+        self._serial = ""
+
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """Ask for the origin thermostats use and the device port; check the port binds."""
+        """Ask for the origin thermostats use and the device port; check the port binds.
+
+        One hub serves every thermostat. The manifest cannot say so (`single_config_entry`
+        would refuse the discovered thermostats' flows too), so this step does.
+        """
+        if self._async_current_entries(include_ignore=False):
+            return self.async_abort(reason="single_instance_allowed")
         errors: dict[str, str] = {}
         if user_input is not None:
             errors, data = await self.hass.async_add_executor_job(
@@ -157,6 +185,50 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
             data_schema=_server_schema(origin, port),
             errors=errors,
             description_placeholders={"port": str(port)},
+        )
+
+    async def async_step_integration_discovery(
+        self, discovery_info: dict[str, Any]
+    ) -> ConfigFlowResult:
+        """Lead a thermostat that called in unpaired (see `PairingSync`) to its code.
+
+        Shown on the integration's page as a discovered device; it is a thermostat of the
+        hub, so the flow ends by adding the hub's subentry, not an entry of its own. Its
+        unique id is the serial: an ignored thermostat stays ignored.
+        """
+        self._serial = str(discovery_info[CONF_SERIAL])
+        await self.async_set_unique_id(self._serial)
+        self._abort_if_unique_id_configured()
+        self.context["title_placeholders"] = {"serial": self._serial}
+        return await self.async_step_discovered()
+
+    async def async_step_discovered(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Ask for the code the discovered thermostat shows; pair it under the hub."""
+        hub = loaded_hub(self.hass)
+        if hub is None:
+            return self.async_abort(reason="hub_not_loaded")
+        if self._serial in thermostat_subentries(hub):
+            return self.async_abort(
+                reason="already_paired", description_placeholders={"serial": self._serial}
+            )
+        form = self._form or PairingCodeForm(self.hass, hub)
+        self._form = form
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            serial, errors = await form.async_submit(user_input)
+            if serial is not None:
+                hub.runtime_data.pairing.ensure_subentry(serial)
+                return self.async_abort(
+                    reason="restart" if form.needs_restart(serial) else "paired",
+                    description_placeholders={"serial": serial},
+                )
+        return self.async_show_form(
+            step_id="discovered",
+            data_schema=await form.async_schema(self, user_input),
+            errors=errors,
+            description_placeholders={"serial": self._serial},
         )
 
     async def async_step_reconfigure(
@@ -197,74 +269,295 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
         return {SUBENTRY_THERMOSTAT: ThermostatSubentryFlow}
 
 
-CODE_ERRORS = {
-    RegisterOutcome.MALFORMED: "invalid_format",
-    RegisterOutcome.INVALID: "invalid_code",
-    RegisterOutcome.EXPIRED: "expired_code",
-    RegisterOutcome.CLAIMED: "claimed_code",
-}
+WAIT_FOR_CONTACT_SECONDS = 300.0
+"""How long "Add thermostat" waits for a thermostat it pointed here to call in."""
+CONF_THERMOSTAT = "thermostat"
+CONF_API_KEY = "api_key"
+
+
+def _minutes(seconds: float) -> str:
+    """Return a duration in whole minutes, at least one, as the UI and the log say it."""
+    return str(max(1, round(seconds / 60)))
+
+
+def _found_label(found: FoundThermostat) -> str:
+    """Return how a found thermostat is listed: its name, its address and where it points."""
+    name = found.device_name or found.ip
+    return f"{name} ({found.ip}): {found.cloudregisterurl or '-'}"
+
+
+async def async_wait_for_contact(service: ThermostatService, address: str) -> str:
+    """Return the serial of the thermostat that calls in from `address`.
+
+    Waits on the service's events (a thermostat's first contact announces it, its address
+    noted); the caller bounds the wait.
+    """
+    called_in: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+    def on_event(event: ServiceEvent) -> None:
+        if event.kind not in (EventKind.CONNECTION, EventKind.UNPAIRED_CONTACT):
+            return
+        record = service.devices.get(event.serial)
+        if record is not None and record.address == address and not called_in.done():
+            called_in.set_result(event.serial)
+
+    stop_listening = service.events.listen(on_event)
+    try:
+        return await called_in
+    finally:
+        stop_listening()
 
 
 class ThermostatSubentryFlow(ConfigSubentryFlow):
-    """Add a thermostat by typing the code it shows, for the user who will own it."""
+    """Add a thermostat: find it on the network and point it here, or type its code."""
+
+    def __init__(self) -> None:
+        """Initialize the flow."""
+        self._form: PairingCodeForm | None = None
+        self._found: dict[str, FoundThermostat] = {}
+        self._address = ""
+        self._serial = ""
+        self._wait: asyncio.Task[str] | None = None
+
+    def _hub(self) -> ThermostatCloudConfigEntry | None:
+        entry: ThermostatCloudConfigEntry = self._get_entry()
+        return entry if entry.state is ConfigEntryState.LOADED else None
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
-        """Ask for the code and the owner; claim it; the thermostat leaves its pairing screen.
-
-        The owner is a Home Assistant user: their hosted API keys own the thermostat (may
-        delete it), other users' keys see it as shared. Left empty, it belongs to the home and
-        every key owns it. The flow context has no user id to go by, so the form asks,
-        suggesting the instance owner.
-        """
-        entry: ThermostatCloudConfigEntry = self._get_entry()
-        if entry.state is not ConfigEntryState.LOADED:
+        """Offer to find the thermostats on the network or to type the code one shows."""
+        if self._hub() is None:
             return self.async_abort(reason="hub_not_loaded")
-        users = {
-            user.id: user.name or user.id
-            for user in await self.hass.auth.async_get_users()
-            if user.is_active and not user.system_generated
-        }
+        return self.async_show_menu(step_id="user", menu_options=["scan", "code"])
+
+    async def async_step_code(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Ask for the code and the owner; claim it; the thermostat leaves its pairing screen."""
+        return await self._async_code_step("code", user_input)
+
+    async def async_step_contacted(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask for the code the thermostat pointed here shows, now that it called in."""
+        return await self._async_code_step("contacted", user_input)
+
+    async def _async_code_step(
+        self, step_id: str, user_input: dict[str, Any] | None
+    ) -> SubentryFlowResult:
+        entry = self._hub()
+        if entry is None:
+            return self.async_abort(reason="hub_not_loaded")
+        form = self._form or PairingCodeForm(self.hass, entry)
+        self._form = form
         errors: dict[str, str] = {}
         if user_input is not None:
-            owner_id: str | None = user_input.get(CONF_OWNER) or None
-            if owner_id is not None and owner_id not in users:
-                errors[CONF_OWNER] = "owner_unavailable"  # removed while the form was open
-            else:
-                result = await entry.runtime_data.pairing.async_pair_from_flow(
-                    user_input[CONF_CODE], owner_id
-                )
-                if result.success and result.serial is not None:
-                    if result.serial in thermostat_subentries(entry):
-                        return self.async_abort(
-                            reason="paired_again",
-                            description_placeholders={"serial": result.serial},
-                        )
-                    return self.async_create_entry(
-                        title=thermostat_title(result.serial),
-                        data={CONF_SERIAL: result.serial},
-                        unique_id=result.serial,
+            serial, errors = await form.async_submit(user_input)
+            if serial is not None:
+                if serial in thermostat_subentries(entry):
+                    return self.async_abort(
+                        reason="paired_again", description_placeholders={"serial": serial}
                     )
-                errors[CONF_CODE] = CODE_ERRORS.get(result.outcome, "invalid_code")
-        schema: dict[Any, Any] = {probatio.Required(CONF_CODE): selector.TextSelector()}
-        if users:
-            schema[probatio.Optional(CONF_OWNER)] = selector.SelectSelector(
-                selector.SelectSelectorConfig(
-                    options=[
-                        selector.SelectOptionDict(value=user_id, label=name)
-                        for user_id, name in users.items()
-                    ],
-                    mode=selector.SelectSelectorMode.DROPDOWN,
+                return self.async_create_entry(
+                    title=thermostat_title(serial),
+                    data={CONF_SERIAL: serial},
+                    unique_id=serial,
+                    description="restart" if form.needs_restart(serial) else "paired",
+                    description_placeholders={"serial": serial},
                 )
-            )
-        owner = await self.hass.auth.async_get_owner()
-        suggested = {CONF_OWNER: owner.id} if owner is not None and owner.id in users else {}
         return self.async_show_form(
-            step_id="user",
-            data_schema=self.add_suggested_values_to_schema(
-                probatio.Schema(schema), user_input if user_input is not None else suggested
+            step_id=step_id,
+            data_schema=await form.async_schema(self, user_input),
+            errors=errors,
+            description_placeholders={"serial": self._serial, "address": self._address},
+        )
+
+    # -- finding a thermostat on the network and pointing it here ---------------------------
+
+    async def async_step_scan(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Look for thermostats' settings pages on the network; list them, or say none answered."""
+        entry = self._hub()
+        if entry is None:
+            return self.async_abort(reason="hub_not_loaded")
+        service = entry.runtime_data.service
+        try:
+            result = await scan_thermostats(
+                service,
+                self.hass.data[DATA_CONTROL_API].network,
+                async_get_clientsession(self.hass),
+            )
+        except ScanError as err:
+            _LOGGER.warning(
+                "Cannot look for thermostats: %s; set the address thermostats use to Home "
+                "Assistant's IPv4 address (Reconfigure)",
+                err.message,
+            )
+            return self.async_abort(
+                reason="scan_unavailable",
+                description_placeholders={"origin": service.config.api_origin},
+            )
+        self._found = {found.ip: found for found in result.devices}
+        if not self._found:
+            _LOGGER.warning(
+                "No thermostat answered on %s: check that it is on and on the same network as "
+                "Home Assistant, or type the code it shows instead",
+                result.subnet,
+            )
+            return self.async_show_form(
+                step_id="scan",
+                data_schema=probatio.Schema({}),
+                errors={"base": "no_thermostats_found"},
+                description_placeholders={"subnet": result.subnet},
+            )
+        return self._pick_form({})
+
+    def _pick_form(self, errors: dict[str, str]) -> SubentryFlowResult:
+        entry = self._hub()
+        origin = entry.runtime_data.service.config.api_origin if entry is not None else ""
+        return self.async_show_form(
+            step_id="pick",
+            data_schema=probatio.Schema(
+                {
+                    probatio.Required(CONF_THERMOSTAT): selector.SelectSelector(
+                        selector.SelectSelectorConfig(
+                            options=[
+                                selector.SelectOptionDict(value=ip, label=_found_label(found))
+                                for ip, found in self._found.items()
+                            ],
+                            mode=selector.SelectSelectorMode.LIST,
+                        )
+                    )
+                }
             ),
             errors=errors,
+            description_placeholders={"origin": origin},
         )
+
+    async def async_step_pick(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Point the chosen thermostat here (unless it already is), then wait for it."""
+        if user_input is None:
+            return self._pick_form({})
+        if user_input.get(CONF_THERMOSTAT) not in self._found:
+            _LOGGER.warning("Choose one of the thermostats the search found; search again for more")
+            return self._pick_form({"base": "thermostat_gone"})
+        found = self._found[user_input[CONF_THERMOSTAT]]
+        self._address = found.ip
+        if found.configured:
+            return await self.async_step_wait()
+        return await self._async_configure(None)
+
+    async def async_step_api_key(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask for the thermostat's key (its serial), which its settings page wants."""
+        if user_input is None:
+            return self._api_key_form({})
+        return await self._async_configure(user_input[CONF_API_KEY])
+
+    def _api_key_form(self, errors: dict[str, str]) -> SubentryFlowResult:
+        return self.async_show_form(
+            step_id="api_key",
+            data_schema=probatio.Schema({probatio.Required(CONF_API_KEY): selector.TextSelector()}),
+            errors=errors,
+            description_placeholders={"address": self._address},
+        )
+
+    async def _async_configure(self, api_key: str | None) -> SubentryFlowResult:
+        entry = self._hub()
+        if entry is None:
+            return self.async_abort(reason="hub_not_loaded")
+        result = await configure_thermostat(
+            entry.runtime_data.service,
+            self.hass.data[DATA_CONTROL_API].network,
+            self._address,
+            api_key,
+            async_get_clientsession(self.hass),
+        )
+        if result.success:
+            return await self.async_step_wait()
+        if result.outcome is ConfigureOutcome.KEY_REFUSED:
+            _LOGGER.warning(
+                "The thermostat at %s refused %s; enter its serial (Settings > Technical info "
+                "on the thermostat)",
+                self._address,
+                "the key typed" if api_key else "to change its address without its key",
+            )
+            return self._api_key_form({"base": "key_refused"} if api_key else {})
+        if result.outcome is ConfigureOutcome.INVALID_INPUT:
+            _LOGGER.warning("Cannot point the thermostat at Home Assistant: %s", result.error)
+            return self.async_abort(reason="origin_https")
+        _LOGGER.warning(
+            "Could not point the thermostat at %s at Home Assistant: %s; check that it is on and "
+            "search again",
+            self._address,
+            result.error,
+        )
+        return self._pick_form({"base": "configure_failed"})
+
+    async def async_step_wait(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
+        """Wait for the thermostat to call in at its new address."""
+        if self._wait is None:
+            entry = self._hub()
+            if entry is None:
+                return self.async_abort(reason="hub_not_loaded")
+            service = entry.runtime_data.service
+            record = service.devices.by_address(self._address)
+            if record is not None and service.is_available(record.serial):
+                self._serial = record.serial  # it already talks to this server
+                return await self.async_step_heard()
+            self._wait = self.hass.async_create_task(
+                self._async_wait_for_contact(service),
+                f"{DOMAIN} wait for the thermostat at {self._address}",
+                eager_start=False,
+            )
+        if not self._wait.done():
+            return self.async_show_progress(
+                step_id="wait",
+                progress_action="wait_for_thermostat",
+                progress_task=self._wait,
+                description_placeholders={"address": self._address},
+            )
+        wait, self._wait = self._wait, None
+        if wait.cancelled() or wait.exception() is not None:
+            _LOGGER.warning(
+                "The thermostat at %s did not call Home Assistant within %s minutes; restart it "
+                "(Settings > Reset > Restart) and try again",
+                self._address,
+                _minutes(WAIT_FOR_CONTACT_SECONDS),
+            )
+            return self.async_show_progress_done(next_step_id="not_heard")
+        self._serial = wait.result()
+        return self.async_show_progress_done(next_step_id="heard")
+
+    async def _async_wait_for_contact(self, service: ThermostatService) -> str:
+        async with asyncio.timeout(WAIT_FOR_CONTACT_SECONDS):
+            return await async_wait_for_contact(service, self._address)
+
+    async def async_step_not_heard(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Say that the thermostat did not call in; submitting waits again."""
+        if user_input is not None:
+            return await self.async_step_wait()
+        return self.async_show_form(
+            step_id="not_heard",
+            data_schema=probatio.Schema({}),
+            errors={"base": "no_contact"},
+            description_placeholders={
+                "address": self._address,
+                "minutes": _minutes(WAIT_FOR_CONTACT_SECONDS),
+            },
+        )
+
+    async def async_step_heard(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask the thermostat that called in for its code, unless it is paired already."""
+        entry = self._hub()
+        if entry is None:
+            return self.async_abort(reason="hub_not_loaded")
+        if entry.runtime_data.service.is_paired(self._serial):
+            return self.async_abort(
+                reason="already_paired", description_placeholders={"serial": self._serial}
+            )
+        return await self.async_step_contacted()
 
 
 def _weather_selector(hass: HomeAssistant, current: str) -> selector.SelectSelector:
@@ -293,63 +586,84 @@ def _weather_selector(hass: HomeAssistant, current: str) -> selector.SelectSelec
 
 
 class ThermostatCloudOptionsFlow(OptionsFlow):
-    """Pairing-code lifetime, the compatibility listener and the weather thermostats show."""
+    """Pairing-code lifetime, the compatibility listener and the weather thermostats show.
+
+    The listener's port is asked on a second step, only when the listener is turned on.
+    """
+
+    def __init__(self) -> None:
+        """Initialize the flow."""
+        self._options: dict[str, Any] = {}
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
-        """One form with every hub option."""
-        errors: dict[str, str] = {}
+        """Ask for the lifetime of pairing codes (minutes), the compatibility listener, weather."""
         options = self.config_entry.options
         if user_input is not None:
-            cleaned: dict[str, Any] = {
-                CONF_ENTRY_KEY_TTL: int(user_input[CONF_ENTRY_KEY_TTL]),
+            self._options = {
+                **options,
+                # Stored in seconds, as the service takes it (and earlier versions stored it).
+                CONF_ENTRY_KEY_TTL: round(float(user_input[CONF_ENTRY_KEY_MINUTES]) * 60),
                 CONF_COMPAT_API: bool(user_input[CONF_COMPAT_API]),
-                CONF_COMPAT_PORT: int(user_input[CONF_COMPAT_PORT]),
                 CONF_WEATHER_ENTITY: str(user_input.get(CONF_WEATHER_ENTITY, WEATHER_AUTO)),
             }
-            current_compat = (
-                options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
-                if options.get(CONF_COMPAT_API)
-                else None
-            )
-            if cleaned[CONF_COMPAT_PORT] == int(
-                self.config_entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT)
-            ):
-                errors[CONF_COMPAT_PORT] = "port_conflict"
-            elif (
-                cleaned[CONF_COMPAT_API]
-                and cleaned[CONF_COMPAT_PORT] != current_compat
-                and not await self.hass.async_add_executor_job(
-                    _port_free, cleaned[CONF_COMPAT_PORT]
-                )
-            ):
-                errors[CONF_COMPAT_PORT] = "port_in_use"
-            if not errors:
-                return self.async_create_entry(data=cleaned)
-        values = user_input or options
-        weather = str(values.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
+            if self._options[CONF_COMPAT_API]:
+                return await self.async_step_compat_port()
+            return self.async_create_entry(data=self._options)
+        weather = str(options.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
+        minutes = int(options.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL)) // 60
         schema = probatio.Schema(
             {
-                probatio.Required(
-                    CONF_ENTRY_KEY_TTL,
-                    default=values.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL),
-                ): selector.NumberSelector(
+                probatio.Required(CONF_ENTRY_KEY_MINUTES, default=minutes): selector.NumberSelector(
                     selector.NumberSelectorConfig(
-                        min=MIN_ENTRY_KEY_TTL,
-                        max=MAX_ENTRY_KEY_TTL,
-                        step=60,
-                        unit_of_measurement="s",
+                        min=MIN_ENTRY_KEY_TTL // 60,
+                        max=MAX_ENTRY_KEY_TTL // 60,
+                        step=1,
+                        unit_of_measurement="min",
                         mode=selector.NumberSelectorMode.BOX,
                     )
                 ),
                 probatio.Required(
-                    CONF_COMPAT_API, default=values.get(CONF_COMPAT_API, False)
+                    CONF_COMPAT_API, default=options.get(CONF_COMPAT_API, False)
                 ): selector.BooleanSelector(),
-                probatio.Required(
-                    CONF_COMPAT_PORT, default=values.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
-                ): PORT_SELECTOR,
                 probatio.Required(CONF_WEATHER_ENTITY, default=weather): _weather_selector(
                     self.hass, weather
                 ),
             }
         )
-        return self.async_show_form(step_id="init", data_schema=schema, errors=errors)
+        return self.async_show_form(step_id="init", data_schema=schema, last_step=False)
+
+    async def async_step_compat_port(
+        self, user_input: dict[str, Any] | None = None
+    ) -> ConfigFlowResult:
+        """Ask for the port of the compatibility listener; check it is free."""
+        errors: dict[str, str] = {}
+        options = self.config_entry.options
+        if user_input is not None:
+            port = int(user_input[CONF_COMPAT_PORT])
+            current = (
+                options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
+                if options.get(CONF_COMPAT_API)
+                else None
+            )
+            if port == int(self.config_entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT)):
+                errors[CONF_COMPAT_PORT] = "port_conflict"
+            elif port != current and not await self.hass.async_add_executor_job(_port_free, port):
+                errors[CONF_COMPAT_PORT] = "port_in_use"
+            if errors:
+                _LOGGER.warning(
+                    "The open control API cannot use port %s (%s); choose another one",
+                    port,
+                    "it is the device port"
+                    if errors[CONF_COMPAT_PORT] == "port_conflict"
+                    else "something else listens on it",
+                )
+            else:
+                return self.async_create_entry(data={**self._options, CONF_COMPAT_PORT: port})
+        port = (user_input or options).get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT)
+        return self.async_show_form(
+            step_id="compat_port",
+            data_schema=probatio.Schema(
+                {probatio.Required(CONF_COMPAT_PORT, default=port): PORT_SELECTOR}
+            ),
+            errors=errors,
+        )

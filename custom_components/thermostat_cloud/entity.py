@@ -52,8 +52,9 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     state = ThermostatState(hub.service, serial)
     info = DeviceInfo(
         identifiers={(DOMAIN, serial)},
-        # The name given on the thermostat, else the subentry's title (Thermostat <serial>).
-        name=state.reported_name or subentry.title,
+        # The name given on the thermostat, else its room's, else the subentry's title
+        # (Thermostat <serial>).
+        name=state.display_name or subentry.title,
         serial_number=serial,
         model=state.model,
         sw_version=state.software_version,

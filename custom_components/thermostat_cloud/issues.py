@@ -16,11 +16,34 @@ def async_warn(
     hass: HomeAssistant, issue_id: str, translation_key: str, **placeholders: str
 ) -> None:
     """Raise (or refresh) a warning the user can act on but that has no fix flow."""
+    _async_raise(hass, issue_id, translation_key, placeholders, is_fixable=False)
+
+
+@callback
+def async_ask_for_code(
+    hass: HomeAssistant, issue_id: str, translation_key: str, **placeholders: str
+) -> None:
+    """Raise (or refresh) a notice whose fix flow pairs a thermostat by its code.
+
+    See `repairs.PairThermostatFlow`.
+    """
+    _async_raise(hass, issue_id, translation_key, placeholders, is_fixable=True)
+
+
+@callback
+def _async_raise(
+    hass: HomeAssistant,
+    issue_id: str,
+    translation_key: str,
+    placeholders: dict[str, str],
+    *,
+    is_fixable: bool,
+) -> None:
     ir.async_create_issue(
         hass,
         DOMAIN,
         issue_id,
-        is_fixable=False,
+        is_fixable=is_fixable,
         is_persistent=False,
         severity=ir.IssueSeverity.WARNING,
         translation_key=translation_key,

@@ -4,7 +4,8 @@ A pairing can start in the UI (the subentry flow) or through the control API's
 `POST /api/register`; it can end by removing the subentry or through the hosted API's DELETE.
 Whichever side moves, the other follows: pairings without a subentry get one, removed
 subentries unpair, and unpaired thermostats that make contact are announced as repair issues
-(one each for the first few, then one for all of them).
+whose fix flow asks for the code (one each for the first few, then one for all of them) and as
+discovered thermostats on the integration's page.
 
 After a crash the two stores can disagree: the service saves its state before a pairing or
 unpairing is acknowledged, while Home Assistant saves config entries (so subentries) about a
@@ -30,21 +31,22 @@ import logging
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from homeassistant.config_entries import ConfigSubentry
+from homeassistant.config_entries import SOURCE_INTEGRATION_DISCOVERY, ConfigSubentry
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers import discovery_flow, issue_registry as ir
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
 from .const import (
     CONF_SERIAL,
     DOMAIN,
     ISSUE_UNPAIRED_THERMOSTATS,
+    MAX_DISCOVERED_THERMOSTATS,
     MAX_UNPAIRED_ISSUES,
     SUBENTRY_THERMOSTAT,
     signal_thermostat_added,
     unpaired_issue_id,
 )
-from .issues import async_warn
+from .issues import async_ask_for_code
 from .server import EventKind, RegisterResult, ServiceEvent, ThermostatService
 from .server.events import PairingOrigin
 
@@ -102,6 +104,8 @@ class PairingSync:
         """Serials that had a thermostat subentry at the last look."""
         self._unpaired_issues: set[str] = set()
         """Issue ids of the unpaired thermostats announced one by one."""
+        self._discovered: set[str] = set()
+        """Serials of the waiting thermostats a discovered flow was started for."""
 
     async def async_pair_from_flow(self, code: str, user_id: str | None = None) -> RegisterResult:
         """Claim a code for the "Add thermostat" flow, which then creates its own subentry.
@@ -138,7 +142,7 @@ class PairingSync:
                     "saving it; adding it again",
                     serial,
                 )
-                self._ensure_subentry(serial)
+                self.ensure_subentry(serial)
         tombstones = set(pairings.unpaired_serials())
         for serial, subentry_id in thermostat_subentries(self.entry).items():
             if self.service.is_paired(serial):
@@ -171,6 +175,7 @@ class PairingSync:
         }
         self._update_unpaired_issues()
         self.entry.async_on_unload(self.service.events.listen(self._on_event))
+        self.entry.async_on_unload(self.abort_discovered_flows)
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
@@ -179,7 +184,7 @@ class PairingSync:
         elif event.kind is EventKind.PAIRING:
             if self.service.is_paired(event.serial):
                 if event.origin is not PairingOrigin.FLOW:
-                    self._ensure_subentry(event.serial)
+                    self.ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
                 # Unpaired elsewhere (hosted API DELETE): the subentry, its device and
                 # entities go too.
@@ -200,10 +205,11 @@ class PairingSync:
             ir.async_delete_issue(self.hass, DOMAIN, issue_id)
         for issue_id, serial in wanted.items():
             if issue_id not in self._unpaired_issues:
-                async_warn(self.hass, issue_id, "unpaired_thermostat", serial=serial)
+                async_ask_for_code(self.hass, issue_id, "unpaired_thermostat", serial=serial)
         self._unpaired_issues = set(wanted)
+        self._update_discovered_flows(waiting[:MAX_DISCOVERED_THERMOSTATS])
         if len(waiting) > MAX_UNPAIRED_ISSUES:
-            async_warn(
+            async_ask_for_code(
                 self.hass,
                 ISSUE_UNPAIRED_THERMOSTATS,
                 "unpaired_thermostats",
@@ -215,7 +221,50 @@ class PairingSync:
             ir.async_delete_issue(self.hass, DOMAIN, ISSUE_UNPAIRED_THERMOSTATS)
 
     @callback
-    def _ensure_subentry(self, serial: str) -> None:
+    def _update_discovered_flows(self, waiting: list[str]) -> None:
+        """Show each waiting thermostat where Home Assistant shows newly found devices.
+
+        A discovered flow per thermostat on the integration's page leads to its code; it goes
+        away once the thermostat is paired by any path or forgotten. A thermostat the user
+        chose to ignore has an ignored entry by its serial, which aborts its flow at once.
+        """
+        flows = self.hass.config_entries.flow.async_progress_by_handler(
+            DOMAIN, match_context={"source": SOURCE_INTEGRATION_DISCOVERY}
+        )
+        shown = set()
+        for flow in flows:
+            serial = flow["context"].get("unique_id")
+            if serial in waiting:
+                shown.add(serial)
+            else:
+                self.hass.config_entries.flow.async_abort(flow["flow_id"])
+        for serial in waiting:
+            if serial not in shown and serial not in self._discovered:
+                discovery_flow.async_create_flow(
+                    self.hass,
+                    DOMAIN,
+                    context={"source": SOURCE_INTEGRATION_DISCOVERY},
+                    data={CONF_SERIAL: serial},
+                )
+        # Announced once per waiting spell: a flow the user dismissed is not raised again.
+        self._discovered = set(waiting)
+
+    @callback
+    def abort_discovered_flows(self) -> None:
+        """Abort the discovered thermostats' flows (the hub unloads: they could not pair)."""
+        self._discovered = set()
+        for flow in self.hass.config_entries.flow.async_progress_by_handler(
+            DOMAIN, match_context={"source": SOURCE_INTEGRATION_DISCOVERY}
+        ):
+            self.hass.config_entries.flow.async_abort(flow["flow_id"])
+
+    @callback
+    def ensure_subentry(self, serial: str) -> None:
+        """Add the subentry of a paired thermostat unless it has one.
+
+        The flows that pair outside "Add thermostat" (a repair notice's fix flow, a
+        discovered thermostat) add it here.
+        """
         if serial in thermostat_subentries(self.entry):
             return
         self.hass.config_entries.async_add_subentry(

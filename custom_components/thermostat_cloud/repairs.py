@@ -1,12 +1,15 @@
-"""Repair flows: turning the open control API off from its warning."""
+"""Repair flows: pairing a waiting thermostat, turning the open control API off."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, RepairsFlowResult
 from homeassistant.core import HomeAssistant
 
-from .const import CONF_COMPAT_API
+from .const import CONF_COMPAT_API, ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
 from .http import ISSUE_COMPAT_API
+from .pairing_form import PairingCodeForm, loaded_hub
 
 
 class CloseCompatApiFlow(ConfirmRepairFlow):
@@ -29,10 +32,45 @@ class CloseCompatApiFlow(ConfirmRepairFlow):
         return await super().async_step_confirm(user_input)
 
 
+class PairThermostatFlow(RepairsFlow):
+    """Pair a waiting thermostat from its repair notice, with the form of "Add thermostat"."""
+
+    def __init__(self) -> None:
+        """Initialize the flow."""
+        self._form: PairingCodeForm | None = None
+
+    async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Show the code form (the flow starts with the issue's data, not the user's input)."""
+        return await self.async_step_pair()
+
+    async def async_step_pair(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
+        """Ask for the code and the owner; pair the thermostat under the hub."""
+        hub = loaded_hub(self.hass)
+        if hub is None:
+            return self.async_abort(reason="hub_not_loaded")
+        form = self._form or PairingCodeForm(self.hass, hub)
+        self._form = form
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            serial, errors = await form.async_submit(user_input)
+            if serial is not None:
+                # The pairing removes the notice; the subentry is added here as "Add
+                # thermostat" would (a pairing from a flow is not mirrored on its own).
+                hub.runtime_data.pairing.ensure_subentry(serial)
+                return self.async_create_entry(data={})
+        return self.async_show_form(
+            step_id="pair",
+            data_schema=await form.async_schema(self, user_input),
+            errors=errors,
+        )
+
+
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
     """Return the fix flow of an issue this integration raised."""
     if issue_id == ISSUE_COMPAT_API:
         return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
+    if issue_id == ISSUE_UNPAIRED_THERMOSTATS or issue_id.startswith(unpaired_issue_id("")):
+        return PairThermostatFlow()
     return ConfirmRepairFlow()

@@ -17,7 +17,6 @@ from homeassistant.const import (
     EntityCategory,
     UnitOfElectricPotential,
     UnitOfTemperature,
-    UnitOfTime,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -34,6 +33,10 @@ class ThermostatSensorDescription(SensorEntityDescription):
     """A sensor and how to read it from the thermostat's buckets."""
 
     value_fn: Callable[[ThermostatState], float | str | datetime | None]
+    applies_fn: Callable[[ThermostatState], bool] | None = None
+    """Whether the value exists now: a timestamp of something that is not happening (no fan
+    timer, no estimate) is unavailable rather than unknown, which reads as a fault; a binary
+    sensor beside it says in words what is happening."""
     reads_contact: bool = False
     """Read from the device record that requests update, not only from buckets."""
 
@@ -47,6 +50,11 @@ def _fan_timer_end(thermostat: ThermostatState) -> datetime | None:
     if not thermostat.fan_timer_active:
         return None
     return datetime.fromtimestamp(thermostat.fan_timer_timeout, UTC)
+
+
+def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
+    reached_at = thermostat.target_reached_at
+    return datetime.fromtimestamp(reached_at, UTC) if reached_at is not None else None
 
 
 SENSORS: tuple[ThermostatSensorDescription, ...] = (
@@ -78,11 +86,13 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         value_fn=lambda t: t.backplate_temperature,
     ),
     ThermostatSensorDescription(
+        # The key of the sensor that read `device.time_to_target` as minutes, which it never
+        # was (a Unix time: real ones read unknown); the same entity now shows the time.
         key="time_to_target",
         translation_key="time_to_target",
-        device_class=SensorDeviceClass.DURATION,
-        native_unit_of_measurement=UnitOfTime.MINUTES,
-        value_fn=lambda t: t.time_to_target,
+        device_class=SensorDeviceClass.TIMESTAMP,
+        value_fn=_target_reached_at,
+        applies_fn=lambda t: t.has_target_estimate,
     ),
     ThermostatSensorDescription(
         key="eco_mode",
@@ -114,6 +124,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         translation_key="fan_timer_end",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_fan_timer_end,
+        applies_fn=lambda t: t.fan_timer_active,
     ),
     ThermostatSensorDescription(
         # `device.battery_level` is volts (3.7 to 3.8 in captures) of the cell the thermostat
@@ -167,6 +178,15 @@ class ThermostatSensor(ThermostatDescribedEntity[ThermostatSensorDescription], S
 
     def _reads_contact(self) -> bool:
         return self.entity_description.reads_contact
+
+    def _shown(self) -> object:
+        return (self.available, self.state)
+
+    @property
+    def available(self) -> bool:
+        """With the thermostat, and while the value exists (see `applies_fn`)."""
+        applies = self.entity_description.applies_fn
+        return super().available and (applies is None or applies(self.thermostat))
 
     @property
     def native_value(self) -> float | str | datetime | None:

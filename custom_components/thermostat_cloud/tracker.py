@@ -5,7 +5,8 @@ The service publishes every change once, on one event bus, in the loop turn of t
 timer). The tracker is that bus's one Home Assistant listener: it hands each event to the
 entities of its thermostat, logs availability changes once per thermostat (not once per
 entity), keeps the device registry's name, firmware version, model and MAC address current,
-and says in a repair issue when a thermostat has not reported its equipment yet.
+says in a repair issue when a thermostat has not reported its equipment yet, and enables the
+sensors of equipment it reports later.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import device_registry as dr, issue_registry as ir
 
 from .const import DOMAIN
+from .equipment import async_enable_reported_equipment, reported_equipment
 from .issues import async_warn
 from .server import EventKind, ServiceEvent, ThermostatService
 from .server.state import ThermostatState
@@ -61,6 +63,10 @@ class ThermostatTracker:
         self._listeners: defaultdict[str, list[ThermostatListener]] = defaultdict(list)
         self._available: dict[str, bool] = {}
         """Last availability seen per thermostat with entities, to log changes only."""
+        self._rooms: dict[str, str | None] = {}
+        """Last room seen per thermostat, to rename the others of a room when it moves."""
+        self._equipment: dict[str, frozenset[str]] = {}
+        """Equipment sensors last seen reported per thermostat, to enable new ones once."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
@@ -73,7 +79,7 @@ class ThermostatTracker:
         self._available.setdefault(serial, self.service.is_available(serial))
         self._listeners[serial].append(listener)
 
-        self._update_equipment_issue(serial)
+        self._follow_equipment(serial)
 
         @callback
         def remove() -> None:
@@ -83,6 +89,8 @@ class ThermostatTracker:
                 if not listeners:
                     del self._listeners[serial]
                     self._available.pop(serial, None)
+                    self._rooms.pop(serial, None)
+                    self._equipment.pop(serial, None)
                     ir.async_delete_issue(self.hass, DOMAIN, equipment_issue_id(serial))
 
         return remove
@@ -90,13 +98,21 @@ class ThermostatTracker:
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
         listeners = self._listeners.get(event.serial)
+        if event.kind is EventKind.PAIRING or (
+            listeners and event.kind is EventKind.STATE and self._room_changed(event.serial)
+        ):
+            # Thermostats of a room are numbered in the order they were paired ("Living Room
+            # (2)"): one joining, leaving or unpaired can change the others' names.
+            for serial in tuple(self._listeners):
+                if serial != event.serial:
+                    self._refresh_device(serial)
         if not listeners:
             return
         self._note_availability(event.serial)
         if event.kind in (EventKind.CONNECTION, EventKind.STATE):
             self._refresh_device(event.serial)
         if event.kind is EventKind.STATE:
-            self._update_equipment_issue(event.serial)
+            self._follow_equipment(event.serial)
         for listener in tuple(listeners):
             try:
                 listener(event)
@@ -104,16 +120,22 @@ class ThermostatTracker:
                 # One entity's failure must not keep the event from the thermostat's others.
                 _LOGGER.exception("Entity of thermostat %s failed on %s", event.serial, event)
 
-    def _update_equipment_issue(self, serial: str) -> None:
-        """Raise or clear the repair issue of a thermostat that has not said what it can do.
+    def _follow_equipment(self, serial: str) -> None:
+        """Follow what the thermostat said it can do: the repair issue, the equipment sensors.
 
         Firmware sends its complete state (what it can heat, cool, its fan...) only after
         it restarts; against a new server it reports changes. Until it has said what it can
-        do, Home Assistant offers heating only and a repair issue asks for one restart.
+        do, Home Assistant offers heating only and a repair issue asks for one restart; once
+        it has, the sensors of the equipment it has are enabled.
         """
         issue_id = equipment_issue_id(serial)
-        if ThermostatState(self.service, serial).equipment_reported:
+        thermostat = ThermostatState(self.service, serial)
+        if thermostat.equipment_reported:
             ir.async_delete_issue(self.hass, DOMAIN, issue_id)
+            equipment = reported_equipment(thermostat)
+            if new := equipment - self._equipment.get(serial, frozenset()):
+                async_enable_reported_equipment(self.hass, serial, new)
+            self._equipment[serial] = equipment
         elif ir.async_get(self.hass).async_get_issue(DOMAIN, issue_id) is None:
             async_warn(self.hass, issue_id, "equipment_unknown", serial=serial)
 
@@ -131,13 +153,21 @@ class ThermostatTracker:
                 int(self.service.config.availability_grace),
             )
 
+    def _room_changed(self, serial: str) -> bool:
+        """Return whether the thermostat's room changed since the last look (noting it)."""
+        room = ThermostatState(self.service, serial).room
+        if serial in self._rooms and self._rooms[serial] == room:
+            return False
+        self._rooms[serial] = room
+        return True
+
     def _refresh_device(self, serial: str) -> None:
         """Update the thermostat's device from what the thermostat last reported.
 
         Firmware version, model and MAC address as the thermostat last reported them in
         `/svc/entry` (the MAC may be learned after pairing; known connections are kept), and
-        the name given on the thermostat (a name the user gave in Home Assistant still wins:
-        it is `name_by_user`, which this leaves alone).
+        the name given on the thermostat, else its room's (a name the user gave in Home
+        Assistant still wins: it is `name_by_user`, which this leaves alone).
         """
         registry = dr.async_get(self.hass)
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
@@ -147,7 +177,7 @@ class ThermostatTracker:
         changes: dict[str, Any] = {}
         if (device.sw_version, device.model) != (state.software_version, state.model):
             changes.update(sw_version=state.software_version, model=state.model)
-        if (name := state.reported_name) is not None and device.name != name:
+        if (name := state.display_name) is not None and device.name != name:
             changes["name"] = name
         if (connection := mac_connection(self.service, serial)) is not None and (
             connection not in device.connections

@@ -1,42 +1,48 @@
 """Browser tests: the UI of a real Home Assistant, driven in Chromium by Playwright.
 
-One Home Assistant per test session, started as a subprocess by `bench/ha_server.py`'s launcher
-(`hass` on a free loopback port, a throwaway configuration under /tmp with the frontend, this
-checkout's integration linked in, the Thermostat Cloud hub entry on a free device port, no
-requirement installs: the dev dependencies hold them all). Onboarding is finished through its
-REST API, and every page starts logged in as the owner. Chromium is Debian's
-(`/usr/bin/chromium`, or `$CHROMIUM`); scripts/setup installs it on CI.
+One Home Assistant for all the browser tests of a run, started as a subprocess by
+`bench/ha_server.py`'s launcher (`hass` on a free loopback port, a throwaway configuration
+under /tmp with the frontend and the recorder, this checkout's integration linked in, the
+Thermostat Cloud hub entry on a free device port, `--skip-pip`: the dev dependencies hold all
+it needs) and stopped when they are done. Onboarding is finished through its REST API (owner
+`OWNER`); every page starts logged in as that owner. Chromium is Debian's (`/usr/bin/chromium`,
+or `$CHROMIUM`); scripts/setup installs it on CI.
 
-Every module here starts with
+Every test module here starts with
 
     pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
-(the session's Home Assistant, browser and HTTP client live on pytest-asyncio's session loop, so
-the tests must run on it too; `-m browser` selects these tests, `-m "not browser"` skips them).
+(Home Assistant's process, the browser and the HTTP client live on pytest-asyncio's session
+loop, so the tests run on it too; `-m browser` selects these tests, `-m "not browser"` skips
+them; the marker is also added to every test of this folder).
 
-Fixtures:
-- `home_assistant` (session): `BrowserHomeAssistant`: `url` of the UI, `device_url` thermostats
-  use, `client` (`tests.real_home_assistant.HomeAssistantClient`, the REST and websocket APIs as
-  an administrator), `hub_entry_id`, `config_dir`.
-- `make_page(width=1280, height=800, dark=False)` (per test): a new logged-in browser page of
-  that size and colour scheme (Home Assistant's default theme follows the browser's). Every
-  page collects console errors, uncaught exceptions and 5xx answers of Home Assistant; the
-  test fails when there are any (after the test's own result).
-- `page`: `make_page()` at the default size, light.
-- `goto(page, path)`: open a path of the UI (e.g. "/config/integrations") and wait until the
-  UI has connected to Home Assistant (the "Loading..." screen is gone).
-- `screenshot(page, name)`: save a PNG to tests/browser/screenshots/<test>-<name>.png
-  (git-ignored: look at it after a run). `readme_picture(page, name)` does the same and, when
-  UPDATE_SCREENSHOTS=1, writes docs/images/<name>.png, the README's picture.
-- Types and helpers for tests are in `tests/browser/harness.py`.
-- `make_thermostat(serial=None, **buckets)`: a started simulated thermostat (`thermostat_sim`,
-  firmware-like) talking to Home Assistant's device server over 127.0.0.1, with a serial of its
-  own unless given; it has registered and asked for its pairing code (`await t.passphrase()`
-  answers the code it shows). Stopped after the test. `LIVING_ROOM` is a realistic set of
-  buckets (heating, humidity, fan) for pictures.
+Fixtures (their types, `LIVING_ROOM`, `OWNER` and helpers are in `tests/browser/harness.py`):
+- `home_assistant`: `BrowserHomeAssistant`: `url` of the UI, `device_url` thermostats use,
+  `client` (`tests.real_home_assistant.HomeAssistantClient`: the REST and websocket APIs as an
+  administrator), `tokens` (the owner's), `hub_entry_id`, `config_dir`.
+- `make_page(width=1280, height=800, dark=False)`: a new logged-in page of that size and colour
+  scheme (Home Assistant's default theme follows the browser's). Every page collects console
+  errors, uncaught exceptions and 5xx answers; the test fails when there are any, except the
+  offline network's, each named in `OFFLINE_ERRORS`. A failed test leaves a picture of each of
+  its pages in tests/browser/screenshots/.
+- `page`: `make_page()`: desktop size, light.
+- `goto(page, path)`: open a path of the UI (e.g. "/config/integrations/dashboard") and wait
+  until the UI has connected to Home Assistant (its "Loading..." screen is gone).
+- `screenshot(page_or_locator, name)`: save a PNG to tests/browser/screenshots/<test>-<name>.png
+  (git-ignored: look at it after a run). `readme_picture(page_or_locator, name)` does the same
+  and, with UPDATE_SCREENSHOTS=1, writes the README's docs/images/<name>.png.
+- `make_thermostat(serial=None, **buckets)`: a simulated thermostat (`thermostat_sim`, which
+  behaves like firmware) talking to Home Assistant's device port over 127.0.0.1, with a serial
+  of its own unless given, and buckets by name (e.g. `**LIVING_ROOM`: shared=..., device=...).
+  It has registered, asked for its code (`(await t.passphrase())["value"]`) and holds its
+  subscribe, as a thermostat on its pairing screen does. Stopped after the test.
 - `pair(thermostat)`: pair it through the control API (`POST /api/thermostat_cloud/api/register`,
-  which adds its subentry as "Add thermostat" does) and wait for its climate entity; returns a `PairedThermostat` (serial, entity_id,
-  device_id), for tests of pages that need a paired thermostat without going through pairing.
+  which adds its subentry as Add thermostat does) and wait for its climate entity; returns a
+  `PairedThermostat` (thermostat, serial, entity_id, device_id): for tests of pages that need a
+  paired thermostat without going through pairing.
+
+A thermostat paired in one test stays paired for the next ones (one Home Assistant): find yours
+by its serial or device id, not by position.
 """
 
 from __future__ import annotations
@@ -49,12 +55,12 @@ import re
 from typing import Any
 
 import aiohttp
-from playwright.async_api import Browser, Page, Playwright, async_playwright, expect
+from playwright.async_api import Browser, Locator, Page, Playwright, async_playwright, expect
 import pytest
 import pytest_asyncio
 import pytest_socket
 
-from bench.ha_server import LaunchedHomeAssistant
+from bench.ha_server import CONSOLE_LOG, LaunchedHomeAssistant
 from custom_components.thermostat_cloud.const import DOMAIN
 from tests.browser.harness import (
     BROWSER_DIR,
@@ -62,6 +68,8 @@ from tests.browser.harness import (
     CHROMIUM_ARGS,
     ENTITY_WAIT,
     HOME_ASSISTANT_YAML,
+    INTEGRATION_LOGGER,
+    LOOPBACK_URL,
     OWNER,
     README_IMAGES,
     SCREENSHOTS,
@@ -75,6 +83,7 @@ from tests.browser.harness import (
     Pair,
     PairedThermostat,
     Screenshot,
+    logged_errors,
     wait_until_shown,
 )
 from tests.real_home_assistant import HomeAssistantClient
@@ -88,6 +97,11 @@ expect.set_options(timeout=20_000)
 @pytest.fixture(autouse=True)
 def auto_enable_custom_integrations() -> None:
     """Replace the suite's: these tests use a Home Assistant process, not the `hass` fixture."""
+
+
+@pytest.fixture(autouse=True)
+def loopback_sockets(socket_enabled: None) -> None:
+    """Let every test here reach the session's Home Assistant (127.0.0.1 only, as everywhere)."""
 
 
 @pytest.fixture(autouse=True)
@@ -108,20 +122,36 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-# -- the session's Home Assistant and browser ------------------------------------------------------
+CALL_FAILED = pytest.StashKey[bool]()
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Note on the test whether its call failed, for the pages' teardown."""
+    report = yield
+    if report.when == "call":
+        item.stash[CALL_FAILED] = report.failed
+    return report
+
+
+def _file_name(request: pytest.FixtureRequest) -> str:
+    return re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
+
+
+# -- Home Assistant and the browser, one of each for the browser tests ----------------------------------------------------------
+
+
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def http_session() -> AsyncGenerator[aiohttp.ClientSession]:
-    """Return one HTTP client for the session (loopback only)."""
-    # Session fixtures start before any test's `socket_enabled`: allow sockets here (the
-    # plugin still limits them to 127.0.0.1).
+    """Return one HTTP client for the browser tests (loopback only)."""
+    # Package fixtures start before a test's `socket_enabled`: allow sockets here (the plugin
+    # still limits them to 127.0.0.1).
     pytest_socket.enable_socket()
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as session:
         yield session
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def home_assistant(
     http_session: aiohttp.ClientSession,
 ) -> AsyncGenerator[BrowserHomeAssistant]:
@@ -143,18 +173,27 @@ async def home_assistant(
             hub_entry_id=await client.hub_entry_id(),
             config_dir=launcher.config_dir,
         )
+        # Whatever the pages did, the integration logged no error.
+        log = (launcher.config_dir / CONSOLE_LOG).read_text(errors="replace")
+        errors = [
+            f"{logger}: {message}"
+            for logger, message in logged_errors(log)
+            if logger.startswith(INTEGRATION_LOGGER)
+        ]
+        if errors:
+            pytest.fail("The integration logged errors:\n" + "\n".join(errors))
     finally:
         await launcher.stop()
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def playwright() -> AsyncGenerator[Playwright]:
     """Return Playwright's driver."""
     async with async_playwright() as driver:
         yield driver
 
 
-@pytest_asyncio.fixture(scope="session", loop_scope="session")
+@pytest_asyncio.fixture(scope="package", loop_scope="session")
 async def browser(playwright: Playwright) -> AsyncGenerator[Browser]:
     """Return Debian's Chromium, headless."""
     if not CHROMIUM.exists():
@@ -173,9 +212,14 @@ async def browser(playwright: Playwright) -> AsyncGenerator[Browser]:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def make_page(
-    socket_enabled: None, browser: Browser, home_assistant: BrowserHomeAssistant
+    request: pytest.FixtureRequest,
+    browser: Browser,
+    home_assistant: BrowserHomeAssistant,
 ) -> AsyncGenerator[MakePage]:
-    """Open logged-in pages; the test fails if any of them had a problem."""
+    """Open logged-in pages; the test fails if any of them had a problem.
+
+    A test that failed leaves a picture of each of its pages in tests/browser/screenshots/.
+    """
     problems = PageProblems()
     contexts = []
     hass_tokens = json.dumps(home_assistant.tokens.hass_tokens(home_assistant.url))
@@ -192,6 +236,10 @@ async def make_page(
         await context.add_init_script(
             f"window.localStorage.setItem('hassTokens', {json.dumps(hass_tokens)});"
         )
+        # Nothing leaves the machine: a request elsewhere is refused, and is a problem.
+        await context.route(
+            lambda url: not url.startswith(LOOPBACK_URL), problems.off_machine_request
+        )
         page = await context.new_page()
         page.on("console", problems.console)
         page.on("pageerror", problems.exception)
@@ -199,7 +247,13 @@ async def make_page(
         return page
 
     yield make
-    for context in contexts:
+    failed = request.node.stash.get(CALL_FAILED, False)
+    for number, context in enumerate(contexts):
+        if failed:
+            for page in context.pages:
+                await page.screenshot(
+                    path=SCREENSHOTS / f"{_file_name(request)}-failed-{number}.png"
+                )
         await context.close()
     if problems.seen:
         pytest.fail("The UI had problems:\n" + "\n".join(problems.seen))
@@ -231,11 +285,11 @@ def goto(home_assistant: BrowserHomeAssistant) -> Goto:
 @pytest.fixture
 def screenshot(request: pytest.FixtureRequest) -> Screenshot:
     """Save a picture of the page to tests/browser/screenshots/ (git-ignored)."""
-    test_name = re.sub(r"[^\w-]+", "-", request.node.name).strip("-")
+    test_name = _file_name(request)
 
-    async def take(page: Page, name: str) -> Path:
+    async def take(what: Page | Locator, name: str) -> Path:
         path = SCREENSHOTS / f"{test_name}-{name}.png"
-        await page.screenshot(path=path, animations="disabled")
+        await what.screenshot(path=path, animations="disabled")
         return path
 
     return take
@@ -245,8 +299,8 @@ def screenshot(request: pytest.FixtureRequest) -> Screenshot:
 def readme_picture(screenshot: Screenshot) -> Screenshot:
     """Save a picture; with UPDATE_SCREENSHOTS=1 also as the README's docs/images/<name>.png."""
 
-    async def take(page: Page, name: str) -> Path:
-        path = await screenshot(page, name)
+    async def take(what: Page | Locator, name: str) -> Path:
+        path = await screenshot(what, name)
         if UPDATE_SCREENSHOTS:
             README_IMAGES.mkdir(parents=True, exist_ok=True)
             target = README_IMAGES / f"{name}.png"
@@ -262,7 +316,6 @@ def readme_picture(screenshot: Screenshot) -> Screenshot:
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def make_thermostat(
-    socket_enabled: None,
     home_assistant: BrowserHomeAssistant,
     http_session: aiohttp.ClientSession,
 ) -> AsyncGenerator[MakeThermostat]:

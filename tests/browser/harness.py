@@ -11,7 +11,14 @@ from pathlib import Path
 import re
 from typing import Any
 
-from playwright.async_api import ConsoleMessage, Error as PlaywrightError, Page, Response
+from playwright.async_api import (
+    ConsoleMessage,
+    Error as PlaywrightError,
+    Locator,
+    Page,
+    Response,
+    Route,
+)
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from tests.real_home_assistant import HomeAssistantClient, Owner, Tokens
@@ -28,6 +35,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+LOOPBACK_URL = "http://127.0.0.1:"
+"""Where the pages may send requests: Home Assistant on loopback, nowhere else."""
 BROWSER_DIR = Path(__file__).parent
 SCREENSHOTS = BROWSER_DIR / "screenshots"
 README_IMAGES = BROWSER_DIR.parents[1] / "docs" / "images"
@@ -63,6 +72,34 @@ OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
     ),
 }
 """Console errors that are the offline network's, not the page's: each named, nothing else."""
+
+LOG_LINE = re.compile(
+    # 2026.10: "2026-11-25 14:37:29.970 ERROR ..."; 2026.11 adds the UTC offset to the time.
+    r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:?\d\d|Z)? "
+    r"(?P<level>[A-Z]+) \((?P<thread>[^)]*)\) \[(?P<logger>[^\]]+)\] (?P<message>.*)$"
+)
+SETUP_LOGGERS = ("homeassistant.setup", "homeassistant.loader", "homeassistant.requirements")
+"""Where Home Assistant says an integration could not be loaded (a missing requirement)."""
+INTEGRATION_LOGGER = "custom_components.thermostat_cloud"
+
+
+def log_records(text: str) -> list[tuple[str, str, str]]:
+    """Return (level, logger, message) of every line of Home Assistant's log that starts one."""
+    return [
+        (match["level"], match["logger"], match["message"])
+        for line in text.splitlines()
+        if (match := LOG_LINE.match(line))
+    ]
+
+
+def logged_errors(text: str) -> list[tuple[str, str]]:
+    """Return (logger, message) of every ERROR or CRITICAL line of Home Assistant's log."""
+    return [
+        (logger, message)
+        for level, logger, message in log_records(text)
+        if level in ("ERROR", "CRITICAL")
+    ]
+
 
 LIVING_ROOM: dict[str, dict[str, Any]] = {
     "shared": {
@@ -135,6 +172,11 @@ class PageProblems:
         """Note an uncaught exception or unhandled rejection."""
         self.seen.append(f"uncaught: {error.message}\n{error.stack or ''}")
 
+    async def off_machine_request(self, route: Route) -> None:
+        """Refuse a request that would leave the machine, and note it."""
+        self.seen.append(f"request off the machine: {route.request.method} {route.request.url}")
+        await route.abort("blockedbyclient")
+
     def response(self, response: Response) -> None:
         """Note a server error from Home Assistant."""
         if response.status >= 500:
@@ -147,7 +189,7 @@ type MakePage = Callable[..., Awaitable[Page]]
 type Goto = Callable[[Page, str], Awaitable[None]]
 
 
-type Screenshot = Callable[[Page, str], Awaitable[Path]]
+type Screenshot = Callable[[Page | Locator, str], Awaitable[Path]]
 
 
 type MakeThermostat = Callable[..., Awaitable[SimulatedThermostat]]

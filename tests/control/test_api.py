@@ -40,7 +40,7 @@ DEVICE = {
     "away_temperature_low": 15.5,
     "away_temperature_high": 27.0,
     "eco": {"mode": "schedule"},
-    "time_to_target": 12,
+    "time_to_target": 0,
     "time_to_target_training_status": "trained",
     "learning_mode": False,
     "preconditioning_enabled": True,
@@ -129,8 +129,14 @@ async def test_status_needs_a_serial_of_a_known_device(client: Client) -> None:
 async def test_status_record_has_every_field_derived_from_buckets(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test status record has every field derived from buckets."""
-    thermostat = await connect_thermostat(shared=SHARED, device=DEVICE)
+    """Test status record has every field derived from buckets.
+
+    `time_to_target` is the spec's minutes, from the Unix time firmware reports.
+    """
+    ready_at = service.clock.now_ms() // 1000 + 11 * 60 + 30
+    thermostat = await connect_thermostat(
+        shared=SHARED, device={**DEVICE, "time_to_target": ready_at}
+    )
     await pair(client, thermostat)
     await command(client, "set_away", True)
     await command(client, "set_schedule_mode", "heat")
@@ -260,7 +266,7 @@ async def test_register_pairs_with_the_home_user_and_pushes_home_buckets(
         "serial": SERIAL,
         "message": f"Thermostat {SERIAL} paired",
     }
-    user_key, structure_key = service.home_keys(SERIAL)
+    user_key, structure_key, _rooms = service.home_keys(SERIAL)
     assert user_key == f"user.{service.home_user_id}"
     pushed = await thermostat.next_object(structure_key)
     assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}

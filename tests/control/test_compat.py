@@ -26,7 +26,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_COMPAT_API,
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
-    CONF_ENTRY_KEY_TTL,
+    CONF_ENTRY_KEY_MINUTES,
     DOMAIN,
 )
 from custom_components.thermostat_cloud.http import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
@@ -142,7 +142,7 @@ async def test_turning_the_option_off_closes_the_port_and_the_issue(
     result = await hass.config_entries.options.async_init(open_hub.entry_id)
     result = await hass.config_entries.options.async_configure(
         result["flow_id"],
-        {CONF_ENTRY_KEY_TTL: 3600, CONF_COMPAT_API: False, CONF_COMPAT_PORT: port},
+        {CONF_ENTRY_KEY_MINUTES: 60, CONF_COMPAT_API: False},
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()

@@ -7,131 +7,35 @@ servers bound on loopback addresses (127.0.0.x): no test touches any other addre
 from __future__ import annotations
 
 import base64
-from collections.abc import AsyncGenerator, Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
 import socket
 from typing import Any
 
 import aiohttp
-from aiohttp import web
 from homeassistant.core import HomeAssistant
 import pytest
-import pytest_socket
 
 from custom_components.thermostat_cloud.http import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.control_api import SETTINGS_PATH, LocalNetwork
+from custom_components.thermostat_cloud.server.control_api import LocalNetwork
 from tests.conftest import SERIAL
+from tests.settings_pages import FakeThermostatSettings
 
 from .conftest import URL, Client
 
 
-@dataclass
-class FakeThermostatSettings:
-    """A fake thermostat's local settings API.
-
-    The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`), as the
-    firmware's CGI answers (NoLongerEvil-Thermostat `firmware/builder/deps/settings`): it
-    stores `<endpoint>/entry`, refuses a wrong `api_key` with 401, and gives its key to
-    `{"initialize": <its hostname, the serial>}`.
-    """
-
-    device_name: str
-    cloudregisterurl: str
-    require_api_key: str | None = None
-    hostname: str | None = None
-    status: int = 200
-    answer: str | None = None
-    """The raw body of every answer instead of the settings JSON (odd firmware)."""
-    posts: list[dict[str, Any]] = field(default_factory=list)
-
-    def app(self) -> web.Application:
-        """Return the web app serving the settings API."""
-        app = web.Application()
-        app.router.add_get(SETTINGS_PATH, self.get)
-        app.router.add_post(SETTINGS_PATH, self.post)
-        return app
-
-    async def get(self, request: web.Request) -> web.Response:
-        """Answer a settings read."""
-        if self.answer is not None:
-            return web.Response(text=self.answer)
-        return web.json_response(
-            {"device_name": self.device_name, "cloudregisterurl": self.cloudregisterurl}
-        )
-
-    async def post(self, request: web.Request) -> web.Response:
-        """Record a settings write and answer it."""
-        body = await request.json()
-        self.posts.append(body)
-        if "initialize" in body:
-            if self.hostname is None or body["initialize"] != self.hostname:
-                return web.json_response({"status": "Invalid hostname."}, status=400)
-            return web.json_response({"api_key": self.require_api_key})
-        if self.require_api_key is not None and body.get("api_key") != self.require_api_key:
-            return web.json_response({"status": "Invalid or Missing API Key."}, status=401)
-        if not 200 <= self.status < 300:
-            return web.Response(status=self.status, text="broken")
-        self.cloudregisterurl = f"{body['endpoint']}/entry"
-        if self.answer is not None:
-            return web.Response(status=self.status, text=self.answer or None)
-        return web.json_response({"device_name": self.device_name}, status=self.status)
-
-
-def free_port_on_loopback_hosts(*hosts: str) -> int:
-    """Return a port free on every given loopback address."""
-    while True:
-        with socket.socket() as sock:
-            sock.bind((hosts[0], 0))
-            port = int(sock.getsockname()[1])
-        try:
-            for host in hosts[1:]:
-                with socket.socket() as sock:
-                    sock.bind((host, port))
-        except OSError:
-            continue
-        return port
-
-
 @pytest.fixture
-def loopback_subnet(socket_enabled: None) -> Iterator[None]:
-    """Allow connections to 127.0.0.0/24 only (the harness allows just 127.0.0.1)."""
-    pytest_socket.socket_allow_hosts(["127.0.0.0/24"], allow_unix_socket=True)
-    yield
-    pytest_socket.socket_allow_hosts(["127.0.0.1"], allow_unix_socket=True)
-
-
-@pytest.fixture
-def settings_port() -> int:
-    """Return the port the fake thermostats serve their settings API on (8080 on real ones)."""
-    return free_port_on_loopback_hosts(*(f"127.0.0.{host}" for host in (2, 3, 4, 5, 6, 9)))
-
-
-@pytest.fixture
-def network(hass: HomeAssistant, client: Client, settings_port: int) -> LocalNetwork:
+def network(client: Client, local_network: LocalNetwork) -> LocalNetwork:
     """Point the control API's settings client at the fake thermostats' port."""
-    network = LocalNetwork(settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0)
-    hass.data[DATA_CONTROL_API].network = network
-    return network
+    return local_network
 
 
 @pytest.fixture
-async def start_thermostat(
-    loopback_subnet: None, network: LocalNetwork
-) -> AsyncGenerator[Callable[[str, FakeThermostatSettings], Any]]:
+def start_thermostat(
+    network: LocalNetwork, start_settings_page: Callable[..., Any]
+) -> Callable[..., Any]:
     """Serve fake settings APIs on loopback addresses."""
-    runners: list[web.AppRunner] = []
-
-    async def start(host: str, fake: FakeThermostatSettings) -> FakeThermostatSettings:
-        runner = web.AppRunner(fake.app())
-        await runner.setup()
-        await web.TCPSite(runner, host, network.settings_port).start()
-        runners.append(runner)
-        return fake
-
-    yield start
-    for runner in runners:
-        await runner.cleanup()
+    return start_settings_page
 
 
 # -- scan-network --------------------------------------------------------------------------------

@@ -34,8 +34,9 @@ DEVICE_SCOPED_TYPES = frozenset(
         "tuneups",
     }
 )
-# Bucket types shared by every device of a home.
-HOME_SCOPED_TYPES = frozenset({"user", "structure"})
+# Bucket types shared by every device of a home: its user, the home, and the home's rooms
+# (`where.<structure_id>`, the rooms the user named; see rooms.py).
+HOME_SCOPED_TYPES = frozenset({"user", "structure", "where"})
 
 
 # `<type>.<id>` as firmware writes them: serials, numeric user ids, UUIDs of homes.
@@ -50,6 +51,15 @@ def is_bucket_key(key: object) -> bool:
 def bucket_key(bucket_type: str, identifier: str) -> str:
     """Return `<bucket_type>.<identifier>`."""
     return f"{bucket_type}.{identifier}"
+
+
+def home_bucket_keys(user_id: str, structure_id: str) -> list[str]:
+    """Return the keys of a home's buckets: its user, its structure, then its rooms."""
+    return [
+        bucket_key("user", user_id),
+        bucket_key("structure", structure_id),
+        bucket_key("where", structure_id),
+    ]
 
 
 def split_key(key: str) -> tuple[str, str] | None:

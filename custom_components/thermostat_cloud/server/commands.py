@@ -13,7 +13,14 @@ from collections.abc import Callable, Mapping
 import logging
 from typing import Any
 
-from .buckets import HOME_SCOPED_TYPES, Bucket, BucketStore, bucket_key, split_key
+from .buckets import (
+    HOME_SCOPED_TYPES,
+    Bucket,
+    BucketStore,
+    bucket_key,
+    home_bucket_keys,
+    split_key,
+)
 from .clock import Clock
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .devices import DeviceRegistry
@@ -141,7 +148,7 @@ class Commands:
         return [
             p.serial
             for p in self._pairings.pairings()
-            if key in (bucket_key("user", p.user_id), bucket_key("structure", p.structure_id))
+            if key in home_bucket_keys(p.user_id, p.structure_id)
         ]
 
     def _write(self, serial: str, bucket_type: str, fields: Mapping[str, Any]) -> CommandResult:

@@ -33,6 +33,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 import contextlib
 from dataclasses import dataclass, field
+from enum import StrEnum
 from http import HTTPStatus
 import ipaddress
 import json
@@ -254,6 +255,238 @@ def _text_field(settings: Mapping[str, Any], name: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+@dataclass(frozen=True, slots=True)
+class FoundThermostat:
+    """A thermostat the scan found: where it is, its name and the cloud URL it uses now."""
+
+    ip: str
+    device_name: str
+    cloudregisterurl: str | None
+    configured: bool
+    """It already points at this server."""
+
+    def as_json(self) -> dict[str, Any]:
+        """Return the scan answer's shape of it."""
+        return {
+            "ip": self.ip,
+            "device_name": self.device_name,
+            "cloudregisterurl": self.cloudregisterurl,
+            "configured": self.configured,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ScanResult:
+    """The thermostats found on one /24."""
+
+    subnet: str
+    devices: list[FoundThermostat]
+
+
+class ScanError(Exception):
+    """The scan cannot start: `api_origin` names no IPv4 subnet to scan."""
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        """Initialize with what the user is told and, for the log, why."""
+        super().__init__(message)
+        self.message = message
+        self.detail = detail
+
+
+class ConfigureOutcome(StrEnum):
+    """How pointing a thermostat at this server went."""
+
+    CONFIGURED = "configured"
+    INVALID_INPUT = "invalid_input"
+    """No IP address, a key that is not a string, or an https `api_origin`."""
+    KEY_REFUSED = "key_refused"
+    """The settings page wants a key (its serial) and refused the one tried."""
+    UNREACHABLE = "unreachable"
+    FAILED = "failed"
+    """The thermostat answered with an error status."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigureResult:
+    """The outcome of configure-device, with the thermostat's name or what went wrong."""
+
+    outcome: ConfigureOutcome
+    error: str = ""
+    device_name: str = ""
+
+    @property
+    def success(self) -> bool:
+        """The thermostat took the new URL."""
+        return self.outcome is ConfigureOutcome.CONFIGURED
+
+
+def is_this_server(service: ThermostatService, url: object) -> bool:
+    """Whether a thermostat's cloud URL points at this server's `api_origin`."""
+    if not isinstance(url, str) or not url.strip():
+        return False
+    try:
+        return origin_with_port(url.strip().rstrip("/")) == origin_with_port(
+            service.config.api_origin
+        )
+    except ValueError:
+        return False
+
+
+async def scan_thermostats(
+    service: ThermostatService,
+    network: LocalNetwork,
+    session: aiohttp.ClientSession | None = None,
+) -> ScanResult:
+    """Probe the /24 of `api_origin` for thermostats' settings pages; ScanError when none.
+
+    `session` is the caller's HTTP client (Home Assistant's shared one); without it the scan
+    uses its own for the length of the scan.
+    """
+    host = URL(service.config.api_origin).host
+    if not host:
+        raise ScanError("api_origin has no host name to derive a subnet from")
+    try:
+        address = await network.resolve_ipv4(host)
+    except OSError as err:
+        raise ScanError(f"Cannot resolve {host} to an IPv4 address", str(err)) from err
+    subnet = ipaddress.ip_network(f"{address}/24", strict=False)
+    hosts = [str(ip) for ip in subnet.hosts()]
+    async with contextlib.AsyncExitStack() as stack:
+        if session is None:
+            session = await stack.enter_async_context(network.session())
+        answers = await asyncio.gather(*(network.read_settings(session, ip) for ip in hosts))
+    devices = [
+        FoundThermostat(
+            ip=ip,
+            device_name=_text_field(settings, "device_name") or "",
+            cloudregisterurl=_text_field(settings, "cloudregisterurl"),
+            configured=is_this_server(service, settings.get("cloudregisterurl")),
+        )
+        for ip, settings in zip(hosts, answers, strict=True)
+        if settings is not None
+    ]
+    _LOGGER.debug("Scan of %s found %d thermostats", subnet, len(devices))
+    return ScanResult(str(subnet), devices)
+
+
+async def configure_thermostat(
+    service: ThermostatService,
+    network: LocalNetwork,
+    ip: object,
+    api_key: object = None,
+    session: aiohttp.ClientSession | None = None,
+) -> ConfigureResult:
+    """Point a thermostat's cloud URL at this server through its settings page.
+
+    Without `api_key` it tries the keys a thermostat that called here from that address
+    sent; a refused key with a known serial asks the settings page for its real key (see
+    `_key_from_serial`). `session` as for `scan_thermostats`.
+    """
+
+    def failure(outcome: ConfigureOutcome, error: str) -> ConfigureResult:
+        _LOGGER.debug("Configure device: %s", error)
+        return ConfigureResult(outcome, error)
+
+    try:
+        address = str(ipaddress.ip_address(ip.strip() if isinstance(ip, str) else ""))
+    except ValueError:
+        return failure(ConfigureOutcome.INVALID_INPUT, "ip must be the thermostat's IP address")
+    if api_key is not None and not isinstance(api_key, str):
+        return failure(
+            ConfigureOutcome.INVALID_INPUT, "api_key must be a string (the thermostat's serial)"
+        )
+    origin = origin_with_port(service.config.api_origin)
+    if origin.startswith("https:"):
+        return failure(
+            ConfigureOutcome.INVALID_INPUT,
+            "api_origin is https, but the device server speaks plain HTTP: set an http "
+            "origin in the Thermostat Cloud settings first",
+        )
+    record = service.devices.by_address(address)
+    keys: list[str | None] = [api_key.strip()] if api_key else _known_keys(record)
+    serial = _serial_hint(api_key) or (record.serial if record is not None else None)
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            if session is None:
+                session = await stack.enter_async_context(network.session())
+            status, answer = await _configure(network, session, address, origin, keys)
+            if status == HTTPStatus.UNAUTHORIZED and serial is not None:
+                # The settings CGI hands its key to whoever names the thermostat's
+                # hostname, which is its serial: ask, then retry with that key.
+                key = await _key_from_serial(network, session, address, serial)
+                if key is not None and key not in keys:
+                    status, answer = await _configure(network, session, address, origin, [key])
+    except (aiohttp.ClientError, TimeoutError, OSError) as err:
+        return failure(
+            ConfigureOutcome.UNREACHABLE,
+            f"Thermostat at {address} is not reachable ({type(err).__name__})",
+        )
+    if status == HTTPStatus.UNAUTHORIZED:
+        return failure(
+            ConfigureOutcome.KEY_REFUSED,
+            "The thermostat refused the key: retry with api_key set to its serial",
+        )
+    if not 200 <= status < 300:
+        return failure(ConfigureOutcome.FAILED, f"Thermostat at {address} answered HTTP {status}")
+    name = _text_field(answer, "device_name") if answer is not None else None
+    if name is None:
+        _LOGGER.debug(
+            "Thermostat at %s took the new URL but did not answer with its device_name", address
+        )
+    _LOGGER.info("Thermostat at %s now points at %s", address, origin)
+    return ConfigureResult(ConfigureOutcome.CONFIGURED, device_name=name or "")
+
+
+async def _configure(
+    network: LocalNetwork,
+    session: aiohttp.ClientSession,
+    address: str,
+    origin: str,
+    keys: list[str | None],
+) -> tuple[int, dict[str, Any] | None]:
+    """POST the origin to the settings CGI with each key in turn until one is taken.
+
+    Return the last status and, on success, the answer.
+    """
+    status: int = HTTPStatus.UNAUTHORIZED
+    answer: dict[str, Any] | None = None
+    for key in keys:
+        # The CGI stores `<endpoint>/entry`: the origin alone, no path.
+        payload = {"endpoint": origin} if key is None else {"api_key": key, "endpoint": origin}
+        async with session.post(
+            network.settings_url(address),
+            json=payload,
+            timeout=aiohttp.ClientTimeout(total=network.configure_timeout),
+        ) as resp:
+            status = resp.status
+            if status != HTTPStatus.UNAUTHORIZED:
+                # Any 2xx: the thermostat took the new URL, whatever its answer looks like.
+                answer = await _json_object_body(resp) if 200 <= status < 300 else None
+                break
+    return status, answer
+
+
+async def _key_from_serial(
+    network: LocalNetwork, session: aiohttp.ClientSession, address: str, serial: str
+) -> str | None:
+    """Return the settings CGI's key, which it gives for `{"initialize": <its hostname>}`."""
+    async with session.post(
+        network.settings_url(address),
+        json={"initialize": serial},
+        timeout=aiohttp.ClientTimeout(total=network.configure_timeout),
+    ) as resp:
+        answer = await _json_object_body(resp) if resp.status == HTTPStatus.OK else None
+    return _text_field(answer, "api_key") if answer is not None else None
+
+
+CONFIGURE_FAILURE_STATUS: dict[ConfigureOutcome, tuple[int, dict[str, Any]]] = {
+    ConfigureOutcome.INVALID_INPUT: (HTTPStatus.BAD_REQUEST, {}),
+    ConfigureOutcome.KEY_REFUSED: (HTTPStatus.UNAUTHORIZED, {"auth_required": True}),
+    ConfigureOutcome.UNREACHABLE: (HTTPStatus.BAD_GATEWAY, {}),
+    ConfigureOutcome.FAILED: (HTTPStatus.BAD_GATEWAY, {}),
+}
+
+
 # -- the event stream -------------------------------------------------------------------------
 
 
@@ -471,141 +704,32 @@ class ControlApi:
 
     # -- finding and configuring thermostats -----------------------------------------------------
 
-    def _origin(self, service: ThermostatService) -> str:
-        return origin_with_port(service.config.api_origin)
-
-    def _is_this_server(self, service: ThermostatService, url: object) -> bool:
-        if not isinstance(url, str) or not url.strip():
-            return False
-        try:
-            return origin_with_port(url.strip().rstrip("/")) == self._origin(service)
-        except ValueError:
-            return False
-
     async def scan_network(self, service: ThermostatService, request: web.Request) -> web.Response:
         """`POST /api/scan-network`: probe the /24 of `api_origin` for thermostats."""
-        host = URL(service.config.api_origin).host
-        if not host:
-            return _refuse(request, 400, "api_origin has no host name to derive a subnet from")
         try:
-            address = await self.network.resolve_ipv4(host)
-        except OSError as err:
-            return _refuse(request, 400, f"Cannot resolve {host} to an IPv4 address", str(err))
-        subnet = ipaddress.ip_network(f"{address}/24", strict=False)
-        hosts = [str(ip) for ip in subnet.hosts()]
-        async with self.network.session() as session:
-            answers = await asyncio.gather(
-                *(self.network.read_settings(session, ip) for ip in hosts)
-            )
-        devices = [
-            {
-                "ip": ip,
-                "device_name": _text_field(settings, "device_name") or "",
-                "cloudregisterurl": _text_field(settings, "cloudregisterurl"),
-                "configured": self._is_this_server(service, settings.get("cloudregisterurl")),
-            }
-            for ip, settings in zip(hosts, answers, strict=True)
-            if settings is not None
-        ]
-        _LOGGER.debug("Scan of %s found %d thermostats", subnet, len(devices))
-        return web.json_response({"devices": devices, "subnet": str(subnet)})
+            result = await scan_thermostats(service, self.network)
+        except ScanError as err:
+            return _refuse(request, 400, err.message, err.detail)
+        return web.json_response(
+            {"devices": [found.as_json() for found in result.devices], "subnet": result.subnet}
+        )
 
     async def configure_device(
         self, service: ThermostatService, request: web.Request
     ) -> web.Response:
         """`POST /api/configure-device`: point a thermostat's cloud URL at this server."""
-
-        def failure(status: int, error: str, **extra: Any) -> web.Response:
-            _LOGGER.debug("Configure device: %s", error)
-            return web.json_response({"success": False, **extra, "error": error}, status=status)
-
         try:
             body = await read_json_object(request)
         except BadRequestError as err:
-            return failure(400, err.message)
-        ip, api_key = body.get("ip"), body.get("api_key")
-        try:
-            address = str(ipaddress.ip_address(ip.strip() if isinstance(ip, str) else ""))
-        except ValueError:
-            return failure(400, "ip must be the thermostat's IP address")
-        if api_key is not None and not isinstance(api_key, str):
-            return failure(400, "api_key must be a string (the thermostat's serial)")
-        origin = self._origin(service)
-        if origin.startswith("https:"):
-            return failure(
-                400,
-                "api_origin is https, but the device server speaks plain HTTP: set an http "
-                "origin in the Thermostat Cloud settings first",
-            )
-        record = service.devices.by_address(address)
-        keys: list[str | None] = [api_key.strip()] if api_key else _known_keys(record)
-        serial = _serial_hint(api_key) or (record.serial if record is not None else None)
-        try:
-            async with self.network.session() as session:
-                status, answer = await self._configure(session, address, origin, keys)
-                if status == HTTPStatus.UNAUTHORIZED and serial is not None:
-                    # The settings CGI hands its key to whoever names the thermostat's
-                    # hostname, which is its serial: ask, then retry with that key.
-                    key = await self._key_from_serial(session, address, serial)
-                    if key is not None and key not in keys:
-                        status, answer = await self._configure(session, address, origin, [key])
-        except (aiohttp.ClientError, TimeoutError, OSError) as err:
-            return failure(502, f"Thermostat at {address} is not reachable ({type(err).__name__})")
-        if status == HTTPStatus.UNAUTHORIZED:
-            return failure(
-                401,
-                "The thermostat refused the key: retry with api_key set to its serial",
-                auth_required=True,
-            )
-        if not 200 <= status < 300:
-            return failure(502, f"Thermostat at {address} answered HTTP {status}")
-        name = _text_field(answer, "device_name") if answer is not None else None
-        if name is None:
-            _LOGGER.debug(
-                "Thermostat at %s took the new URL but did not answer with its device_name", address
-            )
-        _LOGGER.info("Thermostat at %s now points at %s", address, origin)
-        return web.json_response({"success": True, "device_name": name or ""})
-
-    async def _configure(
-        self,
-        session: aiohttp.ClientSession,
-        address: str,
-        origin: str,
-        keys: list[str | None],
-    ) -> tuple[int, dict[str, Any] | None]:
-        """POST the origin to the settings CGI with each key in turn until one is taken.
-
-        Return the last status and, on success, the answer.
-        """
-        status: int = HTTPStatus.UNAUTHORIZED
-        answer: dict[str, Any] | None = None
-        for key in keys:
-            # The CGI stores `<endpoint>/entry`: the origin alone, no path.
-            payload = {"endpoint": origin} if key is None else {"api_key": key, "endpoint": origin}
-            async with session.post(
-                self.network.settings_url(address),
-                json=payload,
-                timeout=aiohttp.ClientTimeout(total=self.network.configure_timeout),
-            ) as resp:
-                status = resp.status
-                if status != HTTPStatus.UNAUTHORIZED:
-                    # Any 2xx: the thermostat took the new URL, whatever its answer looks like.
-                    answer = await _json_object_body(resp) if 200 <= status < 300 else None
-                    break
-        return status, answer
-
-    async def _key_from_serial(
-        self, session: aiohttp.ClientSession, address: str, serial: str
-    ) -> str | None:
-        """Return the settings CGI's key, which it gives for `{"initialize": <its hostname>}`."""
-        async with session.post(
-            self.network.settings_url(address),
-            json={"initialize": serial},
-            timeout=aiohttp.ClientTimeout(total=self.network.configure_timeout),
-        ) as resp:
-            answer = await _json_object_body(resp) if resp.status == HTTPStatus.OK else None
-        return _text_field(answer, "api_key") if answer is not None else None
+            _LOGGER.debug("Configure device: %s", err.message)
+            return web.json_response({"success": False, "error": err.message}, status=400)
+        result = await configure_thermostat(
+            service, self.network, body.get("ip"), body.get("api_key")
+        )
+        if result.success:
+            return web.json_response({"success": True, "device_name": result.device_name})
+        status, extra = CONFIGURE_FAILURE_STATUS[result.outcome]
+        return web.json_response({"success": False, **extra, "error": result.error}, status=status)
 
     # -- events -------------------------------------------------------------------------------
 

@@ -423,9 +423,9 @@ class DeviceApi:
                 "Device serial required", "no d.SERIAL.suffix Basic user id or client/device id"
             )
         serial = identity.serial
-        self.service.note_contact(serial, create=create)
-        if self.service.devices.note_access(serial, request.remote, basic_password(request)):
-            self.service.request_save()
+        self.service.note_contact(
+            serial, create=create, address=request.remote, credential=basic_password(request)
+        )
         record = self.service.devices.get(serial)
         if (
             record is not None
@@ -489,8 +489,9 @@ class DeviceApi:
             identity = None
         if identity is not None:
             serial = identity.serial
-            self.service.note_contact(serial)
-            self.service.devices.note_access(serial, request.remote, basic_password(request))
+            self.service.note_contact(
+                serial, address=request.remote, credential=basic_password(request)
+            )
             if fields.get("reset", "").upper() == "TRUE":
                 _LOGGER.info("Thermostat %s reports a factory reset", serial)
             if identity.mac is not None:

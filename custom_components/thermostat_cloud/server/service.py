@@ -12,7 +12,7 @@ from typing import Any, Protocol
 from yarl import URL
 
 from .api_keys import ApiKeyStore
-from .buckets import BucketStore, bucket_key
+from .buckets import BucketStore, bucket_key, home_bucket_keys
 from .clock import Clock, SystemClock
 from .commands import Commands
 from .delivery import Delivery
@@ -243,13 +243,23 @@ class ThermostatService:
         """Whether a device has an owner."""
         return self.pairings.pairing(serial) is not None
 
-    def note_contact(self, serial: str, *, create: bool = True) -> None:
+    def note_contact(
+        self,
+        serial: str,
+        *,
+        create: bool = True,
+        address: str | None = None,
+        credential: str | None = None,
+    ) -> None:
         """Note a device request: last seen, availability, and announcing an unpaired device.
 
         Every device request lands here; the announcement of an unpaired device is one-time.
 
         `create=False` for requests that do not need to know the device (ping, a status
         read): they only refresh an existing record, so made-up serials leave no trace.
+        `address` and `credential` (where it called from, the password it sent) are noted
+        before the events go out, so a listener waiting for the thermostat at an address
+        finds it by that address.
         """
         if not create and serial not in self.devices:
             return
@@ -259,6 +269,8 @@ class ThermostatService:
             self.request_save()
             if not self.is_paired(serial):
                 self._forget_surplus_unpaired(serial)
+        if self.devices.note_access(serial, address, credential):
+            self.request_save()
         if not self.subscriptions.count(serial):
             self._arm_availability_check(serial)
         if not was_available:
@@ -406,14 +418,15 @@ class ThermostatService:
     # -- what a device follows -----------------------------------------------------------------
 
     def home_keys(self, serial: str) -> list[str]:
-        """Return the user and structure bucket keys a paired device always receives."""
+        """Return the home's bucket keys a paired device follows (user, structure, rooms).
+
+        The user and structure buckets are always sent; the home's `where` bucket once a
+        thermostat of the home has reported it.
+        """
         pairing = self.pairings.pairing(serial)
         if pairing is None:
             return []
-        return [
-            bucket_key("user", pairing.user_id),
-            bucket_key("structure", pairing.structure_id),
-        ]
+        return home_bucket_keys(pairing.user_id, pairing.structure_id)
 
     def _push_server_changes(self, event: ServiceEvent) -> None:
         """Push server-side writes, owed to the device, to its held connections.
@@ -440,7 +453,7 @@ class ThermostatService:
         return any(identifier in (p.user_id, p.structure_id) for p in self.pairings.pairings())
 
     def is_home_key(self, key: str) -> bool:
-        """Whether a `user.`/`structure.` key belongs to a home on this server."""
+        """Whether a `user.`/`structure.`/`where.` key belongs to a home on this server."""
         return self.is_home_id(key.partition(".")[2])
 
     def known_serials(self) -> list[str]:

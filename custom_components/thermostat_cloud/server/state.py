@@ -4,8 +4,11 @@ The one place that knows which bucket field means what: the control API's status
 (status.py), the hosted API and the host's entities all read through `ThermostatState`.
 Values the thermostat has not reported are None. Where the spec does not name a field, the
 names are those firmware uses: `device.current_humidity`, `device.backplate_temperature`,
-`device.time_to_target` (minutes), `device.away_temperature_low/high` (eco temperatures),
-`device.eco.mode`, `device.current_version`, `shared.hvac_<stage>_state` relays.
+`device.time_to_target` (the Unix second the target is reached, 0 without an estimate),
+`device.away_temperature_low/high` (eco temperatures), `device.eco.mode`,
+`device.current_version`, `shared.hvac_<stage>_state` relays, `device.humidifier_state`,
+`dehumidifier_state`, `auto_dehum_state` and `fan_cooling_state` (Airwave), `device.where_id`
+(the room, see rooms.py).
 
 A number outside what the field can plausibly be (a temperature of 1e308, a fan timer that
 ends after the year 9999) reads as None too, with one debug line per thermostat and field:
@@ -22,6 +25,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from .buckets import BucketStore, bucket_key
+from .rooms import room_name
 from .schedule import SCHEDULE_MODES
 from .text import for_log, for_state
 from .validation import HVAC_MODES, finite_number as number
@@ -34,12 +38,15 @@ _LOGGER = logging.getLogger(__name__)
 # Plausible values of reported numbers, as (low, high): anything outside is not a reading.
 TEMPERATURE_RANGE_C = (-100.0, 150.0)
 PERCENT_RANGE = (0.0, 100.0)
-TIME_TO_TARGET_RANGE_MINUTES = (0.0, 7 * 24 * 60.0)
 # `device.battery_level` is the rechargeable cell's voltage (3.72, 3.777 in captures), though
 # the protocol notes call it a charge level from 0 to 1.
 BATTERY_VOLTAGE_RANGE_V = (0.0, 5.0)
 # Unix seconds Python's datetime (and so the host's timestamp sensor) can represent.
 TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
+# `device.time_to_target` is a Unix time (1439955064 while cooling in a getDeviceInfo sample; the
+# reference server reads it so), 0 without an estimate; the protocol notes' "seconds to reach
+# the target" is not what thermostats report. Anything before 2001-09-09 is no reading.
+TIME_TO_TARGET_RANGE_S = (1e9, TIMESTAMP_RANGE_S[1])
 
 ECO_MODES = ("schedule", "manual-eco", "auto-eco")
 ECO_ACTIVE_MODES = ("manual-eco", "auto-eco")
@@ -60,6 +67,15 @@ HVAC_RELAYS = {
     "dehumidifier": "hvac_dehumidifier_state",
     "auto_dehum": "hvac_auto_dehum_state",
     "fan_cooling": "hvac_fan_cooling_state",
+}
+# Equipment firmware reports running in `device` (a 5.9.4-5 capture: `humidifier_state`,
+# `dehumidifier_state`, `auto_dehum_state`, `fan_cooling_state`), read there first; the
+# `shared.hvac_<name>_state` above only when `device` has no such field.
+DEVICE_RELAYS = {
+    "humidifier": "humidifier_state",
+    "dehumidifier": "dehumidifier_state",
+    "auto_dehum": "auto_dehum_state",
+    "fan_cooling": "fan_cooling_state",
 }
 HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat")
 COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
@@ -279,9 +295,44 @@ class ThermostatState:
         return for_state(self.shared.get("name")) or for_state(self.device.get("name"))
 
     @property
+    def where_id(self) -> str | None:
+        """`device.where_id`: the room chosen on the thermostat."""
+        return string(self.device.get("where_id"))
+
+    @property
+    def room(self) -> str | None:
+        """The name of the thermostat's room (see rooms.py), None when it reports none."""
+        return room_name(self.service.buckets, self.structure_id, self.where_id)
+
+    @property
+    def display_name(self) -> str | None:
+        """The name given on the thermostat, else its room's; None when it has neither.
+
+        Of two thermostats of a home in the same room without a name of their own, the one
+        paired first is the room, the others the room with a number ("Living Room (2)"), by
+        the order of pairing, so a name never changes at a restart nor when another thermostat
+        joins the room.
+        """
+        if (reported := self.reported_name) is not None:
+            return reported
+        room = self.room
+        pairing = self.service.pairings.pairing(self.serial)
+        if room is None or pairing is None:
+            return room
+        same_room = sorted(
+            (other.paired_at, other.serial)
+            for other in self.service.pairings.pairings()
+            if other.structure_id == pairing.structure_id
+            and (state := ThermostatState(self.service, other.serial)).reported_name is None
+            and state.room == room
+        )
+        place = same_room.index((pairing.paired_at, self.serial)) + 1
+        return room if place == 1 else f"{room} ({place})"
+
+    @property
     def name(self) -> str:
-        """The name given on the thermostat, else the serial."""
-        return self.reported_name or self.serial
+        """The name given on the thermostat, else its room's, else the serial."""
+        return self.display_name or self.serial
 
     @property
     def last_seen_ms(self) -> int | None:
@@ -377,9 +428,34 @@ class ThermostatState:
         return one_of(self.device.get("temperature_scale"), ("C", "F")) or "C"
 
     @property
-    def time_to_target(self) -> float | int | None:
-        """`device.time_to_target`, minutes."""
-        return self._reading(self.device, "time_to_target", TIME_TO_TARGET_RANGE_MINUTES)
+    def target_reached_at(self) -> float | int | None:
+        """When the thermostat expects to reach its target (Unix seconds), None without an estimate.
+
+        `device.time_to_target`; 0 (idle, at the target, or no estimate) is None.
+        """
+        if self.device.get("time_to_target") == 0:
+            return None
+        return self._reading(self.device, "time_to_target", TIME_TO_TARGET_RANGE_S)
+
+    @property
+    def has_target_estimate(self) -> bool:
+        """The thermostat reports when it will reach its target (`time_to_target` not 0)."""
+        return self.device.get("time_to_target") not in (None, 0)
+
+    @property
+    def time_to_target(self) -> int | None:
+        """Whole minutes until the target is reached (rounded up), 0 without an estimate.
+
+        The status record's `time_to_target` (the spec's minutes); None when the thermostat
+        reported no `time_to_target` or no time.
+        """
+        if self.device.get("time_to_target") == 0:
+            return 0
+        reached_at = self.target_reached_at
+        if reached_at is None:
+            return None
+        seconds = reached_at - self.service.clock.now_ms() / 1000
+        return max(0, -int(-seconds // 60))
 
     @property
     def time_to_target_training_status(self) -> str:
@@ -399,9 +475,39 @@ class ThermostatState:
 
     @property
     def hvac(self) -> dict[str, bool]:
-        """Every relay by its status-record name."""
-        shared = self.shared
-        return {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
+        """Every relay by its status-record name (`device` first for those firmware keeps there)."""
+        shared, device = self.shared, self.device
+        relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
+        for name, field in DEVICE_RELAYS.items():
+            if field in device:
+                relays[name] = device[field] is True
+        return relays
+
+    @property
+    def has_cool_to_dry(self) -> bool:
+        """`device.auto_dehum_enabled`: the air conditioning may run to dehumidify."""
+        return self.device.get("auto_dehum_enabled") is True
+
+    @property
+    def has_airwave(self) -> bool:
+        """`device.fan_cooling_enabled` (Airwave), with air conditioning to run it after."""
+        return self.device.get("fan_cooling_enabled") is True and self.capabilities["can_cool"]
+
+    @property
+    def humidifying(self) -> bool:
+        """The humidifier runs."""
+        return self.hvac["humidifier"]
+
+    @property
+    def dehumidifying(self) -> bool:
+        """The dehumidifier runs, or the air conditioning dehumidifies ("cool to dry")."""
+        hvac = self.hvac
+        return hvac["dehumidifier"] or hvac["auto_dehum"]
+
+    @property
+    def fan_cooling(self) -> bool:
+        """Airwave: the fan runs on after the compressor stopped, cooling with the coil's cold."""
+        return self.hvac["fan_cooling"]
 
     @property
     def heating(self) -> bool:

@@ -10,7 +10,7 @@ Where each field comes from:
 | api_key | the serial (a self-hosted server has no per-device keys) |
 | is_available | `ThermostatService.is_available`: a held subscribe, or a request within the grace |
 | last_seen | the device record's `last_seen` (ms), as UTC ISO 8601 without a zone; null if never |
-| name | `shared.name`, else `device.name`, else the serial |
+| name | `shared.name`, else `device.name`, else its room (`device.where_id`, see rooms.py), else the serial |
 | current_temperature | `shared.current_temperature` |
 | target_temperature | `shared.target_temperature` |
 | target_temperature_high / _low | `shared.target_temperature_high` / `shared.target_temperature_low` |
@@ -18,7 +18,7 @@ Where each field comes from:
 | target_humidity | `device.target_humidity` |
 | target_humidity_enabled | `device.target_humidity_enabled` (false when absent) |
 | mode | `shared.target_temperature_type` when it is heat, cool, range, off or emergency |
-| hvac.<name> | `shared.hvac_<name>_state`; `aux_heat` reads `shared.hvac_aux_heater_state` |
+| hvac.<name> | `shared.hvac_<name>_state`; `aux_heat` reads `shared.hvac_aux_heater_state`; `humidifier`, `dehumidifier`, `auto_dehum`, `fan_cooling` read `device.<name>_state` where firmware reports them |
 | fan_timer_timeout | `device.fan_timer_timeout` (Unix seconds, 0 when no timer) |
 | fan_timer_active | `fan_timer_timeout` is in the future |
 | eco_temperatures | `device.away_temperature_high` / `device.away_temperature_low` |
@@ -28,7 +28,7 @@ Where each field comes from:
 | temperature_scale | `device.temperature_scale` (`C` when absent) |
 | capabilities | `Commands.capabilities` (`shared.can_heat`/`can_cool`, `device.has_*`) |
 | eco_mode | `device.eco.mode` when schedule, manual-eco or auto-eco |
-| time_to_target | `device.time_to_target` |
+| time_to_target | minutes until `device.time_to_target` (a Unix time), rounded up; 0 when it is 0 (no estimate) |
 | time_to_target_training_status | `device.time_to_target_training_status` (empty when absent) |
 | safety_state | `device.safety_state`, as stored (the spec does not give its type) |
 | safety_temp_activating_hvac | `device.safety_temp_activating_hvac`, as stored |

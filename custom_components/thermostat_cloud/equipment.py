@@ -1,0 +1,50 @@
+"""Entities of equipment a thermostat may not have, and when it says it has it.
+
+Firmware reports its equipment (`has_humidifier`, `fan_cooling_enabled`...) in the complete
+state it sends after a restart, which usually comes after pairing: an entity created disabled
+for want of its equipment is enabled once the thermostat reports having it. Only one the
+integration disabled: one the user disabled stays as the user left it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+import logging
+
+from homeassistant.const import Platform
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import entity_registry as er
+
+from .const import DOMAIN
+from .server.state import ThermostatState
+
+_LOGGER = logging.getLogger(__name__)
+
+EQUIPMENT_BINARY_SENSORS: Mapping[str, Callable[[ThermostatState], bool]] = {
+    "humidifier": lambda t: t.capabilities["has_humidifier"],
+    # A dehumidifier, or the air conditioning dehumidifying ("cool to dry").
+    "dehumidifier": lambda t: t.capabilities["has_dehumidifier"] or t.has_cool_to_dry,
+    # Airwave: the fan runs on after the compressor stopped, cooling with the cold coil.
+    "airwave": lambda t: t.has_airwave,
+}
+"""Binary sensor key -> whether the thermostat has what it shows."""
+
+
+def reported_equipment(thermostat: ThermostatState) -> frozenset[str]:
+    """Return the keys of the equipment sensors whose equipment the thermostat reports."""
+    return frozenset(key for key, has in EQUIPMENT_BINARY_SENSORS.items() if has(thermostat))
+
+
+@callback
+def async_enable_reported_equipment(hass: HomeAssistant, serial: str, keys: frozenset[str]) -> None:
+    """Enable the sensors of `keys` that the integration created disabled.
+
+    Home Assistant reloads the entry a little later to add them, as when a person enables one.
+    """
+    registry = er.async_get(hass)
+    for key in keys:
+        entity_id = registry.async_get_entity_id(Platform.BINARY_SENSOR, DOMAIN, f"{serial}_{key}")
+        entry = registry.async_get(entity_id) if entity_id is not None else None
+        if entry is not None and entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION:
+            _LOGGER.info("Thermostat %s reports its %s: enabling %s", serial, key, entry.entity_id)
+            registry.async_update_entity(entry.entity_id, disabled_by=None)

@@ -1,0 +1,82 @@
+"""Thermostats' local settings pages, simulated on loopback addresses (127.0.0.x).
+
+The control API's scan and configure-device, and "Add thermostat"'s search, talk to these;
+no test touches an address outside 127.0.0.0/8.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+import socket
+from typing import Any
+
+from aiohttp import web
+
+from custom_components.thermostat_cloud.server.control_api import SETTINGS_PATH
+
+
+@dataclass
+class FakeThermostatSettings:
+    """A fake thermostat's local settings API.
+
+    The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`), as the
+    firmware's CGI answers (NoLongerEvil-Thermostat `firmware/builder/deps/settings`): it
+    stores `<endpoint>/entry`, refuses a wrong `api_key` with 401, and gives its key to
+    `{"initialize": <its hostname, the serial>}`.
+    """
+
+    device_name: str
+    cloudregisterurl: str
+    require_api_key: str | None = None
+    hostname: str | None = None
+    status: int = 200
+    answer: str | None = None
+    """The raw body of every answer instead of the settings JSON (odd firmware)."""
+    posts: list[dict[str, Any]] = field(default_factory=list)
+
+    def app(self) -> web.Application:
+        """Return the web app serving the settings API."""
+        app = web.Application()
+        app.router.add_get(SETTINGS_PATH, self.get)
+        app.router.add_post(SETTINGS_PATH, self.post)
+        return app
+
+    async def get(self, request: web.Request) -> web.Response:
+        """Answer a settings read."""
+        if self.answer is not None:
+            return web.Response(text=self.answer)
+        return web.json_response(
+            {"device_name": self.device_name, "cloudregisterurl": self.cloudregisterurl}
+        )
+
+    async def post(self, request: web.Request) -> web.Response:
+        """Record a settings write and answer it."""
+        body = await request.json()
+        self.posts.append(body)
+        if "initialize" in body:
+            if self.hostname is None or body["initialize"] != self.hostname:
+                return web.json_response({"status": "Invalid hostname."}, status=400)
+            return web.json_response({"api_key": self.require_api_key})
+        if self.require_api_key is not None and body.get("api_key") != self.require_api_key:
+            return web.json_response({"status": "Invalid or Missing API Key."}, status=401)
+        if not 200 <= self.status < 300:
+            return web.Response(status=self.status, text="broken")
+        self.cloudregisterurl = f"{body['endpoint']}/entry"
+        if self.answer is not None:
+            return web.Response(status=self.status, text=self.answer or None)
+        return web.json_response({"device_name": self.device_name}, status=self.status)
+
+
+def free_port_on_loopback_hosts(*hosts: str) -> int:
+    """Return a port free on every given loopback address."""
+    while True:
+        with socket.socket() as sock:
+            sock.bind((hosts[0], 0))
+            port = int(sock.getsockname()[1])
+        try:
+            for host in hosts[1:]:
+                with socket.socket() as sock:
+                    sock.bind((host, port))
+        except OSError:
+            continue
+        return port
