@@ -62,10 +62,6 @@ OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
     "core integrations' icons from the brands CDN": re.compile(
         r"status of 404 .*/api/brands/integration/(?!thermostat_cloud/|bench_access/)[a-z0-9_]+/"
     ),
-    # The dashboard's card picker previews some cards with pictures from Home Assistant's demo.
-    "the card picker's preview pictures": re.compile(
-        r"net::ERR_NAME_NOT_RESOLVED https://demo\.home-assistant\.io/stub_config/"
-    ),
     # The launcher's helper integration (bench/bench_access) is not published: no icon.
     "the launcher's helper has no icon": re.compile(
         r"status of 404 .*/api/brands/integration/bench_access/"

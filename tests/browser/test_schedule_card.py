@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Awaitable, Callable
 import re
 from typing import Any
@@ -46,6 +47,11 @@ SCHEDULE: dict[str, Any] = {
     "days": {str(day): WORKDAY if day < 5 else WEEKEND for day in range(7)},
 }
 """What the thermostat reports: days 0 (Monday) to 4 workdays, 5 and 6 the weekend."""
+
+BLANK_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+)
+"""A 1x1 transparent PNG."""
 
 type ShowCard = Callable[..., Awaitable[tuple[PairedThermostat, Locator]]]
 
@@ -229,6 +235,12 @@ async def test_add_the_card_from_the_card_picker(
     page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
 ) -> None:
     """The picker offers "Thermostat schedule"; its editor comes with a thermostat chosen."""
+    # The picker previews some of Home Assistant's cards with pictures from its demo site: a
+    # blank picture each, so nothing leaves the machine.
+    await page.route(
+        "https://demo.home-assistant.io/stub_config/**",
+        lambda route: route.fulfill(body=BLANK_PNG, content_type="image/png"),
+    )
     paired, _ = await show_card(page)
     await page.get_by_role("button", name="Edit dashboard").click()
     await page.get_by_role("button", name="Add card").click()
