@@ -110,14 +110,14 @@ async def pushed_schedule(thermostat: SimulatedThermostat, serial: str) -> dict[
 
 
 async def test_change_a_setpoint_and_save(
-    page: Page, show_card: ShowCard, screenshot: Screenshot
+    page: Page, show_card: ShowCard, screenshot: Screenshot, readme_picture: Screenshot
 ) -> None:
     """A person moves Monday's morning setpoint to 22.5 °C and saves: the thermostat gets the week.
 
     The whole schedule in one push, Monday changed, every other day as it was.
     """
     paired, card = await show_card(page)
-    await screenshot(page, "week")
+    await readme_picture(page, "schedule-card")
 
     await card.get_by_role("button", name="Edit Monday").click()
     editor = card.locator(".editor")
@@ -180,12 +180,13 @@ async def test_bad_input_is_refused_before_anything_is_sent(
 
 
 async def test_learning_on_is_explained_and_turned_off_on_save(
-    page: Page, show_card: ShowCard
+    page: Page, show_card: ShowCard, screenshot: Screenshot
 ) -> None:
     """With learning on the card says what it does, and saving turns it off in the same push."""
     paired, card = await show_card(page, learning_mode=True)
     await expect(card.get_by_text(re.compile("Learning is on"))).to_be_visible()
     await expect(card.get_by_role("checkbox", name="Turn learning off when saving")).to_be_checked()
+    await screenshot(page, "learning")
 
     await card.get_by_role("button", name="Edit Friday").click()
     await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
@@ -272,3 +273,26 @@ async def test_add_the_card_from_the_card_picker(
     assert added["entity"] in ours
     assert added["entity"].startswith("climate.")
     assert paired.entity_id in ours
+
+
+async def test_a_fahrenheit_home_edits_in_fahrenheit(
+    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+) -> None:
+    """In a Fahrenheit home the card shows and takes °F; the thermostat still gets °C."""
+    client = home_assistant.client
+    await client.websocket({"type": "config/core/update", "unit_system": "us_customary"})
+    try:
+        paired, card = await show_card(page)
+        await card.get_by_role("button", name="Edit Monday").click()
+        morning = card.locator(".editor").get_by_role("spinbutton", name="Heat").first
+        await expect(morning).to_have_value("70")  # 21 °C
+        await morning.fill("72")
+        await morning.press("Tab")
+        await screenshot(page, "fahrenheit")
+        await card.get_by_role("button", name="Save").click()
+        sent = await pushed_schedule(paired.thermostat, paired.serial)
+        # 72 °F is 22.2 °C, which the thermostat takes in its 0.5 °C steps.
+        assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.0)
+        assert sent["days"]["0"]["1"] == WORKDAY["1"]  # untouched: exactly as it was
+    finally:
+        await client.websocket({"type": "config/core/update", "unit_system": "metric"})
