@@ -7,16 +7,19 @@ dashboard does, so those calls are made here the same way.
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 import re
 from typing import Any
 
 from homeassistant.core import HomeAssistant
+import pytest
 from pytest_homeassistant_custom_component.typing import (
     ClientSessionGenerator,
     MockHAClientWebSocket,
     WebSocketGenerator,
 )
 
+from custom_components.thermostat_cloud import schedule_card
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.schedule_card import CARD_FILE, CARD_URL
 
@@ -64,6 +67,21 @@ async def test_every_dashboard_loads_the_card_module(
     max_age = re.search(r"max-age=(\d+)", response.headers["Cache-Control"])
     assert max_age is not None
     assert int(max_age[1]) >= 7 * 86400
+
+
+async def test_a_missing_card_module_leaves_the_thermostats_working(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An install without the card's file (damaged) still runs; the log says what to do."""
+    monkeypatch.setattr(schedule_card, "CARD_FILE", tmp_path / "missing.js")
+    paired = await pair_thermostat()
+    assert hass.states.get(paired.entity_id("climate")) is not None
+    assert "The schedule card is not available" in caplog.text
+    assert "Reinstall Thermostat Cloud" in caplog.text
 
 
 async def subscribe(client: MockHAClientWebSocket, entity_id: str) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 import hashlib
+import logging
 from pathlib import Path
 from typing import Any, Final
 
@@ -34,6 +35,8 @@ from .hub import Hub, ThermostatCloudConfigEntry
 from .server import EventKind, ServiceEvent
 from .server.state import ThermostatState
 
+_LOGGER = logging.getLogger(__name__)
+
 CARD_FILE: Final = Path(__file__).parent / "frontend" / "thermostat-cloud-schedule-card.js"
 CARD_URL: Final = f"/{DOMAIN}/frontend/thermostat-cloud-schedule-card.js"
 
@@ -52,12 +55,20 @@ def card_version(module: bytes) -> str:
 
 async def async_register_card(hass: HomeAssistant) -> None:
     """Serve the card's module and have every dashboard load it; register the command."""
-    module = await hass.async_add_executor_job(CARD_FILE.read_bytes)
+    async_register_command(hass, ws_subscribe_schedule)
+    try:
+        module = await hass.async_add_executor_job(CARD_FILE.read_bytes)
+    except OSError as err:
+        # A damaged install loses the card, not the thermostats.
+        _LOGGER.warning(
+            "The schedule card is not available: %s. Reinstall Thermostat Cloud to get it back",
+            err,
+        )
+        return
     await hass.http.async_register_static_paths(
         [StaticPathConfig(CARD_URL, str(CARD_FILE), cache_headers=True)]
     )
     add_extra_js_url(hass, f"{CARD_URL}?v={card_version(module)}")
-    async_register_command(hass, ws_subscribe_schedule)
 
 
 def schedule_message(state: ThermostatState) -> dict[str, Any]:
