@@ -296,3 +296,28 @@ async def test_a_fahrenheit_home_edits_in_fahrenheit(
         assert sent["days"]["0"]["1"] == WORKDAY["1"]  # untouched: exactly as it was
     finally:
         await client.websocket({"type": "config/core/update", "unit_system": "metric"})
+
+
+async def test_a_change_on_the_thermostat_over_unsaved_edits(
+    page: Page, show_card: ShowCard, screenshot: Screenshot
+) -> None:
+    """Unsaved edits are kept and the card says the thermostat changed; the user may load it."""
+    paired, card = await show_card(page)
+    await card.get_by_role("button", name="Edit Monday").click()
+    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+
+    sunday = {**WEEKEND, "0": heat(9 * 3600, 20.0)}
+    await paired.thermostat.put(
+        f"schedule.{paired.serial}", {"days": {**SCHEDULE["days"], "6": sunday}}
+    )
+    notice = card.get_by_text(re.compile("The thermostat changed its schedule while you were"))
+    await expect(notice).to_be_visible()
+    # The edit is still there: Monday has three setpoints left.
+    await expect(card.locator(".editor .entry")).to_have_count(3)
+    await screenshot(page, "changed-under-edits")
+
+    await card.get_by_role("button", name="Show the thermostat's schedule").click()
+    await expect(notice).to_be_hidden()
+    await expect(card.locator(".editor .entry")).to_have_count(4)
+    await expect(card.locator(".segment", has_text=re.compile(r"^20$"))).to_be_visible()
+    await expect(card.get_by_role("button", name="Save")).to_be_disabled()
