@@ -11,6 +11,7 @@ from collections.abc import (
     Iterator,
 )
 import contextlib
+import dataclasses
 from dataclasses import dataclass
 import logging
 import socket
@@ -478,10 +479,15 @@ def settings_port() -> int:
 
 @pytest.fixture
 def local_network(hass: HomeAssistant, hub: MockConfigEntry, settings_port: int) -> LocalNetwork:
-    """Point the hub's settings-page client (control API and flows) at the fake thermostats."""
-    network = LocalNetwork(settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0)
-    hass.data[DATA_CONTROL_API].network = network
-    return network
+    """Point the hub's settings-page client (control API and flows) at the fake thermostats.
+
+    The rest stays the integration's: Home Assistant's shared HTTP client.
+    """
+    api = hass.data[DATA_CONTROL_API]
+    api.network = dataclasses.replace(
+        api.network, settings_port=settings_port, probe_timeout=2.0, configure_timeout=5.0
+    )
+    return api.network
 
 
 type StartSettingsPage = Callable[[str, FakeThermostatSettings], Awaitable[FakeThermostatSettings]]

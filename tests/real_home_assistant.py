@@ -96,6 +96,26 @@ class HomeAssistantClient:
             assert reply["success"], reply
             return reply["result"]
 
+    async def climate_entity_of(self, serial: str) -> str:
+        """Wait until Home Assistant shows a climate entity for the serial; return its id.
+
+        A `render_template` subscription: Home Assistant sends the template's result at once
+        and again whenever a state it reads changes.
+        """
+        async with self.http.ws_connect(f"{self.running.control_url}/api/websocket") as ws:
+            assert (await ws.receive_json())["type"] == "auth_required"
+            await ws.send_json({"type": "auth", "access_token": self.running.token})
+            assert (await ws.receive_json())["type"] == "auth_ok"
+            await ws.send_json(
+                {"id": 1, "type": "render_template", "template": CLIMATE_ENTITIES_TEMPLATE}
+            )
+            while True:
+                message = await ws.receive_json()
+                if message["type"] == "result":
+                    assert message["success"], message
+                elif entity_id := parse_climate_entities(message["event"]["result"]).get(serial):
+                    return entity_id
+
     async def promote_http_config(self) -> None:
         """Confirm the YAML `http:` settings.
 

@@ -33,6 +33,8 @@ class FakeThermostatSettings:
     answer: str | None = None
     """The raw body of every answer instead of the settings JSON (odd firmware)."""
     posts: list[dict[str, Any]] = field(default_factory=list)
+    user_agents: list[str] = field(default_factory=list)
+    """The User-Agent of every request: which HTTP client asked."""
 
     def app(self) -> web.Application:
         """Return the web app serving the settings API."""
@@ -43,6 +45,7 @@ class FakeThermostatSettings:
 
     async def get(self, request: web.Request) -> web.Response:
         """Answer a settings read."""
+        self.user_agents.append(request.headers.get("User-Agent", ""))
         if self.answer is not None:
             return web.Response(text=self.answer)
         return web.json_response(
@@ -51,6 +54,7 @@ class FakeThermostatSettings:
 
     async def post(self, request: web.Request) -> web.Response:
         """Record a settings write and answer it."""
+        self.user_agents.append(request.headers.get("User-Agent", ""))
         body = await request.json()
         self.posts.append(body)
         if "initialize" in body:

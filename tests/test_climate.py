@@ -657,6 +657,22 @@ async def test_emergency_heat_is_a_preset_of_heat(
     await paired.pushed("shared", target_temperature_type="heat")
 
 
+async def test_choosing_the_preset_in_effect_sends_nothing(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """No preset chosen again: nothing is written, and the next push is the next change's."""
+    paired = await pair_thermostat()
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
+    before = {bucket.key: bucket.revision for bucket in paired.service.buckets}
+
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+
+    assert {bucket.key: bucket.revision for bucket in paired.service.buckets} == before
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    chunk = await paired.thermostat.next_chunk()
+    assert [obj["object_key"] for obj in chunk.objects] == [f"device.{SERIAL}"]
+
+
 @pytest.mark.parametrize(("preset", "eco_mode"), [("none", "schedule"), ("eco", "manual-eco")])
 async def test_a_preset_change_is_one_state_write_and_one_push(
     hass: HomeAssistant, pair_thermostat: PairThermostat, preset: str, eco_mode: str

@@ -221,6 +221,27 @@ async def test_options_ask_the_port_only_when_the_open_control_api_is_on(
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
+async def test_options_say_when_the_open_port_is_taken(
+    hass: HomeAssistant, socket_enabled: None
+) -> None:
+    """Opening the control API on a port another program holds is refused in the form."""
+    entry = await setup_hub(hass)
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_ENTRY_KEY_MINUTES: 60, CONF_COMPAT_API: True}
+    )
+    with socket.socket() as blocker:
+        blocker.bind(("", 0))
+        blocker.listen()
+        result = await hass.config_entries.options.async_configure(
+            result["flow_id"], {CONF_COMPAT_PORT: blocker.getsockname()[1]}
+        )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {CONF_COMPAT_PORT: "port_in_use"}
+    assert CONF_COMPAT_API not in entry.options
+    assert await hass.config_entries.async_unload(entry.entry_id)
+
+
 # -- Add thermostat -------------------------------------------------------------------------------
 
 
@@ -279,6 +300,30 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     await hass.async_block_till_done()
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
     assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(SERIAL)) is None
+
+
+async def test_adding_a_thermostat_again_with_a_new_code_keeps_its_device(
+    hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
+) -> None:
+    """A paired thermostat's new code pairs it again; the flow says so and adds nothing."""
+
+    async def add_by_its_code() -> Any:
+        await thermostat.entry()
+        code = (await thermostat.passphrase())["value"]
+        result = await start_add_thermostat(hass, hub)
+        result = await hass.config_entries.subentries.async_configure(
+            result["flow_id"], {CONF_CODE: code}
+        )
+        await hass.async_block_till_done()
+        return result
+
+    assert (await add_by_its_code())["type"] is FlowResultType.CREATE_ENTRY
+    result = await add_by_its_code()
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "paired_again"
+    assert result["description_placeholders"] == {"serial": SERIAL}
+    assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
+    assert hub.runtime_data.service.is_paired(SERIAL)
 
 
 async def test_add_thermostat_for_a_chosen_owner(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 import gc
 import json
 from typing import Any
@@ -652,6 +652,38 @@ async def test_unknown_path_is_a_json_404(http: aiohttp.ClientSession, device_ur
         assert "error" in await resp.json()
 
 
+async def test_a_bug_in_a_handler_is_a_json_500_and_a_logged_traceback(
+    http: aiohttp.ClientSession,
+    service: ThermostatService,
+    device_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An unexpected error reaches the thermostat as JSON, and the log says where it happened."""
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(service, "note_contact", broken)
+    async with http.get(f"{device_url}/svc/entry", headers=AUTH) as resp:
+        assert resp.status == 500
+        assert await resp.json() == {"error": "Internal server error"}
+    (record,) = (
+        r for r in caplog.records if r.getMessage() == "Unexpected error in GET /svc/entry"
+    )
+    assert record.exc_info is not None
+    assert str(record.exc_info[1]) == "a bug"
+
+
+async def test_a_method_the_path_does_not_take_is_a_json_405(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    """A client sending the wrong method reads the error as JSON, like every other error."""
+    async with http.delete(f"{device_url}/svc/transport/put", headers=AUTH) as resp:
+        assert resp.status == 405
+        assert await resp.json() == {"error": "Method Not Allowed"}
+
+
 # -- bad input ------------------------------------------------------------------------------------
 
 
@@ -717,12 +749,20 @@ async def test_malformed_put_is_400_without_state_change(
     assert service.buckets.dump(json.loads) == {}
 
 
+@pytest.mark.parametrize("length_given", [True, False])
 async def test_oversized_body_is_400(
-    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService, length_given: bool
 ) -> None:
-    """Test oversized body is 400."""
-    huge = {"session": "s", f"shared.{SERIAL}": {"blob": "x" * 400_000}}
-    async with http.post(f"{device_url}/svc/transport/put", json=huge, headers=AUTH) as resp:
+    """An oversized body is refused, whether it says its length or streams without one."""
+    huge = json.dumps({"session": "s", f"shared.{SERIAL}": {"blob": "x" * 400_000}}).encode()
+
+    async def stream() -> AsyncIterator[bytes]:  # chunked: no Content-Length to go by
+        for start in range(0, len(huge), 65_536):
+            yield huge[start : start + 65_536]
+
+    async with http.post(
+        f"{device_url}/svc/transport/put", data=huge if length_given else stream(), headers=AUTH
+    ) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Request body too large"}
     assert service.buckets.dump(json.loads) == {}

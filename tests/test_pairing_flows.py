@@ -268,6 +268,77 @@ async def test_a_thermostat_that_fails_to_take_the_address_is_said_on_the_list(
     assert "Could not point the thermostat at 127.0.0.2 at Home Assistant" in caplog.text
 
 
+async def test_a_search_that_cannot_run_says_which_address_to_fix(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    service: ThermostatService,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """No IPv4 network to search from the address thermostats use: the flow says so."""
+    service.config.api_origin = "http://[::1]:8000"
+    result = await add_thermostat_menu(hass, hub, "scan")
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "scan_unavailable"
+    assert result["description_placeholders"] == {"origin": "http://[::1]:8000"}
+    assert "Cannot look for thermostats: Cannot resolve ::1 to an IPv4 address" in caplog.text
+
+
+async def test_an_https_address_cannot_be_given_to_a_thermostat(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    service: ThermostatService,
+    start_settings_page: StartSettingsPage,
+) -> None:
+    """Thermostats speak plain HTTP: the flow stops before it writes an https address."""
+    hallway = await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", ""))
+    service.config.api_origin = "https://127.0.0.1:8000"
+    result = await add_thermostat_menu(hass, hub, "scan")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "origin_https"
+    assert hallway.posts == []
+
+
+@pytest.mark.parametrize("choice", ["scan", "code"])
+async def test_add_thermostat_stops_when_the_hub_is_unloaded_meanwhile(
+    hass: HomeAssistant, hub: MockConfigEntry, choice: str
+) -> None:
+    """The hub unloaded while the menu is open: the next step says so instead of failing."""
+    result = await hass.config_entries.subentries.async_init(
+        (hub.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
+    )
+    assert await hass.config_entries.async_unload(hub.entry_id)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": choice}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "hub_not_loaded"
+
+
+@pytest.mark.parametrize("pointed_here", [False, True])
+async def test_pointing_stops_when_the_hub_is_unloaded_meanwhile(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    service: ThermostatService,
+    start_settings_page: StartSettingsPage,
+    pointed_here: bool,
+) -> None:
+    """The hub unloaded while the list is shown: nothing is written to the thermostat."""
+    address = f"{service.config.api_origin}/entry" if pointed_here else ""
+    hallway = await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", address))
+    result = await add_thermostat_menu(hass, hub, "scan")
+    assert result["step_id"] == "pick"
+    assert await hass.config_entries.async_unload(hub.entry_id)
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "hub_not_loaded"
+    assert hallway.posts == []
+
+
 async def test_a_thermostat_that_never_calls_in_times_out_with_a_message(
     hass: HomeAssistant,
     hub: MockConfigEntry,

@@ -459,6 +459,30 @@ async def test_up_to_48_hours_and_10_days_of_what_the_entity_forecasts(
     assert [day["temp_low_c"] for day in daily] == [celsius(40 + n) for n in range(served_days)]
 
 
+async def test_forecast_wind_and_items_without_a_temperature(
+    hass: HomeAssistant, *, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
+) -> None:
+    """Forecast wind reaches the thermostat as a compass point and both speeds.
+
+    A bearing written as a compass point stays one; an item with no temperature is left out,
+    not made up.
+    """
+    freezer.move_to(FORECAST_START)
+    hours = hours_forecast(3)
+    hours[0] |= {"wind_bearing": 90, "wind_speed": 20}
+    hours[1] |= {"wind_bearing": "ne"}
+    del hours[2]["temperature"]
+    set_outdoors(hass, hourly=hours, daily=[])
+    await hass.async_block_till_done()
+
+    hourly = (await weather_of(hub))["forecast"]["hourly"]
+
+    assert [
+        (hour["temp_c"], hour.get("wind_dir"), hour.get("wind_kph"), hour.get("wind_mph"))
+        for hour in hourly
+    ] == [(celsius(40), "E", 20.0, 12.4), (celsius(41), "NE", None, None)]
+
+
 # -- the cache --------------------------------------------------------------------------------
 
 
@@ -561,6 +585,19 @@ async def test_options_choose_the_entity_or_no_weather_without_a_restart(
         weather = await weather_of(hub)
         assert bool(weather) is (expected is not None)
         assert hub.runtime_data.weather.last_served.entity_id == expected
+
+
+async def test_a_chosen_weather_entity_that_is_gone_stays_chosen(
+    hass: HomeAssistant, hub: MockConfigEntry
+) -> None:
+    """The options form still shows an entity chosen before and removed since, as chosen."""
+    await setup_weather(hass, "Backyard")
+    await choose_weather(hass, hub, BACKYARD)
+    hass.states.async_remove(BACKYARD)
+
+    assert await choose_weather(hass, hub, BACKYARD) == ["auto", "none", BACKYARD]
+    assert hub.options[CONF_WEATHER_ENTITY] == BACKYARD
+    assert await weather_of(hub) == {}
 
 
 # -- the token --------------------------------------------------------------------------------

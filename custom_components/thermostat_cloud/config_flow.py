@@ -8,7 +8,6 @@ is also shown as discovered (a config flow that ends by adding the hub's subentr
 from __future__ import annotations
 
 import asyncio
-import errno
 import logging
 import socket
 from typing import Any
@@ -26,7 +25,6 @@ from homeassistant.config_entries import (
 )
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import selector
-from homeassistant.helpers.aiohttp_client import async_get_clientsession
 import probatio
 from yarl import URL
 
@@ -103,10 +101,9 @@ def _port_free(port: int) -> bool:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(("", port))
-        except OSError as err:
-            if err.errno in (errno.EADDRINUSE, errno.EACCES):
-                return False
-            raise
+        except OSError:
+            # In use, or not ours to bind (privileged): the form says so, never a traceback.
+            return False
     return True
 
 
@@ -378,11 +375,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             return self.async_abort(reason="hub_not_loaded")
         service = entry.runtime_data.service
         try:
-            result = await scan_thermostats(
-                service,
-                self.hass.data[DATA_CONTROL_API].network,
-                async_get_clientsession(self.hass),
-            )
+            result = await scan_thermostats(service, self.hass.data[DATA_CONTROL_API].network)
         except ScanError as err:
             _LOGGER.warning(
                 "Cannot look for thermostats: %s; set the address thermostats use to Home "
@@ -468,7 +461,6 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             self.hass.data[DATA_CONTROL_API].network,
             self._address,
             api_key,
-            async_get_clientsession(self.hass),
         )
         if result.success:
             return await self.async_step_wait()

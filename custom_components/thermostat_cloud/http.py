@@ -21,13 +21,14 @@ from homeassistant.components.http.const import KEY_HASS_USER
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.aiohttp_client import async_get_clientsession
 from homeassistant.helpers.http import HomeAssistantView
 from homeassistant.util.hass_dict import HassKey
 
 from .const import CONF_COMPAT_API, CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT, DOMAIN
 from .hub import ThermostatCloudConfigEntry
 from .server import ThermostatService
-from .server.control_api import ControlApi, ControlListener, Route
+from .server.control_api import ControlApi, ControlListener, LocalNetwork, Route
 from .server.http_helpers import error_response
 
 _LOGGER = logging.getLogger(__name__)
@@ -82,7 +83,9 @@ def async_register_views(hass: HomeAssistant) -> None:
     """Register the control API views once per Home Assistant run."""
     if DATA_CONTROL_API in hass.data:
         return
-    api = ControlApi(lambda _: loaded_service(hass))
+    api = ControlApi(
+        lambda _: loaded_service(hass), network=LocalNetwork(http=async_get_clientsession(hass))
+    )
     hass.data[DATA_CONTROL_API] = api
     for route in api.routes:
         view_class = _GetView if route.method == "GET" else _PostView
@@ -107,7 +110,7 @@ async def async_start_control_api(hass: HomeAssistant, entry: ThermostatCloudCon
         ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
         return
     port = int(entry.options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT))
-    listener = ControlListener(service)
+    listener = ControlListener(service, network=api.network)
     try:
         await listener.async_start(None, port)
     except OSError as err:

@@ -7,7 +7,7 @@ from typing import Any
 from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, RepairsFlowResult
 from homeassistant.core import HomeAssistant
 
-from .const import CONF_COMPAT_API, ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
+from .const import CONF_COMPAT_API
 from .http import ISSUE_COMPAT_API
 from .pairing_form import PairingCodeForm, loaded_hub
 
@@ -68,9 +68,11 @@ class PairThermostatFlow(RepairsFlow):
 async def async_create_fix_flow(
     hass: HomeAssistant, issue_id: str, data: dict[str, str | int | float | None] | None
 ) -> RepairsFlow:
-    """Return the fix flow of an issue this integration raised."""
+    """Return the fix flow of an issue this integration raised.
+
+    Two kinds are raised as fixable: the open control API's warning, and the notices of
+    thermostats waiting to be paired (one per thermostat, or one for many).
+    """
     if issue_id == ISSUE_COMPAT_API:
         return CloseCompatApiFlow(str((data or {}).get("entry_id", "")))
-    if issue_id == ISSUE_UNPAIRED_THERMOSTATS or issue_id.startswith(unpaired_issue_id("")):
-        return PairThermostatFlow()
-    return ConfirmRepairFlow()
+    return PairThermostatFlow()

@@ -28,6 +28,8 @@ CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",  # runs as root on CI
     "--disable-gpu",
+    # Containers give /dev/shm 64 MB, too little for Chromium's shared memory: use /tmp.
+    "--disable-dev-shm-usage",
     # No traffic of Chromium's own beyond loopback (updates, sync, field trials, QUIC probes).
     "--disable-background-networking",
     "--disable-component-update",
@@ -68,6 +70,16 @@ OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
     ),
 }
 """Console errors that are the offline network's, not the page's: each named, nothing else."""
+
+
+async def refuse_off_machine(route: Route) -> None:
+    """Refuse a request that would leave the machine, as an offline machine's DNS would.
+
+    The page sees the name not resolve (net::ERR_NAME_NOT_RESOLVED in its console, a problem
+    unless named in OFFLINE_ERRORS), whatever the network of the machine running the tests.
+    """
+    await route.abort("namenotresolved")
+
 
 LOG_LINE = re.compile(
     # 2026.10: "2026-11-25 14:37:29.970 ERROR ..."; 2026.11 adds the UTC offset to the time.
@@ -125,11 +137,12 @@ LIVING_ROOM: dict[str, dict[str, Any]] = {
 """Buckets of a heating living-room thermostat (field names as firmware reports them)."""
 
 SERIALS = (f"02AA01AC3314B{number:03d}" for number in itertools.count(1))
+"""A serial of its own for each simulated thermostat (they share one Home Assistant)."""
 
 
 @dataclass(slots=True)
 class BrowserHomeAssistant:
-    """The session's Home Assistant, onboarded, as the browser tests reach it."""
+    """The browser tests' Home Assistant, onboarded, and how they reach it."""
 
     url: str
     device_url: str
@@ -168,29 +181,17 @@ class PageProblems:
         """Note an uncaught exception or unhandled rejection."""
         self.seen.append(f"uncaught: {error.message}\n{error.stack or ''}")
 
-    async def off_machine_request(self, route: Route) -> None:
-        """Refuse a request that would leave the machine, and note it."""
-        self.seen.append(f"request off the machine: {route.request.method} {route.request.url}")
-        await route.abort("blockedbyclient")
-
     def response(self, response: Response) -> None:
         """Note a server error from Home Assistant."""
         if response.status >= 500:
             self.seen.append(f"HTTP {response.status} for {response.request.method} {response.url}")
 
 
+# What the fixtures hand out (see conftest.py).
 type MakePage = Callable[..., Awaitable[Page]]
-
-
 type Goto = Callable[[Page, str], Awaitable[None]]
-
-
 type Screenshot = Callable[[Page | Locator, str], Awaitable[Path]]
-
-
 type MakeThermostat = Callable[..., Awaitable[SimulatedThermostat]]
-
-
 type Pair = Callable[[SimulatedThermostat], Awaitable[PairedThermostat]]
 
 
@@ -199,9 +200,7 @@ async def wait_until_shown(
 ) -> PairedThermostat:
     """Wait until Home Assistant has a climate entity for the thermostat; return where it is."""
     async with asyncio.timeout(ENTITY_WAIT):
-        # Home Assistant is another process: no event of its reaches this one, so look again.
-        while (entity_id := (await client.climate_entities()).get(thermostat.serial)) is None:  # noqa: ASYNC110
-            await asyncio.sleep(0.2)
+        entity_id = await client.climate_entity_of(thermostat.serial)
     devices = await client.websocket({"type": "config/device_registry/list"})
     (device_id,) = (
         device["id"] for device in devices if [DOMAIN, thermostat.serial] in device["identifiers"]

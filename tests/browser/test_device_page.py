@@ -39,7 +39,8 @@ async def test_device_page_shows_the_thermostat(
     readme_picture: Screenshot,
 ) -> None:
     """The device page names the thermostat, its model and serial, and shows what it reports."""
-    page = await _open_device_page(make_page, goto, make_thermostat, pair)
+    # A tall window, so the README's picture shows the sensors too.
+    page = await _open_device_page(make_page, goto, make_thermostat, pair, height=1100)
     await expect(page.get_by_text("Living room").first).to_be_visible()
     await expect(page.get_by_text("Display-2.0")).to_be_visible()
     await expect(page.get_by_text("Serial number: 02AA01AC3314B")).to_be_visible()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.async_api import Page, expect
 import pytest
 
+from custom_components.thermostat_cloud.const import DOMAIN
 from tests.browser.harness import (
     LIVING_ROOM,
     OWNER,
@@ -121,3 +122,16 @@ async def assert_paired(
     if owner_id is not None:
         assert user_key == f"user.{owner_id}"
     assert (await thermostat.passphrase_status())["claimed"] is True
+
+
+async def test_a_code_no_thermostat_shows_is_refused_on_the_form(page: Page, goto: Goto) -> None:
+    """A mistyped code is refused on the form, in words that say what to check."""
+    await goto(page, f"/config/integrations/integration/{DOMAIN}")
+    await page.get_by_role("button", name="Add thermostat").click()
+    dialog = page.locator("dialog-data-entry-flow")
+    await dialog.get_by_text("Enter the code shown on a thermostat").click()
+    await dialog.get_by_role("textbox", name="Pairing code").fill("ZZZ-9999")
+    await dialog.get_by_role("button", name="Submit").click()
+    await expect(dialog.get_by_text("No thermostat is showing this code.")).to_be_visible()
+    # Still on the form, to try again.
+    await expect(dialog.get_by_role("textbox", name="Pairing code")).to_be_visible()

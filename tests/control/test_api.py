@@ -504,6 +504,24 @@ async def test_fan_timer_in_seconds_runs_the_fan(
     assert status_record["fan_timer_active"] is True
 
 
+async def test_a_fan_timer_for_a_thermostat_without_a_fan_is_refused(
+    client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
+) -> None:
+    """Nothing is written when the thermostat reports no fan; the client is told why."""
+    await connect_thermostat(device={"has_fan": False})
+    before = {b.key: b.revision for b in service.buckets}
+    resp = await client.post(
+        f"{URL}/command", json={"serial": SERIAL, "command": "set_fan", "value": 600}
+    )
+    assert resp.status == 422
+    assert await resp.json() == {
+        "success": False,
+        "error": "The thermostat has no fan",
+        "code": "unsupported",
+    }
+    assert {b.key: b.revision for b in service.buckets} == before
+
+
 @pytest.mark.parametrize(
     "case",
     [

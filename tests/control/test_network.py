@@ -13,6 +13,7 @@ from typing import Any
 
 import aiohttp
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers.aiohttp_client import SERVER_SOFTWARE
 import pytest
 
 from custom_components.thermostat_cloud.http import DATA_CONTROL_API
@@ -46,13 +47,15 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
 ) -> None:
     """Test scan finds thermostats on the subnet of API origin."""
     origin = service.config.api_origin
-    await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
+    hallway = await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
     await start_thermostat(
         "127.0.0.3", FakeThermostatSettings("Bedroom", "https://frontdoor.example:443")
     )
 
     resp = await client.post(f"{URL}/api/scan-network")
     assert resp.status == 200
+    # Home Assistant's shared HTTP client asked (the integration opens no client of its own).
+    assert hallway.user_agents == [SERVER_SOFTWARE]
     assert await resp.json() == {
         "devices": [
             {
@@ -70,6 +73,24 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
         ],
         "subnet": "127.0.0.0/24",
     }
+
+
+async def test_scan_without_a_shared_client_uses_one_of_its_own(
+    client: Client,
+    service: ThermostatService,
+    network: LocalNetwork,
+    start_thermostat: Callable[..., Any],
+) -> None:
+    """The server core without a host's client (the open listener standalone) still scans."""
+    network.http = None
+    hallway = await start_thermostat(
+        "127.0.0.2", FakeThermostatSettings("Hallway", service.config.api_origin)
+    )
+
+    resp = await client.post(f"{URL}/api/scan-network")
+    assert resp.status == 200
+    assert [device["ip"] for device in (await resp.json())["devices"]] == ["127.0.0.2"]
+    assert hallway.user_agents == [aiohttp.http.SERVER_SOFTWARE]  # aiohttp's default
 
 
 async def test_scan_counts_a_trailing_slash_as_configured(

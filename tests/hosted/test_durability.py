@@ -13,6 +13,7 @@ from typing import Any
 
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
+import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
@@ -90,3 +91,24 @@ async def test_an_api_key_is_saved_before_it_is_shown(
     await restart_after_crash(hass, hub_entry, hass_storage, service_file, [])
     response, _ = await api.get("/devices", created["key"])
     assert response.status == 401
+
+
+async def test_a_stored_api_key_that_does_not_parse_leaves_the_others_working(
+    hass: HomeAssistant,
+    *,
+    hass_storage: dict[str, Any],
+    hass_admin_user: MockUser,
+    hub_entry: ThermostatCloudConfigEntry,
+    api: HostedClient,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A damaged key record in the file is skipped with a warning; the hub and keys load."""
+    created = await create_api_key(hass, hass_admin_user, ["read"])
+    service_file = copy.deepcopy(hass_storage[STORAGE_KEY])
+    service_file["data"]["extra"]["api_keys"].append({"key_id": "0bad", "scopes": ["fly"]})
+
+    await restart_after_crash(hass, hub_entry, hass_storage, service_file, [])
+
+    response, _ = await api.get("/devices", created["key"])
+    assert response.status == 200
+    assert "Ignoring a stored API key that does not parse" in caplog.text

@@ -468,7 +468,14 @@ ENTRY = {"temp": 20, "time": 3600, "type": "HEAT", "entry_type": "setpoint"}
             {"schedule": _schedule_with(schedule_mode="AUTO")},
             "Schedule schedule_mode must be HEAT, COOL or RANGE",
         ),
+        ({"schedule": _schedule_with(name=7)}, "Schedule name must be a string"),
+        ({"schedule": _schedule_with(days=[])}, "Schedule days must be an object"),
         ({"schedule": _schedule_with(days={"7": {"0": ENTRY}})}, "Schedule day '7' is not 0 to 6"),
+        ({"schedule": _schedule_with(days={"1": [ENTRY]})}, "Schedule day 1 must be an object"),
+        (
+            {"schedule": _schedule_with(days={"1": {"0": "HEAT"}})},
+            "Schedule day 1 entry 0 must be an object",
+        ),
         (
             {"schedule": _schedule_with(days={"1": {"first": ENTRY}})},
             "Schedule day 1 entry first: key must be a number",

@@ -8,6 +8,12 @@ from aiohttp import ClientResponse
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
+from custom_components.thermostat_cloud.server.rate_limits import (
+    PRUNE_THRESHOLD,
+    WINDOW_MS,
+    RateLimiter,
+)
+
 from .conftest import CreateKey, HostedClient, Paired
 
 START = datetime(2027, 1, 15, 8, 0, 0, tzinfo=UTC)
@@ -128,3 +134,18 @@ async def test_requests_without_a_key_are_limited_per_address(
     # A client with a key is not held back by someone guessing from the same address.
     response, _ = await api.get("/devices", paired.key)
     assert response.status == 200
+
+
+def test_quotas_of_ended_windows_are_forgotten() -> None:
+    """Many clients, each once: memory holds only the windows still open, quotas stay exact."""
+    limiter = RateLimiter(20)
+    for client in range(PRUNE_THRESHOLD):
+        limiter.hit(f"client {client}", now=0)
+    limiter.hit("late", now=WINDOW_MS - 1)
+    assert limiter.quota("client 0", now=WINDOW_MS - 1).remaining == 19
+
+    # The next new client once those windows ended: they are dropped, the open one is kept.
+    limiter.hit("next", now=WINDOW_MS)
+    assert set(limiter._windows) == {"late", "next"}
+    assert limiter.quota("late", now=WINDOW_MS).remaining == 19
+    assert limiter.quota("client 0", now=WINDOW_MS).remaining == 20

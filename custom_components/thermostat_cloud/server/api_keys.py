@@ -130,10 +130,6 @@ class ApiKeyStore:
         """Every key, oldest first."""
         return sorted(self._keys.values(), key=lambda k: k.created)
 
-    def get(self, key_id: str) -> ApiKey | None:
-        """Return a key by its public id."""
-        return self._keys.get(key_id)
-
     def create(
         self,
         name: str,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 import contextlib
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -189,19 +189,27 @@ class LocalNetwork:
     settings_port: int = 8080
     probe_timeout: float = 3.0
     configure_timeout: float = 10.0
+    http: aiohttp.ClientSession | None = None
+    """The host's shared HTTP client (Home Assistant's), used when given; it stays open."""
 
     def settings_url(self, ip: str) -> str:
         """Return the settings URL of the thermostat at an IP address."""
         host = f"[{ip}]" if ":" in ip else ip
         return f"http://{host}:{self.settings_port}{SETTINGS_PATH}"
 
-    @staticmethod
-    def session() -> aiohttp.ClientSession:
-        """Create a session for one scan or configure.
+    @contextlib.asynccontextmanager
+    async def session(self) -> AsyncIterator[aiohttp.ClientSession]:
+        """Return the HTTP client for one scan or configure.
 
-        It has no pool limit, so all 254 probes run at once.
+        The shared one when given; otherwise one of its own, closed afterwards, with no pool
+        limit so all 254 probes run at once.
         """
-        return aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0, force_close=True))
+        if self.http is not None:
+            yield self.http
+            return
+        connector = aiohttp.TCPConnector(limit=0, force_close=True)
+        async with aiohttp.ClientSession(connector=connector) as own:
+            yield own
 
     @staticmethod
     async def resolve_ipv4(host: str) -> str:
@@ -240,7 +248,9 @@ async def _json_object_body(resp: aiohttp.ClientResponse) -> dict[str, Any] | No
     None when it is anything else or breaks off.
     """
     try:
-        data = await resp.json(content_type=None)
+        # The standard parser whichever client asked (Home Assistant's uses orjson, which
+        # refuses the NaN some settings pages write).
+        data = await resp.json(content_type=None, loads=json.loads)
     except aiohttp.ClientError, TimeoutError, ValueError:
         return None
     return data if isinstance(data, dict) else None
@@ -332,15 +342,10 @@ def is_this_server(service: ThermostatService, url: object) -> bool:
         return False
 
 
-async def scan_thermostats(
-    service: ThermostatService,
-    network: LocalNetwork,
-    session: aiohttp.ClientSession | None = None,
-) -> ScanResult:
+async def scan_thermostats(service: ThermostatService, network: LocalNetwork) -> ScanResult:
     """Probe the /24 of `api_origin` for thermostats' settings pages; ScanError when none.
 
-    `session` is the caller's HTTP client (Home Assistant's shared one); without it the scan
-    uses its own for the length of the scan.
+    Through the network's HTTP client (Home Assistant's shared one, see `LocalNetwork`).
     """
     host = URL(service.config.api_origin).host
     if not host:
@@ -351,9 +356,7 @@ async def scan_thermostats(
         raise ScanError(f"Cannot resolve {host} to an IPv4 address", str(err)) from err
     subnet = ipaddress.ip_network(f"{address}/24", strict=False)
     hosts = [str(ip) for ip in subnet.hosts()]
-    async with contextlib.AsyncExitStack() as stack:
-        if session is None:
-            session = await stack.enter_async_context(network.session())
+    async with network.session() as session:
         answers = await asyncio.gather(*(network.read_settings(session, ip) for ip in hosts))
     devices = [
         FoundThermostat(
@@ -374,13 +377,12 @@ async def configure_thermostat(
     network: LocalNetwork,
     ip: object,
     api_key: object = None,
-    session: aiohttp.ClientSession | None = None,
 ) -> ConfigureResult:
     """Point a thermostat's cloud URL at this server through its settings page.
 
     Without `api_key` it tries the keys a thermostat that called here from that address
     sent; a refused key with a known serial asks the settings page for its real key (see
-    `_key_from_serial`). `session` as for `scan_thermostats`.
+    `_key_from_serial`). Through the network's HTTP client, as `scan_thermostats`.
     """
 
     def failure(outcome: ConfigureOutcome, error: str) -> ConfigureResult:
@@ -406,9 +408,7 @@ async def configure_thermostat(
     keys: list[str | None] = [api_key.strip()] if api_key else _known_keys(record)
     serial = _serial_hint(api_key) or (record.serial if record is not None else None)
     try:
-        async with contextlib.AsyncExitStack() as stack:
-            if session is None:
-                session = await stack.enter_async_context(network.session())
+        async with network.session() as session:
             status, answer = await _configure(network, session, address, origin, keys)
             if status == HTTPStatus.UNAUTHORIZED and serial is not None:
                 # The settings CGI hands its key to whoever names the thermostat's

@@ -73,7 +73,3 @@ class RateLimiter:
     def _prune(self, now: int) -> None:
         for principal in [p for p, w in self._windows.items() if now >= w.start + self.window_ms]:
             del self._windows[principal]
-
-    def reset(self) -> None:
-        """Forget every window."""
-        self._windows.clear()

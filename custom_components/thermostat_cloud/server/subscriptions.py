@@ -44,11 +44,6 @@ class HeldConnection:
     )
     """Resolved when the connection must close without waiting for its deadline."""
 
-    @property
-    def closing(self) -> bool:
-        """True once the connection was told to close."""
-        return self.closed.done()
-
     def detach_writer(self) -> None:
         """Note that the handler is done with the connection: nothing more is pushed through it."""
         self.push = _no_push

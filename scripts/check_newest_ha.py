@@ -1,0 +1,313 @@
+"""Drive the integration in a real Home Assistant and read its log: `scripts/check-newest-ha`.
+
+`scripts/check-newest-ha` installs a Home Assistant release into a scratch environment and runs
+this file with that environment's Python (the repository on PYTHONPATH). It starts Home
+Assistant with the integration linked in and a simulated thermostat paired (bench/ha_server.py,
+the launcher the crash test uses), drives every climate action and each of the integration's
+own actions over the REST API, checks that each one did what it says, stops Home Assistant and
+fails on any warning, error or deprecation in the log that names the integration.
+
+The log scanner reads Home Assistant's log line format before and after 2026.11, which added
+the UTC offset to the timestamp (`2026-11-25 14:13:03.123 WARNING ...` and
+`2026-11-25 14:13:03.123+00:00 WARNING ...`); tests/test_check_newest_ha.py tests it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+import os
+from pathlib import Path
+import re
+import shutil
+import sys
+import time
+from typing import Any
+
+DOMAIN = "thermostat_cloud"
+NAMES = re.compile(rf"\b(?:custom_components\.)?{DOMAIN}\b")
+"""How a log line names the integration: its logger, its domain, a path into its folder."""
+ENTRY = re.compile(
+    r"^(?P<time>\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}(?:[+-]\d\d:\d\d)?) "
+    r"(?P<level>[A-Z]+) \((?P<thread>.*?)\) \[(?P<logger>[^\]]+)\] (?P<message>.*)$"
+)
+"""The first line of a log entry; the UTC offset is there from Home Assistant 2026.11 on."""
+RAW_WARNING = re.compile(r"^\S+:\d+: \w*Warning: ")
+"""A Python warning printed to the console as is (`path:line: Category: message`)."""
+SERIOUS_LEVELS = frozenset({"WARNING", "ERROR", "CRITICAL"})
+DEPRECATION = re.compile(r"deprecat", re.IGNORECASE)
+EXPECTED = (
+    # Home Assistant says this of every custom integration it loads, at every start.
+    re.compile(rf"We found a custom integration {DOMAIN} which has not been tested"),
+)
+"""Warnings naming the integration that say nothing about it."""
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One log entry: its first line's fields and any lines that follow (a traceback)."""
+
+    level: str | None
+    """None for text that is not in Home Assistant's format (a print, a raw warning)."""
+    logger: str
+    message: str
+    line_number: int
+    more: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        """Return the whole entry as one text."""
+        return "\n".join([self.message, *self.more])
+
+
+def parse_log(lines: Iterable[str]) -> list[LogEntry]:
+    """Split a Home Assistant log into entries.
+
+    Lines that follow an entry (a traceback) belong to it; a Python warning printed as is
+    starts an entry of its own, as does any text before the first entry.
+    """
+    entries: list[LogEntry] = []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\n")
+        if match := ENTRY.match(line):
+            entries.append(
+                LogEntry(match["level"], match["logger"], match["message"], line_number=number)
+            )
+        elif entries and not RAW_WARNING.match(line):
+            entries[-1].more.append(line)
+        elif line.strip():
+            entries.append(LogEntry(None, "", line, line_number=number))
+    return entries
+
+
+def is_finding(entry: LogEntry) -> bool:
+    """Return whether the entry is a warning, error or deprecation naming the integration."""
+    if not (NAMES.search(entry.logger) or NAMES.search(entry.text)):
+        return False
+    if any(expected.search(entry.message) for expected in EXPECTED):
+        return False
+    if entry.level is None:  # a raw Python warning or traceback on the console
+        return bool(re.search(r"Warning|Error|Traceback", entry.text))
+    return entry.level in SERIOUS_LEVELS or bool(DEPRECATION.search(entry.text))
+
+
+def findings(lines: Iterable[str]) -> list[LogEntry]:
+    """Return the entries of a log the check fails on."""
+    return [entry for entry in parse_log(lines) if is_finding(entry)]
+
+
+# -- driving a real Home Assistant ---------------------------------------------------------------
+
+GUARD = 20.0
+"""Longest wait, in seconds, for an action's effect to show in the entity's state."""
+SCHEDULE: dict[str, Any] = {
+    "ver": 2,
+    "name": "Week",
+    "schedule_mode": "HEAT",
+    "days": {
+        "1": {
+            "0": {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"},
+            "1": {"time": 79200, "temp": 17.5, "type": "HEAT", "entry_type": "setpoint"},
+        }
+    },
+}
+"""What the simulated thermostat reports as its schedule (a day with two setpoints)."""
+
+
+class CheckFailed(Exception):
+    """An action did not do what it says."""
+
+
+@dataclass(slots=True)
+class Driver:
+    """Calls actions on one climate entity of a running Home Assistant over its REST API."""
+
+    http: Any  # aiohttp.ClientSession, imported lazily (the scanner needs no aiohttp)
+    url: str
+    entity_id: str
+    done: list[str] = field(default_factory=list)
+
+    async def state(self) -> dict[str, Any]:
+        """Return the entity's state object."""
+        async with self.http.get(f"{self.url}/api/states/{self.entity_id}") as resp:
+            resp.raise_for_status()
+            state: dict[str, Any] = await resp.json()
+            return state
+
+    async def call(
+        self,
+        domain: str,
+        service: str,
+        data: dict[str, Any] | None = None,
+        *,
+        target: bool = True,
+        response: bool = False,
+    ) -> Any:
+        """Call an action; the answer when `response`. Anything but 200 fails the check."""
+        body = {"entity_id": self.entity_id, **(data or {})} if target else dict(data or {})
+        query = "?return_response" if response else ""
+        async with self.http.post(
+            f"{self.url}/api/services/{domain}/{service}{query}", json=body
+        ) as resp:
+            text = await resp.text()
+            if resp.status != 200:
+                raise CheckFailed(f"{domain}.{service} {data or ''}: HTTP {resp.status} {text}")
+        self.done.append(f"{domain}.{service} {data or ''}".rstrip())
+        return (await resp.json())["service_response"] if response else None
+
+    async def expect(self, what: str, holds: Callable[[dict[str, Any]], bool]) -> None:
+        """Wait until the entity's state shows an action's effect."""
+        deadline = time.monotonic() + GUARD
+        while not holds(state := await self.state()):
+            if time.monotonic() > deadline:
+                raise CheckFailed(f"{what}: the state stayed {state}")
+            # Another process changes the state: polling its REST API is all there is here.
+            await asyncio.sleep(0.1)
+
+
+def attribute(name: str, value: Any) -> Callable[[dict[str, Any]], bool]:
+    """Return a test that a state has an attribute with a value."""
+    return lambda state: state["attributes"].get(name) == value
+
+
+def in_mode(mode: str) -> Callable[[dict[str, Any]], bool]:
+    """Return a test that a climate state is in an hvac mode."""
+    return lambda state: state["state"] == mode
+
+
+async def drive_climate(driver: Driver) -> None:
+    """Every climate action the entity supports, each checked in its state."""
+    attributes = (await driver.state())["attributes"]
+    for mode in attributes["hvac_modes"]:
+        await driver.call("climate", "set_hvac_mode", {"hvac_mode": mode})
+        await driver.expect(f"hvac mode {mode}", in_mode(mode))
+    await driver.call("climate", "turn_on")
+    await driver.expect("turn_on", lambda state: state["state"] != "off")
+    await driver.call("climate", "turn_off")
+    await driver.expect("turn_off", in_mode("off"))
+    await driver.call("climate", "toggle")
+    await driver.expect("toggle", lambda state: state["state"] != "off")
+
+    await driver.call("climate", "set_hvac_mode", {"hvac_mode": "heat"})
+    await driver.expect("heat", in_mode("heat"))
+    await driver.call("climate", "set_temperature", {"temperature": 21.5})
+    await driver.expect("one setpoint", attribute("temperature", 21.5))
+    await driver.call("climate", "set_temperature", {"hvac_mode": "cool", "temperature": 25.0})
+    await driver.expect(
+        "cool at 25", lambda state: in_mode("cool")(state) and attribute("temperature", 25.0)(state)
+    )
+    await driver.call("climate", "set_hvac_mode", {"hvac_mode": "heat_cool"})
+    await driver.expect("heat_cool", in_mode("heat_cool"))
+    await driver.call(
+        "climate", "set_temperature", {"target_temp_low": 19.0, "target_temp_high": 24.5}
+    )
+    await driver.expect("a range", attribute("target_temp_high", 24.5))
+
+    for preset in [*attributes["preset_modes"], "none"]:
+        await driver.call("climate", "set_preset_mode", {"preset_mode": preset})
+        await driver.expect(f"preset {preset}", attribute("preset_mode", preset))
+    for fan in [*attributes["fan_modes"], "auto"]:
+        await driver.call("climate", "set_fan_mode", {"fan_mode": fan})
+        await driver.expect(f"fan {fan}", attribute("fan_mode", fan))
+    await driver.call("climate", "set_humidity", {"humidity": 45})
+    await driver.expect("humidity", attribute("humidity", 45))
+
+
+async def drive_own_actions(driver: Driver) -> None:
+    """Each of the integration's actions (services.yaml)."""
+    await driver.call(DOMAIN, "set_fan_timer", {"duration": "00:15:00"})
+    await driver.expect("fan timer", attribute("fan_mode", "on"))
+    await driver.call("climate", "set_fan_mode", {"fan_mode": "auto"})
+    await driver.expect("fan timer ended", attribute("fan_mode", "auto"))
+
+    lock = {"enabled": True, "pin": "1234", "min_temperature": 18, "max_temperature": 23.5}
+    await driver.call(DOMAIN, "set_temperature_lock", lock)
+    await driver.call(DOMAIN, "set_temperature_lock", {"enabled": False})
+    await driver.call(DOMAIN, "set_eco_temperatures", {"low": 12.0, "high": 28.0})
+
+    schedule = (await driver.call(DOMAIN, "get_schedule", response=True))[driver.entity_id]
+    if schedule["schedule"]["days"] != SCHEDULE["days"]:
+        raise CheckFailed(f"get_schedule answered {schedule}, not the thermostat's schedule")
+    await driver.call(DOMAIN, "set_schedule", {"schedule": schedule["schedule"]})
+
+    key = {"name": "check-newest-ha", "scopes": ["read", "write"]}
+    created = await driver.call(DOMAIN, "create_api_key", key, target=False, response=True)
+    listed = await driver.call(DOMAIN, "list_api_keys", target=False, response=True)
+    if created["id"] not in {item["id"] for item in listed["api_keys"]}:
+        raise CheckFailed(f"list_api_keys does not list the key just created: {listed}")
+    await driver.call(DOMAIN, "revoke_api_key", {"key_id": created["id"]}, target=False)
+
+
+async def run(version: str) -> int:
+    """Start Home Assistant, drive it, stop it and scan its log; the exit status."""
+    import aiohttp  # noqa: PLC0415 (the scanner above needs no third-party package)
+
+    from bench.fleet import bench_serial, initial_buckets  # noqa: PLC0415
+    from bench.ha_server import CONSOLE_LOG, LaunchedHomeAssistant  # noqa: PLC0415
+    from thermostat_sim import SimulatedThermostat  # noqa: PLC0415
+
+    # Deprecation warnings are hidden outside __main__ by default; Home Assistant logs them.
+    os.environ["PYTHONWARNINGS"] = "default::DeprecationWarning,default::PendingDeprecationWarning"
+    launcher = LaunchedHomeAssistant(
+        paired=1, max_seconds=900, keep_config=True, install_requirements=False
+    )
+    failure: str | None = None
+    driven: list[str] = []
+    try:
+        running = await launcher.start()
+        serial = bench_serial(0)
+        print(f"check: Home Assistant {version} running; {serial} paired")
+        buckets: dict[str, dict[str, Any]] = initial_buckets(serial)
+        buckets[f"device.{serial}"] |= {"has_humidifier": True, "target_humidity": 35}
+        buckets[f"schedule.{serial}"] = SCHEDULE
+        async with aiohttp.ClientSession(
+            headers={"Authorization": f"Bearer {running.token}"},
+            timeout=aiohttp.ClientTimeout(total=60),
+        ) as http:
+            driver = Driver(http, running.control_url, running.climate_entities[serial], driven)
+            thermostat = SimulatedThermostat(running.device_url, serial, http, buckets=buckets)
+            thermostat.start()
+            try:
+                async with asyncio.timeout(GUARD):
+                    await thermostat.waiting.wait()
+                await driver.expect("the humidifier reported", attribute("humidity", 35))
+                await drive_climate(driver)
+                await drive_own_actions(driver)
+            except (CheckFailed, TimeoutError) as err:
+                failure = str(err) or "timed out waiting for the thermostat"
+            finally:
+                await thermostat.stop()
+    finally:
+        await launcher.stop()
+
+    log = launcher.config_dir / CONSOLE_LOG
+    found = findings(log.read_text(errors="replace").splitlines()) if log.exists() else []
+    print(f"check: {len(driven)} actions driven:")
+    for action in driven:
+        print(f"  {action}")
+    for entry in found:
+        print(
+            f"check: log line {entry.line_number}: {entry.level} [{entry.logger}] {entry.text.rstrip()}"
+        )
+    if failure is not None:
+        print(f"check: FAILED: {failure}")
+    if failure is None and not found:
+        print(f"check: Home Assistant {version}: no warning, error or deprecation names {DOMAIN}")
+        shutil.rmtree(launcher.config_dir, ignore_errors=True)
+        print(f"check: passed, so its configuration was removed again: {launcher.config_dir}")
+        return 0
+    print(f"check: Home Assistant {version}: FAILED; its configuration and log: {log.parent}")
+    return 1
+
+
+def main() -> int:
+    """Run the check against the Home Assistant this interpreter has."""
+    from importlib.metadata import version  # noqa: PLC0415
+
+    return asyncio.run(run(version("homeassistant")))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.exit(main())
