@@ -29,13 +29,9 @@ import orjson
 import pytest
 
 from bench.fleet import bench_serial
-from bench.ha_server import (
-    CLIMATE_ENTITIES_TEMPLATE,
-    LaunchedHomeAssistant,
-    Running,
-    parse_climate_entities,
-)
-from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY, SUBENTRY_THERMOSTAT
+from bench.ha_server import LaunchedHomeAssistant
+from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
+from tests.real_home_assistant import HomeAssistantClient
 from thermostat_sim import SimulatedThermostat
 
 pytestmark = pytest.mark.timeout(480)
@@ -71,95 +67,21 @@ async def home_assistant(socket_enabled: None) -> AsyncGenerator[LaunchedHomeAss
         await launcher.stop()
 
 
-class Client:
-    """Home Assistant's HTTP APIs as the admin of the current run (a new token each start)."""
+async def wait_until_saved_user(ha: HomeAssistantClient, config_dir: Path) -> None:
+    """Wait until Home Assistant has saved this run's admin.
 
-    def __init__(self, http: aiohttp.ClientSession, running: Running) -> None:
-        """Initialize a client of a running Home Assistant."""
-        self.http = http
-        self.running = running
-
-    async def call(self, method: str, path: str, json: Any = None, key: str | None = None) -> Any:
-        """Return the JSON answer; a key authorises the hosted API instead of the admin's token."""
-        token = key or self.running.token
-        async with self.http.request(
-            method,
-            f"{self.running.control_url}{path}",
-            json=json,
-            headers={"Authorization": f"Bearer {token}"},
-        ) as resp:
-            body = await resp.json(content_type=None)
-            assert resp.status == 200, (method, path, resp.status, body)
-            return body
-
-    async def climate_entities(self) -> dict[str, str]:
-        """Return serial -> climate entity id of every thermostat Home Assistant shows."""
-        async with self.http.post(
-            f"{self.running.control_url}/api/template",
-            json={"template": CLIMATE_ENTITIES_TEMPLATE},
-            headers={"Authorization": f"Bearer {self.running.token}"},
-        ) as resp:
-            resp.raise_for_status()
-            return parse_climate_entities(await resp.text())
-
-    async def websocket(self, command: dict[str, Any]) -> Any:
-        """One websocket command's result."""
-        async with self.http.ws_connect(f"{self.running.control_url}/api/websocket") as ws:
-            assert (await ws.receive_json())["type"] == "auth_required"
-            await ws.send_json({"type": "auth", "access_token": self.running.token})
-            assert (await ws.receive_json())["type"] == "auth_ok"
-            await ws.send_json({"id": 1, **command})
-            reply = await ws.receive_json()
-            assert reply["success"], reply
-            return reply["result"]
-
-    async def promote_http_config(self) -> None:
-        """Confirm the YAML `http:` settings.
-
-        Confirm the YAML `http:` settings (a trial otherwise, reverted after five minutes
-        with a restart).
-        """
-        await self.websocket({"type": "http/config/promote"})
-
-    async def wait_until_saved_user(self, config_dir: Path) -> None:
-        """Wait until Home Assistant has saved this run's admin.
-
-        Wait until Home Assistant has saved this run's admin (the launcher makes one at
-        every start). It saves users a second after the last change, and every request with
-        the user's token is one: a key owned by a user lost in a crash would stop working,
-        which is Home Assistant's own loss window, not the one under test.
-        """
-        user_id = (await self.websocket({"type": "auth/current_user"}))["id"]
-        path = config_dir / ".storage" / "auth"
-        async with asyncio.timeout(GUARD):
-            # Another process writes the file (not there at all before its first save): there is
-            # no event to wait on, so look again.
-            while not path.exists() or user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
-                await asyncio.sleep(0.05)
-
-    async def pair_in_the_flow(self, code: str) -> None:
-        """Pair as the UI's "Add thermostat" does (its menu, then the code); `create_entry`."""
-        (entry,) = await self.call("GET", f"/api/config/config_entries/entry?domain={DOMAIN}")
-        flow = await self.call(
-            "POST",
-            "/api/config/config_entries/subentries/flow",
-            {"handler": [entry["entry_id"], SUBENTRY_THERMOSTAT]},
-        )
-        assert flow["type"] == "menu", flow
-        step = f"/api/config/config_entries/subentries/flow/{flow['flow_id']}"
-        await self.call("POST", step, {"next_step_id": "code"})
-        result = await self.call("POST", step, {"code": code})
-        assert result["type"] == "create_entry", result
-
-    async def hosted_serials(self, key: str) -> set[str]:
-        """Return what the hosted API lists for a key."""
-        body = await self.call("GET", f"/api/{DOMAIN}/api/v1/devices", key=key)
-        return {device["serial"] for device in body["devices"]}
-
-    async def status(self, serial: str) -> dict[str, Any]:
-        """Return the control API's status record."""
-        record: dict[str, Any] = await self.call("GET", f"/api/{DOMAIN}/status?serial={serial}")
-        return record
+    Wait until Home Assistant has saved this run's admin (the launcher makes one at every
+    start). It saves users a second after the last change, and every request with the user's
+    token is one: a key owned by a user lost in a crash would stop working, which is Home
+    Assistant's own loss window, not the one under test.
+    """
+    user_id = (await ha.websocket({"type": "auth/current_user"}))["id"]
+    path = config_dir / ".storage" / "auth"
+    async with asyncio.timeout(GUARD):
+        # Another process writes the file (not there at all before its first save): there is
+        # no event to wait on, so look again.
+        while not path.exists() or user_id.encode() not in path.read_bytes():  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
 
 
 def saved_shared(config_dir: Path, serial: str) -> dict[str, Any]:
@@ -180,7 +102,7 @@ async def test_what_was_acknowledged_survives_sigkill(
     launcher = home_assistant
     assert launcher.running is not None
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:
-        ha = Client(http, launcher.running)
+        ha = HomeAssistantClient(http, launcher.running)
         await ha.promote_http_config()
         device_url = launcher.running.device_url
 
@@ -199,7 +121,7 @@ async def test_what_was_acknowledged_survives_sigkill(
         assert {REPORTER, BY_FLOW, BY_API} <= (await ha.climate_entities()).keys()
 
         # 2. An API key, killed right after it was shown.
-        await ha.wait_until_saved_user(launcher.config_dir)
+        await wait_until_saved_user(ha, launcher.config_dir)
         created = await ha.call(
             "POST",
             f"/api/services/{DOMAIN}/create_api_key?return_response",

@@ -1,0 +1,1 @@
+"""Browser tests: the UI of a real Home Assistant in Chromium."""
