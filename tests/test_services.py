@@ -325,6 +325,13 @@ async def test_schedule_with_number_keys_from_yaml_is_stored_with_string_keys(
 
 
 ENTRY = SCHEDULE["days"]["1"]["0"]
+RANGE_ENTRY = {
+    "time": 25200,
+    "temp-min": 19.0,
+    "temp-max": 24.0,
+    "type": "RANGE",
+    "entry_type": "setpoint",
+}
 
 
 @pytest.mark.parametrize(
@@ -335,7 +342,7 @@ ENTRY = SCHEDULE["days"]["1"]["0"]
         ({**SCHEDULE, "days": {"7": {}}}, "day"),
         ({**SCHEDULE, "days": {7: {}}}, "day 7 is not 0 to 6"),
         ({**SCHEDULE, "days": {True: {}}}, "day True is not 0 to 6"),
-        ({**SCHEDULE, "days": {1: {}, "1": {}}}, "day 1 is given twice"),
+        ({**SCHEDULE, "days": {1: {0: ENTRY}, "1": {0: ENTRY}}}, "day 1 is given twice"),
         ({**SCHEDULE, "days": {"1": {None: ENTRY}}}, "entry None: key must be a number"),
         ({**SCHEDULE, "days": {"1": {-1: ENTRY}}}, "entry -1: key must be a number"),
         ({**SCHEDULE, "days": {"1": {1.5: ENTRY}}}, "entry 1.5: key must be a number"),
@@ -359,6 +366,27 @@ ENTRY = SCHEDULE["days"]["1"]["0"]
                 },
             },
             "temp",
+        ),
+        ({**SCHEDULE, "days": {"1": {}}}, "day 1 has no entries"),
+        (
+            {**SCHEDULE, "days": {"1": {"0": ENTRY, "1": {**ENTRY, "temp": 18.0}}}},
+            "entry 1: another entry has the same time",
+        ),
+        (
+            {
+                **SCHEDULE,
+                "schedule_mode": "RANGE",
+                "days": {"1": {"0": {**RANGE_ENTRY, "temp-min": 24.0, "temp-max": 24.0}}},
+            },
+            "temp-min must be less than temp-max",
+        ),
+        (
+            {
+                **SCHEDULE,
+                "schedule_mode": "RANGE",
+                "days": {"1": {"0": {**RANGE_ENTRY, "temp-max": 33.0}}},
+            },
+            "temp-max",
         ),
     ],
 )

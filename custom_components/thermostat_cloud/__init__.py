@@ -8,15 +8,17 @@ from homeassistant.const import EVENT_HOMEASSISTANT_STOP, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryNotReady
 from homeassistant.helpers import config_validation as cv, issue_registry as ir
+from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.typing import ConfigType
 
-from .const import DOMAIN
+from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .entity import async_register_hub_device
 from .hosted import async_setup_hosted_api
 from .http import async_register_views, async_start_control_api
 from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
 from .issues import async_follow_firmware
 from .pairing_sync import note_saved_subentries
+from .schedule_card import async_register_card
 from .services import async_setup_services
 
 _LOGGER = logging.getLogger(__name__)
@@ -33,13 +35,14 @@ CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
-    """Register the actions and HTTP views once, whether or not the hub entry is loaded.
+    """Register the actions, HTTP views and the schedule card once, loaded hub entry or not.
 
-    Both find the hub entry when they are used.
+    Each finds the hub entry when it is used.
     """
     async_setup_services(hass)
     async_register_views(hass)
     async_setup_hosted_api(hass)
+    await async_register_card(hass)
     return True
 
 
@@ -68,6 +71,7 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     await async_start_control_api(hass, entry)
     entry.async_on_unload(entry.add_update_listener(_async_update_listener))
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)
+    async_dispatcher_send(hass, SIGNAL_HUB_STARTED, hub)
     return True
 
 

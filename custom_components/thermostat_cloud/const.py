@@ -32,6 +32,9 @@ WEATHER_NONE: Final = "none"
 
 SUBENTRY_THERMOSTAT: Final = "thermostat"
 
+SIGNAL_HUB_STARTED: Final = f"{DOMAIN}_hub_started"
+"""Dispatcher signal fired with the `Hub` when the hub entry is set up (again, on a reload)."""
+
 STORAGE_KEY: Final = f"{DOMAIN}.state"
 STORAGE_VERSION: Final = 1
 

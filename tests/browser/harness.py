@@ -51,10 +51,11 @@ HOME_ASSISTANT_YAML = """\
 frontend:
 config:
 recorder:
+energy:
 """
-"""What the UI needs besides the launcher's `http:` and `api:`. `recorder:` as every
-installation has it (default_config): without it the integration page's `recorder/info` call
-fails in the browser's console."""
+"""What the UI needs besides the launcher's `http:` and `api:`. `recorder:` and `energy:` as every
+installation has them (default_config): without them the integration page's `recorder/info`
+call, and the card picker's `energy/get_prefs`, fail in the browser's console."""
 
 OFFLINE_ERRORS: dict[str, re.Pattern[str]] = {
     # Home Assistant's `brands` integration fetches the icons of core integrations from

@@ -67,7 +67,11 @@ def _check_schedule(schedule: object) -> dict[str, Any]:
             raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} is given twice")
         if not isinstance(entries, dict):
             raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} must be an object")
+        if not entries:
+            # Firmware would carry the day before on; a user who emptied a day meant otherwise.
+            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} has no entries")
         checked_days[day] = checked_entries = {}
+        times: set[float] = set()
         for number_key, entry in entries.items():
             where = f"Schedule day {day} entry {number_key}"
             number = _schedule_key(number_key)
@@ -76,6 +80,12 @@ def _check_schedule(schedule: object) -> dict[str, Any]:
             if number in checked_entries:
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where} is given twice")
             _check_schedule_entry(entry, where)
+            if entry["time"] in times:
+                # Two setpoints at one time: which one the thermostat keeps is undefined.
+                raise CommandError(
+                    ErrorCode.INVALID_VALUE, f"{where}: another entry has the same time"
+                )
+            times.add(entry["time"])
             checked_entries[number] = entry
     return {**schedule, "days": checked_days}
 

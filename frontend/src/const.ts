@@ -1,0 +1,10 @@
+export const DOMAIN = "thermostat_cloud";
+export const CARD_TYPE = "thermostat-cloud-schedule-card";
+export const EDITOR_TYPE = "thermostat-cloud-schedule-card-editor";
+export const WS_SUBSCRIBE_SCHEDULE = `${DOMAIN}/schedule/subscribe`;
+
+/** What `thermostat_cloud/schedule/subscribe` sends, now and on every change. */
+export interface ScheduleMessage {
+  schedule: import("./schedule").StoredSchedule | null;
+  learning: boolean | null;
+}

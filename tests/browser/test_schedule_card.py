@@ -1,0 +1,323 @@
+"""The weekly schedule card on a dashboard, in Chromium against a real Home Assistant."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Awaitable, Callable
+import re
+from typing import Any
+
+from playwright.async_api import Locator, Page, expect
+import pytest
+
+from tests.browser.harness import (
+    LIVING_ROOM,
+    BrowserHomeAssistant,
+    Goto,
+    MakePage,
+    MakeThermostat,
+    Pair,
+    PairedThermostat,
+    Screenshot,
+)
+from thermostat_sim import SimulatedThermostat
+
+pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
+
+CARD = "thermostat-cloud-schedule-card"
+DASHBOARD = "dashboard-heating"
+
+
+def heat(time: int, temp: float) -> dict[str, Any]:
+    """Return a heating setpoint as firmware stores it."""
+    return {"time": time, "temp": temp, "type": "HEAT", "entry_type": "setpoint"}
+
+
+WORKDAY = {
+    "0": heat(6 * 3600 + 1800, 21.0),
+    "1": heat(8 * 3600, 18.0),
+    "2": heat(17 * 3600, 21.0),
+    "3": heat(22 * 3600 + 1800, 17.0),
+}
+WEEKEND = {"0": heat(8 * 3600, 21.0), "1": heat(23 * 3600, 17.0)}
+SCHEDULE: dict[str, Any] = {
+    "ver": 2,
+    "name": "Week",
+    "schedule_mode": "HEAT",
+    "days": {str(day): WORKDAY if day < 5 else WEEKEND for day in range(7)},
+}
+"""What the thermostat reports: days 0 (Monday) to 4 workdays, 5 and 6 the weekend."""
+
+BLANK_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+)
+"""A 1x1 transparent PNG."""
+
+type ShowCard = Callable[..., Awaitable[tuple[PairedThermostat, Locator]]]
+
+
+@pytest.fixture
+def show_card(
+    home_assistant: BrowserHomeAssistant, make_thermostat: MakeThermostat, pair: Pair, goto: Goto
+) -> ShowCard:
+    """Pair a thermostat that reports its schedule, put the card on the dashboard, open it."""
+
+    async def show(page: Page, **device: Any) -> tuple[PairedThermostat, Locator]:
+        thermostat = await make_thermostat(
+            **{**LIVING_ROOM, "device": {**LIVING_ROOM["device"], **device}}
+        )
+        paired = await pair(thermostat)
+        await thermostat.put(f"schedule.{paired.serial}", SCHEDULE)
+        client = home_assistant.client
+        dashboards = await client.websocket({"type": "lovelace/dashboards/list"})
+        if not any(dashboard["url_path"] == DASHBOARD for dashboard in dashboards):
+            await client.websocket(
+                {
+                    "type": "lovelace/dashboards/create",
+                    "url_path": DASHBOARD,
+                    "title": "Heating",
+                    "mode": "storage",
+                }
+            )
+        await client.websocket(
+            {
+                "type": "lovelace/config/save",
+                "url_path": DASHBOARD,
+                "config": {
+                    "title": "Home",
+                    "views": [
+                        {
+                            "title": "Heating",
+                            "path": "heating",
+                            "cards": [{"type": f"custom:{CARD}", "entity": paired.entity_id}],
+                        }
+                    ],
+                },
+            }
+        )
+        await goto(page, f"/{DASHBOARD}/heating")
+        card = page.locator(CARD)
+        await expect(card.get_by_text("Living room schedule")).to_be_visible()
+        await expect(card.get_by_role("button", name="Edit Monday")).to_be_visible()
+        return paired, card
+
+    return show
+
+
+async def pushed_schedule(thermostat: SimulatedThermostat, serial: str) -> dict[str, Any]:
+    """Return the next schedule the thermostat is sent."""
+    return dict((await thermostat.next_object(f"schedule.{serial}"))["value"])
+
+
+async def test_change_a_setpoint_and_save(
+    page: Page, show_card: ShowCard, screenshot: Screenshot, readme_picture: Screenshot
+) -> None:
+    """A person moves Monday's morning setpoint to 22.5 °C and saves: the thermostat gets the week.
+
+    The whole schedule in one push, Monday changed, every other day as it was.
+    """
+    paired, card = await show_card(page)
+    await readme_picture(page, "schedule-card")
+
+    await card.get_by_role("button", name="Edit Monday").click()
+    editor = card.locator(".editor")
+    morning = editor.get_by_role("spinbutton", name="Heat").first
+    await expect(morning).to_have_value("21")
+    await morning.fill("22.5")
+    await morning.press("Tab")
+    await screenshot(page, "monday-edited")
+    await card.get_by_role("button", name="Save").click()
+
+    sent = await pushed_schedule(paired.thermostat, paired.serial)
+    assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.5)
+    assert {day: sent["days"][day] for day in "123456"} == {
+        day: SCHEDULE["days"][day] for day in "123456"
+    }
+    await expect(card.get_by_text("Saved")).to_be_visible()
+    await screenshot(page, "saved")
+
+
+async def test_copy_a_day_and_a_change_on_the_thermostat_shows(
+    page: Page, show_card: ShowCard, screenshot: Screenshot
+) -> None:
+    """Monday copied onto the weekend is what the thermostat gets; its own later edit shows."""
+    paired, card = await show_card(page)
+    await card.get_by_role("button", name="Edit Monday").click()
+    editor = card.locator(".editor")
+    for day in ("Sat", "Sun"):
+        await editor.get_by_role("checkbox", name=day).check()
+    await editor.get_by_role("button", name="Copy", exact=True).click()
+    await card.get_by_role("button", name="Save").click()
+    sent = await pushed_schedule(paired.thermostat, paired.serial)
+    assert sent["days"]["5"] == sent["days"]["6"] == WORKDAY
+
+    # Learning (or the dial) moves Sunday's first setpoint on the thermostat: the card follows.
+    sunday = {**WORKDAY, "0": heat(6 * 3600 + 1800, 19.5)}
+    await paired.thermostat.put(
+        f"schedule.{paired.serial}", {"days": {**sent["days"], "6": sunday}}
+    )
+    await expect(card.locator(".segment", has_text="19.5")).to_be_visible()
+    await screenshot(page, "changed-on-thermostat")
+
+
+async def test_bad_input_is_refused_before_anything_is_sent(
+    page: Page, show_card: ShowCard, screenshot: Screenshot
+) -> None:
+    """Two setpoints at one time and a temperature out of range: said in the card, Save off."""
+    _, card = await show_card(page)
+    await card.get_by_role("button", name="Edit Tuesday").click()
+    editor = card.locator(".editor")
+    await editor.get_by_label("Time").nth(1).fill("06:30")
+    await editor.get_by_label("Time").nth(1).press("Tab")
+    await editor.get_by_role("spinbutton", name="Heat").nth(2).fill("35")
+    await editor.get_by_role("spinbutton", name="Heat").nth(2).press("Tab")
+
+    alert = card.get_by_role("alert")
+    await expect(alert).to_contain_text("Tuesday 6:30 AM: two setpoints at the same time.")
+    await expect(alert).to_contain_text("temperatures must be 4.5 °C to 32 °C")
+    await expect(card.get_by_role("button", name="Save")).to_be_disabled()
+    await screenshot(page, "refused")
+
+
+async def test_learning_on_is_explained_and_turned_off_on_save(
+    page: Page, show_card: ShowCard, screenshot: Screenshot
+) -> None:
+    """With learning on the card says what it does, and saving turns it off in the same push."""
+    paired, card = await show_card(page, learning_mode=True)
+    await expect(card.get_by_text(re.compile("Learning is on"))).to_be_visible()
+    await expect(card.get_by_role("checkbox", name="Turn learning off when saving")).to_be_checked()
+    await screenshot(page, "learning")
+
+    await card.get_by_role("button", name="Edit Friday").click()
+    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+    await card.get_by_role("button", name="Save").click()
+
+    thermostat = paired.thermostat
+    while (chunk := await thermostat.next_chunk()) and not any(
+        obj["object_key"] == f"schedule.{paired.serial}" for obj in chunk.objects
+    ):
+        pass
+    values = {obj["object_key"]: obj["value"] for obj in chunk.objects}
+    assert len(values[f"schedule.{paired.serial}"]["days"]["4"]) == 3
+    assert values[f"device.{paired.serial}"]["learning_mode"] is False
+    await expect(card.get_by_text(re.compile("Learning is on"))).to_be_hidden()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+async def test_the_card_on_a_phone(
+    make_page: MakePage, show_card: ShowCard, screenshot: Screenshot, dark: bool
+) -> None:
+    """At 390 x 844 the week and a day's editor fit the screen, in the light and dark theme."""
+    page = await make_page(width=390, height=844, dark=dark)
+    _, card = await show_card(page)
+    await card.get_by_role("button", name="Edit Wednesday").click()
+    await expect(card.locator(".editor")).to_be_visible()
+    await card.locator(".editor").scroll_into_view_if_needed()
+    box = await card.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 390
+    overflowing = await card.evaluate(
+        "card => [...card.shadowRoot.querySelectorAll('*')]"
+        ".filter(el => el.getBoundingClientRect().right > window.innerWidth + 0.5)"
+        ".map(el => el.className || el.tagName)"
+    )
+    assert overflowing == []
+    background = await card.evaluate(
+        "card => getComputedStyle(card.shadowRoot.querySelector('ha-card')).backgroundColor"
+    )
+    channels = [int(c) for c in re.findall(r"\d+", background)[:3]]
+    # The theme's card background: dark in the dark theme, light in the light one.
+    assert (sum(channels) / 3 < 100) is dark, background
+    await screenshot(page, "phone")
+
+
+async def test_add_the_card_from_the_card_picker(
+    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+) -> None:
+    """The picker offers "Thermostat schedule"; its editor comes with a thermostat chosen."""
+    # The picker previews some of Home Assistant's cards with pictures from its demo site: a
+    # blank picture each, so nothing leaves the machine.
+    await page.route(
+        "https://demo.home-assistant.io/stub_config/**",
+        lambda route: route.fulfill(body=BLANK_PNG, content_type="image/png"),
+    )
+    paired, _ = await show_card(page)
+    await page.get_by_role("button", name="Edit dashboard").click()
+    await page.get_by_role("button", name="Add card").click()
+    dialog = page.locator("hui-dialog-create-card")
+    await dialog.get_by_role("tab", name="By card").click()
+    await dialog.locator("hui-card-picker").get_by_role("textbox").first.fill("Thermostat schedule")
+    await screenshot(page, "picker")
+    await dialog.locator(".card", has_text="Thermostat schedule").click()
+    editor = page.locator("thermostat-cloud-schedule-card-editor")
+    await expect(editor.locator("ha-form")).to_be_visible()
+    await screenshot(page, "editor")
+    await (
+        page.locator("hui-dialog-edit-card ha-dialog-footer")
+        .get_by_role("button", name="Save")
+        .click()
+    )
+    await expect(page.locator("hui-dialog-edit-card")).to_be_hidden()
+
+    config = await home_assistant.client.websocket(
+        {"type": "lovelace/config", "url_path": DASHBOARD}
+    )
+    cards = config["views"][0]["cards"]
+    assert len(cards) == 2
+    added = cards[1]
+    assert added["type"] == f"custom:{CARD}"
+    # The first of the integration's thermostats (earlier tests of the session paired others).
+    entities = await home_assistant.client.websocket({"type": "config/entity_registry/list"})
+    ours = {e["entity_id"] for e in entities if e["platform"] == "thermostat_cloud"}
+    assert added["entity"] in ours
+    assert added["entity"].startswith("climate.")
+    assert paired.entity_id in ours
+
+
+async def test_a_fahrenheit_home_edits_in_fahrenheit(
+    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+) -> None:
+    """In a Fahrenheit home the card shows and takes °F; the thermostat still gets °C."""
+    client = home_assistant.client
+    await client.websocket({"type": "config/core/update", "unit_system": "us_customary"})
+    try:
+        paired, card = await show_card(page)
+        await card.get_by_role("button", name="Edit Monday").click()
+        morning = card.locator(".editor").get_by_role("spinbutton", name="Heat").first
+        await expect(morning).to_have_value("70")  # 21 °C
+        await morning.fill("72")
+        await morning.press("Tab")
+        await screenshot(page, "fahrenheit")
+        await card.get_by_role("button", name="Save").click()
+        sent = await pushed_schedule(paired.thermostat, paired.serial)
+        # 72 °F is 22.2 °C, which the thermostat takes in its 0.5 °C steps.
+        assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.0)
+        assert sent["days"]["0"]["1"] == WORKDAY["1"]  # untouched: exactly as it was
+    finally:
+        await client.websocket({"type": "config/core/update", "unit_system": "metric"})
+
+
+async def test_a_change_on_the_thermostat_over_unsaved_edits(
+    page: Page, show_card: ShowCard, screenshot: Screenshot
+) -> None:
+    """Unsaved edits are kept and the card says the thermostat changed; the user may load it."""
+    paired, card = await show_card(page)
+    await card.get_by_role("button", name="Edit Monday").click()
+    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+
+    sunday = {**WEEKEND, "0": heat(9 * 3600, 20.0)}
+    await paired.thermostat.put(
+        f"schedule.{paired.serial}", {"days": {**SCHEDULE["days"], "6": sunday}}
+    )
+    notice = card.get_by_text(re.compile("The thermostat changed its schedule while you were"))
+    await expect(notice).to_be_visible()
+    # The edit is still there: Monday has three setpoints left.
+    await expect(card.locator(".editor .entry")).to_have_count(3)
+    await screenshot(page, "changed-under-edits")
+
+    await card.get_by_role("button", name="Show the thermostat's schedule").click()
+    await expect(notice).to_be_hidden()
+    await expect(card.locator(".editor .entry")).to_have_count(4)
+    await expect(card.locator(".segment", has_text=re.compile(r"^20$"))).to_be_visible()
+    await expect(card.get_by_role("button", name="Save")).to_be_disabled()
