@@ -339,6 +339,58 @@ async def test_pointing_stops_when_the_hub_is_unloaded_meanwhile(
     assert hallway.posts == []
 
 
+async def test_the_hub_unloaded_while_the_thermostat_called_in_ends_the_flow(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    service: ThermostatService,
+    start_settings_page: StartSettingsPage,
+    call_in: CallIn,
+) -> None:
+    """Between the thermostat calling in and its code, the hub stopped: said, no failure."""
+    await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", ""))
+    result = await add_thermostat_menu(hass, hub, "scan")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+    )
+    assert result["step_id"] == "wait"
+    await call_in("127.0.0.2")
+    await hass.async_block_till_done()
+    assert await hass.config_entries.async_unload(hub.entry_id)
+    result = await hass.config_entries.subentries.async_configure(result["flow_id"])
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "hub_not_loaded"
+
+
+async def test_a_thermostat_found_already_paired_is_said_to_be(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    service: ThermostatService,
+    start_settings_page: StartSettingsPage,
+    call_in: CallIn,
+) -> None:
+    """Chosen from the list while it already is this home's: no second pairing, no code asked."""
+    await start_settings_page(
+        "127.0.0.2", FakeThermostatSettings("Hallway", service.config.api_origin)
+    )
+    thermostat = await call_in("127.0.0.2")
+    thermostat.start()
+    await thermostat.subscribed.wait()
+    result = await add_thermostat_menu(hass, hub, "code")
+    code = (await thermostat.passphrase())["value"]
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {CONF_CODE: code}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+
+    result = await add_thermostat_menu(hass, hub, "scan")
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "already_paired"
+    assert result["description_placeholders"] == {"serial": SERIAL}
+
+
 async def test_a_thermostat_that_never_calls_in_times_out_with_a_message(
     hass: HomeAssistant,
     hub: MockConfigEntry,
@@ -474,6 +526,33 @@ async def test_the_discovered_thermostat_goes_away_when_paired_elsewhere(
     service.forget_device(OTHER_SERIAL)
     await hass.async_block_till_done()
     assert discovered_flows(hass) == []
+
+
+async def test_a_discovery_without_its_hub_or_of_a_paired_thermostat_ends_with_a_reason(
+    hass: HomeAssistant, hub: MockConfigEntry, service: ThermostatService, call_in: CallIn
+) -> None:
+    """A discovery that outlived its hub, or came after the pairing, is not a dead end."""
+    thermostat = await call_in()
+    thermostat.start()
+    await thermostat.subscribed.wait()
+    result = await add_thermostat_menu(hass, hub, "code")
+    code = (await thermostat.passphrase())["value"]
+    await hass.config_entries.subentries.async_configure(result["flow_id"], {CONF_CODE: code})
+    await hass.async_block_till_done()
+
+    discovery = {"source": SOURCE_INTEGRATION_DISCOVERY}
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context=discovery, data={"serial": SERIAL}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "already_paired"
+
+    assert await hass.config_entries.async_unload(hub.entry_id)
+    result = await hass.config_entries.flow.async_init(
+        DOMAIN, context=discovery, data={"serial": OTHER_SERIAL}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert result["reason"] == "hub_not_loaded"
 
 
 async def test_an_ignored_thermostat_stays_ignored(

@@ -399,7 +399,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
                 errors={"base": "no_thermostats_found"},
                 description_placeholders={"subnet": result.subnet},
             )
-        return self._pick_form({})
+        return await self.async_step_pick()
 
     def _pick_form(self, errors: dict[str, str]) -> SubentryFlowResult:
         entry = self._hub()
@@ -427,9 +427,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         """Point the chosen thermostat here (unless it already is), then wait for it."""
         if user_input is None:
             return self._pick_form({})
-        if user_input.get(CONF_THERMOSTAT) not in self._found:
-            _LOGGER.warning("Choose one of the thermostats the search found; search again for more")
-            return self._pick_form({"base": "thermostat_gone"})
+        # The list's selector refuses anything the search did not find.
         found = self._found[user_input[CONF_THERMOSTAT]]
         self._address = found.ip
         if found.configured:
@@ -471,7 +469,9 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
                 self._address,
                 "the key typed" if api_key else "to change its address without its key",
             )
-            return self._api_key_form({"base": "key_refused"} if api_key else {})
+            if api_key:
+                return self._api_key_form({"base": "key_refused"})
+            return await self.async_step_api_key()
         if result.outcome is ConfigureOutcome.INVALID_INPUT:
             _LOGGER.warning("Cannot point the thermostat at Home Assistant: %s", result.error)
             return self.async_abort(reason="origin_https")
