@@ -362,10 +362,18 @@ def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
 async def setup_hub(
     hass: HomeAssistant, port: int | None = None, origin: str | None = None
 ) -> MockConfigEntry:
-    """Return a loaded hub entry whose device server listens on a free port."""
-    entry = hub_config_entry(port or free_port(), origin)
-    entry.add_to_hass(hass)
-    assert await hass.config_entries.async_setup(entry.entry_id)
+    """Return a loaded hub entry whose device server listens on a free port.
+
+    A port found free can be taken by another process before the server binds it (suites
+    running side by side): then the hub is set up again on another one.
+    """
+    for _ in range(3):
+        entry = hub_config_entry(port or free_port(), origin)
+        entry.add_to_hass(hass)
+        if await hass.config_entries.async_setup(entry.entry_id) or port is not None:
+            break
+        await hass.config_entries.async_remove(entry.entry_id)
+    assert entry.state is ConfigEntryState.LOADED, entry.reason
     await hass.async_block_till_done()
     return entry
 

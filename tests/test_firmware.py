@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 import json
+import time
 from typing import Any
 
 import aiohttp
@@ -449,6 +450,59 @@ async def test_an_eco_report_older_than_the_away_command_does_not_undo_it(
     )
     await hass.async_block_till_done()
     assert preset(hass, paired) == "away"
+
+
+async def _report_the_home_back(thermostat: SimulatedThermostat, structure: str) -> None:
+    """Report the home no longer away, as firmware does when someone comes home."""
+    await thermostat.put(structure, {"away": False})
+
+
+async def _leave_eco_on_the_dial(thermostat: SimulatedThermostat, structure: str) -> None:
+    """Turn the dial: the thermostat leaves eco and reports `device.eco` `schedule`."""
+    await thermostat.turn_dial(20.5)
+
+
+@pytest.mark.parametrize("come_home", [_report_the_home_back, _leave_eco_on_the_dial])
+async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    come_home: Callable[[SimulatedThermostat, str], Awaitable[None]],
+) -> None:
+    """Away set from Home Assistant, ended on the other thermostat of a two-thermostat home.
+
+    Both thermostats hold manual eco (each reported `device.eco` `manual-eco`). When one
+    reports the home back (`structure.away` false, or eco left on its dial), the home's manual
+    eco ends and every thermostat is pushed what firmware needs to leave eco (`away`,
+    `manual_eco_all` false and its `device.eco` on `schedule`): no entity stays in `away` or
+    `eco`, and nothing left in the buckets puts a thermostat back into eco.
+    """
+    paired = await pair_thermostat()
+    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
+    structure = paired.service.home_keys(SERIAL)[1]
+    await set_preset(hass, paired, "away")
+    for thermostat in (paired, other):
+        await thermostat.pushed(structure, manual_eco_all=True)
+        # What firmware then reports: it is in manual eco.
+        await thermostat.thermostat.put(
+            f"device.{thermostat.serial}",
+            {"eco": {"mode": "manual-eco", "mode_update_timestamp": int(time.time())}},
+        )
+    await hass.async_block_till_done()
+    assert (preset(hass, paired), preset(hass, other)) == ("away", "away")
+
+    await come_home(other.thermostat, structure)
+
+    for thermostat in (paired, other):
+        pushed = await thermostat.pushed(structure, manual_eco_all=False)
+        assert pushed["away"] is False
+        # The same push left its eco too (pushed buckets replace the thermostat's copies).
+        device = thermostat.thermostat.local[f"device.{thermostat.serial}"].value
+        assert device["eco"]["mode"] == "schedule"
+    await hass.async_block_till_done()
+    assert (preset(hass, paired), preset(hass, other)) == ("none", "none")
+    home = paired.service.buckets.get(structure)
+    assert home is not None
+    assert (home.value["away"], home.value["manual_eco_all"]) == (False, False)
 
 
 # -- what else firmware reads and writes -------------------------------------------------------------

@@ -14,7 +14,11 @@ from unittest.mock import patch
 
 import aiohttp
 from homeassistant.components.repairs import repairs_flow_manager
-from homeassistant.config_entries import SOURCE_INTEGRATION_DISCOVERY, SOURCE_USER
+from homeassistant.config_entries import (
+    SOURCE_INTEGRATION_DISCOVERY,
+    SOURCE_USER,
+    ConfigFlowContext,
+)
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import issue_registry as ir
@@ -540,7 +544,7 @@ async def test_a_discovery_without_its_hub_or_of_a_paired_thermostat_ends_with_a
     await hass.config_entries.subentries.async_configure(result["flow_id"], {CONF_CODE: code})
     await hass.async_block_till_done()
 
-    discovery = {"source": SOURCE_INTEGRATION_DISCOVERY}
+    discovery: ConfigFlowContext = {"source": SOURCE_INTEGRATION_DISCOVERY}
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context=discovery, data={"serial": SERIAL}
     )

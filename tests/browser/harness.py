@@ -9,6 +9,7 @@ import itertools
 import os
 from pathlib import Path
 import re
+import time
 from typing import Any
 
 from playwright.async_api import (
@@ -132,6 +133,9 @@ LIVING_ROOM: dict[str, dict[str, Any]] = {
         "temperature_scale": "C",
         "eco": {"mode": "schedule"},
         "leaf": False,
+        # Heating, a trained thermostat says when it reaches its target (a Unix time).
+        "time_to_target": int(time.time()) + 25 * 60,
+        "time_to_target_training": "ready",
     },
 }
 """Buckets of a heating living-room thermostat (field names as firmware reports them)."""

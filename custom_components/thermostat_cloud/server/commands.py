@@ -137,9 +137,8 @@ class Commands:
             # Another device of the home did not make this change: it must be told.
             target_source = source if target == serial else ChangeSource.SERVER
             self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), target_source))
-        device_key = bucket_key("device", serial)
-        if source is ChangeSource.DEVICE and device_key in changed and "eco" in updates[device_key]:
-            self.device_left_eco(serial)
+        if source is ChangeSource.DEVICE:
+            self._follow_home_back(serial, updates, changed)
         _refuse_unstorable(unstorable)
         return changed
 
@@ -356,14 +355,15 @@ class Commands:
         on: bool,
         result_key: str = "structure",
         extra: Mapping[str, Mapping[str, Any]] | None = None,
+        every_device: bool = True,
     ) -> CommandResult:
         """Enter or leave the home's manual eco, as one change pushed at once.
 
         On: `structure.manual_eco_all` with `manual_eco_timestamp` in seconds (firmware drops
         it when more than 600 s off its clock) and `away`. Off: the same three cleared, and
-        `device.eco` back to `schedule` on every thermostat of the home, or a stale
-        `manual-eco` there puts it back into eco. `extra`: more buckets in the same change,
-        written over those.
+        `device.eco` back to `schedule` on every thermostat of the home (only those still in
+        eco unless `every_device`), or a stale `manual-eco` there puts it back into eco.
+        `extra`: more buckets in the same change, written over those.
         """
         key = bucket_key("structure", structure_id)
         fields = {
@@ -374,36 +374,53 @@ class Commands:
         also: dict[str, Mapping[str, Any]] = {}
         if not on:
             for other in self._pairings.serials_in(structure_id):
-                also[bucket_key("device", other)] = self._device_eco(other, on=False)
+                if every_device or self._readings(other).eco:
+                    also[bucket_key("device", other)] = self._device_eco(other, on=False)
         also.update(extra or {})
         if result_key == "device":
             device_key = bucket_key("device", serial)
             return self._write_key(serial, device_key, also.pop(device_key), {key: fields, **also})
         return self._write_key(serial, key, fields, also)
 
-    def device_left_eco(self, serial: str) -> None:
-        """Note that the thermostat reports it left eco (the dial, its app).
+    def _follow_home_back(
+        self,
+        serial: str,
+        updates: Mapping[str, Mapping[str, Any]],
+        changed: Mapping[str, Bucket],
+    ) -> None:
+        """End the home's manual eco everywhere when a thermostat reports the home back.
 
-        The home's manual eco is cleared too, or the next structure push would put it back into
-        eco. A report older than the command that entered eco does not undo it.
+        A thermostat brings the home back by reporting `structure.away` false (someone came
+        home) or by leaving eco itself (the dial, its app: `device.eco` on `schedule`).
+        Firmware leaves manual eco only when `away`, `manual_eco_all` and its `device.eco` all
+        say so, so the home's manual eco and the eco of every thermostat still in it are
+        cleared in one push, or they stay in eco. An eco report older than the command that
+        entered manual eco does not undo it.
         """
         pairing = self._pairings.pairing(serial)
         if pairing is None:
             return
         entered_at = home_manual_eco_since(self._buckets, pairing.structure_id)
-        readings = self._readings(serial)
-        if entered_at is None or readings.eco_mode != "schedule":
+        if entered_at is None:
             return
-        left_at = readings.eco_changed_at
-        if left_at is None or left_at < entered_at:
+        structure_key = bucket_key("structure", pairing.structure_id)
+        device_key = bucket_key("device", serial)
+        home = updates.get(structure_key, {})
+        if (
+            structure_key in changed
+            and home.get("away") is False
+            and home.get("manual_eco_all") is not True
+        ):
+            _LOGGER.debug("%s reports the home back; the home leaves away", serial)
+        elif device_key in changed and "eco" in updates[device_key]:
+            readings = self._readings(serial)
+            left_at = readings.eco_changed_at
+            if readings.eco_mode != "schedule" or left_at is None or left_at < entered_at:
+                return
+            _LOGGER.debug("%s left eco on the thermostat; the home leaves away", serial)
+        else:
             return
-        key = bucket_key("structure", pairing.structure_id)
-        _LOGGER.debug("%s left eco on the thermostat; the home leaves away", serial)
-        self.apply(
-            serial,
-            {key: {"away": False, "manual_eco_all": False}},
-            ChangeSource.SERVER,
-        )
+        self._home_eco(serial, pairing.structure_id, on=False, every_device=False)
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
         """Set the temperatures the thermostat holds in eco mode."""
