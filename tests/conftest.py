@@ -367,10 +367,13 @@ async def setup_hub(
     A port found free can be taken by another process before the server binds it (suites
     running side by side): then the hub is set up again on another one.
     """
-    for _ in range(3):
+    attempts = 3
+    while True:
+        attempts -= 1
         entry = hub_config_entry(port or free_port(), origin)
         entry.add_to_hass(hass)
-        if await hass.config_entries.async_setup(entry.entry_id) or port is not None:
+        loaded = await hass.config_entries.async_setup(entry.entry_id)
+        if loaded or port is not None or not attempts:
             break
         await hass.config_entries.async_remove(entry.entry_id)
     assert entry.state is ConfigEntryState.LOADED, entry.reason

@@ -6,10 +6,43 @@ import asyncio
 import logging
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.typedefs import Handler
 from aiohttp.web_protocol import RequestHandler
 
 _LOGGER = logging.getLogger(__name__)
+
+
+class _MalformedRequestFilter(logging.Filter):
+    """Turn aiohttp's error for a request it could not parse into one debug line.
+
+    aiohttp answers such a request 400 itself, then logs it with a traceback at ERROR
+    (`RequestHandler.handle_error`): any device on the LAN could fill Home Assistant's log
+    with them. The request is the sender's fault, not ours, so a debug line naming the peer
+    is all it gets. Everything else aiohttp logs here (an exception of one of our handlers,
+    answered 500) stays an error.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, HttpProcessingError):
+            return True
+        # aiohttp's message is "Error handling request from %s" with the peer's address.
+        peer = record.args[0] if isinstance(record.args, tuple) and record.args else None
+        # The error's kind only: its message quotes the request, headers and all.
+        _LOGGER.debug(
+            "Answered 400 to a malformed request from %s (%s)",
+            peer or "an unknown peer",
+            type(error).__name__,
+        )
+        return False
+
+
+# aiohttp's server logs through this logger of ours (`logger=` of the runner), so only our
+# ports' records are filtered: Home Assistant's own server and other integrations' keep
+# aiohttp's `aiohttp.server` logger as it is.
+_SERVER_LOGGER = logging.getLogger(f"{__name__}.http")
+_SERVER_LOGGER.addFilter(_MalformedRequestFilter())
 
 
 class PortListener:
@@ -29,6 +62,12 @@ class PortListener:
     self-hosted server keeps idle connections longer than that for this reason:
     codykociemba/NoLongerEvil-SelfHosted, src/nolongerevil/main.py); a half-sent head on such a
     connection is closed when that runs out.
+
+    A request aiohttp cannot parse (an unknown method, a header line without its line feed,
+    a line over 8 KiB, a chunk size that is no number) is answered 400 with a debug line
+    (`_MalformedRequestFilter`). A body whose encoding breaks after its handler started
+    reading cannot be answered: aiohttp stops reading the connection, and the body deadline
+    closes it.
     """
 
     def __init__(self, request_timeout: float, keepalive_timeout: float) -> None:
@@ -48,6 +87,7 @@ class PortListener:
         runner = web.AppRunner(
             app,
             access_log=None,
+            logger=_SERVER_LOGGER,
             shutdown_timeout=1.0,
             # A device that drops its connection ends its handler at once.
             handler_cancellation=True,

@@ -86,6 +86,15 @@ def string(value: object) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def flag(value: object, default: bool) -> bool:
+    """Return an on/off field as stored, else `default`.
+
+    Anything but a JSON boolean (`"false"`, `0`, `[]`) is no reading: the default, not its
+    truth in Python (where `"false"` is true).
+    """
+    return value if isinstance(value, bool) else default
+
+
 def one_of(value: object, allowed: tuple[str, ...]) -> str | None:
     """Return the value when it is one of the allowed strings, else None."""
     return value if isinstance(value, str) and value in allowed else None
@@ -129,12 +138,12 @@ class BucketReadings:
         """What the equipment can do, as the thermostat reported it."""
         shared, device = self.shared, self.device
         return {
-            "can_heat": bool(shared.get("can_heat", True)),
-            "can_cool": bool(shared.get("can_cool", False)),
-            "has_fan": bool(device.get("has_fan", False)),
-            "has_emer_heat": bool(device.get("has_emer_heat", False)),
-            "has_humidifier": bool(device.get("has_humidifier", False)),
-            "has_dehumidifier": bool(device.get("has_dehumidifier", False)),
+            "can_heat": flag(shared.get("can_heat"), True),
+            "can_cool": flag(shared.get("can_cool"), False),
+            "has_fan": flag(device.get("has_fan"), False),
+            "has_emer_heat": flag(device.get("has_emer_heat"), False),
+            "has_humidifier": flag(device.get("has_humidifier"), False),
+            "has_dehumidifier": flag(device.get("has_dehumidifier"), False),
         }
 
     @property
@@ -612,14 +621,18 @@ class ThermostatState:
         ) is True
 
     @property
-    def safety_state(self) -> Any:
-        """`device.safety_state` as reported (the spec gives no type; firmware: a string)."""
-        return self.device.get("safety_state")
+    def safety_state(self) -> str | None:
+        """`device.safety_state` (the spec gives no type; firmware: a string), else None."""
+        return string(self.device.get("safety_state"))
 
     @property
-    def safety_temp_activating_hvac(self) -> Any:
-        """`device.safety_temp_activating_hvac` as reported (no type in the spec)."""
-        return self.device.get("safety_temp_activating_hvac")
+    def safety_temp_activating_hvac(self) -> str | bool | float | int | None:
+        """`device.safety_temp_activating_hvac` as reported when one value (no type in the spec).
+
+        An object or a list is no reading: None.
+        """
+        value = self.device.get("safety_temp_activating_hvac")
+        return value if isinstance(value, str | bool | float | int) else None
 
     @property
     def learning_mode(self) -> bool | None:
