@@ -2,26 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-import sys
-from types import ModuleType
 
-SCRIPT = Path(__file__).parent.parent / "scripts" / "check_coverage.py"
+from .scripts import load_script
 
-
-def load_script() -> ModuleType:
-    """Return the script as a module (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("check_coverage", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-check = load_script()
+check = load_script("check_coverage")
 INTEGRATION = "custom_components/thermostat_cloud"
 
 

@@ -6,28 +6,11 @@ timestamp); the samples are lines real runs of the check wrote.
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-import sys
-from types import ModuleType
-
 import pytest
 
-SCRIPT = Path(__file__).parent.parent / "scripts" / "check_newest_ha.py"
+from .scripts import load_script
 
-
-def load_check() -> ModuleType:
-    """Return the script as a module (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("check_newest_ha", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-check = load_check()
+check = load_script("check_newest_ha")
 
 STAMPS = [
     "2026-11-25 14:18:31.747",

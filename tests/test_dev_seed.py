@@ -2,31 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
 from homeassistant import config_entries
 
 from custom_components.thermostat_cloud.const import CONF_API_ORIGIN, CONF_DEVICE_PORT, DOMAIN
 
-SCRIPT = Path(__file__).parent.parent / "scripts" / "dev_seed.py"
-
-
-def load_dev_seed() -> ModuleType:
-    """Return the script as a module (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("dev_seed", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from .scripts import load_script
 
 
 def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
     """Test seed writes the hub entry once."""
-    module = load_dev_seed()
+    module = load_script("dev_seed")
 
     module.main(str(tmp_path))
     path = tmp_path / ".storage" / config_entries.STORAGE_KEY
@@ -44,7 +32,7 @@ def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
 
 def test_seed_takes_another_device_port(tmp_path: Path) -> None:
     """Test seed takes another device port."""
-    module = load_dev_seed()
+    module = load_script("dev_seed")
 
     module.main(str(tmp_path), 18123)
 

@@ -7,33 +7,22 @@ CHANGELOG.md must say what the version changes.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from pathlib import Path
 import subprocess
 import sys
-from types import ModuleType
 import zipfile
 
 import pytest
+
+from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "release.py"
 
 
-def load_release() -> ModuleType:
-    """Return the script as a module (scripts/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("release", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-release = load_release()
+release = load_script("release")
 VERSION = release.manifest_version()
 
 
