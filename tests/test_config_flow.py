@@ -191,15 +191,20 @@ async def test_options_ask_the_lifetime_in_minutes_and_store_seconds(
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
+async def turn_the_open_control_api_on(hass: HomeAssistant, entry: MockConfigEntry) -> Any:
+    """Open the hub's options and turn the open control API on; return the next step."""
+    result = await hass.config_entries.options.async_init(entry.entry_id)
+    return await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_ENTRY_KEY_MINUTES: 60, CONF_COMPAT_API: True}
+    )
+
+
 async def test_options_ask_the_port_only_when_the_open_control_api_is_on(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
     """Turning the open control API on leads to its port, which must not be the device port."""
     entry = await setup_hub(hass)
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_ENTRY_KEY_MINUTES: 60, CONF_COMPAT_API: True}
-    )
+    result = await turn_the_open_control_api_on(hass, entry)
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "compat_port"
 
@@ -226,10 +231,7 @@ async def test_options_say_when_the_open_port_is_taken(
 ) -> None:
     """Opening the control API on a port another program holds is refused in the form."""
     entry = await setup_hub(hass)
-    result = await hass.config_entries.options.async_init(entry.entry_id)
-    result = await hass.config_entries.options.async_configure(
-        result["flow_id"], {CONF_ENTRY_KEY_MINUTES: 60, CONF_COMPAT_API: True}
-    )
+    result = await turn_the_open_control_api_on(hass, entry)
     with socket.socket() as blocker:
         blocker.bind(("", 0))
         blocker.listen()

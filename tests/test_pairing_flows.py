@@ -86,6 +86,15 @@ async def add_thermostat_menu(hass: HomeAssistant, hub: MockConfigEntry, choice:
     )
 
 
+async def find_and_pick(hass: HomeAssistant, hub: MockConfigEntry, address: str) -> Any:
+    """Search the network from "Add thermostat" and choose the thermostat at `address`."""
+    result = await add_thermostat_menu(hass, hub, "scan")
+    assert result["step_id"] == "pick", result
+    return await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {config_flow.CONF_THERMOSTAT: address}
+    )
+
+
 def discovered_flows(hass: HomeAssistant) -> list[Any]:
     """Return the thermostats shown as discovered on the integration's page."""
     return hass.config_entries.flow.async_progress_by_handler(
@@ -187,10 +196,7 @@ async def test_a_thermostat_that_reported_its_equipment_needs_no_restart(
     thermostat.start()
     await thermostat.subscribed.wait()
 
-    result = await add_thermostat_menu(hass, hub, "scan")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
-    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
     assert result["step_id"] == "contacted"
     assert page.posts == []
     code = (await thermostat.passphrase())["value"]
@@ -213,10 +219,7 @@ async def test_the_key_is_asked_only_when_the_thermostat_wants_one(
         "127.0.0.2",
         FakeThermostatSettings("Hallway", "", require_api_key="Zq7-secret", hostname=SERIAL),
     )
-    result = await add_thermostat_menu(hass, hub, "scan")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
-    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "api_key"
     assert result["errors"] == {}
@@ -263,10 +266,7 @@ async def test_a_thermostat_that_fails_to_take_the_address_is_said_on_the_list(
 ) -> None:
     """The settings page fails (HTTP 500): back to the list with an error and a log line."""
     await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", "", status=500))
-    result = await add_thermostat_menu(hass, hub, "scan")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
-    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
     assert result["step_id"] == "pick"
     assert result["errors"] == {"base": "configure_failed"}
     assert "Could not point the thermostat at 127.0.0.2 at Home Assistant" in caplog.text
@@ -296,10 +296,7 @@ async def test_an_https_address_cannot_be_given_to_a_thermostat(
     """Thermostats speak plain HTTP: the flow stops before it writes an https address."""
     hallway = await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", ""))
     service.config.api_origin = "https://127.0.0.1:8000"
-    result = await add_thermostat_menu(hass, hub, "scan")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
-    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "origin_https"
     assert hallway.posts == []
@@ -352,10 +349,7 @@ async def test_the_hub_unloaded_while_the_thermostat_called_in_ends_the_flow(
 ) -> None:
     """Between the thermostat calling in and its code, the hub stopped: said, no failure."""
     await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", ""))
-    result = await add_thermostat_menu(hass, hub, "scan")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
-    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
     assert result["step_id"] == "wait"
     await call_in("127.0.0.2")
     await hass.async_block_till_done()
@@ -386,10 +380,7 @@ async def test_a_thermostat_found_already_paired_is_said_to_be(
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
 
-    result = await add_thermostat_menu(hass, hub, "scan")
-    result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
-    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "already_paired"
     assert result["description_placeholders"] == {"serial": SERIAL}
