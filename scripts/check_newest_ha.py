@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Iterable
+import copy
 from dataclasses import dataclass, field
 import os
 from pathlib import Path
@@ -101,18 +102,6 @@ def findings(lines: Iterable[str]) -> list[LogEntry]:
 
 GUARD = 20.0
 """Longest wait, in seconds, for an action's effect to show in the entity's state."""
-SCHEDULE: dict[str, Any] = {
-    "ver": 2,
-    "name": "Week",
-    "schedule_mode": "HEAT",
-    "days": {
-        "1": {
-            "0": {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"},
-            "1": {"time": 79200, "temp": 17.5, "type": "HEAT", "entry_type": "setpoint"},
-        }
-    },
-}
-"""What the simulated thermostat reports as its schedule (a day with two setpoints)."""
 
 
 class CheckFailed(Exception):
@@ -226,8 +215,10 @@ async def drive_own_actions(driver: Driver) -> None:
     await driver.call(DOMAIN, "set_temperature_lock", {"enabled": False})
     await driver.call(DOMAIN, "set_eco_temperatures", {"low": 12.0, "high": 28.0})
 
+    from thermostat_sim import WEEK_SCHEDULE  # noqa: PLC0415 (as in run())
+
     schedule = (await driver.call(DOMAIN, "get_schedule", response=True))[driver.entity_id]
-    if schedule["schedule"]["days"] != SCHEDULE["days"]:
+    if schedule["schedule"]["days"] != WEEK_SCHEDULE["days"]:
         raise CheckFailed(f"get_schedule answered {schedule}, not the thermostat's schedule")
     await driver.call(DOMAIN, "set_schedule", {"schedule": schedule["schedule"]})
 
@@ -245,7 +236,7 @@ async def run(version: str) -> int:
 
     from bench.fleet import bench_serial, initial_buckets  # noqa: PLC0415
     from bench.ha_server import CONSOLE_LOG, LaunchedHomeAssistant  # noqa: PLC0415
-    from thermostat_sim import SimulatedThermostat  # noqa: PLC0415
+    from thermostat_sim import WEEK_SCHEDULE, SimulatedThermostat  # noqa: PLC0415
 
     # Deprecation warnings are hidden outside __main__ by default; Home Assistant logs them.
     os.environ["PYTHONWARNINGS"] = "default::DeprecationWarning,default::PendingDeprecationWarning"
@@ -260,7 +251,8 @@ async def run(version: str) -> int:
         print(f"check: Home Assistant {version} running; {serial} paired")
         buckets: dict[str, dict[str, Any]] = initial_buckets(serial)
         buckets[f"device.{serial}"] |= {"has_humidifier": True, "target_humidity": 35}
-        buckets[f"schedule.{serial}"] = SCHEDULE
+        # What the simulated thermostat reports as its schedule (a day with two setpoints).
+        buckets[f"schedule.{serial}"] = copy.deepcopy(WEEK_SCHEDULE)
         async with aiohttp.ClientSession(
             headers={"Authorization": f"Bearer {running.token}"},
             timeout=aiohttp.ClientTimeout(total=60),

@@ -23,20 +23,11 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server.validation import pin_hash
+from thermostat_sim import WEEK_SCHEDULE
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat
 
-SCHEDULE: dict[str, Any] = {
-    "ver": 2,
-    "name": "Week",
-    "schedule_mode": "HEAT",
-    "days": {
-        "1": {
-            "0": {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"},
-            "1": {"time": 79200, "temp": 17.5, "type": "HEAT", "entry_type": "setpoint"},
-        }
-    },
-}
+SCHEDULE = WEEK_SCHEDULE
 
 
 async def action(

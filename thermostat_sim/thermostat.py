@@ -104,6 +104,20 @@ no estimate of when it reaches its target (`time_to_target` 0), humidifier, dehu
 to dry" and Airwave (`fan_cooling_*`, on as the capture has it) not running, its eco
 temperatures, no fan timer."""
 
+WEEK_SCHEDULE: dict[str, Any] = {
+    "ver": 2,
+    "name": "Week",
+    "schedule_mode": "HEAT",
+    "days": {
+        "1": {
+            "0": {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"},
+            "1": {"time": 79200, "temp": 17.5, "type": "HEAT", "entry_type": "setpoint"},
+        }
+    },
+}
+"""A schedule as firmware keeps it: Tuesday (day 1; day 0 is Monday) heated to 21 °C from
+07:00 and to 17.5 °C from 22:00."""
+
 ROOM_IDS: dict[str, str] = {
     "Downstairs": "00000000-0000-0000-0000-000100000006",
     "Living Room": "00000000-0000-0000-0000-00010000000c",
