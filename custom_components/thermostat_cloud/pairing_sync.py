@@ -113,7 +113,7 @@ class PairingSync:
         once the pairing is on disk, so the subentry the flow creates is never the only
         record of it.
         """
-        result = self.service.register(code, user_id, origin=PairingOrigin.FLOW)
+        result = self.service.pairing.register(code, user_id, origin=PairingOrigin.FLOW)
         if result.success:
             await self.service.async_flush()
         return result
@@ -134,7 +134,7 @@ class PairingSync:
                     "unpairing it",
                     serial,
                 )
-                self.service.unpair(serial)
+                self.service.pairing.unpair(serial)
             else:
                 _LOGGER.info(
                     "Thermostat %s was paired just before Home Assistant stopped without "
@@ -144,7 +144,7 @@ class PairingSync:
                 self.ensure_subentry(serial)
         tombstones = set(pairings.unpaired_serials())
         for serial, subentry_id in thermostat_subentries(self.entry).items():
-            if self.service.is_paired(serial):
+            if self.service.pairings.is_paired(serial):
                 continue
             if serial in tombstones:
                 _LOGGER.info(
@@ -181,7 +181,7 @@ class PairingSync:
         if event.kind in (EventKind.UNPAIRED_CONTACT, EventKind.FORGOTTEN):
             self._update_unpaired_issues()
         elif event.kind is EventKind.PAIRING:
-            if self.service.is_paired(event.serial):
+            if self.service.pairings.is_paired(event.serial):
                 if event.origin is not PairingOrigin.FLOW:
                     self.ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
@@ -197,7 +197,7 @@ class PairingSync:
         Beyond that, one issue that counts them, so made-up serials cannot flood the repairs
         dashboard.
         """
-        waiting = self.service.waiting_for_pairing()
+        waiting = self.service.roster.waiting_for_pairing()
         announced = waiting if len(waiting) <= MAX_UNPAIRED_ISSUES else []
         wanted = {unpaired_issue_id(serial): serial for serial in announced}
         for issue_id in self._unpaired_issues - wanted.keys():
@@ -291,4 +291,4 @@ class PairingSync:
         serials = set(thermostat_subentries(self.entry))
         removed, self._subentry_serials = self._subentry_serials - serials, serials
         for serial in removed:
-            await self.service.async_unpair(serial)
+            await self.service.pairing.async_unpair(serial)

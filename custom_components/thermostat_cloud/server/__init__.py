@@ -15,17 +15,24 @@ from .control.api import (
     configure_thermostat,
     scan_thermostats,
 )
-from .core.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .core.events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
-from .core.service import (
+from .core import (
+    ECO_MODES,
     SERVER_VERSION,
+    ChangeSource,
+    CommandError,
+    CommandResult,
+    ErrorCode,
+    EventKind,
+    PairingOrigin,
+    Reason,
     RegisterResult,
     ServiceConfig,
+    ServiceEvent,
     Storage,
     ThermostatService,
+    ThermostatState,
     origin_with_port,
 )
-from .core.state import ECO_MODES, ThermostatState
 from .core.validation import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
@@ -43,9 +50,7 @@ from .device.api import DeviceServer
 from .device.weather import postal_location, token_kind
 from .hosted.api import HostedApi
 from .http.helpers import error_response
-from .model.api_keys import ApiKey, Scope
-from .model.buckets import bucket_key
-from .model.pairing import RegisterOutcome
+from .model import ApiKey, RegisterOutcome, Scope, bucket_key
 
 __all__ = [
     "ECO_MODES",

@@ -45,10 +45,10 @@ import aiohttp
 from aiohttp import web
 from yarl import URL
 
+from ..core import ThermostatService, origin_with_port
 from ..core.command_errors import CommandError, CommandResult, ErrorCode
 from ..core.commands import Commands
 from ..core.events import EventKind, ServiceEvent
-from ..core.service import ThermostatService, origin_with_port
 from ..http.helpers import BadRequestError, error_response, json_errors, read_json_object
 from ..http.listener import PortListener
 from ..http.wakeup import Wakeup
@@ -621,7 +621,7 @@ class ControlApi:
         serial = request.query.get("serial", "").strip()
         if not serial:
             return _refuse(request, 400, "Serial parameter required")
-        if not service.is_known(serial):
+        if not service.roster.is_known(serial):
             return _refuse(request, 404, "Device not found")
         return web.json_response(status_record(service, serial))
 
@@ -648,7 +648,7 @@ class ControlApi:
             return refused("code is required: the 7 characters the thermostat shows")
         if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
             return refused("userId must be a non-empty string")
-        result = await service.async_register(code, user_id)
+        result = await service.pairing.async_register(code, user_id)
         if result.outcome is RegisterOutcome.MALFORMED:
             return refused("code must be exactly 7 letters or digits")
         if not result.success:
@@ -697,9 +697,9 @@ class ControlApi:
         serial = body.get("serial")
         if not isinstance(serial, str) or not serial.strip():
             return _refuse(request, 400, "Serial required")
-        if not service.is_known(serial.strip()):
+        if not service.roster.is_known(serial.strip()):
             return _refuse(request, 404, "Device not found")
-        notified = service.notify_device(serial.strip())
+        notified = service.delivery.notify_device(serial.strip())
         return web.json_response({"success": True, "subscribers_notified": notified})
 
     # -- finding and configuring thermostats -----------------------------------------------------
