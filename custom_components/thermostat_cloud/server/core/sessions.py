@@ -155,11 +155,15 @@ class Identity:
         return {**bucket.descriptor(), "object_key": self.outbound(bucket.key)}
 
 
-class UnidentifiedDeviceError(Exception):
+class SessionRefusal(Exception):
+    """A request the protocol's rules refuse; the HTTP handler answers each kind its way."""
+
+
+class UnidentifiedDeviceError(SessionRefusal):
     """A request with no serial in its credentials or headers."""
 
 
-class MacNotResolvedError(Exception):
+class MacNotResolvedError(SessionRefusal):
     """A thermostat identified by MAC address whose serial its subscribe has not told yet.
 
     Answered 503, which firmware retries.
@@ -172,11 +176,11 @@ class MacNotResolvedError(Exception):
         _LOGGER.debug("Thermostat %s identifies by MAC only and has not subscribed yet", mac)
 
 
-class NotLoadedError(Exception):
+class NotLoadedError(SessionRefusal):
     """The service has not loaded its state yet: pairing codes cannot be handed out."""
 
 
-class NotWritableError(Exception):
+class NotWritableError(SessionRefusal):
     """Every bucket of a PUT belongs to another device or home."""
 
     def __init__(self, key: str) -> None:

@@ -18,11 +18,11 @@ from aiohttp import web
 from ..core import (
     Identity,
     IdentityClaim,
-    MacNotResolvedError,
     NotLoadedError,
     NotWritableError,
     ObjectDescriptor,
     PutEntry,
+    SessionRefusal,
     ThermostatService,
     UnidentifiedDeviceError,
     is_revision,
@@ -130,21 +130,19 @@ def _put_entry(key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEnt
     return PutEntry(key, fields, guard, base)
 
 
-@web.middleware
-async def session_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Answer the sessions' refusals as the protocol does (400, or 503 that firmware retries)."""
-    try:
-        return await handler(request)
-    except UnidentifiedDeviceError as err:
-        raise BadRequestError(
-            "Device serial required", "no d.SERIAL.suffix Basic user id or client/device id"
-        ) from err
-    except NotWritableError as err:
-        raise BadRequestError(str(err)) from err
-    except MacNotResolvedError as err:
-        raise web.HTTPServiceUnavailable(reason=str(err)) from err
-    except NotLoadedError as err:
-        raise web.HTTPServiceUnavailable(reason="Entry key service unavailable") from err
+def _http_error(refusal: SessionRefusal) -> Exception:
+    """Return the protocol's answer to a refusal: 400, or 503 that firmware retries."""
+    match refusal:
+        case UnidentifiedDeviceError():
+            return BadRequestError(
+                "Device serial required", "no d.SERIAL.suffix Basic user id or client/device id"
+            )
+        case NotWritableError():
+            return BadRequestError(str(refusal))
+        case NotLoadedError():
+            return web.HTTPServiceUnavailable(reason="Entry key service unavailable")
+        case _:
+            return web.HTTPServiceUnavailable(reason=str(refusal))
 
 
 class PushWriter:
@@ -266,11 +264,17 @@ class DeviceApi:
 
     async def passphrase(self, request: web.Request) -> web.Response:
         """`GET /svc/passphrase`: the device's pending pairing code."""
-        return web.json_response(self.sessions.passphrase(identity_claim(request)))
+        try:
+            return web.json_response(self.sessions.passphrase(identity_claim(request)))
+        except SessionRefusal as err:
+            raise _http_error(err) from err
 
     async def passphrase_status(self, request: web.Request) -> web.Response:
         """`GET /svc/passphrase/status`: no_key, pending or claimed."""
-        return web.json_response(self.sessions.passphrase_status(identity_claim(request)))
+        try:
+            return web.json_response(self.sessions.passphrase_status(identity_claim(request)))
+        except SessionRefusal as err:
+            raise _http_error(err) from err
 
     # -- transport -------------------------------------------------------------------------------
 
@@ -307,12 +311,15 @@ class DeviceApi:
         """`POST /svc/transport`: the long-poll that server pushes ride on."""
         claim = identity_claim(request)
         if claim.serial() is None:
-            self.sessions.contact(claim)  # the 400 before reading a body
+            raise _http_error(UnidentifiedDeviceError())  # the 400 before reading a body
         body = await read_json_object(request)
         session = body.get("session")
-        identity = self.sessions.contact(
-            claim, session=session if isinstance(session, str) else None
-        )
+        try:
+            identity = self.sessions.contact(
+                claim, session=session if isinstance(session, str) else None
+            )
+        except SessionRefusal as err:
+            raise _http_error(err) from err
         serial = identity.serial
         subscription = self.sessions.subscribe(
             identity, str(body.get("session", "")), self._parse_subscribe(body)
@@ -396,14 +403,17 @@ class DeviceApi:
         The answer lists every kept or ignored bucket; a PUT whose every bucket is refused
         is a 400 (see `DeviceSessions.put`).
         """
-        identity = self.sessions.contact(identity_claim(request))
-        body = await read_json_object(request)
-        if body.get("objects") == []:
-            # Firmware 4.x PUTs only this, and never subscribes (NoLongerEvil-Thermostat issue
-            # #213): it is contact, answered as such; the host says that it needs 5.x.
-            _LOGGER.debug("%s: a PUT with no buckets (a 4.x heartbeat)", identity.serial)
-            return web.json_response({"objects": []})
-        objects = self.sessions.put(identity, self._parse_put(body))
+        try:
+            identity = self.sessions.contact(identity_claim(request))
+            body = await read_json_object(request)
+            if body.get("objects") == []:
+                # Firmware 4.x PUTs only this, and never subscribes (NoLongerEvil-Thermostat
+                # issue #213): it is contact, answered as such; the host says it needs 5.x.
+                _LOGGER.debug("%s: a PUT with no buckets (a 4.x heartbeat)", identity.serial)
+                return web.json_response({"objects": []})
+            objects = self.sessions.put(identity, self._parse_put(body))
+        except SessionRefusal as err:
+            raise _http_error(err) from err
         return web.json_response({"objects": objects})
 
     async def device_listing(self, request: web.Request) -> web.Response:
@@ -492,9 +502,7 @@ def create_device_app(service: ThermostatService) -> web.Application:
     """Create the aiohttp application of the device protocol listener."""
     api = DeviceApi(service)
     # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
-    app = web.Application(
-        middlewares=[json_errors, session_errors], client_max_size=MAX_UPLOAD_BYTES
-    )
+    app = web.Application(middlewares=[json_errors], client_max_size=MAX_UPLOAD_BYTES)
     app[SERVICE_KEY] = service
     for prefix in DEVICE_PATH_PREFIXES:
         for method, path, handler in _routes(api):
