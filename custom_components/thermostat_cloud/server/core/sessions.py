@@ -444,9 +444,11 @@ class DeviceSessions:
         is refused raises NotWritableError.
         """
         serial = identity.serial
-        entries = [
-            PutEntry(identity.inbound(e.key), e.fields, e.guard, e.base_revision) for e in entries
-        ]
+        if identity.mac is not None:
+            entries = [
+                PutEntry(identity.inbound(e.key), e.fields, e.guard, e.base_revision)
+                for e in entries
+            ]
         updates: dict[str, dict[str, Any]] = {}
         conflicts: set[str] = set()
         ignored: dict[str, PutEntry] = {}
@@ -537,10 +539,12 @@ class DeviceSessions:
     ) -> Subscription:
         """Apply a subscribe's inline values; return what the held connection starts from."""
         serial = identity.serial
-        objects = [
-            ObjectDescriptor(identity.inbound(o.key), o.revision, o.timestamp, o.value)
-            for o in listed
-        ]
+        objects = listed
+        if identity.mac is not None:
+            objects = [
+                ObjectDescriptor(identity.inbound(o.key), o.revision, o.timestamp, o.value)
+                for o in listed
+            ]
         updates = self._inline_updates(serial, objects)
         if updates:
             self._commands.apply(serial, updates, ChangeSource.DEVICE)

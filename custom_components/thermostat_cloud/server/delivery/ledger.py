@@ -52,7 +52,8 @@ class Delivery:
 
     def due(self, conn: HeldConnection, force: bool) -> list[Bucket]:
         """Return what to write onto a held connection now (with `force`, all it follows)."""
-        return self.owed(conn.serial, self._known.get(conn, {}), force)
+        known = self._known.get(conn)
+        return [] if known is None else self.owed(conn.serial, known, force)
 
     def sent(self, conn: HeldConnection, buckets: Iterable[Bucket]) -> None:
         """Note that these buckets were written onto the connection: its device has them."""
