@@ -46,9 +46,9 @@ from ..http import (
     BadRequestError,
     PortListener,
     Wakeup,
-    error_response,
     json_errors,
     read_json_object,
+    refuse,
 )
 from ..model import RegisterOutcome, UnstorableError, for_log
 from ..provisioning import (
@@ -164,20 +164,6 @@ REGISTER_FAILURES = {
 }
 
 
-def _refuse(
-    request: web.Request, status: int, error: str, detail: str | None = None
-) -> web.Response:
-    """`{"error": ...}`, and a debug line saying which request was refused and why."""
-    _LOGGER.debug(
-        "Rejected %s %s from %s: %s",
-        request.method,
-        for_log(request.path),
-        request.remote,
-        for_log(detail or error),
-    )
-    return error_response(status, error)
-
-
 CONFIGURE_FAILURE_STATUS: dict[ConfigureOutcome, tuple[int, dict[str, Any]]] = {
     ConfigureOutcome.INVALID_INPUT: (HTTPStatus.BAD_REQUEST, {}),
     ConfigureOutcome.KEY_REFUSED: (HTTPStatus.UNAUTHORIZED, {"auth_required": True}),
@@ -274,11 +260,11 @@ class ControlApi:
         async def handle(request: web.Request) -> web.StreamResponse:
             service = self._provider(request)
             if service is None:
-                return _refuse(request, 503, "Thermostat Cloud is not running")
+                return refuse(request, 503, "Thermostat Cloud is not running")
             try:
                 return await route.handler(service, request)
             except BadRequestError as err:
-                return _refuse(request, 400, err.message, err.detail)
+                return refuse(request, 400, err.message, err.detail)
 
         return handle
 
@@ -298,9 +284,9 @@ class ControlApi:
         """`GET /status?serial=`: one device's status record."""
         serial = request.query.get("serial", "").strip()
         if not serial:
-            return _refuse(request, 400, "Serial parameter required")
+            return refuse(request, 400, "Serial parameter required")
         if not service.is_known(serial):
-            return _refuse(request, 404, "Device not found")
+            return refuse(request, 404, "Device not found")
         return web.json_response(status_record(service, serial))
 
     async def devices(self, service: ThermostatService, request: web.Request) -> web.Response:
@@ -374,9 +360,9 @@ class ControlApi:
         body = await read_json_object(request)
         serial = body.get("serial")
         if not isinstance(serial, str) or not serial.strip():
-            return _refuse(request, 400, "Serial required")
+            return refuse(request, 400, "Serial required")
         if not service.is_known(serial.strip()):
-            return _refuse(request, 404, "Device not found")
+            return refuse(request, 404, "Device not found")
         notified = service.notify_device(serial.strip())
         return web.json_response({"success": True, "subscribers_notified": notified})
 
@@ -387,7 +373,7 @@ class ControlApi:
         try:
             result = await scan_thermostats(self.network, service.config.api_origin)
         except ScanError as err:
-            return _refuse(request, 400, err.message, err.detail)
+            return refuse(request, 400, err.message, err.detail)
         return web.json_response(
             {"devices": [found.as_json() for found in result.devices], "subnet": result.subnet}
         )

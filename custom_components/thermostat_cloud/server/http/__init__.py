@@ -7,6 +7,7 @@ from .helpers import (
     json_errors,
     read_body,
     read_json_object,
+    refuse,
 )
 from .listener import PortListener
 from .wakeup import Wakeup
@@ -20,4 +21,5 @@ __all__ = [
     "json_errors",
     "read_body",
     "read_json_object",
+    "refuse",
 ]

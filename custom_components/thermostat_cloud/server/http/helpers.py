@@ -145,14 +145,16 @@ def form_fields(query: str) -> dict[str, str]:
         raise BadRequestError("Invalid form body", str(err)) from err
 
 
-def _log_rejected(request: web.Request, why: object) -> None:
+def refuse(request: web.Request, status: int, message: str, detail: object = None) -> web.Response:
+    """`{"error": message}`, and a debug line saying which request was refused and why."""
     _LOGGER.debug(
         "Rejected %s %s from %s: %s",
         request.method,
         for_log(request.path),
         request.remote,
-        for_log(why),
+        for_log(detail or message),
     )
+    return error_response(status, message)
 
 
 def json_errors(*refused: type[Exception]) -> Middleware:
@@ -167,11 +169,9 @@ def json_errors(*refused: type[Exception]) -> Middleware:
         try:
             return await handler(request)
         except BadRequestError as err:
-            _log_rejected(request, err.detail)
-            return error_response(400, err.message)
+            return refuse(request, 400, err.message, err.detail)
         except refused as err:
-            _log_rejected(request, err)
-            return error_response(400, str(err))
+            return refuse(request, 400, str(err))
         except web.HTTPException as err:
             if err.status >= HTTPStatus.BAD_REQUEST:
                 return error_response(err.status, err.reason)
