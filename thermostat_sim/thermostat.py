@@ -3,9 +3,9 @@
 Firmware behaviour: entry, passphrase, a subscribe loop that reads chunks as they arrive
 and resubscribes on close, and PUTs of local changes.
 
-By default the simulator keeps the habits of the firmware flashed thermostats run (see the
-README's "What real firmware does"): it calls `<endpoint>/entry`, subscribes and PUTs under
-`<transport_url>/v7/`, PUTs bucket-keyed bodies with `if_object_revision` on `shared` and keeps
+By default the simulator keeps the habits of the firmware flashed thermostats run (see "What
+real firmware does" in docs/device-protocol.md): it calls `<endpoint>/entry`, subscribes and
+PUTs under `<transport_url>/v7/`, PUTs bucket-keyed bodies with `if_object_revision` on `shared` and keeps
 its change when the server answers a conflict, acknowledges a pushed `target_change_pending`,
 reports eco leaving on the dial, and speaks the brand's header names (`X-nl-...`): it sends
 `X-nl-protocol-version`, its firmware version (`X-nl-device-swversion`, and a User-Agent as a
