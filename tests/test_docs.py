@@ -56,7 +56,7 @@ def page_id(page: Path) -> str:
     return str(page.relative_to(ROOT))
 
 
-@pytest.mark.parametrize("page", PAGES, ids=page_id)
+@pytest.mark.parametrize("page", [*PAGES, ROOT / "CHANGELOG.md"], ids=page_id)
 def test_every_link_resolves(page: Path) -> None:
     """Every relative link names a file of the repository, and its #anchor a heading there."""
     broken = []
