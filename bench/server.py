@@ -54,14 +54,14 @@ from custom_components.thermostat_cloud.server import (  # noqa: E402
     ServiceConfig,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.buckets import bucket_key  # noqa: E402
-from custom_components.thermostat_cloud.server.control_api import (  # noqa: E402
+from custom_components.thermostat_cloud.server.control.api import (  # noqa: E402
     ControlListener,
 )
-from custom_components.thermostat_cloud.server.validation import (  # noqa: E402
+from custom_components.thermostat_cloud.server.core.validation import (  # noqa: E402
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
 )
+from custom_components.thermostat_cloud.server.model.buckets import bucket_key  # noqa: E402
 
 SERVICE: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
 STOP: web.AppKey[asyncio.Event] = web.AppKey("stop", asyncio.Event)

@@ -44,9 +44,9 @@ from custom_components.thermostat_cloud.const import (
     DOMAIN,
     SUBENTRY_THERMOSTAT,
 )
-from custom_components.thermostat_cloud.http import DATA_CONTROL_API
+from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.control_api import LocalNetwork
+from custom_components.thermostat_cloud.server.control.api import LocalNetwork
 from tests.settings_pages import FakeThermostatSettings, free_port_on_loopback_hosts
 from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 

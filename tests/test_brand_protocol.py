@@ -20,7 +20,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, DOMAIN
 from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.protocol_headers import (
+from custom_components.thermostat_cloud.server.device.headers import (
     CLIENT_ID,
     PROTOCOL_HEADERS,
     ProtocolHeader,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from custom_components.thermostat_cloud.server.buckets import Bucket, BucketStore, split_key
-from custom_components.thermostat_cloud.server.pairing import (
+from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore, split_key
+from custom_components.thermostat_cloud.server.model.pairing import (
     ENTRY_KEY_ALPHABET,
     IssueOutcome,
     KeyStatus,
@@ -226,9 +226,9 @@ def test_two_devices_never_share_a_pending_code() -> None:
 def test_home_bucket_change_is_announced_once_per_device() -> None:
     """Test home bucket change is announced once per device."""
     from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
-    from custom_components.thermostat_cloud.server.commands import Commands
-    from custom_components.thermostat_cloud.server.devices import DeviceRegistry
-    from custom_components.thermostat_cloud.server.events import EventBus
+    from custom_components.thermostat_cloud.server.core.commands import Commands
+    from custom_components.thermostat_cloud.server.core.events import EventBus
+    from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
 
     clock = FakeClock()
     pairings = PairingRegistry(clock)
@@ -312,7 +312,7 @@ def test_each_save_carries_what_changed_since_the_last_one() -> None:
     Buckets and device records keep their saved form between saves: a change (a merge, a
     request from the device, new identity) must still reach the next save.
     """
-    from custom_components.thermostat_cloud.server.devices import DeviceRegistry
+    from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
 
     clock = FakeClock()
     buckets, devices = BucketStore(clock), DeviceRegistry(clock)
@@ -347,7 +347,7 @@ def test_kept_json_costs_its_length_not_the_encoders_buffer() -> None:
     """
     import tracemalloc
 
-    from custom_components.thermostat_cloud.server.records import compact_json
+    from custom_components.thermostat_cloud.server.model.records import compact_json
 
     value = {"target_temperature": 20.5, "target_temperature_type": "heat"}
     tracemalloc.start()

@@ -16,8 +16,8 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.device_api import PushWriter
-from custom_components.thermostat_cloud.server.subscriptions import HeldConnection
+from custom_components.thermostat_cloud.server.delivery.subscriptions import HeldConnection
+from custom_components.thermostat_cloud.server.device.api import PushWriter
 from thermostat_sim import SimulatedThermostat, basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, MemoryStorage
@@ -981,10 +981,10 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
     store) still cannot break the read model if state in memory holds one.
     """
     from custom_components.thermostat_cloud.server import CommandError
-    from custom_components.thermostat_cloud.server.buckets import Bucket
-    from custom_components.thermostat_cloud.server.records import UnstorableError
-    from custom_components.thermostat_cloud.server.state import ThermostatState
-    from custom_components.thermostat_cloud.server.status import status_record
+    from custom_components.thermostat_cloud.server.control.status import status_record
+    from custom_components.thermostat_cloud.server.core.state import ThermostatState
+    from custom_components.thermostat_cloud.server.model.buckets import Bucket
+    from custom_components.thermostat_cloud.server.model.records import UnstorableError
 
     huge = 10**400
     key = f"shared.{SERIAL}"

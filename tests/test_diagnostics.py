@@ -13,8 +13,8 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.thermostat_cloud.server.api_keys import Scope
-from custom_components.thermostat_cloud.server.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.validation import pin_hash
+from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
 from .conftest import SERIAL, PairThermostat, setup_hub
 from .test_weather import BACKYARD, setup_weather, weather_of

@@ -31,9 +31,9 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.command_errors import CommandError
-from custom_components.thermostat_cloud.server.events import ChangeSource
-from custom_components.thermostat_cloud.server.state import ThermostatState
+from custom_components.thermostat_cloud.server.core.command_errors import CommandError
+from custom_components.thermostat_cloud.server.core.events import ChangeSource
+from custom_components.thermostat_cloud.server.core.state import ThermostatState
 from thermostat_sim import SimulatedThermostat, basic_auth
 from thermostat_sim.thermostat import LocalBucket
 

@@ -37,18 +37,18 @@ from pytest_homeassistant_custom_component.common import MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, DOMAIN
-from custom_components.thermostat_cloud.hosted import HOSTED_API_URL
+from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
 from custom_components.thermostat_cloud.server import (
     ChangeSource,
     EventKind,
     ServiceEvent,
     ThermostatService,
-    hosted_api,
 )
-from custom_components.thermostat_cloud.server.buckets import Bucket
-from custom_components.thermostat_cloud.server.control_api import COMMANDS
-from custom_components.thermostat_cloud.server.devices import ENTRY_FIELDS
-from custom_components.thermostat_cloud.server.validation import DEVICE_SETTINGS
+from custom_components.thermostat_cloud.server.control.api import COMMANDS
+from custom_components.thermostat_cloud.server.core.validation import DEVICE_SETTINGS
+from custom_components.thermostat_cloud.server.hosted import api as hosted_api
+from custom_components.thermostat_cloud.server.model.buckets import Bucket
+from custom_components.thermostat_cloud.server.model.devices import ENTRY_FIELDS
 from thermostat_sim import basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, PairThermostat

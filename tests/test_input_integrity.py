@@ -22,7 +22,7 @@ from pytest_homeassistant_custom_component.common import MockUser
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT
-from custom_components.thermostat_cloud.hosted import HOSTED_API_URL
+from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
 from custom_components.thermostat_cloud.server import ThermostatService
 from thermostat_sim import SimulatedThermostat, basic_auth
 
@@ -214,7 +214,7 @@ async def test_the_store_refuses_what_it_could_not_save(
 ) -> None:
     """Below the doors, the store itself: a caller that skipped parse_json cannot poison it."""
     from custom_components.thermostat_cloud.server import CommandError
-    from custom_components.thermostat_cloud.server.records import UnstorableError
+    from custom_components.thermostat_cloud.server.model.records import UnstorableError
 
     thermostat: SimulatedThermostat = make_thermostat()
     await thermostat.entry()

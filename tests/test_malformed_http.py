@@ -13,7 +13,8 @@ import logging
 
 import pytest
 
-from custom_components.thermostat_cloud.server import DeviceServer, device_api
+from custom_components.thermostat_cloud.server import DeviceServer
+from custom_components.thermostat_cloud.server.device import api as device_api
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL

@@ -16,7 +16,7 @@ import json
 import pytest
 
 from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.control_api import ControlListener
+from custom_components.thermostat_cloud.server.control.api import ControlListener
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL

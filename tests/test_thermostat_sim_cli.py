@@ -13,7 +13,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.state import ThermostatState
+from custom_components.thermostat_cloud.server.core.state import ThermostatState
 from thermostat_sim.__main__ import main, run
 
 SERIAL = "02AA01AC3314CLI1"

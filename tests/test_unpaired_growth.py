@@ -25,7 +25,7 @@ from custom_components.thermostat_cloud.const import (
     unpaired_issue_id,
 )
 from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.service import MAX_UNPAIRED_DEVICES
+from custom_components.thermostat_cloud.server.core.service import MAX_UNPAIRED_DEVICES
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import add_thermostat

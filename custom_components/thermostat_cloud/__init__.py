@@ -12,9 +12,9 @@ from homeassistant.helpers.dispatcher import async_dispatcher_send
 from homeassistant.helpers.typing import ConfigType
 
 from .const import DOMAIN, SIGNAL_HUB_STARTED
+from .control_api import async_register_views, async_start_control_api
 from .entity import async_register_hub_device
-from .hosted import async_setup_hosted_api
-from .http import async_register_views, async_start_control_api
+from .hosted_api import async_setup_hosted_api
 from .hub import HassStorage, Hub, ThermostatCloudConfigEntry
 from .issues import async_follow_firmware
 from .pairing_sync import note_saved_subentries

@@ -18,7 +18,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
 from .equipment import EQUIPMENT_BINARY_SENSORS
 from .hub import Hub, ThermostatCloudConfigEntry
-from .server.state import ThermostatState
+from .server import ThermostatState
 
 PARALLEL_UPDATES = 0
 

@@ -69,7 +69,7 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 from .const import DOMAIN
 from .entity import ThermostatEntity, async_add_thermostat_entities, limit_in_unit
 from .hub import Hub, ThermostatCloudConfigEntry
-from .server.validation import (
+from .server import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
     TARGET_HUMIDITY_MAX,

@@ -48,16 +48,19 @@ from .const import (
     WEATHER_AUTO,
     WEATHER_NONE,
 )
-from .http import DATA_CONTROL_API
+from .control_api import DATA_CONTROL_API
 from .hub import ThermostatCloudConfigEntry
 from .pairing_form import PairingCodeForm, loaded_hub
 from .pairing_sync import thermostat_subentries, thermostat_title
-from .server import EventKind, ServiceEvent, ThermostatService, origin_with_port
-from .server.control_api import (
+from .server import (
     ConfigureOutcome,
+    EventKind,
     FoundThermostat,
     ScanError,
+    ServiceEvent,
+    ThermostatService,
     configure_thermostat,
+    origin_with_port,
     scan_thermostats,
 )
 

@@ -16,8 +16,7 @@ from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import HomeAssistant
 
 from .hub import ThermostatCloudConfigEntry
-from .server.buckets import bucket_key
-from .server.service import SERVER_VERSION
+from .server import SERVER_VERSION, bucket_key
 
 TO_REDACT = {
     "address",  # a thermostat's IP address

@@ -3,7 +3,7 @@
 Entities hold no state of their own: each property reads the service's buckets when Home
 Assistant asks, and the tracker calls `async_write_ha_state` in the loop turn of every change
 (device PUT, inline subscribe update, command), so there is nothing to poll and nothing to go
-stale. Which bucket field means what is known in one place, `server.state.ThermostatState`,
+stale. Which bucket field means what is known in one place, `server.core.state.ThermostatState`,
 which the control API's status record reads too.
 """
 
@@ -25,8 +25,10 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, TITLE, signal_thermostat_added
+from .coordinator import mac_connection
 from .hub import Hub, ThermostatCloudConfigEntry
 from .server import (
+    SERVER_VERSION,
     CommandError,
     CommandResult,
     ErrorCode,
@@ -34,11 +36,9 @@ from .server import (
     Reason,
     ServiceEvent,
     ThermostatService,
+    ThermostatState,
+    round_half,
 )
-from .server.service import SERVER_VERSION
-from .server.state import ThermostatState
-from .server.validation import round_half
-from .tracker import mac_connection
 
 # Refusals the user can fix by changing the call; the rest are errors of the integration.
 VALIDATION_ERRORS = frozenset(

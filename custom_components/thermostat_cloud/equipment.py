@@ -16,7 +16,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
 from .const import DOMAIN
-from .server.state import ThermostatState
+from .server import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -22,9 +22,9 @@ from .const import (
     STORAGE_VERSION,
     WEATHER_AUTO,
 )
+from .coordinator import ThermostatTracker
 from .pairing_sync import PairingSync
 from .server import DeviceServer, ServiceConfig, ThermostatService
-from .tracker import ThermostatTracker
 from .weather_source import WeatherSource
 
 _LOGGER = logging.getLogger(__name__)

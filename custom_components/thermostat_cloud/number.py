@@ -21,12 +21,12 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
 from .hub import ThermostatCloudConfigEntry
-from .server.state import ThermostatState
-from .server.validation import (
+from .server import (
     LOWER_SAFETY_MAX_C,
     LOWER_SAFETY_MIN_C,
     UPPER_SAFETY_MAX_C,
     UPPER_SAFETY_MIN_C,
+    ThermostatState,
 )
 
 PARALLEL_UPDATES = 0

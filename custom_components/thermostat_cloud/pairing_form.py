@@ -17,8 +17,7 @@ import probatio
 
 from .const import CONF_CODE, CONF_OWNER, DOMAIN
 from .hub import ThermostatCloudConfigEntry
-from .server.pairing import RegisterOutcome
-from .server.state import ThermostatState
+from .server import RegisterOutcome, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 

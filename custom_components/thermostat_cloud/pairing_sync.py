@@ -10,7 +10,7 @@ discovered thermostats on the integration's page.
 After a crash the two stores can disagree: the service saves its state before a pairing or
 unpairing is acknowledged, while Home Assistant saves config entries (so subentries) about a
 second after they change. Start-up therefore reconciles towards the service's store, the
-newer of the two, using its pairing journal (`server/pairing.py`):
+newer of the two, using its pairing journal (`server/model/pairing.py`):
 
 - a pairing whose subentry Home Assistant has not been seen to save gets its subentry again
   (the pairing was acknowledged; the subentry was lost in the crash);
@@ -47,8 +47,7 @@ from .const import (
     unpaired_issue_id,
 )
 from .issues import async_ask_for_code
-from .server import EventKind, RegisterResult, ServiceEvent, ThermostatService
-from .server.events import PairingOrigin
+from .server import EventKind, PairingOrigin, RegisterResult, ServiceEvent, ThermostatService
 
 if TYPE_CHECKING:
     from .hub import ThermostatCloudConfigEntry

@@ -8,7 +8,7 @@ from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, Rep
 from homeassistant.core import HomeAssistant
 
 from .const import CONF_COMPAT_API
-from .http import ISSUE_COMPAT_API
+from .control_api import ISSUE_COMPAT_API
 from .pairing_form import PairingCodeForm, loaded_hub
 
 

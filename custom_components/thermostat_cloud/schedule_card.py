@@ -32,8 +32,7 @@ import probatio
 
 from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .hub import Hub, ThermostatCloudConfigEntry
-from .server import EventKind, ServiceEvent
-from .server.state import ThermostatState
+from .server import EventKind, ServiceEvent, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
 from .hub import ThermostatCloudConfigEntry
-from .server.state import ECO_MODES, ThermostatState
+from .server import ECO_MODES, ThermostatState
 
 PARALLEL_UPDATES = 0
 

@@ -58,7 +58,7 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import SpeedConverter, TemperatureConverter
 
 from .const import WEATHER_AUTO, WEATHER_NONE
-from .server.weather import postal_location, token_kind
+from .server import postal_location, token_kind
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.hosted import HOSTED_API_URL
+from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
 from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import SERIAL

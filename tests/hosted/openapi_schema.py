@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from custom_components.thermostat_cloud.server.hosted_api import OPENAPI_DOCUMENT
+from custom_components.thermostat_cloud.server.hosted.api import OPENAPI_DOCUMENT
 
 DOCUMENT: dict[str, Any] = json.loads(OPENAPI_DOCUMENT.read_text(encoding="utf-8"))
 HTTP_METHODS = ("get", "post", "put", "delete", "patch")

@@ -16,10 +16,10 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 
-from custom_components.thermostat_cloud.hosted import HOSTED_API_URL
+from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
 from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
-from custom_components.thermostat_cloud.server.api_keys import Scope
-from custom_components.thermostat_cloud.server.hosted_api import OPENAPI_DOCUMENT, ROUTES
+from custom_components.thermostat_cloud.server.hosted.api import OPENAPI_DOCUMENT, ROUTES
+from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
 from .conftest import CreateKey, HostedClient, Paired, device_id
 from .openapi_schema import operations, resolve, schema_errors

@@ -8,7 +8,7 @@ from aiohttp import ClientResponse
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
-from custom_components.thermostat_cloud.server.rate_limits import (
+from custom_components.thermostat_cloud.server.hosted.rate_limits import (
     PRUNE_THRESHOLD,
     WINDOW_MS,
     RateLimiter,

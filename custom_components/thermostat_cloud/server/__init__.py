@@ -4,23 +4,93 @@ It uses asyncio, aiohttp and orjson (the JSON library of the host that embeds it
 the host itself.
 """
 
-from .command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .device_api import DeviceServer
-from .events import ChangeSource, EventKind, ServiceEvent
-from .service import RegisterResult, ServiceConfig, Storage, ThermostatService, origin_with_port
+from .control.api import (
+    ConfigureOutcome,
+    ControlApi,
+    ControlListener,
+    FoundThermostat,
+    LocalNetwork,
+    Route,
+    ScanError,
+    configure_thermostat,
+    scan_thermostats,
+)
+from .core.command_errors import CommandError, CommandResult, ErrorCode, Reason
+from .core.events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .core.service import (
+    SERVER_VERSION,
+    RegisterResult,
+    ServiceConfig,
+    Storage,
+    ThermostatService,
+    origin_with_port,
+)
+from .core.state import ECO_MODES, ThermostatState
+from .core.validation import (
+    ECO_TEMPERATURE_MAX_C,
+    ECO_TEMPERATURE_MIN_C,
+    LOWER_SAFETY_MAX_C,
+    LOWER_SAFETY_MIN_C,
+    TARGET_HUMIDITY_MAX,
+    TARGET_HUMIDITY_MIN,
+    TEMPERATURE_MAX_C,
+    TEMPERATURE_MIN_C,
+    UPPER_SAFETY_MAX_C,
+    UPPER_SAFETY_MIN_C,
+    round_half,
+)
+from .device.api import DeviceServer
+from .device.weather import postal_location, token_kind
+from .hosted.api import HostedApi
+from .http.helpers import error_response
+from .model.api_keys import ApiKey, Scope
+from .model.buckets import bucket_key
+from .model.pairing import RegisterOutcome
 
 __all__ = [
+    "ECO_MODES",
+    "ECO_TEMPERATURE_MAX_C",
+    "ECO_TEMPERATURE_MIN_C",
+    "LOWER_SAFETY_MAX_C",
+    "LOWER_SAFETY_MIN_C",
+    "SERVER_VERSION",
+    "TARGET_HUMIDITY_MAX",
+    "TARGET_HUMIDITY_MIN",
+    "TEMPERATURE_MAX_C",
+    "TEMPERATURE_MIN_C",
+    "UPPER_SAFETY_MAX_C",
+    "UPPER_SAFETY_MIN_C",
+    "ApiKey",
     "ChangeSource",
     "CommandError",
     "CommandResult",
+    "ConfigureOutcome",
+    "ControlApi",
+    "ControlListener",
     "DeviceServer",
     "ErrorCode",
     "EventKind",
+    "FoundThermostat",
+    "HostedApi",
+    "LocalNetwork",
+    "PairingOrigin",
     "Reason",
+    "RegisterOutcome",
     "RegisterResult",
+    "Route",
+    "ScanError",
+    "Scope",
     "ServiceConfig",
     "ServiceEvent",
     "Storage",
     "ThermostatService",
+    "ThermostatState",
+    "bucket_key",
+    "configure_thermostat",
+    "error_response",
     "origin_with_port",
+    "postal_location",
+    "round_half",
+    "scan_thermostats",
+    "token_kind",
 ]

@@ -11,23 +11,23 @@ from typing import Any, Protocol
 
 from yarl import URL
 
-from .api_keys import ApiKeyStore
-from .buckets import BucketStore, bucket_key, home_bucket_keys
-from .clock import Clock, SystemClock
-from .commands import Commands
-from .delivery import Delivery
-from .devices import DeviceRegistry
-from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
-from .pairing import (
+from ..delivery.ledger import Delivery
+from ..delivery.subscriptions import SubscriptionHub, WakeReason
+from ..device.headers import firmware_major
+from ..device.weather import WeatherProvider
+from ..model.api_keys import ApiKeyStore
+from ..model.buckets import BucketStore, bucket_key, home_bucket_keys
+from ..model.clock import Clock, SystemClock
+from ..model.devices import DeviceRegistry
+from ..model.pairing import (
     DEFAULT_ENTRY_KEY_TTL_SECONDS,
     Pairing,
     PairingRegistry,
     RegisterOutcome,
     normalize_code,
 )
-from .protocol_headers import firmware_major
-from .subscriptions import SubscriptionHub, WakeReason
-from .weather import WeatherProvider
+from .commands import Commands
+from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -542,7 +542,7 @@ class ThermostatService:
     def start(self) -> None:
         """Accept subscribes and start the timers.
 
-        The device server calls this once it listens (see `device_api.DeviceServer`).
+        The device server calls this once it listens (see `device.api.DeviceServer`).
         """
         self.subscriptions.reopen()
         self.commands.restore_fan_timers()

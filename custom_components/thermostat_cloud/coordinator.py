@@ -23,8 +23,7 @@ from homeassistant.helpers import device_registry as dr, issue_registry as ir
 from .const import DOMAIN
 from .equipment import async_enable_reported_equipment, reported_equipment
 from .issues import async_warn
-from .server import EventKind, ServiceEvent, ThermostatService
-from .server.state import ThermostatState
+from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -19,17 +19,10 @@ from typing import Any
 
 from aiohttp import web
 
-from .buckets import (
-    DEVICE_SCOPED_TYPES,
-    HOME_SCOPED_TYPES,
-    Bucket,
-    bucket_key,
-    is_bucket_key,
-    split_key,
-)
-from .devices import ENTRY_FIELDS, SERIAL_RE
-from .events import ChangeSource
-from .http_helpers import (
+from ..core.events import ChangeSource
+from ..core.service import SERVER_VERSION, ThermostatService, origin_with_port
+from ..delivery.subscriptions import HeldConnection, WakeReason
+from ..http.helpers import (
     BadRequestError,
     Handler,
     error_response,
@@ -38,9 +31,20 @@ from .http_helpers import (
     read_body,
     read_json_object,
 )
-from .listener import PortListener
-from .pairing import IssueOutcome, KeyStatus
-from .protocol_headers import (
+from ..http.listener import PortListener
+from ..model.buckets import (
+    DEVICE_SCOPED_TYPES,
+    HOME_SCOPED_TYPES,
+    Bucket,
+    bucket_key,
+    is_bucket_key,
+    split_key,
+)
+from ..model.devices import ENTRY_FIELDS, SERIAL_RE
+from ..model.pairing import IssueOutcome, KeyStatus
+from ..model.records import compact_json
+from ..model.text import for_log
+from .headers import (
     ANSWER_HEADERS,
     CLIENT_ID,
     DEFER_DEVICE_WINDOW,
@@ -50,10 +54,6 @@ from .protocol_headers import (
     SUSPEND_TIME_MAX,
     reported_firmware_version,
 )
-from .records import compact_json
-from .service import SERVER_VERSION, ThermostatService, origin_with_port
-from .subscriptions import HeldConnection, WakeReason
-from .text import for_log
 from .weather import WeatherQueryError, weather_token
 
 _LOGGER = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 
-from .buckets import Bucket, BucketStore
+from ..model.buckets import Bucket, BucketStore
 from .subscriptions import SubscriptionHub
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 import logging
 from typing import Any
 
-from .buckets import (
+from ..model.buckets import (
     HOME_SCOPED_TYPES,
     Bucket,
     BucketStore,
@@ -21,15 +21,15 @@ from .buckets import (
     home_bucket_keys,
     split_key,
 )
-from .clock import Clock
+from ..model.clock import Clock
+from ..model.devices import DeviceRegistry
+from ..model.pairing import PairingRegistry
+from ..model.records import UnstorableError, ensure_storable
+from ..model.text import for_log
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .devices import DeviceRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
-from .pairing import PairingRegistry
-from .records import UnstorableError, ensure_storable
 from .schedule import SCHEDULE_MODES, validate_schedule
 from .state import BucketReadings, home_away, home_manual_eco_since
-from .text import for_log
 from .validation import (
     DEVICE_SETTINGS,
     ECO_TEMPERATURE_MAX_C,

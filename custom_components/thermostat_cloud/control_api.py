@@ -27,9 +27,14 @@ from homeassistant.util.hass_dict import HassKey
 
 from .const import CONF_COMPAT_API, CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT, DOMAIN
 from .hub import ThermostatCloudConfigEntry
-from .server import ThermostatService
-from .server.control_api import ControlApi, ControlListener, LocalNetwork, Route
-from .server.http_helpers import error_response
+from .server import (
+    ControlApi,
+    ControlListener,
+    LocalNetwork,
+    Route,
+    ThermostatService,
+    error_response,
+)
 
 _LOGGER = logging.getLogger(__name__)
 

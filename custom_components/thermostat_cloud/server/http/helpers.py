@@ -16,9 +16,9 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
-from .command_errors import CommandError
-from .records import UnstorableError, ensure_storable
-from .text import for_log
+from ..core.command_errors import CommandError
+from ..model.records import UnstorableError, ensure_storable
+from ..model.text import for_log
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -45,17 +45,17 @@ import aiohttp
 from aiohttp import web
 from yarl import URL
 
-from .command_errors import CommandError, CommandResult, ErrorCode
-from .commands import Commands
-from .devices import SERIAL_RE, DeviceRecord
-from .events import EventKind, ServiceEvent
-from .http_helpers import BadRequestError, error_response, json_errors, read_json_object
-from .listener import PortListener
-from .pairing import RegisterOutcome
-from .service import ThermostatService, origin_with_port
+from ..core.command_errors import CommandError, CommandResult, ErrorCode
+from ..core.commands import Commands
+from ..core.events import EventKind, ServiceEvent
+from ..core.service import ThermostatService, origin_with_port
+from ..http.helpers import BadRequestError, error_response, json_errors, read_json_object
+from ..http.listener import PortListener
+from ..http.wakeup import Wakeup
+from ..model.devices import SERIAL_RE, DeviceRecord
+from ..model.pairing import RegisterOutcome
+from ..model.text import for_log
 from .status import device_list, status_record
-from .text import for_log
-from .wakeup import Wakeup
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -3,7 +3,7 @@
 The view is registered once per Home Assistant run (views cannot be unregistered) and looks the
 running service up on every request, answering 503 while the hub entry is not loaded. It does
 not use Home Assistant's own authentication: callers present `svc_` API keys, which carry
-scopes, serial restrictions and rate limits (see `server/hosted_api.py`).
+scopes, serial restrictions and rate limits (see `server/hosted/api.py`).
 
 API keys are managed with admin-only actions. The key belongs to the Home Assistant user who
 calls `create_api_key`, and is shown only in that action's response, which comes once the key
@@ -24,10 +24,8 @@ from homeassistant.helpers.service import async_register_admin_service
 import probatio
 
 from .const import DOMAIN
-from .http import loaded_service
-from .server import ThermostatService
-from .server.api_keys import ApiKey, Scope
-from .server.hosted_api import HostedApi
+from .control_api import loaded_service
+from .server import ApiKey, HostedApi, Scope, ThermostatService
 
 HOSTED_API_URL = f"/api/{DOMAIN}/api/v1"
 

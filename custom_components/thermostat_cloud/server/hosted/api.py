@@ -1,6 +1,6 @@
 """The hosted API (`{base_url}/api/v1`): plain aiohttp handlers behind `svc_` API keys.
 
-The host serves it at `/api/thermostat_cloud/api/v1/...` (see `hosted_views.py`); this
+The host serves it at `/api/thermostat_cloud/api/v1/...` (see the glue's `hosted_api.py`); this
 module knows nothing of the host. One dispatcher handles every path under the prefix so
 that every response, including 401, 404 and 429, has the same JSON shape and rate-limit headers.
 
@@ -52,17 +52,17 @@ from typing import Any
 
 from aiohttp import web
 
-from .api_keys import ApiKey, Scope
-from .buckets import bucket_key
-from .clock import Clock, SystemClock
-from .command_errors import CommandError, CommandResult, ErrorCode
-from .devices import DeviceRecord
-from .http_helpers import BadRequestError, read_json_object
+from ..core.command_errors import CommandError, CommandResult, ErrorCode
+from ..core.service import ThermostatService
+from ..core.state import ThermostatState
+from ..core.validation import as_number
+from ..http.helpers import BadRequestError, read_json_object
+from ..model.api_keys import ApiKey, Scope
+from ..model.buckets import bucket_key
+from ..model.clock import Clock, SystemClock
+from ..model.devices import DeviceRecord
+from ..model.text import for_log
 from .rate_limits import Quota, RateLimiter
-from .service import ThermostatService
-from .state import ThermostatState
-from .text import for_log
-from .validation import as_number
 
 _LOGGER = logging.getLogger(__name__)
 

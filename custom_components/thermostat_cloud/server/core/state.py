@@ -24,10 +24,10 @@ from datetime import UTC, datetime
 import logging
 from typing import TYPE_CHECKING, Any
 
-from .buckets import BucketStore, bucket_key
+from ..model.buckets import BucketStore, bucket_key
+from ..model.text import for_log, for_state
 from .rooms import room_name
 from .schedule import SCHEDULE_MODES
-from .text import for_log, for_state
 from .validation import HVAC_MODES, finite_number as number
 
 if TYPE_CHECKING:

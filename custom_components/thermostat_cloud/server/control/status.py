@@ -45,8 +45,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from .service import ThermostatService
-from .state import ThermostatState
+from ..core.service import ThermostatService
+from ..core.state import ThermostatState
 
 
 def iso_without_zone(ms: int) -> str:

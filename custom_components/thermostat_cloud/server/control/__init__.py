@@ -1,0 +1,1 @@
+"""The self-hosted control API surface."""

@@ -1,0 +1,1 @@
+"""Delivery: held subscribe connections, and what each thermostat has been sent and is owed."""

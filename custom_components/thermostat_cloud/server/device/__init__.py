@@ -1,0 +1,1 @@
+"""The device protocol surface, spoken by thermostat firmware."""

@@ -1,0 +1,1 @@
+"""The hosted API surface (`/api/v1`), behind API keys."""

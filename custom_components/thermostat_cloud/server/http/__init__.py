@@ -1,0 +1,1 @@
+"""The small HTTP kit the three surfaces share: a port listener, bodies, errors."""
