@@ -45,8 +45,12 @@ from custom_components.thermostat_cloud.const import (
     SUBENTRY_THERMOSTAT,
 )
 from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
-from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.control.api import LocalNetwork
+from custom_components.thermostat_cloud.server import (
+    DeviceServer,
+    LocalNetwork,
+    ServiceConfig,
+    ThermostatService,
+)
 from tests.settings_pages import FakeThermostatSettings, free_port_on_loopback_hosts
 from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 

@@ -13,10 +13,16 @@ import asyncio
 from collections.abc import AsyncGenerator
 import json
 
+import aiohttp
 import pytest
 
-from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.control.api import ControlListener
+from custom_components.thermostat_cloud.server import (
+    ControlListener,
+    DeviceServer,
+    LocalNetwork,
+    ServiceConfig,
+    ThermostatService,
+)
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL
@@ -37,11 +43,12 @@ def service_config(service_config: ServiceConfig) -> ServiceConfig:
 @pytest.fixture
 async def compat_port(service: ThermostatService) -> AsyncGenerator[int]:
     """Return the compatibility listener of the service on a free loopback port."""
-    listener = ControlListener(service)
-    await listener.async_start("127.0.0.1", 0)
-    assert listener.bound_port is not None
-    yield listener.bound_port
-    await listener.async_stop()
+    async with aiohttp.ClientSession() as http:
+        listener = ControlListener(service, LocalNetwork(http))
+        await listener.async_start("127.0.0.1", 0)
+        assert listener.bound_port is not None
+        yield listener.bound_port
+        await listener.async_stop()
 
 
 def device_port(device_server: DeviceServer) -> int:

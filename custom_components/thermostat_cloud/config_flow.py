@@ -378,7 +378,9 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             return self.async_abort(reason="hub_not_loaded")
         service = entry.runtime_data.service
         try:
-            result = await scan_thermostats(service, self.hass.data[DATA_CONTROL_API].network)
+            result = await scan_thermostats(
+                self.hass.data[DATA_CONTROL_API].network, service.config.api_origin
+            )
         except ScanError as err:
             _LOGGER.warning(
                 "Cannot look for thermostats: %s; set the address thermostats use to Home "
@@ -457,11 +459,13 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._hub()
         if entry is None:
             return self.async_abort(reason="hub_not_loaded")
+        service = entry.runtime_data.service
         result = await configure_thermostat(
-            entry.runtime_data.service,
             self.hass.data[DATA_CONTROL_API].network,
+            service.config.api_origin,
             self._address,
             api_key,
+            device_at=service.devices.by_address,
         )
         if result.success:
             return await self.async_step_wait()

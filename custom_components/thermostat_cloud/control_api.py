@@ -89,7 +89,7 @@ def async_register_views(hass: HomeAssistant) -> None:
     if DATA_CONTROL_API in hass.data:
         return
     api = ControlApi(
-        lambda _: loaded_service(hass), network=LocalNetwork(http=async_get_clientsession(hass))
+        lambda _: loaded_service(hass), network=LocalNetwork(async_get_clientsession(hass))
     )
     hass.data[DATA_CONTROL_API] = api
     for route in api.routes:

@@ -17,8 +17,7 @@ from homeassistant.helpers.aiohttp_client import SERVER_SOFTWARE
 import pytest
 
 from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
-from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.control.api import LocalNetwork
+from custom_components.thermostat_cloud.server import LocalNetwork, ThermostatService
 from tests.conftest import SERIAL
 from tests.settings_pages import FakeThermostatSettings
 
@@ -75,21 +74,22 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
     }
 
 
-async def test_scan_without_a_shared_client_uses_one_of_its_own(
+async def test_scan_uses_the_session_it_is_given(
     client: Client,
     service: ThermostatService,
     network: LocalNetwork,
     start_thermostat: Callable[..., Any],
 ) -> None:
-    """The server core without a host's client (the open listener standalone) still scans."""
-    network.http = None
+    """The server core asks through its caller's session (the open listener run standalone)."""
     hallway = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", service.config.api_origin)
     )
 
-    resp = await client.post(f"{URL}/api/scan-network")
-    assert resp.status == 200
-    assert [device["ip"] for device in (await resp.json())["devices"]] == ["127.0.0.2"]
+    async with aiohttp.ClientSession() as own:
+        network.session = own
+        resp = await client.post(f"{URL}/api/scan-network")
+        assert resp.status == 200
+        assert [device["ip"] for device in (await resp.json())["devices"]] == ["127.0.0.2"]
     assert hallway.user_agents == [aiohttp.http.SERVER_SOFTWARE]  # aiohttp's default
 
 
@@ -164,7 +164,8 @@ async def test_scan_reports_a_name_that_does_not_resolve(
         async def resolve_ipv4(host: str) -> str:
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
-    hass.data[DATA_CONTROL_API].network = Unresolvable()
+    api = hass.data[DATA_CONTROL_API]
+    api.network = Unresolvable(api.network.session)
     service.config.api_origin = "http://thermostats.home.arpa:8000"
     resp = await client.post(f"{URL}/api/scan-network")
     assert resp.status == 400

@@ -4,17 +4,7 @@ It uses asyncio, aiohttp and orjson (the JSON library of the host that embeds it
 the host itself.
 """
 
-from .control.api import (
-    ConfigureOutcome,
-    ControlApi,
-    ControlListener,
-    FoundThermostat,
-    LocalNetwork,
-    Route,
-    ScanError,
-    configure_thermostat,
-    scan_thermostats,
-)
+from .control import ControlApi, ControlListener, Route
 from .core import (
     ECO_MODES,
     SERVER_VERSION,
@@ -48,9 +38,17 @@ from .core.validation import (
 )
 from .device.api import DeviceServer
 from .device.weather import postal_location, token_kind
-from .hosted.api import HostedApi
-from .http.helpers import error_response
+from .hosted import HostedApi
+from .http import error_response
 from .model import ApiKey, RegisterOutcome, Scope, bucket_key
+from .provisioning import (
+    ConfigureOutcome,
+    FoundThermostat,
+    LocalNetwork,
+    ScanError,
+    configure_thermostat,
+    scan_thermostats,
+)
 
 __all__ = [
     "ECO_MODES",

@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from ..core import (
+    CommandError,
     Identity,
     IdentityClaim,
     NotLoadedError,
@@ -28,17 +29,17 @@ from ..core import (
     is_revision,
 )
 from ..delivery import Delivery, HeldConnection, WakeReason
-from ..http.helpers import (
+from ..http import (
     BadRequestError,
     Handler,
+    PortListener,
     error_response,
     form_fields,
     json_errors,
     read_body,
     read_json_object,
 )
-from ..http.listener import PortListener
-from ..model import is_bucket_key, split_key
+from ..model import UnstorableError, is_bucket_key, split_key
 from .headers import (
     ANSWER_HEADERS,
     CLIENT_ID,
@@ -502,7 +503,9 @@ def create_device_app(service: ThermostatService) -> web.Application:
     """Create the aiohttp application of the device protocol listener."""
     api = DeviceApi(service)
     # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
-    app = web.Application(middlewares=[json_errors], client_max_size=MAX_UPLOAD_BYTES)
+    app = web.Application(
+        middlewares=[json_errors(CommandError, UnstorableError)], client_max_size=MAX_UPLOAD_BYTES
+    )
     app[SERVICE_KEY] = service
     for prefix in DEVICE_PATH_PREFIXES:
         for method, path, handler in _routes(api):

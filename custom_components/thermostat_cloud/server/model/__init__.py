@@ -1,4 +1,4 @@
-"""The model: buckets, device records, pairing records, API keys, and how they are stored."""
+"""The model and its stores: buckets, device records, pairings, API keys, saved records."""
 
 from .api_keys import ApiKey, ApiKeyStore, Scope
 from .buckets import Bucket, BucketStore, bucket_key, is_bucket_key, split_key
