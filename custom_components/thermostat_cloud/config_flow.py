@@ -37,6 +37,7 @@ from .const import (
     CONF_ENTRY_KEY_TTL,
     CONF_SERIAL,
     CONF_WEATHER_ENTITY,
+    DATA_CONTROL_API,
     DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
@@ -48,9 +49,8 @@ from .const import (
     WEATHER_AUTO,
     WEATHER_NONE,
 )
-from .control_api import DATA_CONTROL_API
-from .hub import ThermostatCloudConfigEntry
-from .pairing_form import PairingCodeForm, loaded_hub
+from .entry_data import ThermostatCloudConfigEntry, loaded_entry
+from .pairing_form import PairingCodeForm
 from .pairing_sync import thermostat_subentries, thermostat_title
 from .server import (
     ConfigureOutcome,
@@ -206,7 +206,7 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
         """Ask for the code the discovered thermostat shows; pair it under the hub."""
-        hub = loaded_hub(self.hass)
+        hub = loaded_entry(self.hass)
         if hub is None:
             return self.async_abort(reason="hub_not_loaded")
         if self._serial in thermostat_subentries(hub):

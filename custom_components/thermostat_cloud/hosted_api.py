@@ -24,7 +24,7 @@ from homeassistant.helpers.service import async_register_admin_service
 import probatio
 
 from .const import DOMAIN
-from .control_api import loaded_service
+from .entry_data import loaded_service
 from .server import ApiKey, HostedApi, Scope, ThermostatService
 
 HOSTED_API_URL = f"/api/{DOMAIN}/api/v1"

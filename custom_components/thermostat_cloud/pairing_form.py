@@ -10,13 +10,13 @@ from dataclasses import dataclass, field
 import logging
 from typing import Any
 
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowHandler
 from homeassistant.helpers import selector
 import probatio
 
-from .const import CONF_CODE, CONF_OWNER, DOMAIN
-from .hub import ThermostatCloudConfigEntry
+from .const import CONF_CODE, CONF_OWNER
+from .entry_data import ThermostatCloudConfigEntry
 from .server import RegisterOutcome, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
@@ -33,13 +33,6 @@ CODE_LOG = {
     RegisterOutcome.EXPIRED: "it has expired; ask the thermostat for a new one (Get entry key)",
     RegisterOutcome.CLAIMED: "it was already used; ask the thermostat for a new one",
 }
-
-
-@callback
-def loaded_hub(hass: HomeAssistant) -> ThermostatCloudConfigEntry | None:
-    """Return the loaded hub entry, if any."""
-    entries: list[ThermostatCloudConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
-    return entries[0] if entries else None
 
 
 @dataclass(slots=True)

@@ -1,4 +1,7 @@
-"""Repair flows: pairing a waiting thermostat, turning the open control API off."""
+"""Fix flows of the repair issues: pairing a waiting thermostat, turning the open control API off.
+
+The issues themselves, their ids and when they are raised, are in `issues.py`.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, Rep
 from homeassistant.core import HomeAssistant
 
 from .const import CONF_COMPAT_API
-from .control_api import ISSUE_COMPAT_API
-from .pairing_form import PairingCodeForm, loaded_hub
+from .entry_data import loaded_entry
+from .issues import ISSUE_COMPAT_API
+from .pairing_form import PairingCodeForm
 
 
 class CloseCompatApiFlow(ConfirmRepairFlow):
@@ -45,7 +49,7 @@ class PairThermostatFlow(RepairsFlow):
 
     async def async_step_pair(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
         """Ask for the code and the owner; pair the thermostat under the hub."""
-        hub = loaded_hub(self.hass)
+        hub = loaded_entry(self.hass)
         if hub is None:
             return self.async_abort(reason="hub_not_loaded")
         form = self._form or PairingCodeForm(self.hass, hub)
