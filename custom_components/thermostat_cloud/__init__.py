@@ -12,7 +12,7 @@ from homeassistant.helpers.typing import ConfigType
 from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .control_api import async_register_views
 from .entry_data import ThermostatCloudConfigEntry
-from .hosted_api import async_setup_hosted_api
+from .hosted_api import async_register_hosted_api_view
 from .hub import HassStorage, Hub
 from .issues import async_delete_all_issues
 from .schedule_card import async_register_card
@@ -36,7 +36,7 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
     """
     async_setup_services(hass)
     async_register_views(hass)
-    async_setup_hosted_api(hass)
+    async_register_hosted_api_view(hass)
     await async_register_card(hass)
     return True
 
