@@ -1,17 +1,19 @@
 """The code-and-owner form every way of pairing a thermostat shows, and what it does.
 
 "Add thermostat", the fix flow of a waiting thermostat's repair notice and a discovered
-thermostat's flow all show this form and pair through `PairingSync.async_pair_from_flow`.
+thermostat's flow all show this form as one step (`PairingCodeForm.async_step`) and pair
+through `PairingSync.async_pair_from_flow`; each ends its own way once paired.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 import logging
 from typing import Any
 
 from homeassistant.core import HomeAssistant
-from homeassistant.data_entry_flow import FlowHandler
+from homeassistant.data_entry_flow import FlowHandler, FlowResult
 from homeassistant.helpers import selector
 import probatio
 
@@ -56,6 +58,30 @@ class PairingCodeForm:
             for user in await self.hass.auth.async_get_users()
             if user.is_active and not user.system_generated
         }
+
+    async def async_step[ResultT: FlowResult[Any, Any]](
+        self,
+        flow: FlowHandler[Any, ResultT, Any],
+        step_id: str,
+        user_input: dict[str, Any] | None,
+        paired: Callable[[str], ResultT],
+        placeholders: dict[str, str] | None = None,
+    ) -> ResultT:
+        """Be `flow`'s step `step_id`: show the form, claim the code; once paired, `paired`.
+
+        `paired` gets the thermostat's serial and returns how the flow ends.
+        """
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            serial, errors = await self.async_submit(user_input)
+            if serial is not None:
+                return paired(serial)
+        return flow.async_show_form(
+            step_id=step_id,
+            data_schema=await self.async_schema(flow, user_input),
+            errors=errors,
+            description_placeholders=placeholders,
+        )
 
     async def async_submit(self, user_input: dict[str, Any]) -> tuple[str | None, dict[str, str]]:
         """Claim the code; return the paired serial, or None and the errors by field."""
