@@ -139,7 +139,7 @@ class Hub:
         entry = self.entry
         # Unload, and a failed start, stop the service: held long-polls close, the port is
         # released, state is saved. Registered first, so it runs after every other unload
-        # callback (they run last registered first).
+        # callback (they run last registered first); the note just before it, so it is saved.
         entry.async_on_unload(self.async_stop)
         entry.async_on_unload(self._note_saved_subentries)
         await self.service.async_load()
@@ -154,7 +154,6 @@ class Hub:
         )
         entry.async_on_unload(self._close_control_api_streams)
         await self._async_start_open_control_api()
-        # Last: the pairing sync's start may add subentries, which must not land here.
         entry.async_on_unload(entry.add_update_listener(self._async_entry_updated))
 
     async def async_stop(self, *_: Any) -> None:
@@ -166,7 +165,10 @@ class Hub:
 
     @callback
     def _note_saved_subentries(self) -> None:
-        """On unload or a failed start (not before the state loaded): see the function."""
+        """Note the subentries as saved by Home Assistant, on unload or a failed start.
+
+        See `note_saved_subentries`; nothing to note before the state is loaded.
+        """
         if self.service.loaded:
             note_saved_subentries(self.hass, self.entry, self.service)
 
