@@ -19,10 +19,13 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.thermostat_cloud.const import (
     CONF_DEVICE_PORT,
     DOMAIN,
-    MAX_UNPAIRED_ISSUES,
     STORAGE_KEY,
 )
-from custom_components.thermostat_cloud.issues import ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
+from custom_components.thermostat_cloud.issues import (
+    ISSUE_UNPAIRED_THERMOSTATS,
+    MAX_UNPAIRED_ISSUES,
+    unpaired_issue_id,
+)
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.service import MAX_UNPAIRED_DEVICES
 from thermostat_sim import SimulatedThermostat

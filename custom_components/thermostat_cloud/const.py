@@ -52,7 +52,5 @@ def signal_thermostat_added(entry_id: str) -> str:
     return f"{DOMAIN}_{entry_id}_thermostat_added"
 
 
-MAX_UNPAIRED_ISSUES: Final = 3
-"""Unpaired thermostats announced with a repair issue each; more share one issue."""
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""

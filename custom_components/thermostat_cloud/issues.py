@@ -14,7 +14,7 @@ from typing import Final
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
 
-from .const import DOMAIN, MAX_UNPAIRED_ISSUES
+from .const import DOMAIN
 from .server import EventKind, ServiceEvent, ThermostatService
 
 ISSUE_COMPAT_API: Final = "compat_api_open"
@@ -23,6 +23,8 @@ ISSUE_COMPAT_PORT: Final = "compat_port_unavailable"
 """The open control API's port cannot be used."""
 ISSUE_UNPAIRED_THERMOSTATS: Final = "waiting_for_pairing"
 """One repair issue for all unpaired thermostats, once there are more than a few."""
+MAX_UNPAIRED_ISSUES: Final = 3
+"""Unpaired thermostats announced with a repair issue each; more share one issue."""
 
 
 def unpaired_issue_id(serial: str) -> str:
