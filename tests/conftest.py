@@ -41,10 +41,10 @@ from custom_components.thermostat_cloud.const import (
     CONF_API_ORIGIN,
     CONF_CODE,
     CONF_DEVICE_PORT,
+    DATA_CONTROL_API,
     DOMAIN,
     SUBENTRY_THERMOSTAT,
 )
-from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import (
     DeviceServer,
     LocalNetwork,

@@ -26,8 +26,8 @@ from custom_components.thermostat_cloud.const import (
     CONF_SERIAL,
     DOMAIN,
     SUBENTRY_THERMOSTAT,
-    unpaired_issue_id,
 )
+from custom_components.thermostat_cloud.issues import unpaired_issue_id
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import OTHER_SERIAL, SERIAL, free_port, setup_hub

@@ -197,7 +197,7 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
     """Test removing the integration forgets thermostats and keys."""
     from homeassistant.helpers import issue_registry as ir
 
-    from custom_components.thermostat_cloud.const import unpaired_issue_id
+    from custom_components.thermostat_cloud.issues import unpaired_issue_id
     from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
     entry = await setup_hub(hass)

@@ -19,9 +19,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.thermostat_cloud.const import (
     CONF_DEVICE_PORT,
     DOMAIN,
+    STORAGE_KEY,
+)
+from custom_components.thermostat_cloud.issues import (
     ISSUE_UNPAIRED_THERMOSTATS,
     MAX_UNPAIRED_ISSUES,
-    STORAGE_KEY,
     unpaired_issue_id,
 )
 from custom_components.thermostat_cloud.server import ThermostatService

@@ -29,7 +29,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_ENTRY_KEY_MINUTES,
     DOMAIN,
 )
-from custom_components.thermostat_cloud.control_api import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
+from custom_components.thermostat_cloud.issues import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
 from tests.conftest import SERIAL, free_port, port_is_free
 from thermostat_sim import SimulatedThermostat
 

@@ -15,7 +15,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
+from custom_components.thermostat_cloud.const import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 from custom_components.thermostat_cloud.server.control.api import SSE_MAX_PENDING
 from tests.conftest import OTHER_SERIAL, SERIAL

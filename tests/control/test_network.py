@@ -16,7 +16,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.aiohttp_client import SERVER_SOFTWARE
 import pytest
 
-from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
+from custom_components.thermostat_cloud.const import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import LocalNetwork, ThermostatService
 from tests.conftest import SERIAL
 from tests.settings_pages import FakeThermostatSettings

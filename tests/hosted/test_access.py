@@ -13,7 +13,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_OWNER,
     DOMAIN,
 )
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL, add_thermostat
 from thermostat_sim import SimulatedThermostat

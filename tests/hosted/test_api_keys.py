@@ -15,7 +15,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL
 

@@ -17,7 +17,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.pairing_sync import thermostat_subentries
 from custom_components.thermostat_cloud.server.model.api_keys import hash_key
 from tests.conftest import SERIAL

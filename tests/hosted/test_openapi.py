@@ -16,8 +16,8 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server.hosted.api import OPENAPI_DOCUMENT, ROUTES
 from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
