@@ -98,7 +98,6 @@ def saved_shared(config_dir: Path, serial: str) -> dict[str, Any]:
 async def test_what_was_acknowledged_survives_sigkill(
     home_assistant: LaunchedHomeAssistant,
 ) -> None:
-    """Test what was acknowledged survives sigkill."""
     launcher = home_assistant
     assert launcher.running is not None
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:

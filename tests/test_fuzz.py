@@ -490,7 +490,6 @@ def neighbour_state(service: ThermostatService) -> Any:
 async def test_nothing_sent_to_any_surface_breaks_the_home(
     home: Home, caplog: pytest.LogCaptureFixture, batch: list[FuzzRequest]
 ) -> None:
-    """Test nothing sent to any surface breaks the home."""
     home.restore_baseline()
     await home.hass.async_block_till_done()
     neighbour = neighbour_state(home.service)

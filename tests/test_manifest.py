@@ -148,7 +148,6 @@ def png_size(path: Path) -> tuple[int, int, int]:
 
 
 def test_exactly_one_integration() -> None:
-    """Test exactly one integration."""
     dirs = [
         p.name
         for p in COMPONENTS.iterdir()
@@ -158,7 +157,6 @@ def test_exactly_one_integration() -> None:
 
 
 def test_manifest_keys(manifest: dict[str, Any]) -> None:
-    """Test manifest keys."""
     assert manifest.keys() >= REQUIRED_KEYS, f"missing: {REQUIRED_KEYS - manifest.keys()}"
     assert manifest.keys() <= KNOWN_KEYS, f"unknown: {manifest.keys() - KNOWN_KEYS}"
 
@@ -171,7 +169,6 @@ def test_manifest_key_order(manifest: dict[str, Any]) -> None:
 
 
 def test_manifest_values(manifest: dict[str, Any]) -> None:
-    """Test manifest values."""
     assert manifest["domain"] == DOMAIN
     assert manifest["name"] == "Thermostat Cloud"
     assert manifest["iot_class"] in IOT_CLASSES
@@ -186,21 +183,18 @@ def test_manifest_values(manifest: dict[str, Any]) -> None:
 
 def test_manifest_version(manifest: dict[str, Any]) -> None:
     # Raises if Home Assistant's loader would refuse the version.
-    """Test manifest version."""
     version = AwesomeVersion(manifest["version"], ensure_strategy=VERSION_STRATEGIES)
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert version == AwesomeVersion(project["version"]), "manifest and pyproject versions differ"
 
 
 def test_config_flow_module(manifest: dict[str, Any]) -> None:
-    """Test config flow module."""
     assert (INTEGRATION / "__init__.py").is_file(), "the integration's __init__.py is missing"
     assert manifest["config_flow"] is True
     assert (INTEGRATION / "config_flow.py").is_file()
 
 
 def test_hacs_json(manifest: dict[str, Any]) -> None:
-    """Test hacs JSON."""
     hacs = load_json(ROOT / "hacs.json")
     assert hacs.keys() <= HACS_KEYS, f"unknown: {hacs.keys() - HACS_KEYS}"
     assert hacs["name"] == manifest["name"]
@@ -214,7 +208,6 @@ def test_hacs_json(manifest: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("name", "size"), [("icon.png", 256), ("icon@2x.png", 512)])
 def test_brand_icon(name: str, size: int) -> None:
-    """Test brand icon."""
     width, height, color_type = png_size(INTEGRATION / "brand" / name)
     assert (width, height) == (size, size)
     assert color_type == 6, "icons should be RGBA (transparent background)"
@@ -228,12 +221,11 @@ def test_translations_match_strings(strings: dict[str, Any]) -> None:
 
 
 def test_strings_sections(strings: dict[str, Any]) -> None:
-    """Test strings sections."""
     assert strings.keys() <= STRINGS_SECTIONS, f"unknown: {strings.keys() - STRINGS_SECTIONS}"
 
 
 def test_no_key_references(strings: dict[str, Any]) -> None:
-    """Test no key references.
+    """Users never see a raw translation key reference.
 
     `[%key:...%]` references are resolved only by Home Assistant core's translation build;
     in a custom integration they would reach the user literally.
@@ -243,7 +235,6 @@ def test_no_key_references(strings: dict[str, Any]) -> None:
 
 
 def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
-    """Test other translations are subsets."""
 
     def keys(tree: dict[str, Any], prefix: str = "") -> set[str]:
         out: set[str] = set()
@@ -260,7 +251,7 @@ def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
 
 
 def test_services_documented(strings: dict[str, Any]) -> None:
-    """Test services documented.
+    """Every action and field has a name, description and icon in the UI.
 
     Each service in services.yaml, and each of its fields and sections, has a name and a
     description in strings.json and an icon in icons.json (hassfest checks both).
