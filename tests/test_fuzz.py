@@ -58,9 +58,12 @@ CONTROL = "/api/thermostat_cloud"
 
 # Hypothesis 6.168 on Python 3.14 warns about its own global random (a reference-count check
 # that 3.14's borrowed references defeat); nothing of this test's making.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings(
+        "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
+    ),
+]
 
 # -- what the fuzzer sends ------------------------------------------------------------------
 
