@@ -14,8 +14,7 @@ from custom_components.thermostat_cloud.server.model.pairing import (
     format_code,
     normalize_code,
 )
-
-from .conftest import FakeClock
+from tests.conftest import FakeClock
 
 KEY = "shared.02AA01AC331400AB"
 
