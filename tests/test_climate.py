@@ -454,6 +454,7 @@ async def test_turn_on_without_a_known_mode_follows_the_schedule(
 
 
 async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    """A fan mode set in Home Assistant shows at once and reaches the thermostat."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
@@ -500,6 +501,7 @@ async def test_fan_on_after_the_dial_turned_it_to_auto_reaches_the_thermostat(
 
 
 async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    """A humidity target set in Home Assistant reaches the thermostat with the humidifier turned on."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
     assert attrs(hass, paired)[ATTR_HUMIDITY] == 45

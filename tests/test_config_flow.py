@@ -97,6 +97,7 @@ async def test_user_flow_says_when_the_port_is_taken(
 
 
 async def test_single_instance(hass: HomeAssistant, socket_enabled: None) -> None:
+    """A second hub cannot be added: one device server serves every thermostat."""
     entry = await setup_hub(hass)
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["type"] is FlowResultType.ABORT

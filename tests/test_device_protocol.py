@@ -584,6 +584,7 @@ async def test_put_does_not_notify_held_connections(
 async def test_device_listing_forms(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, path: str
 ) -> None:
+    """Each form of listing a device's buckets firmware sends gets the listing, without values."""
     service.commands.apply(
         SERIAL,
         {f"shared.{SERIAL}": {"a": 1}, f"device.{SERIAL}": {"b": 2}},

@@ -691,7 +691,7 @@ async def test_a_thermostat_that_sent_only_changes_is_asked_to_restart_once(
 async def test_the_spec_literal_simulator_still_works_over_the_spec_paths(
     make_thermostat: MakeThermostat, service: ThermostatService, device_url: str
 ) -> None:
-    """Test the spec's own paths and habits: `/svc/entry`, `transport_url`, `/put`."""
+    """A thermostat that follows the spec to the letter (`/svc/entry`, `transport_url`, `/put`) works too."""
     thermostat = SimulatedThermostat(
         device_url,
         SERIAL,

@@ -151,6 +151,7 @@ def png_size(path: Path) -> tuple[int, int, int]:
 
 
 def test_exactly_one_integration() -> None:
+    """HACS installs the one integration in custom_components/."""
     dirs = [
         p.name
         for p in COMPONENTS.iterdir()
@@ -160,6 +161,7 @@ def test_exactly_one_integration() -> None:
 
 
 def test_manifest_keys(manifest: dict[str, Any]) -> None:
+    """Home Assistant's loader and hassfest find every manifest key they need and none they refuse."""
     assert manifest.keys() >= REQUIRED_KEYS, f"missing: {REQUIRED_KEYS - manifest.keys()}"
     assert manifest.keys() <= KNOWN_KEYS, f"unknown: {manifest.keys() - KNOWN_KEYS}"
 
@@ -172,6 +174,7 @@ def test_manifest_key_order(manifest: dict[str, Any]) -> None:
 
 
 def test_manifest_values(manifest: dict[str, Any]) -> None:
+    """The manifest's values are ones Home Assistant and HACS accept."""
     assert manifest["domain"] == DOMAIN
     assert manifest["name"] == "Thermostat Cloud"
     assert manifest["iot_class"] in IOT_CLASSES
@@ -186,18 +189,21 @@ def test_manifest_values(manifest: dict[str, Any]) -> None:
 
 def test_manifest_version(manifest: dict[str, Any]) -> None:
     # Raises if Home Assistant's loader would refuse the version.
+    """Home Assistant can read the version, and HACS shows the one the project releases."""
     version = AwesomeVersion(manifest["version"], ensure_strategy=VERSION_STRATEGIES)
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert version == AwesomeVersion(project["version"]), "manifest and pyproject versions differ"
 
 
 def test_config_flow_module(manifest: dict[str, Any]) -> None:
+    """The integration is set up from the UI, as its manifest says."""
     assert (INTEGRATION / "__init__.py").is_file(), "the integration's __init__.py is missing"
     assert manifest["config_flow"] is True
     assert (INTEGRATION / "config_flow.py").is_file()
 
 
 def test_hacs_json(manifest: dict[str, Any]) -> None:
+    """HACS accepts hacs.json and offers the integration only to a Home Assistant it supports."""
     hacs = load_json(ROOT / "hacs.json")
     assert hacs.keys() <= HACS_KEYS, f"unknown: {hacs.keys() - HACS_KEYS}"
     assert hacs["name"] == manifest["name"]
@@ -224,6 +230,7 @@ def test_translations_match_strings(strings: dict[str, Any]) -> None:
 
 
 def test_strings_sections(strings: dict[str, Any]) -> None:
+    """Every section of strings.json is one Home Assistant reads; a misspelt one would show nothing."""
     assert strings.keys() <= STRINGS_SECTIONS, f"unknown: {strings.keys() - STRINGS_SECTIONS}"
 
 
@@ -388,7 +395,7 @@ ALL_QUALITY_SCALE_RULES = {rule for rules in QUALITY_SCALE_RULES.values() for ru
 
 
 def test_quality_scale_rules_are_cores() -> None:
-    """Test that the rule list above is the one the installed Home Assistant's integrations use.
+    """The quality scale rule list is the one the installed Home Assistant's integrations use.
 
     hassfest makes every core integration's quality_scale.yaml name every rule, so a Home
     Assistant release that adds or renames a rule fails here until the list is updated.
@@ -401,7 +408,7 @@ def test_quality_scale_rules_are_cores() -> None:
 
 
 def test_quality_scale_assesses_every_rule() -> None:
-    """Test that quality_scale.yaml names every rule once, each with a valid status.
+    """quality_scale.yaml names every rule once, each with a valid status.
 
     `exempt` and `todo` say why in a comment (hassfest wants one for exempt; here both need it).
     """

@@ -210,6 +210,7 @@ async def test_temperature_lock_range_is_checked(
 
 
 async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+    """The eco temperatures the action sets reach the thermostat as it stores them."""
     paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=15.5, high=27)
     await paired.pushed("device", away_temperature_low=15.5, away_temperature_high=27.0)
@@ -274,6 +275,7 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
 async def test_schedule_read_and_write(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
+    """The schedule written through the action is the one read back, and none before it."""
     paired = await pair_thermostat()
     assert await action(hass, paired, "get_schedule") == {
         paired.entity_id("climate"): {"schedule": None}

@@ -73,6 +73,7 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
 
 
 def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """The simulator's command line explains itself."""
     with pytest.raises(SystemExit) as exit_info:
         main(["--help"])
     assert exit_info.value.code == 0

@@ -250,6 +250,7 @@ async def test_both_units_agree(
     celsius: float,
     fahrenheit: float,
 ) -> None:
+    """The weather a thermostat reads gives the outdoor temperature in °C and °F, converted alike."""
     set_outdoors(hass, temperature=temperature)
     await hass.async_block_till_done()
 

@@ -53,6 +53,7 @@ DEVICE = {
 
 
 async def test_health(client: Client) -> None:
+    """A client's liveness probe gets 200 and a body it can parse while the hub runs."""
     resp = await client.get(f"{URL}/health")
     assert resp.status == 200
     assert await resp.json() == {"status": "ok"}
@@ -589,6 +590,7 @@ async def test_notify_device_pushes_stored_buckets_to_held_connections(
 async def test_notify_device_errors(
     client: Client, body: dict[str, Any], status: int, error: str
 ) -> None:
+    """A wrong notify-device request is answered with its status and an error a client can show."""
     resp = await client.post(f"{URL}/notify-device", json=body)
     assert resp.status == status
     assert await resp.json() == {"error": error}

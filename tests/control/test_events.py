@@ -53,6 +53,7 @@ async def events(client: Client) -> AsyncGenerator[ClientResponse]:
 
 
 async def test_stream_headers(events: ClientResponse) -> None:
+    """No proxy between client and Home Assistant buffers or caches the event stream."""
     assert events.headers["Content-Type"] == "text/event-stream"
     assert events.headers["Cache-Control"] == "no-cache"
     assert events.headers["X-Accel-Buffering"] == "no"

@@ -117,6 +117,7 @@ def test_load_skips_entries_that_do_not_parse() -> None:
 
 
 def test_split_key() -> None:
+    """A bucket key splits at its first dot: a home's id may hold more dots."""
     assert split_key("structure.abc.def") == ("structure", "abc.def")
     assert split_key("nodot") is None
     assert split_key(".x") is None
