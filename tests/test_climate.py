@@ -1,7 +1,6 @@
-"""Tests of the climate entity of a paired thermostat.
+"""The climate entity: what the user sets through Home Assistant's climate actions.
 
-The climate entity of a paired thermostat, driven through Home Assistant's climate actions,
-with the simulated thermostat on real TCP on the other end.
+Each change is asserted where the simulated thermostat sees it, over real TCP.
 """
 
 from __future__ import annotations

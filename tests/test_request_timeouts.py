@@ -1,7 +1,6 @@
-"""Tests that half-finished requests do not hold a connection open forever.
+"""Half-finished requests do not hold a connection open forever; a held subscribe is kept.
 
-Half-finished requests do not hold a connection open forever, on the device port and on the
-compatibility listener; a complete request's long hold is not cut short.
+On the device port and on the compatibility listener.
 
 The bound is `ServiceConfig.request_timeout` (30 s), made short here. Each test waits for the
 event it is about (the server closing a socket, a push arriving), never for time to pass.

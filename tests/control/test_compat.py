@@ -1,7 +1,6 @@
-"""Tests of the compatibility listener.
+"""The compatibility listener: the control API at the spec's bare paths, without login.
 
-The compatibility listener: the same control API at the spec's bare paths, no
-authentication, over real TCP; and the repair issue that warns while it is open.
+Over real TCP; and the repair issue that warns the user while it is open.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tests of scanning for and configuring thermostats on the network.
+"""Finding thermostats on the network and pointing them at Home Assistant.
 
 `POST /api/scan-network` and `POST /api/configure-device` against fake thermostat settings
 servers bound on loopback addresses (127.0.0.x): no test touches any other address.
