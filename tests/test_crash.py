@@ -2,9 +2,9 @@
 
 The crash test: a real Home Assistant is killed (SIGKILL, so nothing is saved on the way out)
 right after a pairing, right after an API key is shown, and in the middle of a burst of writes
-with an unpairing, and started again each time; what the README promises survives.
+with an unpairing, and started again each time; what docs/storage.md promises survives.
 
-The README's promise: pairings, unpairings and API keys are saved before they are
+The promise: pairings, unpairings and API keys are saved before they are
 acknowledged; bucket writes acknowledged in the last second before a crash may be lost, and
 nothing older. The burst checks the second half by what is on disk: writes the state file
 showed before the kill survive it, later ones may not, and the state is never corrupted.

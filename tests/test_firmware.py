@@ -1,7 +1,7 @@
 """What flashed thermostats really do, beyond the spec's wording, over real TCP.
 
-Each test names a habit of the firmware (see the README's "What real firmware does" for the
-sources) and checks the server meets it.
+Each test names a habit of the firmware (see "What real firmware does" in
+docs/device-protocol.md for the sources) and checks the server meets it.
 """
 
 from __future__ import annotations

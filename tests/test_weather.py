@@ -28,6 +28,7 @@ from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, CONF_WEAT
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL
+from .docs_pages import differences, examples_of
 
 BACKYARD = "weather.backyard"
 TOKEN = "07719,US"
@@ -235,6 +236,27 @@ async def test_answer_has_the_weather_services_shape_and_units(
         "sunset": current["sunset"],
         "wind_direction": "SSW",
     }
+
+
+async def test_the_documented_answer_has_the_fields_served(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
+) -> None:
+    """docs/weather.md's example answer has the served answer's fields, of the same types.
+
+    The entity forecasts both days and hours, with humidity on its first day, as the
+    example shows; its values are the home's, so only the keys and types must agree.
+    """
+    freezer.move_to(NIGHT)
+    (request,) = examples_of("device")
+    method, path = request
+    assert (method, path) == ("GET", f"/svc/weather/v1?query={TOKEN}")
+    documented = examples_of("device")[request]["answer"]
+
+    status, raw = await ask(hub, path.partition("?query=")[2])
+
+    assert status == 200
+    problems = differences(documented.block.json, json.loads(raw), (), shape_only=True)
+    assert not problems, "\n".join(f"{documented.block.where}{problem}" for problem in problems)
 
 
 @pytest.mark.parametrize(
