@@ -66,7 +66,6 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
     hub: MockConfigEntry,
     http: aiohttp.ClientSession,
 ) -> None:
-    """Test unpaired records are capped and the least useful forgotten."""
     service: ThermostatService = hub.runtime_data.service
     # A real thermostat waiting to be paired: its code is on its screen.
     waiting = thermostat(hub, http, "02AA01AC3314WAIT")
@@ -109,7 +108,6 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
 async def test_a_few_waiting_thermostats_get_an_issue_each_more_share_one(
     hass: HomeAssistant, hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    """Test a few waiting thermostats GET an issue each more share one."""
     few = [thermostat(hub, http, serial_of(index)) for index in range(MAX_UNPAIRED_ISSUES)]
     codes = [(await each.passphrase())["value"] for each in few]
     await hass.async_block_till_done()
