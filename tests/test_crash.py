@@ -34,7 +34,8 @@ from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
 from tests.real_home_assistant import HomeAssistantClient
 from thermostat_sim import SimulatedThermostat
 
-pytestmark = pytest.mark.timeout(480)
+# Starts a real Home Assistant and kills it: about 30 s.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]
 
 GUARD = 60.0
 """Longest wait for something the test waits on (a save reaching the disk)."""
@@ -98,7 +99,6 @@ def saved_shared(config_dir: Path, serial: str) -> dict[str, Any]:
 async def test_what_was_acknowledged_survives_sigkill(
     home_assistant: LaunchedHomeAssistant,
 ) -> None:
-    """Test what was acknowledged survives sigkill."""
     launcher = home_assistant
     assert launcher.running is not None
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:

@@ -32,10 +32,9 @@ from custom_components.thermostat_cloud.const import (
     CONF_CODE,
     CONF_DEVICE_PORT,
     DOMAIN,
-    ISSUE_UNPAIRED_THERMOSTATS,
     SUBENTRY_THERMOSTAT,
-    unpaired_issue_id,
 )
+from custom_components.thermostat_cloud.issues import ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL, THERMOSTAT_DEVICE, StartSettingsPage
 from tests.settings_pages import FakeThermostatSettings

@@ -16,8 +16,9 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
-from .hub import Hub, ThermostatCloudConfigEntry
+from .hub import Hub
 from .server import ThermostatState
 
 PARALLEL_UPDATES = 0

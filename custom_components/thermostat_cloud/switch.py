@@ -15,7 +15,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
-from .hub import ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
 
 PARALLEL_UPDATES = 0
 

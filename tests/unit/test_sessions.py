@@ -23,17 +23,11 @@ from custom_components.thermostat_cloud.server.core import (
     UnidentifiedDeviceError,
     next_revision,
 )
-
-from .conftest import OTHER_SERIAL, SERIAL, FakeClock, MemoryStorage
+from tests.conftest import OTHER_SERIAL, SERIAL, FakeClock, MemoryStorage
 
 MAC = "18b4300aabbc"
 MAC_SERIAL = "02AA01AC33140099"
 SHARED = f"shared.{SERIAL}"
-
-
-@pytest.fixture
-def auto_enable_custom_integrations() -> None:
-    """No Home Assistant here: the session rules are plain code."""
 
 
 @pytest.fixture
