@@ -218,7 +218,13 @@ async def serve(
     raise_fd_limit(1 << 20)
     storage = DiscardingStorage()
     service = ThermostatService(
-        ServiceConfig(api_origin="http://127.0.0.1:1", batch_window=batch_window), storage
+        ServiceConfig(
+            api_origin="http://127.0.0.1:1",
+            batch_window=batch_window,
+            # The fleet is unpaired: all of it is remembered, as paired thermostats would be.
+            max_unpaired_devices=1 << 20,
+        ),
+        storage,
     )
     await service.async_load()
     device_server = DeviceServer(service)

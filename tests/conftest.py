@@ -479,7 +479,7 @@ async def pair_thermostat(
             await hass.async_block_till_done()
             paired = PairedThermostat(hass, hub_entry, thermostat)
             # The pairing push (user and structure buckets) reached the thermostat.
-            await thermostat.next_object(paired.service.home_keys(serial)[1])
+            await thermostat.next_object(paired.service.pairings.home_keys(serial)[1])
             return paired
 
         yield pair

@@ -168,15 +168,15 @@ async def test_a_thermostat_with_cached_nest_urls_registers_pairs_and_reports(
     assert (await thermostat.passphrase_status())["status"] == "pending"
     thermostat.start()
     assert (await thermostat.next_chunk()).objects[0]["object_key"] == f"shared.{SERIAL}"
-    assert service.register(code).success
-    await thermostat.next_object(service.home_keys(SERIAL)[1])
+    assert service.pairing.register(code).success
+    await thermostat.next_object(service.pairings.home_keys(SERIAL)[1])
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 21.5})
     assert service.buckets.value(f"shared.{SERIAL}")["current_temperature"] == 21.5
     async with thermostat.http.get(
         f"{device_url}/nest/transport/v7/device/device.{SERIAL}", headers=thermostat.headers
     ) as resp:
         keys = {obj["object_key"] for obj in (await resp.json())["objects"]}
-    user, structure, _rooms = service.home_keys(SERIAL)  # no rooms reported: not listed
+    user, structure, _rooms = service.pairings.home_keys(SERIAL)  # no rooms reported: not listed
     assert {f"shared.{SERIAL}", user, structure} <= keys
 
 
@@ -215,7 +215,7 @@ async def test_manual_eco_holds_on_a_thermostat_whose_clock_was_an_hour_off(
     try:
         await pair_at_the_server(thermostat, service)
         assert service.commands.set_away(SERIAL, True).changed
-        structure = service.home_keys(SERIAL)[1]
+        structure = service.pairings.home_keys(SERIAL)[1]
         while (await thermostat.next_object(structure))["value"].get("away") is not True:
             pass
         assert thermostat.local[structure].value["manual_eco_all"] is holds
@@ -229,8 +229,8 @@ async def pair_at_the_server(thermostat: SimulatedThermostat, service: Thermosta
     await thermostat.entry()
     thermostat.start()
     await thermostat.subscribed.wait()
-    assert service.register((await thermostat.passphrase())["value"]).success
-    await thermostat.next_object(service.home_keys(SERIAL)[1])
+    assert service.pairing.register((await thermostat.passphrase())["value"]).success
+    await thermostat.next_object(service.pairings.home_keys(SERIAL)[1])
 
 
 # -- thermostats that identify by MAC address ----------------------------------------------------
@@ -269,9 +269,9 @@ async def test_a_mac_identified_thermostat_is_one_thermostat_under_its_serial(
             await add_thermostat(hass, entry, code)
             await hass.async_block_till_done()
             service: ThermostatService = entry.runtime_data.service
-            await thermostat.next_object(service.home_keys(SERIAL)[1])
+            await thermostat.next_object(service.pairings.home_keys(SERIAL)[1])
 
-            assert service.known_serials() == [SERIAL]
+            assert service.roster.known_serials() == [SERIAL]
             record = service.devices.get(SERIAL)
             assert record is not None
             assert record.mac == mac
@@ -301,12 +301,12 @@ async def test_a_mac_identified_thermostat_asking_for_a_code_before_subscribing_
     async with http.get(thermostat.passphrase_url, headers=thermostat.headers) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Device serial not known yet"}
-    assert service.known_serials() == []
+    assert service.roster.known_serials() == []
     try:
         thermostat.start()
         await thermostat.subscribed.wait()
         assert (await thermostat.passphrase())["value"]
-        assert service.known_serials() == [SERIAL]
+        assert service.roster.known_serials() == [SERIAL]
         record = service.devices.get(SERIAL)
         assert record is not None
         assert record.software_version == thermostat.firmware  # kept from its entry
@@ -327,14 +327,14 @@ async def test_a_mac_thermostat_kept_under_its_mac_by_an_earlier_version_moves_t
     )
     mac = thermostat.mac
     # What an earlier version stored: the MAC as a thermostat, with its buckets.
-    service.note_contact(mac)
+    service.availability.note_contact(mac)
     service.devices.update_identity(mac, {"mac": mac, "model": "Display-2.12"})
     service.buckets.merge(f"shared.{mac}", {"current_temperature": 19.0})
-    assert service.known_serials() == [mac]
+    assert service.roster.known_serials() == [mac]
     try:
         thermostat.start()
         await thermostat.subscribed.wait()
-        assert service.known_serials() == [SERIAL]
+        assert service.roster.known_serials() == [SERIAL]
         assert service.buckets.value(f"shared.{SERIAL}")["current_temperature"] == 20.0
     finally:
         await thermostat.stop()

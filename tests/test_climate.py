@@ -534,7 +534,7 @@ async def test_eco_preset_is_the_thermostats_own_eco_mode(
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
     assert (await paired.pushed("device", eco_mode_enabled=True))["eco"]["mode"] == "manual-eco"
-    structure_key = paired.service.home_keys(SERIAL)[1]
+    structure_key = paired.service.pairings.home_keys(SERIAL)[1]
     assert paired.service.buckets.value(structure_key).get("away") is None
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
@@ -619,7 +619,7 @@ async def test_away_preset_is_the_homes_away_state(
     """Away is set on the home: every thermostat of the home shows it."""
     paired = await pair_thermostat()
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    structure_key = paired.service.home_keys(SERIAL)[1]
+    structure_key = paired.service.pairings.home_keys(SERIAL)[1]
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "away"
@@ -677,7 +677,7 @@ async def test_a_preset_change_is_one_state_write_and_one_push(
     (the next push is the next change's).
     """
     paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
-    structure_key = paired.service.home_keys(SERIAL)[1]
+    structure_key = paired.service.pairings.home_keys(SERIAL)[1]
     paired.service.commands.set_away(SERIAL, True)
     await paired.pushed(structure_key, away=True)
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
@@ -710,7 +710,7 @@ async def test_away_from_emergency_heat_is_one_push(
 ) -> None:
     """Away leaves emergency heat for heat in the same push that sets the home away."""
     paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
-    structure_key = paired.service.home_keys(SERIAL)[1]
+    structure_key = paired.service.pairings.home_keys(SERIAL)[1]
     writes = record_state_writes(hass, {paired.entity_id("climate")})
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")

@@ -135,7 +135,7 @@ async def test_passphrase_status_walks_no_key_pending_claimed(
     code = (await thermostat.passphrase())["value"]
     assert (await thermostat.passphrase_status())["status"] == "pending"
 
-    assert service.register(code, "alice").success
+    assert service.pairing.register(code, "alice").success
     status = await thermostat.passphrase_status()
     assert status["status"] == "claimed"
     assert status["claimed"] is True
@@ -242,7 +242,7 @@ async def test_ping_refreshes_a_known_thermostat(
     ) as resp:
         assert resp.status == 200
     assert record.last_seen > 0
-    assert service.is_available(SERIAL)
+    assert service.availability.is_available(SERIAL)
 
 
 # -- subscribe ------------------------------------------------------------------------------------
@@ -381,18 +381,18 @@ async def test_change_between_check_and_hold_is_not_lost(
     make_thermostat: MakeThermostat, service: ThermostatService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command landing right after the "anything newer?" check is pushed at once."""
-    real_outgoing = service.delivery.outgoing
+    real_due = service.delivery.due
     fired = False
 
-    def outgoing_then_change(known: dict[str, int], serial: str, force: bool) -> Any:
+    def due_then_change(conn: HeldConnection, force: bool) -> Any:
         nonlocal fired
-        result = real_outgoing(known, serial, force)
+        result = real_due(conn, force)
         if not result and not fired:
             fired = True
             service.commands.set_temperature(SERIAL, 24)
         return result
 
-    monkeypatch.setattr(service.delivery, "outgoing", outgoing_then_change)
+    monkeypatch.setattr(service.delivery, "due", due_then_change)
     service.commands.apply(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
     thermostat = make_thermostat()
     thermostat.local[f"shared.{SERIAL}"] = _local(service, f"shared.{SERIAL}")
@@ -445,8 +445,8 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
 ) -> None:
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
-    user_key, structure_key, _rooms = service.home_keys(SERIAL)
+    assert service.pairing.register(code).success
+    user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
 
     first = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
     assert {user_key, structure_key} <= first
@@ -456,7 +456,7 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
     second = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
     assert second == {user_key, structure_key}
     assert thermostat.local[structure_key].value == {"name": "Home", "devices": [SERIAL]}
-    assert thermostat.local[user_key].value == {"name": service.home_user_id}
+    assert thermostat.local[user_key].value == {"name": service.pairing.home_user_id}
 
 
 async def _collect_one_subscribe(thermostat: SimulatedThermostat) -> set[str]:
@@ -475,10 +475,10 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
     thermostat.start()
     await thermostat.subscribed.wait()
 
-    assert service.register(code.lower()).success
+    assert service.pairing.register(code.lower()).success
     chunk = await thermostat.next_chunk()
     # The home's rooms (`where`) only once a thermostat of the home reported them.
-    user_key, structure_key, _rooms = service.home_keys(SERIAL)
+    user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
     assert {obj["object_key"] for obj in chunk.objects} == {user_key, structure_key}
 
 
@@ -491,7 +491,7 @@ async def test_notify_device_forces_a_push_of_stored_buckets(
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
 
-    assert service.notify_device(SERIAL) == 1
+    assert service.delivery.notify_device(SERIAL) == 1
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
 
@@ -643,7 +643,7 @@ async def test_a_bug_in_a_handler_is_a_json_500_and_a_logged_traceback(
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(service, "note_contact", broken)
+    monkeypatch.setattr(service.availability, "note_contact", broken)
     async with http.get(f"{device_url}/svc/entry", headers=AUTH) as resp:
         assert resp.status == 500
         assert await resp.json() == {"error": "Internal server error"}
@@ -785,7 +785,7 @@ async def test_state_survives_a_restart(
     thermostat = make_thermostat()
     code = (await thermostat.passphrase())["value"]
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
-    service.register(code)
+    service.pairing.register(code)
     service.commands.set_temperature(SERIAL, 21.5)
     await device_server.async_stop()
 
@@ -798,8 +798,8 @@ async def test_state_survives_a_restart(
         "target_temperature": 21.5,
         "target_change_pending": True,
     }
-    assert again.is_paired(SERIAL)
-    assert again.home_keys(SERIAL) == service.home_keys(SERIAL)
+    assert again.pairings.is_paired(SERIAL)
+    assert again.pairings.home_keys(SERIAL) == service.pairings.home_keys(SERIAL)
     assert again.devices.get(SERIAL) is not None
     assert again.buckets.get(f"shared.{SERIAL}") == service.buckets.get(f"shared.{SERIAL}")
 
@@ -820,10 +820,10 @@ async def test_unpaired_thermostat_is_announced_once(
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     assert [event.serial for event in announced] == [SERIAL]
 
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     await thermostat.passphrase()
     assert len(announced) == 1
-    assert service.unpair(SERIAL)
+    assert service.pairing.unpair(SERIAL)
     await thermostat.passphrase()  # unpaired again: worth telling the user again
     assert len(announced) == 2
 
@@ -842,13 +842,13 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
         )
     )
     thermostat = make_thermostat()
-    assert not service.is_available(SERIAL)
+    assert not service.availability.is_available(SERIAL)
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     await asyncio.wait_for(connection_events.get(), 5)
-    assert service.is_available(SERIAL)
+    assert service.availability.is_available(SERIAL)
 
     await asyncio.wait_for(connection_events.get(), 5)
-    assert not service.is_available(SERIAL)
+    assert not service.availability.is_available(SERIAL)
 
 
 # -- delivery of server changes across PUTs ------------------------------------------------------
@@ -899,8 +899,8 @@ async def test_home_bucket_put_by_one_device_reaches_the_others(
 ) -> None:
     first, second = make_thermostat(SERIAL), make_thermostat(OTHER_SERIAL)
     for thermostat in (first, second):
-        assert service.register((await thermostat.passphrase())["value"]).success
-    structure_key = service.home_keys(SERIAL)[1]
+        assert service.pairing.register((await thermostat.passphrase())["value"]).success
+    structure_key = service.pairings.home_keys(SERIAL)[1]
     second.start()
     await second.next_object(structure_key)  # the pairing push
     assert await second.closes.get() >= 1
@@ -997,7 +997,7 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
     try:
         event = await asyncio.wait_for(connection_events.get(), 5)
         assert event.serial == SERIAL
-        assert not restarted.is_available(SERIAL)
+        assert not restarted.availability.is_available(SERIAL)
     finally:
         await restarted_server.async_stop()
 
@@ -1053,9 +1053,9 @@ async def test_a_closed_hold_is_not_contact(
     record = service.devices.get(SERIAL)
     assert record is not None
     assert service.clock.now_ms() - record.last_seen >= 900  # set when the hold began
-    assert service.is_available(SERIAL)  # resubscribe grace
+    assert service.availability.is_available(SERIAL)  # resubscribe grace
 
-    while service.is_available(SERIAL):
+    while service.availability.is_available(SERIAL):
         await asyncio.wait_for(connection_events.get(), 5)
 
 

@@ -190,7 +190,7 @@ async def test_removing_the_subentry_removes_device_and_entities(
         device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
         is None
     )
-    assert not paired.service.is_paired(SERIAL)
+    assert not paired.service.pairings.is_paired(SERIAL)
     # The hub's own device stays.
     assert device_registry.async_get_device_by_identifier(
         (DOMAIN, paired.entry.entry_id), paired.entry.entry_id

@@ -383,7 +383,7 @@ async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
     all say so.
     """
     paired = await pair_thermostat()
-    structure = paired.service.home_keys(SERIAL)[1]
+    structure = paired.service.pairings.home_keys(SERIAL)[1]
     now_s = paired.service.clock.now_ms() // 1000
     await set_preset(hass, paired, "away")
     pushed = await paired.pushed(structure, manual_eco_all=True)
@@ -413,7 +413,7 @@ async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
     thermostat back into eco, and Home Assistant shows no preset.
     """
     paired = await pair_thermostat()
-    structure = paired.service.home_keys(SERIAL)[1]
+    structure = paired.service.pairings.home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     await paired.pushed(structure, manual_eco_all=True)
     # What firmware then reports: it is in manual eco.
@@ -469,7 +469,7 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
     """
     paired = await pair_thermostat()
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    structure = paired.service.home_keys(SERIAL)[1]
+    structure = paired.service.pairings.home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     for thermostat in (paired, other):
         await thermostat.pushed(structure, manual_eco_all=True)
@@ -539,8 +539,8 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
     """A thermostat may have reset its mode while its cached structure timestamp survived."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
-    structure = service.home_keys(SERIAL)[1]
+    assert service.pairing.register(code).success
+    structure = service.pairings.home_keys(SERIAL)[1]
     thermostat.start()
     await thermostat.next_object(structure)  # the first contact after pairing
     await thermostat.stop()
@@ -655,7 +655,7 @@ async def test_a_range_entry_without_an_ordered_pair_is_refused(
     make_thermostat: MakeThermostat, service: ThermostatService, entry: dict[str, Any]
 ) -> None:
     make_thermostat()
-    service.note_contact(SERIAL)
+    service.availability.note_contact(SERIAL)
     schedule = {**RANGE_SCHEDULE, "days": {"0": {"0": entry}}}
     with pytest.raises(CommandError):
         service.commands.set_schedule(SERIAL, schedule)

@@ -193,7 +193,7 @@ async def test_a_lone_surrogate_is_refused_at_every_door(
     assert (resp.status, await resp.json()) == (400, invalid)
 
     assert state_of(service) == before
-    assert not service.is_paired(OTHER_SERIAL)
+    assert not service.pairings.is_paired(OTHER_SERIAL)
     rejected = [r for r in caplog.records if r.levelno == logging.DEBUG and "refused" in r.msg]
     rejected += [r for r in caplog.records if r.levelno == logging.DEBUG and "Rejected" in r.msg]
     assert len(rejected) >= 9, [r.getMessage() for r in rejected]

@@ -179,7 +179,7 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     # It has not said what it can do yet: the person is told about the one restart.
     assert result["description"] == "restart"
     assert result["description_placeholders"] == {"serial": SERIAL}
-    assert service.is_paired(SERIAL)
+    assert service.pairings.is_paired(SERIAL)
     assert (await thermostat.passphrase_status())["claimed"] is True
 
 
@@ -520,7 +520,7 @@ async def test_the_discovered_thermostat_goes_away_when_paired_elsewhere(
     await hass.async_block_till_done()
     assert [f["context"]["unique_id"] for f in discovered_flows(hass)] == [OTHER_SERIAL]
 
-    service.forget_device(OTHER_SERIAL)
+    service.roster.forget_device(OTHER_SERIAL)
     await hass.async_block_till_done()
     assert discovered_flows(hass) == []
 
@@ -573,7 +573,7 @@ async def test_an_ignored_thermostat_stays_ignored(
     await hass.async_block_till_done()
     await call_in()
     await hass.async_block_till_done()
-    assert hub.runtime_data.service.waiting_for_pairing() == [SERIAL]
+    assert hub.runtime_data.service.roster.waiting_for_pairing() == [SERIAL]
     assert discovered_flows(hass) == []
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["reason"] == "single_instance_allowed"

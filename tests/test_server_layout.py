@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 SERVER = Path(__file__).parent.parent / "custom_components" / "thermostat_cloud" / "server"
-SURFACES = ("control", "hosted", "provisioning")
+SURFACES = ("control", "device", "hosted", "provisioning")
 """Parts that reach the others only through their packages' exports."""
-PACKAGES = ("core", "model", "http", "provisioning")
+PACKAGES = ("core", "delivery", "model", "http", "provisioning")
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
@@ -45,7 +45,7 @@ def test_server_imports_nothing_of_home_assistant(path: Path) -> None:
     ids=lambda p: str(p.relative_to(SERVER)),
 )
 def test_surfaces_use_only_the_packages_public_names(path: Path) -> None:
-    """A surface imports `..core`, `..model`, `..http`, `..provisioning`, never their modules."""
+    """A surface imports `..core`, `..delivery`, `..model`, `..http`, `..provisioning`: no modules."""
     for level, module in _imports(path):
         if level == 2:  # from ..<part>[.<module>] import ...
             assert module in PACKAGES, f"imports ..{module}"

@@ -27,7 +27,7 @@ from custom_components.thermostat_cloud.issues import (
     unpaired_issue_id,
 )
 from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.core.service import MAX_UNPAIRED_DEVICES
+from custom_components.thermostat_cloud.server.core.config import MAX_UNPAIRED_DEVICES
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import add_thermostat
@@ -93,7 +93,7 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
 
     # The waiting thermostat's code still pairs it, and the count follows.
     await pair_in_the_ui(hass, hub, code)
-    assert service.is_paired(waiting.serial)
+    assert service.pairings.is_paired(waiting.serial)
     placeholders = our_issues(hass)[ISSUE_UNPAIRED_THERMOSTATS].translation_placeholders
     assert placeholders is not None
     assert placeholders["count"] == str(MAX_UNPAIRED_DEVICES - 1)

@@ -43,7 +43,7 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         translation_key="online",
         device_class=BinarySensorDeviceClass.CONNECTIVITY,
         entity_category=EntityCategory.DIAGNOSTIC,
-        is_on_fn=lambda t: t.service.is_available(t.serial),
+        is_on_fn=lambda t: t.available,
         always_available=True,
     ),
     ThermostatBinarySensorDescription(

@@ -490,7 +490,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
                 return self.async_abort(reason="hub_not_loaded")
             service = entry.runtime_data.service
             record = service.devices.by_address(self._address)
-            if record is not None and service.is_available(record.serial):
+            if record is not None and service.availability.is_available(record.serial):
                 self._serial = record.serial  # it already talks to this server
                 return await self.async_step_heard()
             self._wait = self.hass.async_create_task(
@@ -544,7 +544,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._hub()
         if entry is None:
             return self.async_abort(reason="hub_not_loaded")
-        if entry.runtime_data.service.is_paired(self._serial):
+        if entry.runtime_data.service.pairings.is_paired(self._serial):
             return self.async_abort(
                 reason="already_paired", description_placeholders={"serial": self._serial}
             )

@@ -70,7 +70,7 @@ class ThermostatTracker:
     @callback
     def listen(self, serial: str, listener: ThermostatListener) -> Callable[[], None]:
         """Call `listener` with every event about one thermostat; returns the remover."""
-        self._available.setdefault(serial, self.service.is_available(serial))
+        self._available.setdefault(serial, self.service.availability.is_available(serial))
         self._listeners[serial].append(listener)
 
         self._follow_equipment(serial)
@@ -133,7 +133,7 @@ class ThermostatTracker:
             async_equipment_unknown(self.hass, serial)
 
     def _note_availability(self, serial: str) -> None:
-        available = self.service.is_available(serial)
+        available = self.service.availability.is_available(serial)
         if self._available.get(serial) == available:
             return
         self._available[serial] = available

@@ -49,7 +49,9 @@ async def async_get_config_entry_diagnostics(
     """Return what support needs to see of the hub and its thermostats."""
     service = entry.runtime_data.service
     thermostats: dict[str, Any] = {}
-    serials = sorted({*service.known_serials(), *(p.serial for p in service.pairings.pairings())})
+    serials = sorted(
+        {*service.roster.known_serials(), *(p.serial for p in service.pairings.pairings())}
+    )
     for serial in serials:
         record = service.devices.get(serial)
         pairing = service.pairings.pairing(serial)
@@ -57,7 +59,7 @@ async def async_get_config_entry_diagnostics(
             "paired": pairing is not None,
             "paired_at": pairing.paired_at if pairing else None,
             "structure_id": pairing.structure_id if pairing else None,
-            "available": service.is_available(serial),
+            "available": service.availability.is_available(serial),
             "subscriptions": service.subscriptions.count(serial),
             "record": asdict(record) if record is not None else None,
             "buckets": {
@@ -66,7 +68,7 @@ async def async_get_config_entry_diagnostics(
                 if (bucket := service.buckets.get(key)) is not None
             },
         }
-    structure_key = bucket_key("structure", service.home_structure_id)
+    structure_key = bucket_key("structure", service.pairing.home_structure_id)
     structure = service.buckets.get(structure_key)
     return async_redact_data(
         {

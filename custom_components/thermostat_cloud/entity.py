@@ -92,7 +92,7 @@ class ThermostatEntity(Entity):
     @property
     def available(self) -> bool:
         """A held subscribe connection, or contact within the availability grace."""
-        return self.service.is_available(self.serial)
+        return self.service.availability.is_available(self.serial)
 
     async def async_added_to_hass(self) -> None:
         """Follow this thermostat's events."""
@@ -100,7 +100,7 @@ class ThermostatEntity(Entity):
         self._read_state()
         # Home Assistant writes this first state right after; events compare against it.
         if (shown := self._shown()) is not None:
-            self._last_shown = (self.service.is_available(self.serial), shown)
+            self._last_shown = (self.service.availability.is_available(self.serial), shown)
         self.async_on_remove(self.hub.thermostats.listen(self.serial, self._handle_event))
 
     @callback
@@ -128,7 +128,7 @@ class ThermostatEntity(Entity):
     def _handle_event(self, event: ServiceEvent) -> None:
         if event.kind not in (EventKind.STATE, EventKind.CONNECTION, EventKind.PAIRING):
             return
-        available = self.service.is_available(self.serial)
+        available = self.service.availability.is_available(self.serial)
         last = self._last_shown
         if (
             event.kind is EventKind.CONNECTION

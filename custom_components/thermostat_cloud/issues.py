@@ -203,7 +203,9 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
     @callback
     def update(serial: str) -> None:
         issue_id = firmware_issue_id(serial)
-        version = service.firmware_too_old(serial) if serial in service.devices else None
+        version = (
+            service.availability.firmware_too_old(serial) if serial in service.devices else None
+        )
         if version is None:
             if issue_id in raised:
                 raised.discard(issue_id)

@@ -107,7 +107,7 @@ class PairingSync:
         once the pairing is on disk, so the subentry the flow creates is never the only
         record of it.
         """
-        result = self.service.register(code, user_id, origin=PairingOrigin.FLOW)
+        result = self.service.pairing.register(code, user_id, origin=PairingOrigin.FLOW)
         if result.success:
             await self.service.async_flush()
         return result
@@ -128,7 +128,7 @@ class PairingSync:
                     "unpairing it",
                     serial,
                 )
-                self.service.unpair(serial)
+                self.service.pairing.unpair(serial)
             else:
                 _LOGGER.info(
                     "Thermostat %s was paired just before Home Assistant stopped without "
@@ -138,7 +138,7 @@ class PairingSync:
                 self.ensure_subentry(serial)
         tombstones = set(pairings.unpaired_serials())
         for serial, subentry_id in thermostat_subentries(self.entry).items():
-            if self.service.is_paired(serial):
+            if self.service.pairings.is_paired(serial):
                 continue
             if serial in tombstones:
                 _LOGGER.info(
@@ -170,7 +170,7 @@ class PairingSync:
         if event.kind in (EventKind.UNPAIRED_CONTACT, EventKind.FORGOTTEN):
             self._update_unpaired_issues()
         elif event.kind is EventKind.PAIRING:
-            if self.service.is_paired(event.serial):
+            if self.service.pairings.is_paired(event.serial):
                 if event.origin is not PairingOrigin.FLOW:
                     self.ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
@@ -182,7 +182,7 @@ class PairingSync:
     @callback
     def _update_unpaired_issues(self) -> None:
         """Announce the thermostats waiting for pairing: repair notices, discovered flows."""
-        waiting = self.service.waiting_for_pairing()
+        waiting = self.service.roster.waiting_for_pairing()
         self._unpaired_issues.async_update(waiting, self.service.config.max_unpaired_devices)
         self._update_discovered_flows(waiting[:MAX_DISCOVERED_THERMOSTATS])
 
@@ -258,4 +258,4 @@ class PairingSync:
         serials = set(thermostat_subentries(self.entry))
         removed, self._subentry_serials = self._subentry_serials - serials, serials
         for serial in removed:
-            await self.service.async_unpair(serial)
+            await self.service.pairing.async_unpair(serial)

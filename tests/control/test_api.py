@@ -197,7 +197,7 @@ async def test_status_record_has_every_field_derived_from_buckets(
         "learning_mode": False,
         "preconditioning_enabled": True,
         "backplate_temperature": 21.3,
-        "structure_id": service.home_structure_id,
+        "structure_id": service.pairing.home_structure_id,
         "away": True,
         "schedule_mode": "HEAT",
     }
@@ -259,13 +259,13 @@ async def test_register_pairs_with_the_home_user_and_pushes_home_buckets(
         "serial": SERIAL,
         "message": f"Thermostat {SERIAL} paired",
     }
-    user_key, structure_key, _rooms = service.home_keys(SERIAL)
-    assert user_key == f"user.{service.home_user_id}"
+    user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
+    assert user_key == f"user.{service.pairing.home_user_id}"
     pushed = await thermostat.next_object(structure_key)
     assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}
     status = await thermostat.passphrase_status()
     assert status["claimed"] is True
-    assert status["claimedBy"] == service.home_user_id
+    assert status["claimedBy"] == service.pairing.home_user_id
 
 
 async def test_register_uses_a_given_user_id(
@@ -468,7 +468,7 @@ async def test_set_away_sets_the_away_state_of_the_home(
 ) -> None:
     thermostat = await connect_thermostat()
     await pair(client, thermostat)
-    structure_key = f"structure.{service.home_structure_id}"
+    structure_key = f"structure.{service.pairing.home_structure_id}"
     assert "away" not in (await thermostat.next_object(structure_key))["value"]
     status, body = await command(client, "set_away", True)
     assert status == 200
@@ -551,7 +551,7 @@ async def test_command_errors_have_a_status_code_and_message(
     if error is not None:
         assert data["error"] == error
     assert {b.key: b.revision for b in service.buckets} == before
-    assert not service.is_known(OTHER_SERIAL)
+    assert not service.roster.is_known(OTHER_SERIAL)
 
 
 async def test_command_with_a_malformed_body_is_400(client: Client) -> None:

@@ -153,7 +153,7 @@ async def pair(
         code = (await thermostat.passphrase())["value"]
         thermostat.start()
         await thermostat.subscribed.wait()  # its inline state is merged before the hold
-        assert service.register(code, user_id).success
+        assert service.pairing.register(code, user_id).success
         return thermostat
 
     return pair_one

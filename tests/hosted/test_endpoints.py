@@ -516,7 +516,7 @@ async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) 
 
     assert response.status == 200
     assert body["success"] is True
-    assert not service.is_paired(SERIAL)
+    assert not service.pairings.is_paired(SERIAL)
     assert service.buckets.value(f"shared.{SERIAL}") == settings
     _, listed = await api.get("/devices", key)
     assert listed == {"devices": []}
@@ -525,7 +525,7 @@ async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) 
 
     # It can be claimed again with a new code, under the same id.
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     _, listed = await api.get("/devices", key)
     assert [d["id"] for d in listed["devices"]] == [ident]
 

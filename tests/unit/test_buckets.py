@@ -213,6 +213,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
     from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
     from custom_components.thermostat_cloud.server.core.commands import Commands
     from custom_components.thermostat_cloud.server.core.events import EventBus
+    from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
     from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
 
     clock = FakeClock()
@@ -223,11 +224,13 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
     events = EventBus()
     seen: list[ServiceEvent] = []
     events.listen(seen.append)
+    buckets = BucketStore(clock)
     commands = Commands(
         clock=clock,
-        buckets=BucketStore(clock),
+        buckets=buckets,
         pairings=pairings,
         devices=DeviceRegistry(clock),
+        delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
         events=events,
         request_save=lambda: None,
     )

@@ -5,17 +5,24 @@ the host itself.
 """
 
 from .control import ControlApi, ControlListener, Route
-from .core.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .core.events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
-from .core.service import (
+from .core import (
+    ECO_MODES,
     SERVER_VERSION,
+    ChangeSource,
+    CommandError,
+    CommandResult,
+    ErrorCode,
+    EventKind,
+    PairingOrigin,
+    Reason,
     RegisterResult,
     ServiceConfig,
+    ServiceEvent,
     Storage,
     ThermostatService,
+    ThermostatState,
     origin_with_port,
 )
-from .core.state import ECO_MODES, ThermostatState
 from .core.validation import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
@@ -33,9 +40,7 @@ from .device.api import DeviceServer
 from .device.weather import postal_location, token_kind
 from .hosted import HostedApi
 from .http import error_response
-from .model.api_keys import ApiKey, Scope
-from .model.buckets import bucket_key
-from .model.pairing import RegisterOutcome
+from .model import ApiKey, RegisterOutcome, Scope, bucket_key
 from .provisioning import (
     ConfigureOutcome,
     FoundThermostat,

@@ -285,7 +285,7 @@ class ControlApi:
         serial = request.query.get("serial", "").strip()
         if not serial:
             return refuse(request, 400, "Serial parameter required")
-        if not service.is_known(serial):
+        if not service.roster.is_known(serial):
             return refuse(request, 404, "Device not found")
         return web.json_response(status_record(service, serial))
 
@@ -312,7 +312,7 @@ class ControlApi:
             return refused("code is required: the 7 characters the thermostat shows")
         if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
             return refused("userId must be a non-empty string")
-        result = await service.async_register(code, user_id)
+        result = await service.pairing.async_register(code, user_id)
         if result.outcome is RegisterOutcome.MALFORMED:
             return refused("code must be exactly 7 letters or digits")
         if not result.success:
@@ -361,9 +361,9 @@ class ControlApi:
         serial = body.get("serial")
         if not isinstance(serial, str) or not serial.strip():
             return refuse(request, 400, "Serial required")
-        if not service.is_known(serial.strip()):
+        if not service.roster.is_known(serial.strip()):
             return refuse(request, 404, "Device not found")
-        notified = service.notify_device(serial.strip())
+        notified = service.delivery.notify_device(serial.strip())
         return web.json_response({"success": True, "subscribers_notified": notified})
 
     # -- finding and configuring thermostats -----------------------------------------------------

@@ -8,7 +8,7 @@ Where each field comes from:
 |---|---|
 | serial | the device |
 | api_key | the serial (a self-hosted server has no per-device keys) |
-| is_available | `ThermostatService.is_available`: a held subscribe, or a request within the grace |
+| is_available | `Availability.is_available`: a held subscribe, or a request within the grace |
 | last_seen | the device record's `last_seen` (ms), as UTC ISO 8601 without a zone; null if never |
 | name | `shared.name`, else `device.name`, else its room (`device.where_id`, see rooms.py), else the serial |
 | current_temperature | `shared.current_temperature` |
@@ -105,6 +105,6 @@ def device_list(service: ThermostatService) -> dict[str, Any]:
             **status_record(service, serial),
             "subscription_count": service.subscriptions.count(serial),
         }
-        for serial in service.known_serials()
+        for serial in service.roster.known_serials()
     ]
     return {"devices": devices, "total": len(devices)}

@@ -2,8 +2,9 @@
 
 Device PUTs and inline updates call `apply` with `ChangeSource.DEVICE`; the control API, the
 hosted API, the host's entities and pairing call the typed commands below, which validate
-and then call `apply` with `ChangeSource.SERVER`. `apply` merges, persists and publishes one
-event per affected device; held subscribe connections are woken by that event alone.
+and then call `apply` with `ChangeSource.SERVER`. `apply` merges, persists, hands the server's
+writes to delivery (which pushes them to held subscribe connections) and publishes one event
+per affected device for listeners outside the write path.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable, Mapping
 import logging
 from typing import Any
 
+from ..delivery.ledger import Delivery
 from ..model.buckets import (
     HOME_SCOPED_TYPES,
     Bucket,
@@ -82,14 +84,16 @@ class Commands:
         buckets: BucketStore,
         pairings: PairingRegistry,
         devices: DeviceRegistry,
+        delivery: Delivery,
         events: EventBus,
         request_save: Callable[[], None],
     ) -> None:
-        """Initialize from the clock, the stores, the event bus and the save request."""
+        """Initialize from the clock, the stores, delivery, the event bus and the save request."""
         self._clock = clock
         self._buckets = buckets
         self._pairings = pairings
         self._devices = devices
+        self._delivery = delivery
         self._events = events
         self._request_save = request_save
         self._fan_timers: dict[str, asyncio.TimerHandle] = {}
@@ -136,6 +140,9 @@ class Commands:
         for target, keys in affected.items():
             # Another device of the home did not make this change: it must be told.
             target_source = source if target == serial else ChangeSource.SERVER
+            if target_source is ChangeSource.SERVER:
+                # Owed to the device (its own writes are not echoed): pushed now.
+                self._delivery.server_changed(target, keys)
             self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), target_source))
         if source is ChangeSource.DEVICE:
             self._follow_home_back(serial, updates, changed)

@@ -28,7 +28,7 @@ class EventKind(StrEnum):
     FORGOTTEN = "forgotten"
     """An unpaired device's record was dropped (too many unpaired devices)."""
     FIRMWARE = "firmware"
-    """The device reported another firmware version (see `ThermostatService.note_firmware`)."""
+    """The device reported another firmware version (see `Availability.note_firmware`)."""
 
 
 class ChangeSource(StrEnum):

@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..model.buckets import BucketStore, bucket_key
+from ..model.clock import Clock
+from ..model.devices import DeviceRegistry
+from ..model.pairing import PairingRegistry
 from ..model.text import for_log, for_state
 from .rooms import room_name
 from .schedule import SCHEDULE_MODES
 from .validation import HVAC_MODES, finite_number as number
-
-if TYPE_CHECKING:
-    from .service import ThermostatService
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -229,15 +229,50 @@ def home_manual_eco_since(buckets: BucketStore, structure_id: str) -> float | in
     return number(structure.get("manual_eco_timestamp")) or 0
 
 
+class AvailabilityView(Protocol):
+    """Whether a thermostat counts as there (see `availability.Availability`)."""
+
+    def is_available(self, serial: str) -> bool:
+        """Return whether the device is available."""
+
+
+class StateSource(Protocol):
+    """What the read model reads: the service's stores, availability and a memo, read-only."""
+
+    @property
+    def buckets(self) -> BucketStore:
+        """Every bucket."""
+
+    @property
+    def devices(self) -> DeviceRegistry:
+        """Device records (last seen, what a thermostat reported at entry)."""
+
+    @property
+    def pairings(self) -> PairingRegistry:
+        """Ownership records: a thermostat's home."""
+
+    @property
+    def availability(self) -> AvailabilityView:
+        """Whether a thermostat counts as there."""
+
+    @property
+    def clock(self) -> Clock:
+        """The service's clock."""
+
+    @property
+    def implausible_readings(self) -> set[tuple[str, str]]:
+        """(serial, field) of reported numbers already logged as no reading."""
+
+
 class ThermostatState:
     """Read access to one thermostat's buckets; every property reads the current values."""
 
-    __slots__ = ("readings", "serial", "service")
+    __slots__ = ("readings", "serial", "source")
 
-    def __init__(self, service: ThermostatService, serial: str) -> None:
-        """Initialize read access to the thermostat of this serial in the service."""
-        self.readings = BucketReadings(service.buckets, serial)
-        self.service = service
+    def __init__(self, source: StateSource, serial: str) -> None:
+        """Initialize read access to the thermostat of this serial (the service is a source)."""
+        self.readings = BucketReadings(source.buckets, serial)
+        self.source = source
         self.serial = serial
 
     def _reading(
@@ -251,7 +286,7 @@ class ThermostatState:
         value = bucket.get(field)
         found = plausible_number(value, limits)
         if found is None and value is not None:
-            noted = self.service.implausible_readings
+            noted = self.source.implausible_readings
             if (self.serial, field) not in noted:
                 noted.add((self.serial, field))
                 _LOGGER.debug(
@@ -269,17 +304,17 @@ class ThermostatState:
     @property
     def shared(self) -> Mapping[str, Any]:
         """`shared.<serial>`: setpoints, mode, relays, capabilities."""
-        return self.service.buckets.value(bucket_key("shared", self.serial))
+        return self.source.buckets.value(bucket_key("shared", self.serial))
 
     @property
     def device(self) -> Mapping[str, Any]:
         """`device.<serial>`: settings, humidity, fan, eco."""
-        return self.service.buckets.value(bucket_key("device", self.serial))
+        return self.source.buckets.value(bucket_key("device", self.serial))
 
     @property
     def structure_id(self) -> str | None:
         """The home the thermostat is paired into, None while unpaired."""
-        pairing = self.service.pairings.pairing(self.serial)
+        pairing = self.source.pairings.pairing(self.serial)
         return pairing.structure_id if pairing is not None else None
 
     @property
@@ -288,12 +323,12 @@ class ThermostatState:
         structure_id = self.structure_id
         if structure_id is None:
             return {}
-        return self.service.buckets.value(bucket_key("structure", structure_id))
+        return self.source.buckets.value(bucket_key("structure", structure_id))
 
     @property
     def schedule(self) -> Mapping[str, Any] | None:
         """`schedule.<serial>`, or None when the thermostat has not reported one."""
-        bucket = self.service.buckets.get(bucket_key("schedule", self.serial))
+        bucket = self.source.buckets.get(bucket_key("schedule", self.serial))
         return bucket.value if bucket is not None else None
 
     # -- identity and contact ------------------------------------------------------------------
@@ -311,7 +346,7 @@ class ThermostatState:
     @property
     def room(self) -> str | None:
         """The name of the thermostat's room (see rooms.py), None when it reports none."""
-        return room_name(self.service.buckets, self.structure_id, self.where_id)
+        return room_name(self.source.buckets, self.structure_id, self.where_id)
 
     @property
     def display_name(self) -> str | None:
@@ -325,14 +360,14 @@ class ThermostatState:
         if (reported := self.reported_name) is not None:
             return reported
         room = self.room
-        pairing = self.service.pairings.pairing(self.serial)
+        pairing = self.source.pairings.pairing(self.serial)
         if room is None or pairing is None:
             return room
         same_room = sorted(
             (other.paired_at, other.serial)
-            for other in self.service.pairings.pairings()
+            for other in self.source.pairings.pairings()
             if other.structure_id == pairing.structure_id
-            and (state := ThermostatState(self.service, other.serial)).reported_name is None
+            and (state := ThermostatState(self.source, other.serial)).reported_name is None
             and state.room == room
         )
         place = same_room.index((pairing.paired_at, self.serial)) + 1
@@ -346,13 +381,13 @@ class ThermostatState:
     @property
     def last_seen_ms(self) -> int | None:
         """When the thermostat last made a request (ms), None if never."""
-        record = self.service.devices.get(self.serial)
+        record = self.source.devices.get(self.serial)
         return record.last_seen if record is not None and record.last_seen else None
 
     @property
     def available(self) -> bool:
         """A held subscribe, or a request within the availability grace."""
-        return self.service.is_available(self.serial)
+        return self.source.availability.is_available(self.serial)
 
     @property
     def is_online(self) -> bool:
@@ -363,7 +398,7 @@ class ThermostatState:
     @property
     def software_version(self) -> str | None:
         """The version reported in `/svc/entry`, else `device.current_version`."""
-        record = self.service.devices.get(self.serial)
+        record = self.source.devices.get(self.serial)
         if record is not None and record.software_version:
             return for_state(record.software_version)
         return for_state(self.device.get("current_version"))
@@ -371,7 +406,7 @@ class ThermostatState:
     @property
     def model(self) -> str | None:
         """The model reported in `/svc/entry`."""
-        record = self.service.devices.get(self.serial)
+        record = self.source.devices.get(self.serial)
         return for_state(record.model) if record is not None else None
 
     @property
@@ -463,7 +498,7 @@ class ThermostatState:
         reached_at = self.target_reached_at
         if reached_at is None:
             return None
-        seconds = reached_at - self.service.clock.now_ms() / 1000
+        seconds = reached_at - self.source.clock.now_ms() / 1000
         return max(0, -int(-seconds // 60))
 
     @property
@@ -545,7 +580,7 @@ class ThermostatState:
         reported = [
             bucket
             for bucket_type in ("device", "shared")
-            if (bucket := self.service.buckets.get(bucket_key(bucket_type, self.serial)))
+            if (bucket := self.source.buckets.get(bucket_key(bucket_type, self.serial)))
             and "fan_mode" in bucket.value
         ]
         if not reported:
@@ -561,7 +596,7 @@ class ThermostatState:
     @property
     def fan_timer_active(self) -> bool:
         """The fan timer ends in the future."""
-        return self.fan_timer_timeout > self.service.clock.now_ms() / 1000
+        return self.fan_timer_timeout > self.source.clock.now_ms() / 1000
 
     # -- eco, away, leaf, settings -------------------------------------------------------------------
 
@@ -596,7 +631,7 @@ class ThermostatState:
         firmware holds it; False while unpaired.
         """
         structure_id = self.structure_id
-        return structure_id is not None and home_away(self.service.buckets, structure_id)
+        return structure_id is not None and home_away(self.source.buckets, structure_id)
 
     @property
     def leaf(self) -> bool:

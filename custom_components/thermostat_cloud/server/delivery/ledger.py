@@ -1,23 +1,24 @@
 """What each thermostat has been sent and what it is still owed.
 
-The subscribe handler asks `outgoing` what to push and reports what it wrote (`mark_delivered`)
-or failed to write (`mark_undelivered`); the PUT handler reports what the device just wrote
-(`device_put`); server-side writes make their buckets owed (`server_changed`). Nothing else
-decides who has what.
+A subscribe hands its held connection over with what the device listed (`hold`); its writer
+asks what to push (`due`) and reports what it wrote (`sent`) or failed to write (`unsent`);
+a device PUT reports what the device just wrote (`device_put`); server-side writes make their
+buckets owed (`server_changed`). Nothing else keeps or decides who has what.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from ..model.buckets import Bucket, BucketStore
-from .subscriptions import SubscriptionHub
+from .subscriptions import HeldConnection, SubscriptionHub, WakeReason
 
 
 class Delivery:
-    """Per device: server changes not yet written to its connection, and a structure resend.
+    """Per held connection: the timestamps the device has; per device: what it is owed.
 
-    The structure resend happens once per start.
+    Owed are the server changes not yet written to its connection, and a structure resend
+    once per start.
     """
 
     def __init__(
@@ -30,12 +31,55 @@ class Delivery:
         self._buckets = buckets
         self._subscriptions = subscriptions
         self._home_keys = home_keys
+        self._known: dict[HeldConnection, dict[str, int]] = {}
+        """Held connection -> bucket key -> timestamp its device has (0: nothing)."""
         self._undelivered: dict[str, set[str]] = {}
         """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._structure_resent: set[str] = set()
-        """Devices sent their home's structure since this start (see `outgoing`)."""
+        """Devices sent their home's structure since this start (see `owed`)."""
 
-    def outgoing(self, known: dict[str, int], serial: str, force: bool) -> list[Bucket]:
+    # -- held connections ------------------------------------------------------------------
+
+    def hold(self, conn: HeldConnection, known: dict[str, int]) -> None:
+        """Take a held subscribe with the timestamps its device listed; it is reachable now."""
+        self._known[conn] = known
+        self._subscriptions.register(conn)
+
+    def release(self, conn: HeldConnection) -> None:
+        """Forget an ended subscribe."""
+        self._subscriptions.unregister(conn)
+        self._known.pop(conn, None)
+
+    def due(self, conn: HeldConnection, force: bool) -> list[Bucket]:
+        """Return what to write onto a held connection now (with `force`, all it follows)."""
+        known = self._known.get(conn)
+        return [] if known is None else self.owed(conn.serial, known, force)
+
+    def sent(self, conn: HeldConnection, buckets: Iterable[Bucket]) -> None:
+        """Note that these buckets were written onto the connection: its device has them."""
+        known = self._known.get(conn)
+        keys = []
+        for bucket in buckets:
+            if known is not None:
+                known[bucket.key] = bucket.timestamp
+            keys.append(bucket.key)
+        self._mark_delivered(conn.serial, keys)
+
+    def unsent(self, conn: HeldConnection, keys: Iterable[str]) -> None:
+        """Note that a write failed: the device lacks these buckets' server versions."""
+        self.mark_undelivered(conn.serial, keys)
+
+    def notify_device(self, serial: str) -> int:
+        """Push every stored bucket the device follows to its held connections; how many."""
+        return self._subscriptions.wake(serial, WakeReason.FORCE)
+
+    def wake(self, serial: str) -> None:
+        """Push what a device is owed to its held connections now (its home just changed)."""
+        self._subscriptions.wake(serial)
+
+    # -- what a device is owed -------------------------------------------------------------
+
+    def owed(self, serial: str, known: Mapping[str, int], force: bool = False) -> list[Bucket]:
         """Buckets a device should be sent: those it follows that are newer than its copy.
 
         A device follows the buckets it listed when subscribing, plus (when paired) its user
@@ -62,8 +106,7 @@ class Delivery:
                 out.append(bucket)
         return out
 
-    def mark_delivered(self, serial: str, keys: Iterable[str]) -> None:
-        """Note that these buckets were written onto the device's connection."""
+    def _mark_delivered(self, serial: str, keys: Collection[str]) -> None:
         if serial not in self._structure_resent and any(k.startswith("structure.") for k in keys):
             self._structure_resent.add(serial)
         if (undelivered := self._undelivered.get(serial)) is not None:
@@ -100,8 +143,9 @@ class Delivery:
                 owed = True
             elif key not in conflicts:
                 for conn in self._subscriptions.connections(serial):
-                    if conn.known.get(key, 0) < bucket.timestamp:
-                        conn.known[key] = bucket.timestamp
+                    known = self._known.get(conn)
+                    if known is not None and known.get(key, 0) < bucket.timestamp:
+                        known[key] = bucket.timestamp
         if owed:
             self._subscriptions.wake(serial)
 

@@ -31,12 +31,10 @@ def _no_push(force: bool) -> None:
 
 @dataclass(eq=False, slots=True)
 class HeldConnection:
-    """One device's open subscribe request."""
+    """One device's open subscribe request (what its device has is `Delivery`'s to keep)."""
 
     serial: str
     session: str
-    known: dict[str, int]
-    """Bucket key -> timestamp the device is known to have (0: nothing)."""
     push: Callable[[bool], None] = _no_push
     """Send what the device does not have yet (all it follows when the argument is True)."""
     closed: asyncio.Future[None] = field(

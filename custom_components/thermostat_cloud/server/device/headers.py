@@ -11,7 +11,7 @@ case-insensitive (the capture writes `X-Nl-Service-Timestamp`), and so is every 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import re
 
 BRAND_PREFIX = "X-nl-"
@@ -23,21 +23,22 @@ class ProtocolHeader:
     """One protocol header: its name after the prefix, and its two full names."""
 
     suffix: str
+    names: tuple[str, str] = field(init=False, repr=False, compare=False)
+    """Both names, the brand's first (it wins when a request carries both)."""
+
+    def __post_init__(self) -> None:
+        """Build both names once: they are read on every request."""
+        object.__setattr__(self, "names", (BRAND_PREFIX + self.suffix, SPEC_PREFIX + self.suffix))
 
     @property
     def brand(self) -> str:
         """The name firmware uses (`X-nl-...`)."""
-        return BRAND_PREFIX + self.suffix
+        return self.names[0]
 
     @property
     def spec(self) -> str:
         """The spec's name (`X-svc-...`)."""
-        return SPEC_PREFIX + self.suffix
-
-    @property
-    def names(self) -> tuple[str, str]:
-        """Both names, the brand's first (it wins when a request carries both)."""
-        return self.brand, self.spec
+        return self.names[1]
 
     def both(self, value: str) -> dict[str, str]:
         """Return the header under both names, for an answer."""

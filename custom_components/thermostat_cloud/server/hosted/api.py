@@ -389,7 +389,7 @@ class HostedApi:
     def _access(service: ThermostatService, key: ApiKey, serial: str) -> str:
         pairing = service.pairings.pairing(serial)
         assert pairing is not None
-        if pairing.user_id in (key.owner_id, service.home_user_id):
+        if pairing.user_id in (key.owner_id, service.pairing.home_user_id):
             return ACCESS_OWNER
         return ACCESS_SHARED
 
@@ -397,7 +397,7 @@ class HostedApi:
         """Return the `{deviceId}` of the path, if the key may reach it."""
         service, key = call.service, call.key
         record = service.devices.by_device_id(call.params["deviceId"])
-        if record is None or not service.is_paired(record.serial):
+        if record is None or not service.pairings.is_paired(record.serial):
             raise ApiError(
                 404, "Device not found", detail=f"no paired device {call.params['deviceId']}"
             )
@@ -556,7 +556,7 @@ class HostedApi:
                 "Only device owners can delete devices",
                 detail=f"key {key.key_id} sees {record.serial} as shared",
             )
-        await service.async_unpair(record.serial)
+        await service.pairing.async_unpair(record.serial)
         return web.json_response(
             {
                 "success": True,

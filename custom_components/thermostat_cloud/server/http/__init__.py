@@ -2,6 +2,7 @@
 
 from .helpers import (
     BadRequestError,
+    Handler,
     error_response,
     form_fields,
     json_errors,
@@ -14,6 +15,7 @@ from .wakeup import Wakeup
 
 __all__ = [
     "BadRequestError",
+    "Handler",
     "PortListener",
     "Wakeup",
     "error_response",

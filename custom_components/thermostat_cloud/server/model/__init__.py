@@ -1,18 +1,24 @@
 """The model and its stores: buckets, device records, pairings, API keys, saved records."""
 
-from .api_keys import ApiKey, Scope
-from .buckets import bucket_key
+from .api_keys import ApiKey, ApiKeyStore, Scope
+from .buckets import Bucket, BucketStore, bucket_key, is_bucket_key, split_key
 from .clock import Clock, SystemClock
-from .devices import SERIAL_RE, DeviceRecord
-from .pairing import RegisterOutcome
+from .devices import SERIAL_RE, DeviceRecord, DeviceRegistry
+from .pairing import Pairing, PairingRegistry, RegisterOutcome
 from .records import UnstorableError, ensure_storable
 from .text import for_log
 
 __all__ = [
     "SERIAL_RE",
     "ApiKey",
+    "ApiKeyStore",
+    "Bucket",
+    "BucketStore",
     "Clock",
     "DeviceRecord",
+    "DeviceRegistry",
+    "Pairing",
+    "PairingRegistry",
     "RegisterOutcome",
     "Scope",
     "SystemClock",
@@ -20,4 +26,6 @@ __all__ = [
     "bucket_key",
     "ensure_storable",
     "for_log",
+    "is_bucket_key",
+    "split_key",
 ]

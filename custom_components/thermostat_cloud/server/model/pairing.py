@@ -1,6 +1,6 @@
 """Entry keys (pairing codes), ownership records and the pairing journal.
 
-This module only keeps the records; `service.ThermostatService.register` is the one pairing
+This module only keeps the records; `core.pairing.HomePairing.register` is the one pairing
 implementation (UI flow and control API alike) and writes the user and structure buckets.
 
 The journal is what a host that mirrors pairings in a store of its own (the integration's
@@ -26,6 +26,7 @@ import re
 import secrets
 from typing import Any
 
+from .buckets import home_bucket_keys
 from .clock import Clock
 from .records import flat_dict
 
@@ -193,6 +194,21 @@ class PairingRegistry:
     def pairing(self, serial: str) -> Pairing | None:
         """Return the device's ownership record, if paired."""
         return self._pairings.get(serial)
+
+    def is_paired(self, serial: str) -> bool:
+        """Whether a device has an owner."""
+        return serial in self._pairings
+
+    def home_keys(self, serial: str) -> list[str]:
+        """Return the home's bucket keys a paired device follows (user, structure, rooms).
+
+        The user and structure buckets are always sent; the home's `where` bucket once a
+        thermostat of the home has reported it. Empty for an unpaired device.
+        """
+        pairing = self._pairings.get(serial)
+        if pairing is None:
+            return []
+        return home_bucket_keys(pairing.user_id, pairing.structure_id)
 
     def pairings(self) -> list[Pairing]:
         """Every ownership record."""

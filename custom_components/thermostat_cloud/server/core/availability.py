@@ -1,0 +1,199 @@
+"""Contact and availability: when each thermostat was last heard, and whether it counts as there.
+
+A thermostat is available with a held subscribe, for `resubscribe_grace` after one closed
+(firmware resubscribes at once), and for `availability_grace` after any request. A timer per
+thermostat without a held subscribe tells listeners (CONNECTION) when its grace runs out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+import logging
+
+from ..delivery.subscriptions import SubscriptionHub
+from ..device.headers import firmware_major
+from ..model.clock import Clock
+from ..model.devices import DeviceRegistry
+from .config import ServiceConfig
+from .events import EventBus, EventKind, ServiceEvent
+from .roster import Roster
+
+_LOGGER = logging.getLogger(__name__)
+
+MIN_CONTROL_FIRMWARE = 5
+"""Firmware major version from which a thermostat subscribes (earlier: heartbeats only)."""
+
+
+class Availability:
+    """Device contact, firmware versions and availability timers."""
+
+    def __init__(
+        self,
+        *,
+        config: ServiceConfig,
+        clock: Clock,
+        devices: DeviceRegistry,
+        subscriptions: SubscriptionHub,
+        events: EventBus,
+        roster: Roster,
+        request_save: Callable[[], None],
+    ) -> None:
+        """Initialize from the config, the clock, the records, the hub, the bus and the roster."""
+        self._config = config
+        self._clock = clock
+        self._devices = devices
+        self._subscriptions = subscriptions
+        self._events = events
+        self._roster = roster
+        self._request_save = request_save
+        self._closed_at: dict[str, int] = {}
+        """Serial -> when its last held subscribe closed (ms)."""
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+
+    # -- contact ---------------------------------------------------------------------------
+
+    def note_contact(
+        self,
+        serial: str,
+        *,
+        create: bool = True,
+        address: str | None = None,
+        credential: str | None = None,
+    ) -> None:
+        """Note a device request: last seen, availability, and announcing an unpaired device.
+
+        Every device request lands here; the announcement of an unpaired device is one-time.
+
+        `create=False` for requests that do not need to know the device (ping, a status
+        read): they only refresh an existing record, so made-up serials leave no trace.
+        `address` and `credential` (where it called from, the password it sent) are noted
+        before the events go out, so a listener waiting for the thermostat at an address
+        finds it by that address.
+        """
+        if not create and serial not in self._devices:
+            return
+        was_available = self.is_available(serial)
+        _, created = self._devices.touch(serial)
+        if created:
+            self._request_save()
+            self._roster.note_new_device(serial)
+        if self._devices.note_access(serial, address, credential):
+            self._request_save()
+        if not self._subscriptions.count(serial):
+            self._arm_check(serial)
+        if not was_available:
+            self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+        self._roster.announce(serial)
+
+    def note_firmware(self, serial: str, version: str) -> None:
+        """Keep the firmware version a device reports; a new one is published (FIRMWARE).
+
+        Firmware before 5.x only PUTs empty heartbeats and never subscribes (NoLongerEvil-
+        Thermostat issue #213): the host tells the user that it needs 5.x to be controlled.
+        """
+        record = self._devices.get(serial)
+        if record is None or record.software_version == version:
+            return
+        self._devices.update_identity(serial, {"software_version": version})
+        self._request_save()
+        if (major := firmware_major(version)) is not None and major < MIN_CONTROL_FIRMWARE:
+            _LOGGER.warning(
+                "Thermostat %s runs firmware %s, which never opens the connection changes are "
+                "pushed on; it needs firmware 5.x to be controlled",
+                serial,
+                version,
+            )
+        self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+
+    def firmware_too_old(self, serial: str) -> str | None:
+        """Return the firmware version of a device too old to be controlled, else None."""
+        record = self._devices.get(serial)
+        version = record.software_version if record is not None else None
+        major = firmware_major(version)
+        return version if major is not None and major < MIN_CONTROL_FIRMWARE else None
+
+    # -- availability ----------------------------------------------------------------------
+
+    def is_available(self, serial: str) -> bool:
+        """Return whether the device is available.
+
+        It is with a held subscribe, a subscribe closed moments ago (firmware resubscribes at
+        once), or a request within the availability grace.
+        """
+        if self._subscriptions.count(serial):
+            return True
+        return self._clock.now_ms() < self._available_until_ms(serial)
+
+    def _available_until_ms(self, serial: str) -> int:
+        """When a thermostat without a held subscribe stops counting as available."""
+        record = self._devices.get(serial)
+        last_seen = record.last_seen if record is not None and record.last_seen else None
+        closed = self._closed_at.get(serial)
+        return max(
+            last_seen + int(self._config.availability_grace * 1000) if last_seen else 0,
+            closed + int(self._config.resubscribe_grace * 1000) if closed else 0,
+        )
+
+    def connection_opened(self, serial: str) -> None:
+        """Note that a held subscribe started."""
+        self._connection_changed(serial)
+
+    def connection_closed(self, serial: str) -> None:
+        """Note that a held subscribe ended.
+
+        Closing is not contact: a thermostat that lost power is only noticed when its silent
+        hold times out, so it gets the short resubscribe grace from now, not the request grace.
+        """
+        self._closed_at[serial] = self._clock.now_ms()
+        self._connection_changed(serial)
+
+    def _connection_changed(self, serial: str) -> None:
+        """Publish that a subscribe opened or closed.
+
+        Without one, re-check availability when the grace runs out.
+        """
+        self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+        if self._subscriptions.count(serial):
+            if (handle := self._timers.pop(serial, None)) is not None:
+                handle.cancel()
+        else:
+            self._arm_check(serial)
+
+    def _arm_check(self, serial: str) -> None:
+        if (handle := self._timers.pop(serial, None)) is not None:
+            handle.cancel()
+        if not self._subscriptions.closed:
+            delay = (self._available_until_ms(serial) - self._clock.now_ms()) / 1000
+            self._timers[serial] = asyncio.get_running_loop().call_later(
+                max(delay, 0) + 0.5, self._elapsed, serial
+            )
+
+    def _elapsed(self, serial: str) -> None:
+        """Availability grace elapsed with no held subscribe: listeners re-check."""
+        self._timers.pop(serial, None)
+        self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+
+    def forget(self, serial: str) -> None:
+        """Drop what is kept of a forgotten device."""
+        self._closed_at.pop(serial, None)
+        if (handle := self._timers.pop(serial, None)) is not None:
+            handle.cancel()
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Arm the timers of thermostats seen before a restart.
+
+        One seen just before counts as available until its grace runs out; if it never
+        comes back, listeners must hear that it is gone.
+        """
+        for record in self._devices.records():
+            if record.last_seen:
+                self._arm_check(record.serial)
+
+    def stop(self) -> None:
+        """Cancel every timer."""
+        for handle in self._timers.values():
+            handle.cancel()
+        self._timers.clear()

@@ -1,0 +1,163 @@
+"""Pairing: claiming a code, unpairing, and the home a paired thermostat joins.
+
+The one pairing implementation (the host's flow and the control API alike): ownership is
+recorded in the pairing registry, then the home's user and structure buckets are written
+through the command layer, which hands them to delivery.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+import logging
+import secrets
+from typing import Any
+
+from ..delivery.ledger import Delivery
+from ..model.api_keys import ApiKeyStore
+from ..model.buckets import bucket_key
+from ..model.pairing import Pairing, PairingRegistry, RegisterOutcome, normalize_code
+from .commands import Commands
+from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
+from .roster import Roster
+
+_LOGGER = logging.getLogger(__name__)
+
+HOME_STRUCTURE_NAME = "Home"
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterResult:
+    """Outcome of claiming a pairing code."""
+
+    outcome: RegisterOutcome
+    serial: str | None = None
+
+    @property
+    def success(self) -> bool:
+        """True when the device is now paired."""
+        return self.outcome is RegisterOutcome.PAIRED
+
+
+class HomePairing:
+    """Pairing and unpairing, and the identity of the home (its user and structure ids)."""
+
+    def __init__(
+        self,
+        *,
+        pairings: PairingRegistry,
+        commands: Commands,
+        delivery: Delivery,
+        events: EventBus,
+        roster: Roster,
+        api_keys: ApiKeyStore,
+        save_now_later: Callable[[], None],
+        flush: Callable[[], Awaitable[None]],
+    ) -> None:
+        """Initialize from the registry, the command layer, delivery, the bus and persistence."""
+        self._pairings = pairings
+        self._commands = commands
+        self._delivery = delivery
+        self._events = events
+        self._roster = roster
+        self._api_keys = api_keys
+        self._save_now_later = save_now_later
+        self._flush = flush
+        self.home_user_id = ""
+        self.home_structure_id = ""
+
+    def load(self, data: Mapping[str, Any]) -> None:
+        """Restore the home's ids; a fresh install gets new ones."""
+        self.home_user_id = data.get("home_user_id") or f"user{secrets.token_hex(6)}"
+        self.home_structure_id = data.get("home_structure_id") or secrets.token_hex(8)
+
+    # -- home identity ---------------------------------------------------------------------
+
+    def is_home_id(self, identifier: str) -> bool:
+        """Whether an identifier is a user or structure id of a home on this server."""
+        if identifier in (self.home_user_id, self.home_structure_id):
+            return True
+        return any(identifier in (p.user_id, p.structure_id) for p in self._pairings.pairings())
+
+    def is_home_key(self, key: str) -> bool:
+        """Whether a `user.`/`structure.`/`where.` key belongs to a home on this server."""
+        return self.is_home_id(key.partition(".")[2])
+
+    # -- pairing ---------------------------------------------------------------------------
+
+    def register(
+        self, code: str, user_id: str | None = None, *, origin: PairingOrigin = PairingOrigin.API
+    ) -> RegisterResult:
+        """Claim a pairing code as typed.
+
+        The code is accepted in any case, with or without the `XXX-XXXX` dash.
+
+        Records ownership, then writes the user and structure buckets through the command
+        layer, which pushes them through a held subscribe connection or leaves them for the
+        next subscribe. `origin` goes on the PAIRING event (Home Assistant's flow adds the
+        subentry itself).
+        """
+        value = normalize_code(code)
+        if value is None:
+            return RegisterResult(RegisterOutcome.MALFORMED)
+        outcome, key = self._pairings.check(value)
+        if outcome is not RegisterOutcome.PAIRED or key is None:
+            if outcome is RegisterOutcome.EXPIRED:
+                self._save_now_later()
+            return RegisterResult(outcome, key.serial if key else None)
+        owner = user_id or self.home_user_id
+        pairing = self._pairings.claim(key, owner, self.home_structure_id)
+        self._save_now_later()
+        _LOGGER.info("Thermostat %s paired", key.serial)
+        self._write_home_buckets(pairing)
+        self._delivery.wake(key.serial)
+        self._events.publish(ServiceEvent(EventKind.PAIRING, key.serial, origin=origin))
+        return RegisterResult(RegisterOutcome.PAIRED, key.serial)
+
+    async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
+        """Run `register`, returning once its outcome is on disk.
+
+        What the user is told about (the flow's new thermostat, the control API's answer)
+        survives a crash.
+        """
+        result = self.register(code, user_id)
+        if result.outcome in (RegisterOutcome.PAIRED, RegisterOutcome.EXPIRED):
+            await self._flush()
+        return result
+
+    def _write_home_buckets(self, pairing: Pairing) -> None:
+        devices = self._pairings.serials_in(pairing.structure_id)
+        self._commands.apply(
+            pairing.serial,
+            {
+                bucket_key("user", pairing.user_id): {"name": pairing.user_id},
+                bucket_key("structure", pairing.structure_id): {
+                    "name": HOME_STRUCTURE_NAME,
+                    "devices": devices,
+                },
+            },
+            ChangeSource.SERVER,
+        )
+
+    def unpair(self, serial: str) -> bool:
+        """Drop ownership; the device keeps its buckets and can pair again with a new code."""
+        pairing = self._pairings.unpair(serial)
+        if pairing is None:
+            return False
+        self._api_keys.forget_serial(serial)
+        self._save_now_later()
+        self._roster.note_unpaired(serial)
+        _LOGGER.info("Thermostat %s unpaired", serial)
+        self._commands.set_home_devices(
+            pairing.structure_id, self._pairings.serials_in(pairing.structure_id)
+        )
+        self._delivery.wake(serial)
+        self._events.publish(ServiceEvent(EventKind.PAIRING, serial))
+        return True
+
+    async def async_unpair(self, serial: str) -> bool:
+        """`unpair`, returning once it is on disk (the hosted API's DELETE answers after)."""
+        unpaired = self.unpair(serial)
+        if unpaired:
+            await self._flush()
+        return unpaired

@@ -1,0 +1,122 @@
+"""The roster: every thermostat the server has heard of, the unpaired among them, forgetting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+import logging
+
+from ..delivery.subscriptions import SubscriptionHub
+from ..model.buckets import BucketStore
+from ..model.devices import DeviceRegistry
+from ..model.pairing import PairingRegistry
+from .config import ServiceConfig
+from .events import EventBus, EventKind, ServiceEvent
+
+_LOGGER = logging.getLogger(__name__)
+
+
+class Roster:
+    """Known thermostats; unpaired ones announced to the host, bounded by `max_unpaired_devices`."""
+
+    def __init__(
+        self,
+        *,
+        config: ServiceConfig,
+        buckets: BucketStore,
+        devices: DeviceRegistry,
+        pairings: PairingRegistry,
+        subscriptions: SubscriptionHub,
+        events: EventBus,
+        request_save: Callable[[], None],
+    ) -> None:
+        """Initialize from the config, the stores, the hub, the event bus and the save request."""
+        self._config = config
+        self._buckets = buckets
+        self._devices = devices
+        self._pairings = pairings
+        self._subscriptions = subscriptions
+        self._events = events
+        self._request_save = request_save
+        self._announced: dict[str, None] = {}
+        """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
+        self._forget_hooks: list[Callable[[str], None]] = []
+
+    def on_forget(self, hook: Callable[[str], None]) -> None:
+        """Call `hook(serial)` when a device is forgotten (its per-device state goes too)."""
+        self._forget_hooks.append(hook)
+
+    def is_known(self, serial: str) -> bool:
+        """Whether the server has heard of a device."""
+        return serial in self._devices or bool(self._buckets.keys_of_serial(serial))
+
+    def known_serials(self) -> list[str]:
+        """Every device the server has heard of, sorted."""
+        return sorted({r.serial for r in self._devices.records()} | self._buckets.serials())
+
+    def note_new_device(self, serial: str) -> None:
+        """Note a new device record: an unpaired one counts against the limit."""
+        if not self._pairings.is_paired(serial):
+            self._forget_surplus(serial)
+
+    def announce(self, serial: str) -> None:
+        """Announce an unpaired device once (UNPAIRED_CONTACT), with a line for the user."""
+        if self._pairings.is_paired(serial) or serial in self._announced:
+            return
+        self._announced[serial] = None
+        _LOGGER.info(
+            "Thermostat %s contacted the server but is not paired; pair it with the code "
+            "on its screen",
+            serial,
+        )
+        self._events.publish(ServiceEvent(EventKind.UNPAIRED_CONTACT, serial))
+
+    def note_unpaired(self, serial: str) -> None:
+        """Note that a device lost its owner: it is announced again at its next contact."""
+        self._announced.pop(serial, None)
+
+    def waiting_for_pairing(self) -> list[str]:
+        """Unpaired devices that made contact, in order of first contact."""
+        return [serial for serial in self._announced if not self._pairings.is_paired(serial)]
+
+    def _forget_surplus(self, newest: str) -> None:
+        """Keep at most `max_unpaired_devices` unpaired records.
+
+        Made-up serials must not grow the saved state without end. The least useful go first:
+        devices without a code on their screen or a held subscribe (a serial that made one
+        request), then the longest silent.
+        """
+        unpaired = [
+            record
+            for record in self._devices.records()
+            if record.serial != newest and not self._pairings.is_paired(record.serial)
+        ]
+        surplus = len(unpaired) + 1 - self._config.max_unpaired_devices
+        if surplus <= 0:
+            return
+        unpaired.sort(
+            key=lambda record: (
+                self._pairings.has_pending_key(record.serial)
+                or bool(self._subscriptions.count(record.serial)),
+                record.last_seen,
+            )
+        )
+        for record in unpaired[:surplus]:
+            self.forget_device(record.serial)
+
+    def forget_device(self, serial: str) -> None:
+        """Forget an unpaired device: its record, buckets and pending code.
+
+        It is a new device if it makes contact again.
+        """
+        if self._pairings.is_paired(serial):
+            raise ValueError("A paired device is unpaired, not forgotten")
+        self._devices.forget(serial)
+        for key in self._buckets.keys_of_serial(serial):
+            self._buckets.remove(key)
+        self._pairings.forget_key(serial)
+        self._announced.pop(serial, None)
+        for hook in self._forget_hooks:
+            hook(serial)
+        self._request_save()
+        _LOGGER.debug("Forgot unpaired thermostat %s: too many unpaired thermostats", serial)
+        self._events.publish(ServiceEvent(EventKind.FORGOTTEN, serial))

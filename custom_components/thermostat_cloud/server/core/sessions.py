@@ -1,0 +1,604 @@
+"""Device sessions: the device protocol's rules, one call per request kind.
+
+Who sent a request (serial, or MAC mapped to its serial), which buckets a device may keep,
+ignore or is refused, when a PUT conflicts, what a subscribe's inline values change and what
+it is owed. The HTTP handler (`device.api`) parses a request into the plain values here and
+writes the answer back; nothing here knows HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+import logging
+import re
+from typing import Any
+
+from ..delivery.ledger import Delivery
+from ..delivery.subscriptions import HeldConnection
+from ..model.buckets import (
+    DEVICE_SCOPED_TYPES,
+    HOME_SCOPED_TYPES,
+    Bucket,
+    BucketStore,
+    bucket_key,
+    split_key,
+)
+from ..model.clock import Clock
+from ..model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
+from ..model.pairing import IssueOutcome, KeyStatus, PairingRegistry
+from ..model.records import compact_json
+from ..model.text import for_log
+from .availability import Availability
+from .commands import Commands
+from .config import SERVER_VERSION, ServiceConfig, origin_with_port
+from .events import ChangeSource
+from .pairing import HomePairing
+from .roster import Roster
+
+_LOGGER = logging.getLogger(__name__)
+
+MAC_RE = re.compile(r"[0-9A-Fa-f]{12}")
+"""A MAC address as firmware writes it in `mac` and in bucket keys (`11b2334455d6`)."""
+
+# Revisions are signed 32-bit integers in firmware: a thermostat that carries bucket history
+# from its old cloud or another server lists negative ones (NoLongerEvil issue reports).
+REVISION_MIN = -(2**31)
+REVISION_MAX = 2**31 - 1
+
+# Fields whose push asks firmware to suspend its defer window (the peers' rule).
+SETPOINT_FIELDS = frozenset(
+    {
+        "target_temperature",
+        "target_temperature_low",
+        "target_temperature_high",
+        "target_temperature_type",
+    }
+)
+
+
+def is_revision(value: object) -> bool:
+    """Whether a JSON value is a revision firmware can hold (a signed 32-bit integer)."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and REVISION_MIN <= value <= REVISION_MAX
+    )
+
+
+def next_revision(revision: int) -> int:
+    """Return the revision after `revision`.
+
+    It wraps within the signed 32-bit range firmware keeps.
+    """
+    return REVISION_MIN if revision >= REVISION_MAX else revision + 1
+
+
+def serial_from_user_id(user_id: str) -> str | None:
+    """Return SERIAL of `d.{SERIAL}.{suffix}`, `nest.{SERIAL}` or a bare `{SERIAL}`.
+
+    All three are seen from firmware: the serial is the second dot-separated part, else the
+    whole id.
+    """
+    parts = user_id.split(".")
+    serial = parts[1] if len(parts) > 1 else parts[0]
+    return serial if SERIAL_RE.fullmatch(serial) else None
+
+
+def serial_from_session(session: str, mac: str) -> str | None:
+    """Return the serial in a session id `<mac><serial>` (Display-2.12 / 5.9.4-5), else None."""
+    if not session.lower().startswith(mac.lower()):
+        return None
+    serial = session[len(mac) :]
+    return serial if SERIAL_RE.fullmatch(serial) and not MAC_RE.fullmatch(serial) else None
+
+
+@dataclass(frozen=True, slots=True)
+class IdentityClaim:
+    """What a request says about who sent it, as read from its credentials and headers."""
+
+    user_id: str | None = None
+    """The Basic user id (`d.SERIAL.suffix`, `nest.SERIAL`, a serial or a MAC)."""
+    password: str | None = None
+    """The Basic password: firmware's own secret, noted with the device."""
+    client_id: str | None = None
+    device_id: str | None = None
+    firmware_version: str | None = None
+    """The firmware version the request reports (version header, else User-Agent)."""
+    address: str | None = None
+    """Where the request came from."""
+
+    def serial(self) -> str | None:
+        """Return the serial claimed: Basic user id, then client-id, then device-id."""
+        if self.user_id is not None and (serial := serial_from_user_id(self.user_id)):
+            return serial
+        if self.client_id and (serial := serial_from_user_id(self.client_id)):
+            return serial
+        device_id = self.device_id or ""
+        return device_id if SERIAL_RE.fullmatch(device_id) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who sent a request: the serial its state is kept under.
+
+    For a thermostat that identifies by MAC address (its Basic user id and bucket keys are
+    `<mac>`, its real serial only in its session id), also the MAC: its bucket keys are
+    translated to the serial on the way in and back to its MAC on the way out, so its state
+    is kept (and shown) under its serial while it is answered under the keys it follows.
+    """
+
+    serial: str
+    mac: str | None = None
+
+    def inbound(self, key: str) -> str:
+        """Return the server's key for a key the device sent."""
+        if self.mac is not None and (parts := split_key(key)) and parts[1].lower() == self.mac:
+            return bucket_key(parts[0], self.serial)
+        return key
+
+    def outbound(self, key: str) -> str:
+        """Return the device's key for a server key."""
+        if self.mac is not None and (parts := split_key(key)) and parts[1] == self.serial:
+            return bucket_key(parts[0], self.mac)
+        return key
+
+    def wire_json(self, bucket: Bucket) -> bytes:
+        """Return the bucket as pushed to this device."""
+        if self.mac is None:
+            return bucket.wire_json()
+        return compact_json({**bucket.wire(), "object_key": self.outbound(bucket.key)})
+
+    def descriptor(self, bucket: Bucket) -> dict[str, Any]:
+        """Return the bucket's descriptor as this device names it."""
+        return {**bucket.descriptor(), "object_key": self.outbound(bucket.key)}
+
+
+class SessionRefusal(Exception):
+    """A request the protocol's rules refuse; the HTTP handler answers each kind its way."""
+
+
+class UnidentifiedDeviceError(SessionRefusal):
+    """A request with no serial in its credentials or headers."""
+
+
+class MacNotResolvedError(SessionRefusal):
+    """A thermostat identified by MAC address whose serial its subscribe has not told yet.
+
+    Answered 503, which firmware retries.
+    """
+
+    def __init__(self, mac: str) -> None:
+        """Initialize from the MAC."""
+        super().__init__("Device serial not known yet")
+        self.mac = mac
+        _LOGGER.debug("Thermostat %s identifies by MAC only and has not subscribed yet", mac)
+
+
+class NotLoadedError(SessionRefusal):
+    """The service has not loaded its state yet: pairing codes cannot be handed out."""
+
+
+class NotWritableError(SessionRefusal):
+    """Every bucket of a PUT belongs to another device or home."""
+
+    def __init__(self, key: str) -> None:
+        """Initialize from the first refused key."""
+        super().__init__(f"Bucket {key} is not writable by this device")
+
+
+class BucketAccess(Enum):
+    """What the server does with a bucket a device sends or lists."""
+
+    KEEP = "keep"
+    """The device's own bucket of a type firmware keeps, or its home's: stored and followed."""
+    IGNORE = "ignore"
+    """A bucket firmware keeps that this server does not (`where.<old home>`, `occupancy.*`,
+    another cloud's user or structure): acknowledged so firmware stops resending it, not stored."""
+    REFUSE = "refuse"
+    """Another device's bucket, or another home's: never applied, never acknowledged."""
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectDescriptor:
+    """One entry of a subscribe's `objects` list."""
+
+    key: str
+    revision: int
+    timestamp: int
+    value: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class PutEntry:
+    """One bucket of a PUT."""
+
+    key: str
+    fields: dict[str, Any]
+    guard: int | None
+    """`if_object_revision`: the write applies only over this revision (`shared`)."""
+    base_revision: int
+    """`base_object_revision`: the revision the device changed (informational)."""
+
+
+@dataclass(slots=True)
+class Subscription:
+    """A subscribe, checked and answered for its inline values, ready to be held."""
+
+    identity: Identity
+    connection: HeldConnection
+    known: dict[str, int]
+    """Bucket key -> timestamp the device listed (0 for one its inline value just changed)."""
+    setpoints_owed: bool
+    """The first push carries setpoints or the mode: firmware should answer it at once."""
+
+
+class DeviceSessions:
+    """The device protocol's rules over the service's parts."""
+
+    def __init__(
+        self,
+        *,
+        config: ServiceConfig,
+        clock: Clock,
+        buckets: BucketStore,
+        devices: DeviceRegistry,
+        pairings: PairingRegistry,
+        commands: Commands,
+        delivery: Delivery,
+        availability: Availability,
+        roster: Roster,
+        pairing: HomePairing,
+        request_save: Callable[[], None],
+        save_now_later: Callable[[], None],
+        is_loaded: Callable[[], bool],
+    ) -> None:
+        """Initialize from the service's parts and its save requests."""
+        self._config = config
+        self._clock = clock
+        self._buckets = buckets
+        self._devices = devices
+        self._pairings = pairings
+        self._commands = commands
+        self._delivery = delivery
+        self._availability = availability
+        self._roster = roster
+        self._pairing = pairing
+        self._request_save = request_save
+        self._save_now_later = save_now_later
+        self._is_loaded = is_loaded
+        self._entry_by_mac: dict[str, dict[str, str]] = {}
+        """What MAC-identified thermostats reported at entry before their serial was known."""
+
+    # -- identification --------------------------------------------------------------------
+
+    def identify(self, claim: IdentityClaim, session: str | None = None) -> Identity | None:
+        """Who sent the request; None without any identity.
+
+        A thermostat that identifies by its MAC address (Display-2.12 / 5.9.4-5) tells its
+        serial only in the session id of its subscribe (`<mac><serial>`): learned there, the
+        MAC is mapped to the serial from then on (kept in the device record, so across
+        restarts). Until then such a request raises MacNotResolvedError, so the MAC never
+        becomes a thermostat of its own; a MAC-shaped identity that has its own record (a
+        thermostat paired under it by an earlier version) stays what it was.
+        """
+        raw = claim.serial()
+        if raw is None or not MAC_RE.fullmatch(raw):
+            return None if raw is None else Identity(raw)
+        mac = raw.lower()
+        serial = self._devices.serial_for_mac(mac)
+        if serial is not None and serial.lower() != mac:
+            return Identity(serial, mac)
+        if self._pairings.is_paired(raw):
+            return Identity(raw)
+        if session is not None and (serial := serial_from_session(session, mac)) is not None:
+            self._learn_mac(mac, serial, raw)
+            return Identity(serial, mac)
+        if raw in self._devices or session is not None:
+            return Identity(raw)
+        raise MacNotResolvedError(mac)
+
+    def _learn_mac(self, mac: str, serial: str, raw: str) -> None:
+        """Map a MAC-identified thermostat to its serial, with what it reported at entry."""
+        if raw in self._devices and not self._pairings.is_paired(raw):
+            # Left by an earlier version under the MAC: the thermostat sends its state again.
+            self._roster.forget_device(raw)
+        fields = {**self._entry_by_mac.pop(mac, {}), "mac": mac}
+        self._availability.note_contact(serial)  # a new thermostat counts against the limit
+        self._devices.update_identity(serial, fields)
+        self._request_save()
+        _LOGGER.info(
+            "Thermostat %s identifies by its MAC address; its session names its serial %s",
+            mac,
+            serial,
+        )
+
+    def contact(
+        self, claim: IdentityClaim, *, create: bool = True, session: str | None = None
+    ) -> Identity:
+        """Return who sent a request and note the contact; raises without an identity."""
+        identity = self.identify(claim, session)
+        if identity is None:
+            raise UnidentifiedDeviceError
+        serial = identity.serial
+        self._availability.note_contact(
+            serial, create=create, address=claim.address, credential=claim.password
+        )
+        record = self._devices.get(serial)
+        if record is not None and not record.software_version and claim.firmware_version:
+            # A thermostat that never called entry here (4.x with its cached URLs) still
+            # says its version on every request; entry's word is kept otherwise.
+            self._availability.note_firmware(serial, claim.firmware_version)
+        return identity
+
+    # -- which buckets a device may touch --------------------------------------------------
+
+    def bucket_access(self, serial: str, key: str) -> BucketAccess:
+        """Return what the device may do with one bucket.
+
+        A device reads and writes its own buckets and its home's user and structure; buckets of
+        other devices or homes this server knows are refused; anything else firmware carries
+        (history from its old cloud, types not kept here) is ignored.
+        """
+        parts = split_key(key)
+        if parts is None:
+            return BucketAccess.REFUSE
+        bucket_type, identifier = parts
+        if bucket_type in HOME_SCOPED_TYPES:
+            if key in self._pairings.home_keys(serial):
+                return BucketAccess.KEEP
+            return BucketAccess.REFUSE if self._pairing.is_home_key(key) else BucketAccess.IGNORE
+        if identifier == serial:
+            return BucketAccess.KEEP if bucket_type in DEVICE_SCOPED_TYPES else BucketAccess.IGNORE
+        if self._roster.is_known(identifier) or self._pairing.is_home_id(identifier):
+            return BucketAccess.REFUSE
+        return BucketAccess.IGNORE
+
+    # -- entry and pairing codes -----------------------------------------------------------
+
+    def entry(self, claim: IdentityClaim, fields: dict[str, str]) -> dict[str, Any]:
+        """Note what a thermostat reports at entry; return where everything else lives."""
+        try:
+            identity = self.identify(claim)
+        except MacNotResolvedError as err:
+            # Kept for the record of the serial its first subscribe names (bounded: made-up
+            # MACs cannot grow it).
+            self._entry_by_mac.pop(err.mac, None)
+            self._entry_by_mac[err.mac] = {
+                name: fields[name] for name in ENTRY_FIELDS if name in fields
+            }
+            while len(self._entry_by_mac) > self._config.max_unpaired_devices:
+                del self._entry_by_mac[next(iter(self._entry_by_mac))]
+            identity = None
+        if identity is not None:
+            serial = identity.serial
+            self._availability.note_contact(
+                serial, address=claim.address, credential=claim.password
+            )
+            if fields.get("reset", "").upper() == "TRUE":
+                _LOGGER.info("Thermostat %s reports a factory reset", serial)
+            if identity.mac is not None:
+                fields = {**fields, "mac": identity.mac}
+            # Entry is where firmware says which version it runs now (after an update too).
+            version = fields.get("software_version") or claim.firmware_version
+            if version:
+                self._availability.note_firmware(serial, version)
+            if self._devices.update_identity(serial, fields):
+                self._request_save()
+        origin = origin_with_port(self._config.api_origin)
+        transport = f"{origin}/svc/transport"
+        return {
+            "czfe_url": transport,
+            "transport_url": transport,
+            "direct_transport_url": transport,
+            "passphrase_url": f"{origin}/svc/passphrase",
+            "ping_url": f"{origin}/svc/ping",
+            "pro_info_url": f"{origin}/svc/pro_info",
+            "weather_url": f"{origin}/svc/weather/v1?query=",
+            "upload_url": f"{origin}/svc/upload",
+            "software_update_url": "",
+            "server_version": SERVER_VERSION,
+            "tier_name": "local",
+        }
+
+    def passphrase(self, claim: IdentityClaim) -> dict[str, Any]:
+        """Return the device's pending pairing code, issuing one when it has none."""
+        serial = self.contact(claim).serial
+        if not self._is_loaded():
+            raise NotLoadedError
+        key, outcome = self._pairings.issue(serial)
+        if outcome is not IssueOutcome.UNCHANGED:
+            # After a restart the thermostat must be shown the same code, valid as long.
+            self._save_now_later()
+        if outcome is IssueOutcome.CREATED:
+            # Not the code itself: it is a credential for the next hour, and logs get shared.
+            _LOGGER.info("Thermostat %s is showing a new pairing code on its screen", serial)
+        return {"value": key.value, "expires": key.expires}
+
+    def passphrase_status(self, claim: IdentityClaim) -> dict[str, Any]:
+        """Return whether the device's code is pending or claimed (or there is none)."""
+        serial = self.contact(claim, create=False).serial
+        if not self._is_loaded():
+            raise NotLoadedError
+        status, key = self._pairings.status(serial)
+        if status is KeyStatus.NO_KEY or key is None:
+            return {"status": "no_key", "claimed": False, "message": "No pairing code issued"}
+        if status is KeyStatus.PENDING:
+            return {"status": "pending", "claimed": False, "expiresAt": key.expires}
+        return {
+            "status": "claimed",
+            "claimed": True,
+            "claimedBy": key.claimed_by,
+            "claimedAt": key.claimed_at,
+        }
+
+    # -- transport -------------------------------------------------------------------------
+
+    def put(self, identity: Identity, entries: Sequence[PutEntry]) -> list[dict[str, Any]]:
+        """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
+
+        Firmware batches several buckets in one PUT, some of types this server does not keep:
+        each is kept, ignored (acknowledged, not stored) or refused (another device's) on its
+        own, so one bucket never throws away the change beside it. A PUT whose every bucket
+        is refused raises NotWritableError.
+        """
+        serial = identity.serial
+        if identity.mac is not None:
+            entries = [
+                PutEntry(identity.inbound(e.key), e.fields, e.guard, e.base_revision)
+                for e in entries
+            ]
+        updates: dict[str, dict[str, Any]] = {}
+        conflicts: set[str] = set()
+        ignored: dict[str, PutEntry] = {}
+        refused: list[str] = []
+        for entry in entries:
+            key = entry.key
+            access = self.bucket_access(serial, key)
+            if access is BucketAccess.REFUSE:
+                refused.append(key)
+                continue
+            if access is BucketAccess.IGNORE:
+                ignored.setdefault(key, entry)
+                continue
+            current = self._buckets.get(key)
+            if (
+                entry.guard is not None
+                and key.startswith("shared.")
+                and current is not None
+                and entry.guard != current.revision
+            ):
+                # The device wrote over a version it had not seen. Answered with the server's
+                # revision and no value, firmware keeps its change (the user's dial turn) and
+                # retries against that revision; the server's copy is not pushed over it.
+                _LOGGER.debug(
+                    "%s: PUT to %s guarded by revision %s, server has %s; the device retries",
+                    serial,
+                    key,
+                    entry.guard,
+                    current.revision,
+                )
+                conflicts.add(key)
+                continue
+            updates.setdefault(key, {}).update(entry.fields)
+        if refused:
+            _LOGGER.debug("%s: PUT to %s refused: not this device's", serial, for_log(refused))
+            if not (updates or conflicts or ignored):
+                raise NotWritableError(refused[0])
+        if ignored:
+            _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
+        self._commands.apply(serial, updates, ChangeSource.DEVICE)
+        descriptors: dict[str, dict[str, Any]] = {}
+        kept: list[str] = []
+        for entry in entries:
+            key = entry.key
+            if key in descriptors or key in refused:
+                continue
+            if key in ignored:
+                descriptors[key] = {
+                    "object_revision": next_revision(entry.base_revision),
+                    "object_timestamp": self._clock.now_ms(),
+                    "object_key": identity.outbound(key),
+                }
+                continue
+            bucket = self._buckets.get(key)
+            if bucket is None:  # an empty PUT of a bucket the server never had
+                continue
+            kept.append(key)
+            descriptors[key] = identity.descriptor(bucket)
+        self._delivery.device_put(serial, kept, conflicts)
+        return list(descriptors.values())
+
+    def _inline_updates(
+        self, serial: str, objects: Sequence[ObjectDescriptor]
+    ) -> dict[str, dict[str, Any]]:
+        """Return the values the device sends with its subscribe.
+
+        They have revision 0 and timestamp 0 (new local data), or a timestamp newer than the
+        server's copy.
+        """
+        updates: dict[str, dict[str, Any]] = {}
+        for obj in objects:
+            if obj.value is None:
+                continue
+            fresh = obj.revision == 0 and obj.timestamp == 0
+            if not fresh and obj.timestamp <= self._buckets.timestamp(obj.key):
+                continue
+            access = self.bucket_access(serial, obj.key)
+            if access is not BucketAccess.KEEP:
+                # Not a reason to refuse the subscribe, which would leave the thermostat
+                # without its connection: the bucket alone is left out.
+                _LOGGER.debug("%s: inline %s %sd", serial, for_log(obj.key), access.value)
+                continue
+            updates[obj.key] = obj.value
+        return updates
+
+    def subscribe(
+        self, identity: Identity, session: str, listed: Sequence[ObjectDescriptor]
+    ) -> Subscription:
+        """Apply a subscribe's inline values; return what the held connection starts from."""
+        serial = identity.serial
+        objects = listed
+        if identity.mac is not None:
+            objects = [
+                ObjectDescriptor(identity.inbound(o.key), o.revision, o.timestamp, o.value)
+                for o in listed
+            ]
+        updates = self._inline_updates(serial, objects)
+        if updates:
+            self._commands.apply(serial, updates, ChangeSource.DEVICE)
+        known: dict[str, int] = {}
+        for obj in objects:
+            if self.bucket_access(serial, obj.key) is not BucketAccess.KEEP:
+                _LOGGER.debug(
+                    "%s listed %s, which it may not follow; ignored", serial, for_log(obj.key)
+                )
+                continue
+            # An inline update is sent back with its new revision: the device learns it.
+            known[obj.key] = 0 if obj.key in updates else obj.timestamp
+        setpoints_owed = any(
+            bucket.key.startswith("shared.") and not SETPOINT_FIELDS.isdisjoint(bucket.value)
+            for bucket in self._delivery.owed(serial, known)
+        )
+        return Subscription(
+            identity, HeldConnection(serial=serial, session=session), known, setpoints_owed
+        )
+
+    def hold(self, subscription: Subscription) -> None:
+        """Hold the subscribe: pushes reach it from now on."""
+        self._delivery.hold(subscription.connection, subscription.known)
+        self._availability.connection_opened(subscription.identity.serial)
+
+    def release(self, subscription: Subscription) -> None:
+        """Let go of a held subscribe that ended."""
+        self._delivery.release(subscription.connection)
+        self._availability.connection_closed(subscription.identity.serial)
+
+    def listing(self, raw: str) -> list[dict[str, Any]] | None:
+        """Return the descriptors of a device's buckets (`device.<serial>` or a serial).
+
+        None when `raw` names no serial.
+        """
+        serial = raw.removeprefix("device.")
+        if not SERIAL_RE.fullmatch(serial):
+            return None
+        identity = Identity(serial)
+        if MAC_RE.fullmatch(serial) and (known := self._devices.serial_for_mac(serial)):
+            # A MAC-identified thermostat lists `device.<mac>`: its buckets, under its keys.
+            identity = Identity(known, serial.lower())
+        keys = [
+            *self._buckets.keys_of_serial(identity.serial),
+            *self._pairings.home_keys(identity.serial),
+        ]
+        buckets = self._buckets
+        return [identity.descriptor(b) for k in keys if (b := buckets.get(k)) is not None]
+
+    def ping(self, claim: IdentityClaim) -> None:
+        """Refresh a known device's contact; anything else leaves no trace."""
+        try:
+            identity = self.identify(claim)
+        except MacNotResolvedError:
+            return
+        if identity is not None:
+            self._availability.note_contact(identity.serial, create=False)
