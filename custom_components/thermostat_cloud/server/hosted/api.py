@@ -6,11 +6,10 @@ that every response, including 401, 404 and 429, has the same JSON shape and rat
 
 Decisions where the spec says "not shown" (also in the README and the OpenAPI document):
 
-- Only paired devices exist for the API: an unpaired device is in nobody's account, so it is
-  not listed and its id answers 404 Device not found (as it does after DELETE).
-- Ownership: the user who paired a device owns it. A device paired without naming a user (the
-  "Add thermostat" flow, or the control API's default user) belongs to the home, and every
-  key's user is then its owner. Keys of other users see a device as `shared`.
+- Only paired devices exist for the API (the core's `Clients` decides what a key's user may
+  see and own): an unpaired device is not listed and its id answers 404 Device not found (as
+  it does after DELETE). A key's user owns what it paired and what belongs to the home; other
+  users' keys see a device as `shared`.
 - Check order: API key (401), rate limit (429), path and method (404 `Not found`, 405
   `Method not allowed`), scope (403 `Insufficient scope` with `requiredScope`), device (404),
   key's serial restriction (403 `Access denied to this device`), ownership for DELETE (403),
@@ -32,11 +31,12 @@ Decisions where the spec says "not shown" (also in the README and the OpenAPI do
   its own occupancy sensing. See `client_view`.
 - `PUT .../schedule` answers with the command response (object `schedule.<serial>`).
 - `GET .../status` returns the device's own buckets (device, shared, schedule, ...), not the
-  home's user and structure buckets, which also describe other devices. Fields in
+  home's user and structure buckets, which also describe other devices. The core's
   `WITHHELD_FIELDS` are left out of the bucket values: the temperature lock's PIN hash would
   give the PIN away to any key that can read (10,000 guesses), shared keys included.
 - A refused value (out of range, a mode the equipment cannot do, a bad schedule) is 400 with
-  the command layer's message.
+  the command layer's message; a range whose ends were sent the wrong way round is worded in
+  the request's field names (`low must be less than high`).
 """
 
 from __future__ import annotations
@@ -53,15 +53,18 @@ from typing import Any
 from aiohttp import web
 
 from ..core import (
+    Access,
     CommandError,
     CommandResult,
+    DeviceSummary,
     ErrorCode,
+    Reason,
     ThermostatService,
     ThermostatState,
     as_number,
 )
 from ..http import BadRequestError, read_json_object
-from ..model import ApiKey, Clock, DeviceRecord, Scope, SystemClock, bucket_key, for_log
+from ..model import ApiKey, Clock, Scope, SystemClock, bucket_key, for_log
 from .rate_limits import Quota, RateLimiter
 
 _LOGGER = logging.getLogger(__name__)
@@ -71,9 +74,6 @@ KEY_REQUESTS_PER_MINUTE = 20
 USER_REQUESTS_PER_MINUTE = 100
 ANONYMOUS_REQUESTS_PER_MINUTE = 20
 OPENAPI_DOCUMENT = Path(__file__).parent / "openapi" / "hosted-api.json"
-# Bucket fields no key may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the serial,
-# so whoever reads it recovers the PIN in at most 10,000 tries.
-WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
 
 # Mode names of `POST .../mode`: the hosted service's own (`heat-cool` for range), the
 # thermostat's (`range`, `emergency`) and `auto`, which its documentation also uses.
@@ -81,9 +81,6 @@ HOSTED_MODES = ("heat", "cool", "heat-cool", "range", "off", "emergency", "auto"
 # `shared.auto_away` as the hosted service's clients read it: 0 = home, 2 = away.
 AUTO_AWAY_HOME = 0
 AUTO_AWAY_AWAY = 2
-
-ACCESS_OWNER = "owner"
-ACCESS_SHARED = "shared"
 
 type Handler = Callable[[HostedApi, ApiCall], Awaitable[web.Response]]
 
@@ -375,39 +372,27 @@ class HostedApi:
             return ApiError(404, "Device not found", detail=err.message)
         return ApiError(400, err.message)
 
-    # -- devices and access -------------------------------------------------------------------
-
-    def _summary(self, service: ThermostatService, record: DeviceRecord) -> dict[str, Any]:
-        return {
-            "id": record.device_id,
-            "serial": record.serial,
-            # The same reading as the control API's status record (falls back to the serial).
-            "name": ThermostatState(service, record.serial).name,
-        }
+    # -- devices ------------------------------------------------------------------------------
 
     @staticmethod
-    def _access(service: ThermostatService, key: ApiKey, serial: str) -> str:
-        pairing = service.pairings.pairing(serial)
-        assert pairing is not None
-        if pairing.user_id in (key.owner_id, service.pairing.home_user_id):
-            return ACCESS_OWNER
-        return ACCESS_SHARED
+    def _summary(device: DeviceSummary) -> dict[str, Any]:
+        return {"id": device.device_id, "serial": device.serial, "name": device.name}
 
-    def _device(self, call: ApiCall) -> DeviceRecord:
+    @staticmethod
+    def _device(call: ApiCall) -> DeviceSummary:
         """Return the `{deviceId}` of the path, if the key may reach it."""
-        service, key = call.service, call.key
-        record = service.devices.by_device_id(call.params["deviceId"])
-        if record is None or not service.pairings.is_paired(record.serial):
+        device = call.service.clients.paired_device(call.params["deviceId"])
+        if device is None:
             raise ApiError(
                 404, "Device not found", detail=f"no paired device {call.params['deviceId']}"
             )
-        if not key.allows_serial(record.serial):
+        if not call.key.allows_serial(device.serial):
             raise ApiError(
                 403,
                 "Access denied to this device",
-                detail=f"key {key.key_id} is restricted to other devices",
+                detail=f"key {call.key.key_id} is restricted to other devices",
             )
-        return record
+        return device
 
     # -- operations ---------------------------------------------------------------------------
 
@@ -421,39 +406,26 @@ class HostedApi:
 
     @route("GET", "/devices", Scope.READ)
     async def _devices(self, call: ApiCall) -> web.Response:
-        service, key = call.service, call.key
-        devices = []
-        for pairing in service.pairings.pairings():
-            record = service.devices.get(pairing.serial)
-            if record is None or not key.allows_serial(pairing.serial):
-                continue
-            devices.append(
-                {
-                    **self._summary(service, record),
-                    "accessType": self._access(service, key, pairing.serial),
-                }
-            )
+        devices = [
+            {**self._summary(device), "accessType": access}
+            for device, access in call.service.clients.devices_of(call.key)
+        ]
         return web.json_response({"devices": devices})
 
     @route("GET", "/thermostat/{deviceId}/status", Scope.READ)
     async def _status(self, call: ApiCall) -> web.Response:
-        service, record = call.service, self._device(call)
+        service, device = call.service, self._device(call)
         state: dict[str, Any] = {}
-        shared_key = bucket_key("shared", record.serial)
-        for key in sorted(service.buckets.keys_of_serial(record.serial)):
-            bucket = service.buckets.get(key)
-            assert bucket is not None
-            value = {
-                name: value for name, value in bucket.value.items() if name not in WITHHELD_FIELDS
-            }
-            if key == shared_key:
-                value.update(client_view(ThermostatState(service, record.serial)))
-            state[key] = {
+        shared_key = bucket_key("shared", device.serial)
+        for bucket in service.clients.buckets(device.serial):
+            if bucket.key == shared_key:
+                bucket.value.update(client_view(ThermostatState(service, device.serial)))
+            state[bucket.key] = {
                 "object_revision": bucket.revision,
                 "object_timestamp": bucket.timestamp,
-                "value": value,
+                "value": bucket.value,
             }
-        return web.json_response({"device": self._summary(service, record), "state": state})
+        return web.json_response({"device": self._summary(device), "state": state})
 
     @route("POST", "/thermostat/{deviceId}/temperature", Scope.WRITE)
     async def _temperature(self, call: ApiCall) -> web.Response:
@@ -475,11 +447,16 @@ class HostedApi:
         low = as_number(body.get("low"), "low")
         high = as_number(body.get("high"), "high")
         scale = _scale(body)
-        if low >= high:
-            raise ApiError(400, "low must be less than high")
-        result = call.service.commands.set_temperature_range(
-            record.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
-        )
+        try:
+            result = call.service.commands.set_temperature_range(
+                record.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
+            )
+        except CommandError as err:
+            # The command refuses an empty range; ends sent the wrong way round (not merely
+            # equal at the thermostat's 0.5 °C) are named as the request names them.
+            if err.reason is Reason.LOW_NOT_BELOW_HIGH and low >= high:
+                raise ApiError(400, "low must be less than high", detail=err.message) from err
+            raise
         state = ThermostatState(call.service, record.serial)
         return command_response(
             result,
@@ -531,11 +508,11 @@ class HostedApi:
 
     @route("GET", "/thermostat/{deviceId}/schedule", Scope.READ)
     async def _schedule(self, call: ApiCall) -> web.Response:
-        service, record = call.service, self._device(call)
+        service, device = call.service, self._device(call)
         return web.json_response(
             {
-                "device": self._summary(service, record),
-                "schedule": ThermostatState(service, record.serial).schedule,
+                "device": self._summary(device),
+                "schedule": ThermostatState(service, device.serial).schedule,
             }
         )
 
@@ -550,7 +527,7 @@ class HostedApi:
     @route("DELETE", "/thermostat/{deviceId}", Scope.WRITE)
     async def _delete(self, call: ApiCall) -> web.Response:
         service, key, record = call.service, call.key, self._device(call)
-        if self._access(service, key, record.serial) != ACCESS_OWNER:
+        if service.clients.access(key.owner_id, record.serial) is not Access.OWNER:
             raise ApiError(
                 403,
                 "Only device owners can delete devices",
