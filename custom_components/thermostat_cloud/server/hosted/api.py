@@ -58,7 +58,6 @@ from ..core import (
     CommandResult,
     DeviceSummary,
     ErrorCode,
-    Reason,
     ThermostatService,
     ThermostatState,
     as_number,
@@ -429,35 +428,35 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/temperature", Scope.WRITE)
     async def _temperature(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         value = as_number(body.get("value"), "Temperature value")
         scale = _scale(body)
         mode = body.get("mode")
         if mode not in ("heat", "cool"):
             raise ApiError(400, "mode must be heat or cool")
         result = call.service.commands.set_temperature(
-            record.serial, to_celsius(value, scale), mode
+            device.serial, to_celsius(value, scale), mode
         )
-        target = ThermostatState(call.service, record.serial).target_temperature
+        target = ThermostatState(call.service, device.serial).target_temperature
         return command_response(result, f"Temperature set to {target} °C ({mode})")
 
     @route("POST", "/thermostat/{deviceId}/temperature/range", Scope.WRITE)
     async def _temperature_range(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         low = as_number(body.get("low"), "low")
         high = as_number(body.get("high"), "high")
         scale = _scale(body)
         try:
             result = call.service.commands.set_temperature_range(
-                record.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
+                device.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
             )
         except CommandError as err:
-            # The command refuses an empty range; ends sent the wrong way round (not merely
-            # equal at the thermostat's 0.5 °C) are named as the request names them.
-            if err.reason is Reason.LOW_NOT_BELOW_HIGH and low >= high:
+            # The command refuses every range whose ends were sent the wrong way round (or
+            # meet at the thermostat's 0.5 °C); the first is named as the request names them.
+            if low >= high:
                 raise ApiError(400, "low must be less than high", detail=err.message) from err
             raise
-        state = ThermostatState(call.service, record.serial)
+        state = ThermostatState(call.service, device.serial)
         return command_response(
             result,
             f"Temperature range set to {state.target_temperature_low} to "
@@ -466,38 +465,38 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/mode", Scope.WRITE)
     async def _mode(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         mode = body.get("mode")
         if mode not in HOSTED_MODES:
             raise ApiError(400, f"mode must be one of {', '.join(HOSTED_MODES)}")
-        result = call.service.commands.set_mode(record.serial, mode)
+        result = call.service.commands.set_mode(device.serial, mode)
         return command_response(
-            result, f"Mode set to {ThermostatState(call.service, record.serial).mode}"
+            result, f"Mode set to {ThermostatState(call.service, device.serial).mode}"
         )
 
     @route("POST", "/thermostat/{deviceId}/away", Scope.WRITE)
     async def _away(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         away = body.get("away")
         if not isinstance(away, bool):
             raise ApiError(400, "away must be true or false")
-        result = call.service.commands.set_away(record.serial, away)
+        result = call.service.commands.set_away(device.serial, away)
         return command_response(result, "Home set to away" if away else "Home set to home")
 
     @route("POST", "/thermostat/{deviceId}/fan", Scope.WRITE)
     async def _fan(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         mode, duration = body.get("mode"), body.get("duration")
-        result = call.service.commands.set_fan(record.serial, mode=mode, duration=duration)
+        result = call.service.commands.set_fan(device.serial, mode=mode, duration=duration)
         if duration is not None:
             return command_response(result, f"Fan on for {int(duration)} seconds, then auto")
         return command_response(result, f"Fan mode set to {mode}")
 
     @route("POST", "/thermostat/{deviceId}/lock", Scope.WRITE)
     async def _lock(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         result = call.service.commands.set_temperature_lock(
-            record.serial,
+            device.serial,
             body.get("enabled"),
             body.get("pin_hash"),
             body.get("temp_min"),
@@ -518,22 +517,22 @@ class HostedApi:
 
     @route("PUT", "/thermostat/{deviceId}/schedule", Scope.WRITE)
     async def _put_schedule(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         if "schedule" not in body:
             raise ApiError(400, "schedule is required")
-        result = call.service.commands.set_schedule(record.serial, body["schedule"])
+        result = call.service.commands.set_schedule(device.serial, body["schedule"])
         return command_response(result, "Schedule updated")
 
     @route("DELETE", "/thermostat/{deviceId}", Scope.WRITE)
     async def _delete(self, call: ApiCall) -> web.Response:
-        service, key, record = call.service, call.key, self._device(call)
-        if service.clients.access(key.owner_id, record.serial) is not Access.OWNER:
+        service, key, device = call.service, call.key, self._device(call)
+        if service.clients.access(key.owner_id, device.serial) is not Access.OWNER:
             raise ApiError(
                 403,
                 "Only device owners can delete devices",
-                detail=f"key {key.key_id} sees {record.serial} as shared",
+                detail=f"key {key.key_id} sees {device.serial} as shared",
             )
-        await service.pairing.async_unpair(record.serial)
+        await service.pairing.async_unpair(device.serial)
         return web.json_response(
             {
                 "success": True,
