@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from ..delivery.subscriptions import SubscriptionHub
+from ..model.pairing import Pairing
 from .pairing import HomePairing
 from .roster import Roster
 from .state import StateSource, ThermostatState
@@ -113,18 +114,17 @@ class Clients:
     def devices_of(self, principal: Principal) -> list[tuple[DeviceSummary, Access]]:
         """Return the paired thermostats a principal may reach, in pairing order, and how."""
         return [
-            (self.summary(pairing.serial), access)
+            (self.summary(pairing.serial), self._access_to(pairing, principal.owner_id))
             for pairing in self._source.pairings.pairings()
-            if pairing.serial in self._source.devices
-            and principal.allows_serial(pairing.serial)
-            and (access := self.access(principal.owner_id, pairing.serial)) is not None
+            if pairing.serial in self._source.devices and principal.allows_serial(pairing.serial)
         ]
 
     def access(self, user_id: str, serial: str) -> Access | None:
         """Return how a user reaches a thermostat; None while it is not paired."""
         pairing = self._source.pairings.pairing(serial)
-        if pairing is None:
-            return None
+        return self._access_to(pairing, user_id) if pairing is not None else None
+
+    def _access_to(self, pairing: Pairing, user_id: str) -> Access:
         if pairing.user_id in (user_id, self._pairing.home_user_id):
             return Access.OWNER
         return Access.SHARED
