@@ -20,11 +20,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, DOMAIN
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core import firmware_major
 from custom_components.thermostat_cloud.server.device.headers import (
     CLIENT_ID,
     PROTOCOL_HEADERS,
     ProtocolHeader,
-    firmware_major,
     reported_firmware_version,
 )
 from thermostat_sim import SimulatedThermostat

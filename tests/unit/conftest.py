@@ -10,9 +10,13 @@ name says. Every test here carries the `unit` marker: `scripts/test -m unit`.
 
 from __future__ import annotations
 
+from collections.abc import AsyncGenerator
 from pathlib import Path
 
 import pytest
+
+from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from tests.conftest import FakeClock, MemoryStorage
 
 HERE = Path(__file__).parent
 NOT_HERE = frozenset({"hass", "socket_enabled", "hass_client", "enable_custom_integrations"})
@@ -26,6 +30,25 @@ def auto_enable_custom_integrations() -> None:
 @pytest.fixture(autouse=True)
 def usage_reports() -> None:
     """No Home Assistant here, so no use of its API to report."""
+
+
+@pytest.fixture
+async def service() -> AsyncGenerator[ThermostatService]:
+    """Return a loaded service core with a clock the test moves; stopped after the test."""
+    svc = ThermostatService(
+        ServiceConfig(api_origin="http://127.0.0.1:8000", save_delay=0),
+        MemoryStorage(),
+        FakeClock(),
+    )
+    await svc.async_load()
+    yield svc
+    await svc.async_stop()
+
+
+def pair(service: ThermostatService, serial: str, user_id: str | None = None) -> None:
+    """Pair a thermostat as the user would, with the code on its screen (as `user_id`)."""
+    key, _ = service.pairings.issue(serial)
+    assert service.pairing.register(key.value, user_id).success
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -6,11 +6,9 @@ and checks what the thermostat would be answered or pushed.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
-
 import pytest
 
-from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import (
     BucketAccess,
     DeviceSessions,
@@ -23,7 +21,9 @@ from custom_components.thermostat_cloud.server.core import (
     UnidentifiedDeviceError,
     next_revision,
 )
-from tests.conftest import OTHER_SERIAL, SERIAL, FakeClock, MemoryStorage
+from tests.conftest import OTHER_SERIAL, SERIAL
+
+from .conftest import pair
 
 MAC = "18b4300aabbc"
 MAC_SERIAL = "02AA01AC33140099"
@@ -31,28 +31,9 @@ SHARED = f"shared.{SERIAL}"
 
 
 @pytest.fixture
-async def service() -> AsyncGenerator[ThermostatService]:
-    """Return a loaded service core with a clock the test moves; stopped after the test."""
-    svc = ThermostatService(
-        ServiceConfig(api_origin="http://127.0.0.1:8000", save_delay=0),
-        MemoryStorage(),
-        FakeClock(),
-    )
-    await svc.async_load()
-    yield svc
-    await svc.async_stop()
-
-
-@pytest.fixture
 def sessions(service: ThermostatService) -> DeviceSessions:
     """Return the service's device sessions."""
     return service.sessions
-
-
-def pair(service: ThermostatService, serial: str) -> None:
-    """Pair a thermostat as the user would, with the code on its screen."""
-    key, _ = service.pairings.issue(serial)
-    assert service.pairing.register(key.value).success
 
 
 def claim(user_id: str) -> IdentityClaim:

@@ -99,12 +99,12 @@ def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
 
 
 def device_list(service: ThermostatService) -> dict[str, Any]:
-    """`GET /api/devices`: every known device's record with its subscription count."""
+    """`GET /api/devices`: every known device's record (paired or not) with its subscriptions."""
     devices = [
         {
-            **status_record(service, serial),
-            "subscription_count": service.subscriptions.count(serial),
+            **status_record(service, device.serial),
+            "subscription_count": device.subscriptions,
         }
-        for serial in service.roster.known_serials()
+        for device in service.clients.known_devices()
     ]
     return {"devices": devices, "total": len(devices)}

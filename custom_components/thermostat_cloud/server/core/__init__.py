@@ -1,13 +1,15 @@
-"""The domain core: commands, the read model, device sessions and the service composing them.
+"""The domain core: commands, the read model, device sessions, what clients may see, the service.
 
 The surfaces (device, control, hosted) import from here, not from the modules inside.
 """
 
 from .availability import Availability
+from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSummary, Principal
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
 from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .service import Storage, ThermostatService
@@ -29,17 +31,24 @@ from .sessions import (
 )
 from .state import ECO_MODES, StateSource, ThermostatState
 from .validation import as_number
+from .weather import WeatherProvider
 
 __all__ = [
     "ECO_MODES",
+    "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",
+    "WITHHELD_FIELDS",
+    "Access",
     "Availability",
     "BucketAccess",
     "ChangeSource",
+    "ClientBucket",
+    "Clients",
     "CommandError",
     "CommandResult",
     "Commands",
     "DeviceSessions",
+    "DeviceSummary",
     "ErrorCode",
     "EventKind",
     "HomePairing",
@@ -50,6 +59,7 @@ __all__ = [
     "NotWritableError",
     "ObjectDescriptor",
     "PairingOrigin",
+    "Principal",
     "PutEntry",
     "Reason",
     "RegisterResult",
@@ -63,8 +73,12 @@ __all__ = [
     "ThermostatService",
     "ThermostatState",
     "UnidentifiedDeviceError",
+    "WeatherProvider",
     "as_number",
+    "firmware_major",
+    "is_firmware_version",
     "is_revision",
     "next_revision",
     "origin_with_port",
+    "too_old_to_control",
 ]

@@ -12,17 +12,14 @@ from collections.abc import Callable
 import logging
 
 from ..delivery.subscriptions import SubscriptionHub
-from ..device.headers import firmware_major
 from ..model.clock import Clock
 from ..model.devices import DeviceRegistry
 from .config import ServiceConfig
 from .events import EventBus, EventKind, ServiceEvent
+from .firmware import too_old_to_control
 from .roster import Roster
 
 _LOGGER = logging.getLogger(__name__)
-
-MIN_CONTROL_FIRMWARE = 5
-"""Firmware major version from which a thermostat subscribes (earlier: heartbeats only)."""
 
 
 class Availability:
@@ -97,7 +94,7 @@ class Availability:
             return
         self._devices.update_identity(serial, {"software_version": version})
         self._request_save()
-        if (major := firmware_major(version)) is not None and major < MIN_CONTROL_FIRMWARE:
+        if too_old_to_control(version):
             _LOGGER.warning(
                 "Thermostat %s runs firmware %s, which never opens the connection changes are "
                 "pushed on; it needs firmware 5.x to be controlled",
@@ -110,8 +107,7 @@ class Availability:
         """Return the firmware version of a device too old to be controlled, else None."""
         record = self._devices.get(serial)
         version = record.software_version if record is not None else None
-        major = firmware_major(version)
-        return version if major is not None and major < MIN_CONTROL_FIRMWARE else None
+        return version if too_old_to_control(version) else None
 
     # -- availability ----------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 
 The parts, each its own module: `commands` (every write), `delivery` (who has received what),
 `availability` (contact and availability timers), `roster` (known and unpaired thermostats),
-`pairing` (claiming codes, unpairing, the home's ids) and `sessions` (the device protocol's
-rules). The service loads and saves their state and starts and stops them.
+`pairing` (claiming codes, unpairing, the home's ids), `sessions` (the device protocol's
+rules) and `clients` (what API clients may see). The service loads and saves their state and starts and stops them.
 """
 
 from __future__ import annotations
@@ -14,19 +14,20 @@ from typing import Any, Protocol
 
 from ..delivery.ledger import Delivery
 from ..delivery.subscriptions import SubscriptionHub
-from ..device.weather import WeatherProvider
 from ..model.api_keys import ApiKeyStore
 from ..model.buckets import BucketStore
 from ..model.clock import Clock, SystemClock
 from ..model.devices import DeviceRegistry
 from ..model.pairing import PairingRegistry
 from .availability import Availability
+from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
 from .events import EventBus
 from .pairing import HomePairing
 from .roster import Roster
 from .sessions import DeviceSessions
+from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -130,6 +131,10 @@ class ThermostatService:
             save_now_later=self.save_now_later,
             is_loaded=lambda: self.loaded,
         )
+        self.clients = Clients(
+            source=self, subscriptions=self.subscriptions, roster=self.roster, pairing=self.pairing
+        )
+        """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self.loaded = False

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 import re
 
+from ..core import is_firmware_version
+
 BRAND_PREFIX = "X-nl-"
 SPEC_PREFIX = "X-svc-"
 
@@ -94,7 +96,6 @@ PROTOCOL_HEADERS = (
 # Only a firmware-shaped version followed by its model in parentheses counts: an HTTP library's
 # `Python/3.14 aiohttp/3.13` is not a thermostat's.
 _USER_AGENT_VERSION_RE = re.compile(r"^[^/\s]+/(\d+\.\d+\.\d+(?:-\d+)?) \(")
-_VERSION_RE = re.compile(r"^\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-\d{1,3})?$")
 
 
 def reported_firmware_version(headers: Mapping[str, str]) -> str | None:
@@ -103,11 +104,4 @@ def reported_firmware_version(headers: Mapping[str, str]) -> str | None:
     if version is None:
         match = _USER_AGENT_VERSION_RE.match(headers.get("User-Agent", "").strip())
         version = match.group(1) if match else None
-    return version if version is not None and _VERSION_RE.fullmatch(version) else None
-
-
-def firmware_major(version: str | None) -> int | None:
-    """Return the major number of a firmware version (`4` of `4.2.5`), else None."""
-    if version is None or not _VERSION_RE.fullmatch(version):
-        return None
-    return int(version.partition(".")[0])
+    return version if version is not None and is_firmware_version(version) else None

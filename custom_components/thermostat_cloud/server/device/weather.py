@@ -1,22 +1,16 @@
-"""The weather seam: what `/svc/weather/v1` asks of whoever knows the weather.
+"""`/svc/weather/v1`: the query token firmware sends, read and checked.
 
 Firmware asks `weather_url` + a token, `"<postal code>,<country code>"` (`07719,US`) or `ipv4`,
-and reads the answer under that token. The service core knows no weather; the host sets a
-`WeatherProvider` on the service, and the device endpoint calls it with the token.
+and reads the answer under that token. The device endpoint passes the token to the service's
+`WeatherProvider` (the core's weather seam), which the host sets.
 """
 
 from __future__ import annotations
-
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 from multidict import MultiMapping
 
 MAX_QUERY_LENGTH = 64
 """A postal code and a country code fit many times over; more is not a thermostat."""
-
-type WeatherProvider = Callable[[str], Awaitable[dict[str, Any]]]
-"""Called with the query token; returns the weather to serve under it, or `{}` for none."""
 
 
 class WeatherQueryError(ValueError):

@@ -6,11 +6,10 @@ that every response, including 401, 404 and 429, has the same JSON shape and rat
 
 Decisions where the spec says "not shown" (also in the README and the OpenAPI document):
 
-- Only paired devices exist for the API: an unpaired device is in nobody's account, so it is
-  not listed and its id answers 404 Device not found (as it does after DELETE).
-- Ownership: the user who paired a device owns it. A device paired without naming a user (the
-  "Add thermostat" flow, or the control API's default user) belongs to the home, and every
-  key's user is then its owner. Keys of other users see a device as `shared`.
+- Only paired devices exist for the API (the core's `Clients` decides what a key's user may
+  see and own): an unpaired device is not listed and its id answers 404 Device not found (as
+  it does after DELETE). A key's user owns what it paired and what belongs to the home; other
+  users' keys see a device as `shared`.
 - Check order: API key (401), rate limit (429), path and method (404 `Not found`, 405
   `Method not allowed`), scope (403 `Insufficient scope` with `requiredScope`), device (404),
   key's serial restriction (403 `Access denied to this device`), ownership for DELETE (403),
@@ -32,11 +31,12 @@ Decisions where the spec says "not shown" (also in the README and the OpenAPI do
   its own occupancy sensing. See `client_view`.
 - `PUT .../schedule` answers with the command response (object `schedule.<serial>`).
 - `GET .../status` returns the device's own buckets (device, shared, schedule, ...), not the
-  home's user and structure buckets, which also describe other devices. Fields in
+  home's user and structure buckets, which also describe other devices. The core's
   `WITHHELD_FIELDS` are left out of the bucket values: the temperature lock's PIN hash would
   give the PIN away to any key that can read (10,000 guesses), shared keys included.
 - A refused value (out of range, a mode the equipment cannot do, a bad schedule) is 400 with
-  the command layer's message.
+  the command layer's message; a range whose ends were sent the wrong way round is worded in
+  the request's field names (`low must be less than high`).
 """
 
 from __future__ import annotations
@@ -53,15 +53,17 @@ from typing import Any
 from aiohttp import web
 
 from ..core import (
+    Access,
     CommandError,
     CommandResult,
+    DeviceSummary,
     ErrorCode,
     ThermostatService,
     ThermostatState,
     as_number,
 )
 from ..http import BadRequestError, read_json_object
-from ..model import ApiKey, Clock, DeviceRecord, Scope, SystemClock, bucket_key, for_log
+from ..model import ApiKey, Clock, Scope, SystemClock, bucket_key, for_log
 from .rate_limits import Quota, RateLimiter
 
 _LOGGER = logging.getLogger(__name__)
@@ -71,9 +73,6 @@ KEY_REQUESTS_PER_MINUTE = 20
 USER_REQUESTS_PER_MINUTE = 100
 ANONYMOUS_REQUESTS_PER_MINUTE = 20
 OPENAPI_DOCUMENT = Path(__file__).parent / "openapi" / "hosted-api.json"
-# Bucket fields no key may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the serial,
-# so whoever reads it recovers the PIN in at most 10,000 tries.
-WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
 
 # Mode names of `POST .../mode`: the hosted service's own (`heat-cool` for range), the
 # thermostat's (`range`, `emergency`) and `auto`, which its documentation also uses.
@@ -81,9 +80,6 @@ HOSTED_MODES = ("heat", "cool", "heat-cool", "range", "off", "emergency", "auto"
 # `shared.auto_away` as the hosted service's clients read it: 0 = home, 2 = away.
 AUTO_AWAY_HOME = 0
 AUTO_AWAY_AWAY = 2
-
-ACCESS_OWNER = "owner"
-ACCESS_SHARED = "shared"
 
 type Handler = Callable[[HostedApi, ApiCall], Awaitable[web.Response]]
 
@@ -375,39 +371,27 @@ class HostedApi:
             return ApiError(404, "Device not found", detail=err.message)
         return ApiError(400, err.message)
 
-    # -- devices and access -------------------------------------------------------------------
-
-    def _summary(self, service: ThermostatService, record: DeviceRecord) -> dict[str, Any]:
-        return {
-            "id": record.device_id,
-            "serial": record.serial,
-            # The same reading as the control API's status record (falls back to the serial).
-            "name": ThermostatState(service, record.serial).name,
-        }
+    # -- devices ------------------------------------------------------------------------------
 
     @staticmethod
-    def _access(service: ThermostatService, key: ApiKey, serial: str) -> str:
-        pairing = service.pairings.pairing(serial)
-        assert pairing is not None
-        if pairing.user_id in (key.owner_id, service.pairing.home_user_id):
-            return ACCESS_OWNER
-        return ACCESS_SHARED
+    def _summary(device: DeviceSummary) -> dict[str, Any]:
+        return {"id": device.device_id, "serial": device.serial, "name": device.name}
 
-    def _device(self, call: ApiCall) -> DeviceRecord:
+    @staticmethod
+    def _device(call: ApiCall) -> DeviceSummary:
         """Return the `{deviceId}` of the path, if the key may reach it."""
-        service, key = call.service, call.key
-        record = service.devices.by_device_id(call.params["deviceId"])
-        if record is None or not service.pairings.is_paired(record.serial):
+        device = call.service.clients.paired_device(call.params["deviceId"])
+        if device is None:
             raise ApiError(
                 404, "Device not found", detail=f"no paired device {call.params['deviceId']}"
             )
-        if not key.allows_serial(record.serial):
+        if not call.key.allows_serial(device.serial):
             raise ApiError(
                 403,
                 "Access denied to this device",
-                detail=f"key {key.key_id} is restricted to other devices",
+                detail=f"key {call.key.key_id} is restricted to other devices",
             )
-        return record
+        return device
 
     # -- operations ---------------------------------------------------------------------------
 
@@ -421,66 +405,58 @@ class HostedApi:
 
     @route("GET", "/devices", Scope.READ)
     async def _devices(self, call: ApiCall) -> web.Response:
-        service, key = call.service, call.key
-        devices = []
-        for pairing in service.pairings.pairings():
-            record = service.devices.get(pairing.serial)
-            if record is None or not key.allows_serial(pairing.serial):
-                continue
-            devices.append(
-                {
-                    **self._summary(service, record),
-                    "accessType": self._access(service, key, pairing.serial),
-                }
-            )
+        devices = [
+            {**self._summary(device), "accessType": access}
+            for device, access in call.service.clients.devices_of(call.key)
+        ]
         return web.json_response({"devices": devices})
 
     @route("GET", "/thermostat/{deviceId}/status", Scope.READ)
     async def _status(self, call: ApiCall) -> web.Response:
-        service, record = call.service, self._device(call)
+        service, device = call.service, self._device(call)
         state: dict[str, Any] = {}
-        shared_key = bucket_key("shared", record.serial)
-        for key in sorted(service.buckets.keys_of_serial(record.serial)):
-            bucket = service.buckets.get(key)
-            assert bucket is not None
-            value = {
-                name: value for name, value in bucket.value.items() if name not in WITHHELD_FIELDS
-            }
-            if key == shared_key:
-                value.update(client_view(ThermostatState(service, record.serial)))
-            state[key] = {
+        shared_key = bucket_key("shared", device.serial)
+        for bucket in service.clients.buckets(device.serial):
+            if bucket.key == shared_key:
+                bucket.value.update(client_view(ThermostatState(service, device.serial)))
+            state[bucket.key] = {
                 "object_revision": bucket.revision,
                 "object_timestamp": bucket.timestamp,
-                "value": value,
+                "value": bucket.value,
             }
-        return web.json_response({"device": self._summary(service, record), "state": state})
+        return web.json_response({"device": self._summary(device), "state": state})
 
     @route("POST", "/thermostat/{deviceId}/temperature", Scope.WRITE)
     async def _temperature(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         value = as_number(body.get("value"), "Temperature value")
         scale = _scale(body)
         mode = body.get("mode")
         if mode not in ("heat", "cool"):
             raise ApiError(400, "mode must be heat or cool")
         result = call.service.commands.set_temperature(
-            record.serial, to_celsius(value, scale), mode
+            device.serial, to_celsius(value, scale), mode
         )
-        target = ThermostatState(call.service, record.serial).target_temperature
+        target = ThermostatState(call.service, device.serial).target_temperature
         return command_response(result, f"Temperature set to {target} °C ({mode})")
 
     @route("POST", "/thermostat/{deviceId}/temperature/range", Scope.WRITE)
     async def _temperature_range(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         low = as_number(body.get("low"), "low")
         high = as_number(body.get("high"), "high")
         scale = _scale(body)
-        if low >= high:
-            raise ApiError(400, "low must be less than high")
-        result = call.service.commands.set_temperature_range(
-            record.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
-        )
-        state = ThermostatState(call.service, record.serial)
+        try:
+            result = call.service.commands.set_temperature_range(
+                device.serial, to_celsius(low, scale), to_celsius(high, scale), switch_to_range=True
+            )
+        except CommandError as err:
+            # The command refuses every range whose ends were sent the wrong way round (or
+            # meet at the thermostat's 0.5 °C); the first is named as the request names them.
+            if low >= high:
+                raise ApiError(400, "low must be less than high", detail=err.message) from err
+            raise
+        state = ThermostatState(call.service, device.serial)
         return command_response(
             result,
             f"Temperature range set to {state.target_temperature_low} to "
@@ -489,38 +465,38 @@ class HostedApi:
 
     @route("POST", "/thermostat/{deviceId}/mode", Scope.WRITE)
     async def _mode(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         mode = body.get("mode")
         if mode not in HOSTED_MODES:
             raise ApiError(400, f"mode must be one of {', '.join(HOSTED_MODES)}")
-        result = call.service.commands.set_mode(record.serial, mode)
+        result = call.service.commands.set_mode(device.serial, mode)
         return command_response(
-            result, f"Mode set to {ThermostatState(call.service, record.serial).mode}"
+            result, f"Mode set to {ThermostatState(call.service, device.serial).mode}"
         )
 
     @route("POST", "/thermostat/{deviceId}/away", Scope.WRITE)
     async def _away(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         away = body.get("away")
         if not isinstance(away, bool):
             raise ApiError(400, "away must be true or false")
-        result = call.service.commands.set_away(record.serial, away)
+        result = call.service.commands.set_away(device.serial, away)
         return command_response(result, "Home set to away" if away else "Home set to home")
 
     @route("POST", "/thermostat/{deviceId}/fan", Scope.WRITE)
     async def _fan(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         mode, duration = body.get("mode"), body.get("duration")
-        result = call.service.commands.set_fan(record.serial, mode=mode, duration=duration)
+        result = call.service.commands.set_fan(device.serial, mode=mode, duration=duration)
         if duration is not None:
             return command_response(result, f"Fan on for {int(duration)} seconds, then auto")
         return command_response(result, f"Fan mode set to {mode}")
 
     @route("POST", "/thermostat/{deviceId}/lock", Scope.WRITE)
     async def _lock(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         result = call.service.commands.set_temperature_lock(
-            record.serial,
+            device.serial,
             body.get("enabled"),
             body.get("pin_hash"),
             body.get("temp_min"),
@@ -531,32 +507,32 @@ class HostedApi:
 
     @route("GET", "/thermostat/{deviceId}/schedule", Scope.READ)
     async def _schedule(self, call: ApiCall) -> web.Response:
-        service, record = call.service, self._device(call)
+        service, device = call.service, self._device(call)
         return web.json_response(
             {
-                "device": self._summary(service, record),
-                "schedule": ThermostatState(service, record.serial).schedule,
+                "device": self._summary(device),
+                "schedule": ThermostatState(service, device.serial).schedule,
             }
         )
 
     @route("PUT", "/thermostat/{deviceId}/schedule", Scope.WRITE)
     async def _put_schedule(self, call: ApiCall) -> web.Response:
-        record, body = self._device(call), await call.json()
+        device, body = self._device(call), await call.json()
         if "schedule" not in body:
             raise ApiError(400, "schedule is required")
-        result = call.service.commands.set_schedule(record.serial, body["schedule"])
+        result = call.service.commands.set_schedule(device.serial, body["schedule"])
         return command_response(result, "Schedule updated")
 
     @route("DELETE", "/thermostat/{deviceId}", Scope.WRITE)
     async def _delete(self, call: ApiCall) -> web.Response:
-        service, key, record = call.service, call.key, self._device(call)
-        if self._access(service, key, record.serial) != ACCESS_OWNER:
+        service, key, device = call.service, call.key, self._device(call)
+        if service.clients.access(key.owner_id, device.serial) is not Access.OWNER:
             raise ApiError(
                 403,
                 "Only device owners can delete devices",
-                detail=f"key {key.key_id} sees {record.serial} as shared",
+                detail=f"key {key.key_id} sees {device.serial} as shared",
             )
-        await service.pairing.async_unpair(record.serial)
+        await service.pairing.async_unpair(device.serial)
         return web.json_response(
             {
                 "success": True,

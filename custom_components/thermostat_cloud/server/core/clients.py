@@ -1,0 +1,144 @@
+"""What API clients may see: which thermostats, who owns them, and what of their buckets.
+
+The control and hosted APIs read through this part and only word its answers:
+
+- Only paired thermostats exist for a user's client (the hosted API): an unpaired one is in
+  nobody's account. The control API, the home's own, lists every thermostat the server knows.
+- Ownership: the user who paired a thermostat owns it. One paired without naming a user (the
+  "Add thermostat" flow, or the control API's default user) belongs to the home, and every
+  user owns it then. Any other user sees a thermostat as shared.
+- Fields in `WITHHELD_FIELDS` never leave the server in a bucket a client reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from ..delivery.subscriptions import SubscriptionHub
+from ..model.pairing import Pairing
+from .pairing import HomePairing
+from .roster import Roster
+from .state import StateSource, ThermostatState
+
+WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
+"""Bucket fields no client may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the
+serial, so whoever reads it recovers the PIN in at most 10,000 tries."""
+
+
+class Access(StrEnum):
+    """How a user reaches a paired thermostat."""
+
+    OWNER = "owner"
+    """Paired it (or it belongs to the home): may also remove it from the account."""
+    SHARED = "shared"
+    """Sees and controls it, but may not remove it."""
+
+
+class Principal(Protocol):
+    """Who asks: a user, possibly restricted to some thermostats (a hosted API key)."""
+
+    @property
+    def owner_id(self) -> str:
+        """The user's id."""
+
+    def allows_serial(self, serial: str) -> bool:
+        """Whether the principal may reach this thermostat at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceSummary:
+    """One thermostat as a client lists it."""
+
+    serial: str
+    device_id: str | None
+    """The id clients address it by; None for a thermostat known only by its buckets."""
+    name: str
+    """The read model's name (falls back to the serial)."""
+    paired: bool
+    subscriptions: int
+    """Subscribes the thermostat holds open now."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClientBucket:
+    """One of a thermostat's buckets as a client may read it."""
+
+    key: str
+    revision: int
+    timestamp: int
+    value: dict[str, Any]
+    """A copy without the withheld fields."""
+
+
+class Clients:
+    """The read side of the control and hosted APIs."""
+
+    def __init__(
+        self,
+        *,
+        source: StateSource,
+        subscriptions: SubscriptionHub,
+        roster: Roster,
+        pairing: HomePairing,
+    ) -> None:
+        """Initialize from the read model's source, the hub, the roster and the home's pairing."""
+        self._source = source
+        self._subscriptions = subscriptions
+        self._roster = roster
+        self._pairing = pairing
+
+    def summary(self, serial: str) -> DeviceSummary:
+        """Return a thermostat's summary."""
+        record = self._source.devices.get(serial)
+        return DeviceSummary(
+            serial=serial,
+            device_id=record.device_id if record is not None else None,
+            name=ThermostatState(self._source, serial).name,
+            paired=self._source.pairings.is_paired(serial),
+            subscriptions=self._subscriptions.count(serial),
+        )
+
+    def known_devices(self) -> list[DeviceSummary]:
+        """Every thermostat the server has heard of, paired or not, by serial."""
+        return [self.summary(serial) for serial in self._roster.known_serials()]
+
+    def paired_device(self, device_id: str) -> DeviceSummary | None:
+        """Return the paired thermostat of a device id; None when none is paired under it."""
+        record = self._source.devices.by_device_id(device_id)
+        if record is None or not self._source.pairings.is_paired(record.serial):
+            return None
+        return self.summary(record.serial)
+
+    def devices_of(self, principal: Principal) -> list[tuple[DeviceSummary, Access]]:
+        """Return the paired thermostats a principal may reach, in pairing order, and how."""
+        return [
+            (self.summary(pairing.serial), self._access_to(pairing, principal.owner_id))
+            for pairing in self._source.pairings.pairings()
+            if pairing.serial in self._source.devices and principal.allows_serial(pairing.serial)
+        ]
+
+    def access(self, user_id: str, serial: str) -> Access | None:
+        """Return how a user reaches a thermostat; None while it is not paired."""
+        pairing = self._source.pairings.pairing(serial)
+        return self._access_to(pairing, user_id) if pairing is not None else None
+
+    def _access_to(self, pairing: Pairing, user_id: str) -> Access:
+        if pairing.user_id in (user_id, self._pairing.home_user_id):
+            return Access.OWNER
+        return Access.SHARED
+
+    def buckets(self, serial: str) -> list[ClientBucket]:
+        """Return a thermostat's own buckets by key, without the withheld fields.
+
+        Not the home's user and structure buckets: they describe other thermostats too.
+        """
+        store = self._source.buckets
+        found: list[ClientBucket] = []
+        for key in sorted(store.keys_of_serial(serial)):
+            bucket = store.get(key)
+            assert bucket is not None
+            value = {name: v for name, v in bucket.value.items() if name not in WITHHELD_FIELDS}
+            found.append(ClientBucket(key, bucket.revision, bucket.timestamp, value))
+        return found
