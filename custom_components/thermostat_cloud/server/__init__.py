@@ -17,6 +17,7 @@ from .control.api import (
 )
 from .core.command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .core.events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .core.modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .core.service import (
     SERVER_VERSION,
     RegisterResult,
@@ -25,7 +26,7 @@ from .core.service import (
     ThermostatService,
     origin_with_port,
 )
-from .core.state import ECO_MODES, ThermostatState
+from .core.state import DEVICE_RELAYS, ECO_MODES, HVAC_RELAYS, ThermostatState
 from .core.validation import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
@@ -48,9 +49,11 @@ from .model.buckets import bucket_key
 from .model.pairing import RegisterOutcome
 
 __all__ = [
+    "DEVICE_RELAYS",
     "ECO_MODES",
     "ECO_TEMPERATURE_MAX_C",
     "ECO_TEMPERATURE_MIN_C",
+    "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
     "LOWER_SAFETY_MIN_C",
     "SERVER_VERSION",
@@ -82,15 +85,19 @@ __all__ = [
     "Scope",
     "ServiceConfig",
     "ServiceEvent",
+    "Setpoints",
     "Storage",
     "ThermostatService",
     "ThermostatState",
     "bucket_key",
     "configure_thermostat",
     "error_response",
+    "held_setpoints",
+    "holds_eco",
     "origin_with_port",
     "postal_location",
     "round_half",
     "scan_thermostats",
+    "takes_range",
     "token_kind",
 ]
