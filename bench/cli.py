@@ -40,7 +40,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="scripts/bench",
         description="Load-test the thermostat cloud with simulated thermostats over real TCP "
-        "on 127.0.0.1 and print a table (see BENCHMARKS.md).",
+        "on 127.0.0.1 and print a table (see docs/performance.md).",
     )
     default = Options()
     parser.add_argument(

@@ -25,6 +25,7 @@ import time
 from types import ModuleType
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 import orjson
 
@@ -50,12 +51,11 @@ def _without_home_assistant() -> None:
 _without_home_assistant()
 
 from custom_components.thermostat_cloud.server import (  # noqa: E402
+    ControlListener,
     DeviceServer,
+    LocalNetwork,
     ServiceConfig,
     ThermostatService,
-)
-from custom_components.thermostat_cloud.server.control.api import (  # noqa: E402
-    ControlListener,
 )
 from custom_components.thermostat_cloud.server.core.validation import (  # noqa: E402
     TEMPERATURE_MAX_C,
@@ -225,7 +225,9 @@ async def serve(
     await device_server.async_start("127.0.0.1", 0)
     service.config.api_origin = f"http://127.0.0.1:{device_server.bound_port}"
     # The control API with the handlers Home Assistant serves, at the spec's bare paths.
-    control_api = ControlListener(service)
+    # The session of its network scans, which the bench never runs; the caller owns it.
+    http = aiohttp.ClientSession()
+    control_api = ControlListener(service, LocalNetwork(http))
     await control_api.async_start("127.0.0.1", 0)
 
     loop = asyncio.get_running_loop()
@@ -255,6 +257,7 @@ async def serve(
         loop.remove_reader(sys.stdin.fileno())
     await runner.cleanup()
     await control_api.async_stop()
+    await http.close()
     await device_server.async_stop()
     storage.cancel()
 

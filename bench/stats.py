@@ -50,7 +50,7 @@ def _number(value: float) -> str:
 
 
 def table(figures: Sequence[Figure], skipped: Sequence[str]) -> str:
-    """Return the results as a Markdown table (readable in a terminal, pasteable into BENCHMARKS.md)."""
+    """Return the results as a Markdown table (for a terminal, or docs/performance.md)."""
     header = ("scenario", "metric", "median", "spread (min..max)", "runs", "target")
     rows = [
         (

@@ -41,12 +41,16 @@ from custom_components.thermostat_cloud.const import (
     CONF_API_ORIGIN,
     CONF_CODE,
     CONF_DEVICE_PORT,
+    DATA_CONTROL_API,
     DOMAIN,
     SUBENTRY_THERMOSTAT,
 )
-from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
-from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.control.api import LocalNetwork
+from custom_components.thermostat_cloud.server import (
+    DeviceServer,
+    LocalNetwork,
+    ServiceConfig,
+    ThermostatService,
+)
 from tests.settings_pages import FakeThermostatSettings, free_port_on_loopback_hosts
 from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 
@@ -300,6 +304,11 @@ class PairedThermostat:
             if all(value.get(name) == want for name, want in expected.items()):
                 return value
 
+    async def reported(self, **fields: Any) -> None:
+        """Let the thermostat report a change of its `device` bucket (its own menu); wait for it."""
+        await self.thermostat.put(f"device.{self.serial}", fields)
+        await self.hass.async_block_till_done()
+
 
 type PairThermostat = Callable[..., Awaitable[PairedThermostat]]
 
@@ -327,6 +336,13 @@ def record_state_writes(hass: HomeAssistant, entity_ids: Collection[str]) -> lis
     for event_type in (EVENT_STATE_CHANGED, EVENT_STATE_REPORTED):
         hass.bus.async_listen(event_type, on_write, event_filter=is_watched)
     return written
+
+
+def shown(hass: HomeAssistant, entity_id: str) -> str:
+    """Return the state of an entity, which must exist."""
+    current = hass.states.get(entity_id)
+    assert current is not None, entity_id
+    return current.state
 
 
 def free_port() -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
-from custom_components.thermostat_cloud.server.control.api import SETTINGS_PATH
+from custom_components.thermostat_cloud.server.provisioning import SETTINGS_PATH
 
 
 @dataclass

@@ -35,7 +35,6 @@ from bench.target import REPOSITORY_ROOT
 
 
 def test_free_port_is_a_bindable_loopback_port(socket_enabled: None) -> None:
-    """Test free port is a bindable loopback port."""
     port = free_port()
 
     with socket.socket() as listener:
@@ -44,7 +43,6 @@ def test_free_port_is_a_bindable_loopback_port(socket_enabled: None) -> None:
 
 
 def test_configuration_listens_on_loopback_only(tmp_path: Path) -> None:
-    """Test configuration listens on loopback only."""
     text = configuration_yaml(18123, tmp_path / "token", 60)
 
     assert "  server_host: 127.0.0.1\n  server_port: 18123\n" in text
@@ -53,7 +51,6 @@ def test_configuration_listens_on_loopback_only(tmp_path: Path) -> None:
 
 
 def test_prepare_config_links_the_checkout_and_copies_the_helper(tmp_path: Path) -> None:
-    """Test prepare config links the checkout and copies the helper."""
     prepare_config(tmp_path, 18123, 18000, 60)
 
     integration = tmp_path / "custom_components" / "thermostat_cloud"
@@ -66,7 +63,6 @@ def test_prepare_config_links_the_checkout_and_copies_the_helper(tmp_path: Path)
 
 
 def test_start_command_skips_installs_once_requirements_are_in(tmp_path: Path) -> None:
-    """Test start command skips installs once requirements are in."""
     first = home_assistant_command(tmp_path, requirements_installed=False)
     later = home_assistant_command(tmp_path, requirements_installed=True)
 
@@ -76,7 +72,6 @@ def test_start_command_skips_installs_once_requirements_are_in(tmp_path: Path) -
 
 
 def test_climate_entities_are_mapped_by_serial() -> None:
-    """Test climate entities are mapped by serial."""
     text = (
         "climate.thermostat_bench00000000000 BENCH00000000000\n"
         "climate.other None\n"
@@ -118,7 +113,7 @@ async def test_access_helper_creates_an_admin_token(hass: HomeAssistant, tmp_pat
 async def test_access_helper_hands_over_climate_call_acceptance_times_once(
     hass: HomeAssistant, tmp_path: Path, hass_client: ClientSessionGenerator
 ) -> None:
-    """Test access helper hands over climate call acceptance times once.
+    """The benchmark's latency samples count each accepted climate call once.
 
     One time per accepted climate.set_temperature call (no other service), on the
     monotonic clock the load generator reads too; each read hands them over once.
@@ -142,6 +137,5 @@ async def test_access_helper_hands_over_climate_call_acceptance_times_once(
 
 
 def test_access_helper_needs_its_settings() -> None:
-    """Test access helper needs its settings."""
     with pytest.raises(vol.Invalid, match="token_file"):
         bench_access.CONFIG_SCHEMA({bench_access.DOMAIN: {bench_access.CONF_MAX_SECONDS: 1}})

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.cli import QUICK, parse_args, run_suite
 from bench.scenarios import metrics
 from bench.stats import table
+
+# Runs every benchmark scenario once against a core in another process: a few seconds.
+pytestmark = pytest.mark.slow
 
 
 async def test_benchmark_suite_runs_against_the_core_in_its_own_process(

@@ -2,7 +2,7 @@
 
 The spec writes `svc` where the brand stood; firmware reads `X-nl-` headers, sends `X-nl-` ids,
 keeps `/nest/` URLs, runs 4.x on some walls and identifies by MAC address on others (sources in
-the README's "What real firmware does").
+docs/device-protocol.md, "What real firmware does").
 """
 
 from __future__ import annotations

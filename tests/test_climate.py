@@ -1,7 +1,6 @@
-"""Tests of the climate entity of a paired thermostat.
+"""The climate entity: what the user sets through Home Assistant's climate actions.
 
-The climate entity of a paired thermostat, driven through Home Assistant's climate actions,
-with the simulated thermostat on real TCP on the other end.
+Each change is asserted where the simulated thermostat sees it, over real TCP.
 """
 
 from __future__ import annotations
@@ -202,7 +201,6 @@ async def test_hvac_action_comes_from_the_relays(
     mode: str,
     action: HVACAction,
 ) -> None:
-    """Test HVAC action comes from the relays."""
     paired = await pair_thermostat()
     await paired.thermostat.put(f"shared.{SERIAL}", {"target_temperature_type": mode, **relays})
     assert attrs(hass, paired)[ATTR_HVAC_ACTION] == action
@@ -233,7 +231,6 @@ async def test_thermostat_put_updates_the_entity(
 async def test_set_temperature_is_pushed_to_the_thermostat(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test set temperature is pushed to the thermostat."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=22.5)
 
@@ -244,7 +241,6 @@ async def test_set_temperature_is_pushed_to_the_thermostat(
 async def test_set_temperature_with_a_mode_switches_mode_in_one_call(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test set temperature with a mode switches mode in one call."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=24.0, hvac_mode=HVACMode.COOL)
     assert hvac_mode(hass, paired) == HVACMode.COOL
@@ -359,7 +355,7 @@ async def test_set_temperature_refuses_a_combination_before_writing_anything(
 async def test_single_temperature_is_offered_except_in_heat_cool(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test single temperature is offered except in heat cool.
+    """Voice intents that set one temperature reach the thermostat unless it holds a range.
 
     Home Assistant's "set the thermostat to 21" intent targets only entities offering a
     single temperature: a thermostat in heat_cool does not, and says so with the mode.
@@ -384,7 +380,6 @@ async def test_single_temperature_is_offered_except_in_heat_cool(
 async def test_hvac_mode_turn_off_and_on(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test HVAC mode turn off and on."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.COOL)
     assert hvac_mode(hass, paired) == HVACMode.COOL
@@ -418,7 +413,7 @@ async def test_turn_on_remembers_the_mode_across_a_reload(
 async def test_turn_on_remembers_the_mode_across_a_restart(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test turn on remembers the mode across a restart.
+    """Turning a thermostat back on after a restart restores the mode it had before off.
 
     The mode before off goes through Home Assistant's restore-state storage: written when
     it stops, read back when it starts.
@@ -458,7 +453,7 @@ async def test_turn_on_without_a_known_mode_follows_the_schedule(
 
 
 async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
-    """Test fan mode."""
+    """A fan mode set in Home Assistant shows at once and reaches the thermostat."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
@@ -505,7 +500,7 @@ async def test_fan_on_after_the_dial_turned_it_to_auto_reaches_the_thermostat(
 
 
 async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
-    """Test target humidity."""
+    """A humidity target set in Home Assistant reaches the thermostat with the humidifier turned on."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
     assert attrs(hass, paired)[ATTR_HUMIDITY] == 45
@@ -535,7 +530,6 @@ async def test_target_humidity_reaches_the_thermostat_in_one_push(
 async def test_eco_preset_is_the_thermostats_own_eco_mode(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test eco preset is the thermostats own eco mode."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
@@ -551,7 +545,7 @@ async def test_eco_preset_is_the_thermostats_own_eco_mode(
 async def test_eco_preset_keeps_the_other_eco_fields(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test eco preset keeps the other eco fields.
+    """Choosing eco changes only the eco mode and who changed it, nothing else firmware keeps there.
 
     `device.eco` is replaced whole by a merge: only its mode and who changed it when (as
     firmware records it: `touched_by` 3 for the cloud, seconds) may change.
@@ -580,7 +574,7 @@ async def test_eco_preset_keeps_the_other_eco_fields(
 async def test_eco_shows_and_sets_the_eco_temperatures(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test eco shows and sets the eco temperatures.
+    """In eco the entity shows and sets the temperatures the thermostat actually holds.
 
     In eco the thermostat holds its eco temperatures, not its setpoint: the entity shows
     them as low and high in any mode, and low and high set them.
@@ -645,7 +639,6 @@ async def test_away_preset_is_the_homes_away_state(
 async def test_emergency_heat_is_a_preset_of_heat(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test emergency heat is a preset of heat."""
     paired = await pair_thermostat()
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="emergency_heat")
     assert hvac_mode(hass, paired) == HVACMode.HEAT
@@ -677,7 +670,7 @@ async def test_choosing_the_preset_in_effect_sends_nothing(
 async def test_a_preset_change_is_one_state_write_and_one_push(
     hass: HomeAssistant, pair_thermostat: PairThermostat, preset: str, eco_mode: str
 ) -> None:
-    """A preset change is one state write and one push.
+    """A preset change reaches the user as one state change and the thermostat as one push.
 
     From emergency heat with the home away to none or eco, the mode, the home and eco change at
     once: the entity's state changes once, and the thermostat gets all three buckets in one push
@@ -800,7 +793,7 @@ async def test_fahrenheit_slider_ends_are_accepted(
 async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test a change the climate entity does not show does not rewrite it.
+    """The climate entity is written only when something it shows changes.
 
     The leaf lighting up changes the leaf sensor only; the climate state is not rewritten
     (no state_changed or state_reported for it), and a setpoint change still is.

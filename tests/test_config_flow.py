@@ -26,8 +26,8 @@ from custom_components.thermostat_cloud.const import (
     CONF_SERIAL,
     DOMAIN,
     SUBENTRY_THERMOSTAT,
-    unpaired_issue_id,
 )
+from custom_components.thermostat_cloud.issues import unpaired_issue_id
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import OTHER_SERIAL, SERIAL, free_port, setup_hub
@@ -36,7 +36,6 @@ from .conftest import OTHER_SERIAL, SERIAL, free_port, setup_hub
 async def test_user_flow_creates_the_hub_with_lan_default(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test user flow creates the hub with lan default."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["type"] is FlowResultType.FORM
     schema = result["data_schema"]
@@ -72,7 +71,6 @@ async def test_user_flow_creates_the_hub_with_lan_default(
 async def test_user_flow_rejects_origins_firmware_cannot_use(
     hass: HomeAssistant, socket_enabled: None, origin: str, error: str
 ) -> None:
-    """Test user flow rejects origins firmware cannot use."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     result = await hass.config_entries.flow.async_configure(
         result["flow_id"], {CONF_API_ORIGIN: origin, CONF_DEVICE_PORT: free_port()}
@@ -84,7 +82,6 @@ async def test_user_flow_rejects_origins_firmware_cannot_use(
 async def test_user_flow_says_when_the_port_is_taken(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test user flow says when the port is taken."""
     with socket.socket() as blocker:
         blocker.bind(("", 0))
         blocker.listen()
@@ -100,7 +97,7 @@ async def test_user_flow_says_when_the_port_is_taken(
 
 
 async def test_single_instance(hass: HomeAssistant, socket_enabled: None) -> None:
-    """Test single instance."""
+    """A second hub cannot be added: one device server serves every thermostat."""
     entry = await setup_hub(hass)
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["type"] is FlowResultType.ABORT
@@ -109,7 +106,6 @@ async def test_single_instance(hass: HomeAssistant, socket_enabled: None) -> Non
 
 
 async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enabled: None) -> None:
-    """Test reconfigure moves the listener."""
     entry = await setup_hub(hass)
     old_port = entry.data[CONF_DEVICE_PORT]
     new_port = free_port()
@@ -334,7 +330,7 @@ async def test_add_thermostat_for_a_chosen_owner(
     thermostat: SimulatedThermostat,
     hass_owner_user: MockUser,
 ) -> None:
-    """Test add thermostat for a chosen owner.
+    """Add thermostat lets the admin pick which person owns the pairing.
 
     The owner field lists the people who log in, suggests the instance owner, and the
     chosen user owns the pairing.
@@ -372,7 +368,6 @@ async def test_add_thermostat_without_an_owner_belongs_to_the_home(
     thermostat: SimulatedThermostat,
     hass_owner_user: MockUser,
 ) -> None:
-    """Test add thermostat without an owner belongs to the home."""
     code = (await thermostat.passphrase())["value"]
     result = await start_add_thermostat(hass, hub)
     result = await hass.config_entries.subentries.async_configure(
@@ -388,7 +383,6 @@ async def test_add_thermostat_without_an_owner_belongs_to_the_home(
 async def test_add_thermostat_refuses_an_owner_removed_meanwhile(
     hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
 ) -> None:
-    """Test add thermostat refuses an owner removed meanwhile."""
     partner = MockUser(name="Partner").add_to_hass(hass)
     code = (await thermostat.passphrase())["value"]
     result = await start_add_thermostat(hass, hub)
@@ -412,7 +406,6 @@ async def test_add_thermostat_rejects_bad_codes(
     typed: str,
     error: str,
 ) -> None:
-    """Test add thermostat rejects bad codes."""
     await thermostat.passphrase()
     result = await start_add_thermostat(hass, hub)
     result = await hass.config_entries.subentries.async_configure(
@@ -427,7 +420,6 @@ async def test_add_thermostat_rejects_bad_codes(
 async def test_add_thermostat_refuses_expired_and_claimed_codes(
     hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
 ) -> None:
-    """Test add thermostat refuses expired and claimed codes."""
     service = hub.runtime_data.service
     code = (await thermostat.passphrase())["value"]
     key = service.pairings.find(code)
@@ -465,7 +457,6 @@ async def test_pairing_through_the_service_creates_the_subentry(
 async def test_removing_the_subentry_unpairs_and_allows_pairing_again(
     hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
 ) -> None:
-    """Test removing the subentry unpairs and allows pairing again."""
     service = hub.runtime_data.service
     await thermostat.put(f"shared.{SERIAL}", {"target_temperature": 19.0})
     code = (await thermostat.passphrase())["value"]
@@ -492,7 +483,6 @@ async def test_removing_the_subentry_unpairs_and_allows_pairing_again(
 async def test_unpairing_elsewhere_removes_the_subentry(
     hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
 ) -> None:
-    """Test unpairing elsewhere removes the subentry."""
     service = hub.runtime_data.service
     code = (await thermostat.passphrase())["value"]
     assert service.register(code).success
@@ -507,7 +497,6 @@ async def test_unpairing_elsewhere_removes_the_subentry(
 async def test_second_thermostat_joins_the_same_home(
     hass: HomeAssistant, hub: MockConfigEntry, thermostat: SimulatedThermostat
 ) -> None:
-    """Test second thermostat joins the same home."""
     service = hub.runtime_data.service
     first = (await thermostat.passphrase())["value"]
     thermostat.start()
@@ -531,7 +520,6 @@ async def test_second_thermostat_joins_the_same_home(
 async def test_add_thermostat_needs_a_running_hub(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
-    """Test add thermostat needs a running hub."""
     assert await hass.config_entries.async_unload(hub.entry_id)
     result = await hass.config_entries.subentries.async_init(
         (hub.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
@@ -543,7 +531,7 @@ async def test_add_thermostat_needs_a_running_hub(
 async def test_moving_the_device_port_moves_the_address_with_it(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test moving the device port moves the address with it.
+    """Thermostats are never handed an address on a port the hub no longer listens on.
 
     Submitting the defaults on a machine where 8000 is taken, then changing only the port,
     must not hand thermostats an address on the old port.
@@ -579,7 +567,6 @@ async def test_an_address_on_a_forwarded_port_is_kept(
 async def test_the_stored_address_always_writes_its_port(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test the stored address always writes its port."""
     entry = await setup_hub(hass)
     old_port = entry.data[CONF_DEVICE_PORT]
     result = await entry.start_reconfigure_flow(hass)
@@ -594,7 +581,6 @@ async def test_the_stored_address_always_writes_its_port(
 
 
 def test_default_ports_stay_written_out() -> None:
-    """Test default ports stay written out."""
     from custom_components.thermostat_cloud.config_flow import normalize_origin
 
     assert normalize_origin("http://192.168.1.10:80/") == "http://192.168.1.10:80"

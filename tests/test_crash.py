@@ -2,9 +2,9 @@
 
 The crash test: a real Home Assistant is killed (SIGKILL, so nothing is saved on the way out)
 right after a pairing, right after an API key is shown, and in the middle of a burst of writes
-with an unpairing, and started again each time; what the README promises survives.
+with an unpairing, and started again each time; what docs/storage.md promises survives.
 
-The README's promise: pairings, unpairings and API keys are saved before they are
+The promise: pairings, unpairings and API keys are saved before they are
 acknowledged; bucket writes acknowledged in the last second before a crash may be lost, and
 nothing older. The burst checks the second half by what is on disk: writes the state file
 showed before the kill survive it, later ones may not, and the state is never corrupted.
@@ -34,7 +34,8 @@ from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
 from tests.real_home_assistant import HomeAssistantClient
 from thermostat_sim import SimulatedThermostat
 
-pytestmark = pytest.mark.timeout(480)
+# Starts a real Home Assistant and kills it: about 30 s.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(480)]
 
 GUARD = 60.0
 """Longest wait for something the test waits on (a save reaching the disk)."""
@@ -98,7 +99,6 @@ def saved_shared(config_dir: Path, serial: str) -> dict[str, Any]:
 async def test_what_was_acknowledged_survives_sigkill(
     home_assistant: LaunchedHomeAssistant,
 ) -> None:
-    """Test what was acknowledged survives sigkill."""
     launcher = home_assistant
     assert launcher.running is not None
     async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=60)) as http:

@@ -13,7 +13,6 @@ from .scripts import load_script
 
 
 def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
-    """Test seed writes the hub entry once."""
     module = load_script("dev_seed")
 
     module.main(str(tmp_path))
@@ -31,7 +30,6 @@ def test_seed_writes_the_hub_entry_once(tmp_path: Path) -> None:
 
 
 def test_seed_takes_another_device_port(tmp_path: Path) -> None:
-    """Test seed takes another device port."""
     module = load_script("dev_seed")
 
     module.main(str(tmp_path), 18123)

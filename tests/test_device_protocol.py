@@ -100,7 +100,6 @@ async def test_entry_port_is_written_even_for_default_ports(
 async def test_passphrase_is_reused_while_pending(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test passphrase is reused while pending."""
     thermostat = make_thermostat()
     first = await thermostat.passphrase()
     second = await thermostat.passphrase()
@@ -117,7 +116,6 @@ async def test_passphrase_is_reused_while_pending(
 async def test_passphrase_expires_as_a_json_number_in_the_raw_body(
     http: aiohttp.ClientSession, device_url: str
 ) -> None:
-    """Test passphrase expires as a JSON number in the raw body."""
     async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
         raw = await resp.read()
     assert b'"expires": "' not in raw
@@ -128,7 +126,6 @@ async def test_passphrase_expires_as_a_json_number_in_the_raw_body(
 async def test_passphrase_status_walks_no_key_pending_claimed(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test passphrase status walks no key pending claimed."""
     thermostat = make_thermostat()
     status = await thermostat.passphrase_status()
     assert status["status"] == "no_key"
@@ -158,7 +155,6 @@ async def test_passphrase_status_walks_no_key_pending_claimed(
 async def test_passphrase_without_a_serial_is_400(
     http: aiohttp.ClientSession, device_url: str, headers: dict[str, str]
 ) -> None:
-    """Test passphrase without a serial is 400."""
     async with http.get(f"{device_url}/svc/passphrase", headers=headers) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Device serial required"}
@@ -167,7 +163,6 @@ async def test_passphrase_without_a_serial_is_400(
 async def test_identity_falls_back_to_svc_headers(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test identity falls back to svc headers."""
     async with http.get(
         f"{device_url}/svc/passphrase", headers={"X-svc-client-id": f"d.{SERIAL}.abc"}
     ) as resp:
@@ -183,7 +178,6 @@ async def test_identity_falls_back_to_svc_headers(
 async def test_passphrase_is_503_until_state_is_loaded(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test passphrase is 503 until state is loaded."""
     service.loaded = False
     async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
         assert resp.status == 503
@@ -238,7 +232,6 @@ async def test_requests_that_need_no_identity_leave_unknown_serials_no_trace(
 async def test_ping_refreshes_a_known_thermostat(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test ping refreshes a known thermostat."""
     thermostat = make_thermostat()
     await thermostat.entry()
     record = service.devices.get(SERIAL)
@@ -281,7 +274,6 @@ async def test_subscribe_sends_headers_at_once_and_holds_silently(
 async def test_pushed_bucket_objects_put_revision_and_timestamp_before_key(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test pushed bucket objects PUT revision and timestamp before key."""
     thermostat = make_thermostat(shared={"current_temperature": 19.5})
     thermostat.start()
     chunk = await thermostat.next_chunk()
@@ -317,7 +309,6 @@ async def test_inline_update_is_merged_and_sent_back_with_its_revision(
 async def test_subscribe_pushes_only_buckets_newer_than_the_device(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test subscribe pushes only buckets newer than the device."""
     thermostat = make_thermostat(shared={"current_temperature": 19.5}, device={"has_fan": True})
     thermostat.start()
     await thermostat.next_chunk()
@@ -333,7 +324,6 @@ async def test_subscribe_pushes_only_buckets_newer_than_the_device(
 async def test_device_with_newer_timestamp_updates_the_server(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test device with newer timestamp updates the server."""
     service.commands.apply(
         SERIAL, {f"shared.{SERIAL}": {"target_temperature": 20.0}}, source=_device_source()
     )
@@ -365,7 +355,6 @@ def _device_source() -> Any:
 async def test_batch_window_collects_later_changes_then_closes(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test batch window collects later changes then closes."""
     service.config.batch_window = 1.0
     thermostat = make_thermostat(shared={"current_temperature": 19.5})
     thermostat.start()
@@ -441,7 +430,6 @@ def _empty() -> Any:
 async def test_new_subscribe_of_same_session_closes_the_stale_one(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test new subscribe of same session closes the stale one."""
     body = {"chunked": True, "session": "same", "objects": []}
     async with (
         http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as old,
@@ -455,7 +443,6 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test paired device gets user and structure on every subscribe."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
     assert service.register(code).success
@@ -483,7 +470,6 @@ async def _collect_one_subscribe(thermostat: SimulatedThermostat) -> set[str]:
 async def test_pairing_pushes_user_and_structure_on_the_held_connection(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test pairing pushes user and structure on the held connection."""
     thermostat = make_thermostat()
     code = (await thermostat.passphrase())["value"]
     thermostat.start()
@@ -499,7 +485,6 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
 async def test_notify_device_forces_a_push_of_stored_buckets(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test notify device forces a push of stored buckets."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     thermostat.start()
     await thermostat.next_chunk()
@@ -517,7 +502,6 @@ async def test_notify_device_forces_a_push_of_stored_buckets(
 async def test_put_bucket_keyed_form_merges_and_answers_without_value(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test PUT bucket keyed form merges and answers without value."""
     key = f"shared.{SERIAL}"
     body: dict[str, Any] = {
         "session": "s",
@@ -543,7 +527,6 @@ async def test_put_bucket_keyed_form_merges_and_answers_without_value(
 async def test_put_objects_form_and_unchanged_values_keep_revision(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test PUT objects form and unchanged values keep revision."""
     key = f"device.{SERIAL}"
     body = {
         "session": "s",
@@ -558,7 +541,6 @@ async def test_put_objects_form_and_unchanged_values_keep_revision(
 async def test_put_guarded_by_a_stale_revision_does_not_overwrite(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test PUT guarded by a stale revision does not overwrite."""
     key = f"shared.{SERIAL}"
     thermostat = make_thermostat()
     await thermostat.put(key, {"target_temperature": 20.0}, guard=True)
@@ -602,7 +584,7 @@ async def test_put_does_not_notify_held_connections(
 async def test_device_listing_forms(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, path: str
 ) -> None:
-    """Test device listing forms."""
+    """Each form of listing a device's buckets firmware sends gets the listing, without values."""
     service.commands.apply(
         SERIAL,
         {f"shared.{SERIAL}": {"a": 1}, f"device.{SERIAL}": {"b": 2}},
@@ -624,7 +606,6 @@ async def test_device_listing_forms(
 async def test_device_listing_without_serial_is_400(
     http: aiohttp.ClientSession, device_url: str
 ) -> None:
-    """Test device listing without serial is 400."""
     for path in ("/svc/transport/device/", "/svc/transport/device/device."):
         async with http.get(f"{device_url}{path}") as resp:
             assert resp.status == 400
@@ -634,7 +615,6 @@ async def test_device_listing_without_serial_is_400(
 async def test_ping_pro_info_weather_and_upload_answer_offline(
     http: aiohttp.ClientSession, device_url: str
 ) -> None:
-    """Test ping pro info weather and upload answer offline."""
     for path in ("/svc/ping", "/svc/pro_info", "/svc/weather/v1?query=US,94043"):
         async with http.get(f"{device_url}{path}", headers=AUTH) as resp:
             assert resp.status == 200, path
@@ -646,7 +626,6 @@ async def test_ping_pro_info_weather_and_upload_answer_offline(
 
 
 async def test_unknown_path_is_a_json_404(http: aiohttp.ClientSession, device_url: str) -> None:
-    """Test unknown path is a JSON 404."""
     async with http.get(f"{device_url}/svc/nope") as resp:
         assert resp.status == 404
         assert "error" in await resp.json()
@@ -711,7 +690,6 @@ async def test_malformed_subscribe_is_400_without_state_change(
     body: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Test malformed subscribe is 400 without state change."""
     before = service.buckets.dump(json.loads)
     kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
     caplog.set_level("DEBUG")
@@ -741,7 +719,6 @@ BAD_PUTS: list[Any] = [
 async def test_malformed_put_is_400_without_state_change(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, body: Any
 ) -> None:
-    """Test malformed PUT is 400 without state change."""
     kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
     async with http.post(f"{device_url}/svc/transport/put", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
@@ -771,7 +748,6 @@ async def test_oversized_body_is_400(
 async def test_put_and_subscribe_without_serial_are_400(
     http: aiohttp.ClientSession, device_url: str
 ) -> None:
-    """Test PUT and subscribe without serial are 400."""
     for path in ("/svc/transport", "/svc/transport/put"):
         async with http.post(f"{device_url}{path}", json={"objects": []}) as resp:
             assert resp.status == 400
@@ -784,7 +760,6 @@ async def test_put_and_subscribe_without_serial_are_400(
 async def test_stop_closes_held_long_polls_and_releases_the_port(
     make_thermostat: MakeThermostat, device_server: DeviceServer
 ) -> None:
-    """Test stop closes held long polls and releases the port."""
     thermostats = [make_thermostat(f"02AA01AC3314{i:04d}") for i in range(5)]
     for thermostat in thermostats:
         thermostat.start()
@@ -805,7 +780,6 @@ async def test_stop_closes_held_long_polls_and_releases_the_port(
 async def test_state_survives_a_restart(
     make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
-    """Test state survives a restart."""
     from .conftest import MemoryStorage
 
     thermostat = make_thermostat()
@@ -833,7 +807,6 @@ async def test_state_survives_a_restart(
 async def test_unpaired_thermostat_is_announced_once(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test unpaired thermostat is announced once."""
     from custom_components.thermostat_cloud.server import EventKind
 
     announced: list[ServiceEvent] = []
@@ -884,7 +857,7 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
 async def test_command_between_subscribes_survives_a_device_put(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test command between subscribes survives a device PUT.
+    """A setpoint set between two subscribes reaches the thermostat even if it PUTs in between.
 
     The PUT answer gives the device the server's newest timestamp; the setpoint it has not
     seen must still reach it.
@@ -906,7 +879,6 @@ async def test_command_between_subscribes_survives_a_device_put(
 async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test PUT while holding with an unsent change pushes it at once."""
     key = f"shared.{SERIAL}"
     thermostat = make_thermostat(shared={"target_temperature": 20.0})
     thermostat.start()
@@ -925,7 +897,6 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
 async def test_home_bucket_put_by_one_device_reaches_the_others(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test home bucket PUT by one device reaches the others."""
     first, second = make_thermostat(SERIAL), make_thermostat(OTHER_SERIAL)
     for thermostat in (first, second):
         assert service.register((await thermostat.passphrase())["value"]).success
@@ -964,7 +935,6 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
     raw: bytes,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Test non JSON numbers and deep nesting are 400."""
     async with http.post(f"{device_url}/svc/transport/put", data=raw, headers=AUTH) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Invalid JSON body"}
@@ -975,7 +945,7 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
 async def test_an_integer_too_large_for_a_float_reads_as_no_value(
     service: ThermostatService,
 ) -> None:
-    """Test an integer too large for a float reads as no value.
+    """A number too large for a float reads as no value instead of breaking the read model.
 
     Numbers the thermostat could never have sent (the PUT refuses them, and so does the
     store) still cannot break the read model if state in memory holds one.
@@ -1003,7 +973,6 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
     make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
 ) -> None:
-    """Test thermostat seen before a restart goes unavailable if it never returns."""
     from custom_components.thermostat_cloud.server import EventKind
 
     from .conftest import MemoryStorage
@@ -1047,7 +1016,6 @@ async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscr
 async def test_put_answer_lists_each_bucket_once(
     http: aiohttp.ClientSession, device_url: str
 ) -> None:
-    """Test PUT answer lists each bucket once."""
     key = f"shared.{SERIAL}"
     body = {
         "session": "s",
@@ -1064,7 +1032,7 @@ async def test_put_answer_lists_each_bucket_once(
 async def test_a_closed_hold_is_not_contact(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test a closed hold is not contact.
+    """A thermostat that lost power is noticed: a closing hold does not count as contact.
 
     A thermostat that lost power is noticed when its silent hold ends: the close does not
     count as a request (last_seen stays), only as a short resubscribe grace.

@@ -27,7 +27,6 @@ LAN_ORIGIN = "http://192.168.1.10:8000"
 async def test_diagnostics_redact_secrets(
     hass: HomeAssistant, hass_client: ClientSessionGenerator, pair_thermostat: PairThermostat
 ) -> None:
-    """Test diagnostics redact secrets."""
     paired = await pair_thermostat(entry=await setup_hub(hass, origin=LAN_ORIGIN))
     service = paired.service
     service.commands.set_temperature_lock(SERIAL, True, pin_hash("1234", SERIAL), 18, 24)
@@ -66,7 +65,6 @@ async def test_diagnostics_redact_secrets(
 async def test_diagnostics_show_the_weather_served_last(
     hass: HomeAssistant, hass_client: ClientSessionGenerator, hub: MockConfigEntry
 ) -> None:
-    """Test diagnostics show the weather served last."""
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(hass, hass_client, hub)
     assert diagnostics["weather"] == {
         "option": "auto",

@@ -79,7 +79,7 @@ def thermostat_device(
 async def test_a_pairing_acknowledged_just_before_a_crash_keeps_its_thermostat(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Test a pairing acknowledged just before a crash keeps its thermostat.
+    """A pairing the user saw succeed survives a crash before Home Assistant saved it.
 
     The "Add thermostat" flow answered, then Home Assistant was killed before saving the new
     subentry: the thermostat is still paired after the restart, with its device and entities
@@ -140,7 +140,7 @@ async def test_a_thermostat_removed_in_the_ui_just_before_a_crash_stays_removed(
     hass_storage: dict[str, Any],
     pair_thermostat: PairThermostat,
 ) -> None:
-    """Test a thermostat removed in the UI just before a crash stays removed.
+    """A thermostat removed in the UI stays removed across a crash.
 
     The user deleted the thermostat; the unpairing reached the service's file, Home
     Assistant's removal of the subentry did not: the thermostat stays deleted and unpaired
@@ -167,7 +167,7 @@ async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_aft
     hass_storage: dict[str, Any],
     pair_thermostat: PairThermostat,
 ) -> None:
-    """Test a thermostat deleted while the hub was not loaded is unpaired after a restart.
+    """Deleting a thermostat while Home Assistant is down sticks: it is not paired again.
 
     A pairing whose subentry Home Assistant had saved (a later start saw it) and that is
     gone now was removed by the user: it is unpaired, not added again.
@@ -190,7 +190,7 @@ async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_aft
 async def test_a_thermostat_deleted_while_the_hub_retried_its_port_is_not_added_again(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Test a thermostat deleted while the hub retried its port is not added again.
+    """A thermostat deleted while the hub waited for its port is not added back.
 
     Paired just before a crash; at the next start the device port was taken, and while the
     hub retried the user deleted the thermostat (whose subentry that start had loaded from

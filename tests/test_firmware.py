@@ -1,7 +1,7 @@
 """What flashed thermostats really do, beyond the spec's wording, over real TCP.
 
-Each test names a habit of the firmware (see the README's "What real firmware does" for the
-sources) and checks the server meets it.
+Each test names a habit of the firmware (see "What real firmware does" in
+docs/device-protocol.md for the sources) and checks the server meets it.
 """
 
 from __future__ import annotations
@@ -84,7 +84,6 @@ async def test_entry_is_served_where_firmware_appends_it(
 async def test_unprefixed_device_paths_reach_the_same_handlers(
     http: aiohttp.ClientSession, device_url: str, method: str, path: str
 ) -> None:
-    """Test unprefixed device paths reach the same handlers."""
     async with http.request(method, f"{device_url}{path}", headers=AUTH) as resp:
         assert resp.status == 200, path
         assert isinstance(await resp.json(), dict)
@@ -109,7 +108,6 @@ async def test_subscribe_is_served_on_the_v7_and_bare_paths(
 async def test_put_is_served_on_the_v7_and_bare_paths(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, path: str
 ) -> None:
-    """Test PUT is served on the v7 and bare paths."""
     key = f"shared.{SERIAL}"
     body = {"session": "s", key: {"object_key": key, "current_temperature": 20.5}}
     async with http.post(f"{device_url}{path}", json=body, headers=AUTH) as resp:
@@ -167,7 +165,6 @@ async def test_a_thermostat_listing_negative_revisions_connects(
 async def test_revisions_outside_int32_are_refused(
     http: aiohttp.ClientSession, device_url: str, revision: int
 ) -> None:
-    """Test revisions outside int32 are refused."""
     key = f"shared.{SERIAL}"
     body = {
         "chunked": True,
@@ -183,7 +180,6 @@ async def test_revisions_outside_int32_are_refused(
 async def test_every_basic_user_id_form_firmware_sends_identifies_it(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, user_id: str
 ) -> None:
-    """Test every basic user ID form firmware sends identifies it."""
     token = base64.b64encode(f"{user_id.format(serial=SERIAL)}:pw".encode()).decode()
     async with http.get(
         f"{device_url}/passphrase", headers={"Authorization": f"Basic {token}"}
@@ -198,7 +194,7 @@ async def test_every_basic_user_id_form_firmware_sends_identifies_it(
 async def test_a_batched_put_keeps_each_bucket_on_its_own(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test a batched PUT keeps each bucket on its own.
+    """Buckets firmware batches with ours are acknowledged and dropped, without losing ours.
 
     Firmware batches buckets the server does not keep with the ones it does: those are
     acknowledged (so firmware stops resending them) and dropped; the change beside them holds.
@@ -228,7 +224,6 @@ async def test_a_batched_put_keeps_each_bucket_on_its_own(
 async def test_another_devices_bucket_is_refused_beside_the_devices_own(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test another devices bucket is refused beside the devices own."""
     other = f"shared.{OTHER_SERIAL}"
     service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE)
     own = f"device.{SERIAL}"
@@ -248,7 +243,6 @@ async def test_another_devices_bucket_is_refused_beside_the_devices_own(
 async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscribe(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test another devices bucket listed inline is left out not the subscribe."""
     other = f"shared.{OTHER_SERIAL}"
     service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE)
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
@@ -265,7 +259,7 @@ async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscrib
 async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test a conflicting dial turn is kept and retried not overwritten.
+    """A dial turn that crosses a push from Home Assistant wins, as the user at the wall expects.
 
     The user turns the dial while Home Assistant changes the setpoint: the PUT (guarded by
     the revision the thermostat had) crosses the push. The server answers its revision
@@ -323,7 +317,7 @@ async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
 async def test_the_simulator_retries_a_put_that_lost_a_race(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test the simulator retries a PUT that lost a race.
+    """The simulator retries a PUT that lost a race, as firmware does.
 
     Firmware habit in the simulator: a guarded PUT answered with a revision that is not
     the next after its guard (or not newer than what it has) is PUT again.
@@ -343,7 +337,6 @@ async def test_the_simulator_retries_a_put_that_lost_a_race(
 async def test_a_setpoint_push_wakes_the_display_and_firmware_acknowledges_it(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test a setpoint push wakes the display and firmware acknowledges it."""
     key = f"shared.{SERIAL}"
     thermostat = make_thermostat(shared={"target_temperature": 20.0}, device={"has_fan": True})
     thermostat.start()
@@ -362,7 +355,6 @@ async def test_a_setpoint_push_wakes_the_display_and_firmware_acknowledges_it(
 async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    """Test disable defer window rides only on an immediate setpoint push."""
     key = f"shared.{SERIAL}"
     service.commands.apply(SERIAL, {key: {"current_temperature": 20.0}}, ChangeSource.DEVICE)
     listed = {"object_key": key, "object_revision": 0, "object_timestamp": 1}
@@ -384,7 +376,7 @@ async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
 async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test away is the homes manual eco and leaving clears all three.
+    """Away holds on the thermostat, and leaving away really takes it out of eco.
 
     `structure.away` alone is undone by the thermostat; `manual_eco_all` with a timestamp
     in seconds is what it holds, and it leaves eco only when that, `away` and `device.eco`
@@ -414,7 +406,7 @@ async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
 async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test leaving eco on the dial shows in home assistant and stays left.
+    """Leaving eco at the dial shows in Home Assistant, and no later push puts eco back.
 
     The user turns the dial while the home is away: firmware leaves eco and reports
     `device.eco.mode` `schedule`; the home's manual eco is cleared so no later push puts the
@@ -442,7 +434,6 @@ async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
 async def test_an_eco_report_older_than_the_away_command_does_not_undo_it(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test an eco report older than the away command does not undo it."""
     paired = await pair_thermostat()
     await set_preset(hass, paired, "away")
     await paired.thermostat.put(
@@ -511,7 +502,6 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
 async def test_the_lock_is_written_as_firmware_stores_it(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test the lock is written as firmware stores it."""
     paired = await pair_thermostat()
     paired.service.commands.set_temperature_lock(SERIAL, True, pin="1234", temp_min=18, temp_max=23)
     locked = await paired.pushed("device", temperature_lock=True)
@@ -642,7 +632,6 @@ RANGE_SCHEDULE = {
 async def test_a_range_schedule_keeps_temp_min_and_temp_max_and_its_mode_in_shared(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    """Test a range schedule keeps temp min and temp max and its mode in shared."""
     thermostat = make_thermostat(shared={"target_temperature_type": "range"}, schedule={})
     thermostat.start()
     await thermostat.next_chunk()
@@ -665,7 +654,6 @@ async def test_a_range_schedule_keeps_temp_min_and_temp_max_and_its_mode_in_shar
 async def test_a_range_entry_without_an_ordered_pair_is_refused(
     make_thermostat: MakeThermostat, service: ThermostatService, entry: dict[str, Any]
 ) -> None:
-    """Test a range entry without an ordered pair is refused."""
     make_thermostat()
     service.note_contact(SERIAL)
     schedule = {**RANGE_SCHEDULE, "days": {"0": {"0": entry}}}
@@ -680,7 +668,7 @@ async def test_a_range_entry_without_an_ordered_pair_is_refused(
 async def test_a_thermostat_that_sent_only_changes_is_asked_to_restart_once(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test a thermostat that sent only changes is asked to restart once.
+    """A thermostat that never sent its equipment is shown as unknown and asked to restart once.
 
     Against a new server firmware sends changes, not its equipment: Home Assistant does
     not pretend to know it, and a repair issue asks for the one restart that sends it.
@@ -703,7 +691,7 @@ async def test_a_thermostat_that_sent_only_changes_is_asked_to_restart_once(
 async def test_the_spec_literal_simulator_still_works_over_the_spec_paths(
     make_thermostat: MakeThermostat, service: ThermostatService, device_url: str
 ) -> None:
-    """Test the spec's own paths and habits: `/svc/entry`, `transport_url`, `/put`."""
+    """A thermostat that follows the spec to the letter (`/svc/entry`, `transport_url`, `/put`) works too."""
     thermostat = SimulatedThermostat(
         device_url,
         SERIAL,

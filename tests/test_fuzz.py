@@ -58,9 +58,12 @@ CONTROL = "/api/thermostat_cloud"
 
 # Hypothesis 6.168 on Python 3.14 warns about its own global random (a reference-count check
 # that 3.14's borrowed references defeat); nothing of this test's making.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.filterwarnings(
+        "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
+    ),
+]
 
 # -- what the fuzzer sends ------------------------------------------------------------------
 
@@ -490,7 +493,6 @@ def neighbour_state(service: ThermostatService) -> Any:
 async def test_nothing_sent_to_any_surface_breaks_the_home(
     home: Home, caplog: pytest.LogCaptureFixture, batch: list[FuzzRequest]
 ) -> None:
-    """Test nothing sent to any surface breaks the home."""
     home.restore_baseline()
     await home.hass.async_block_till_done()
     neighbour = neighbour_state(home.service)

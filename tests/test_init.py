@@ -30,7 +30,6 @@ from .conftest import (
 
 
 async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enabled: None) -> None:
-    """Test setup serves the device protocol."""
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     assert entry.state is ConfigEntryState.LOADED
@@ -46,7 +45,6 @@ async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enab
 async def test_unload_releases_the_port_with_long_polls_held(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test unload releases the port with long polls held."""
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:
@@ -73,7 +71,6 @@ async def test_unload_releases_the_port_with_long_polls_held(
 async def test_home_assistant_stop_closes_the_listener(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test home assistant stop closes the listener."""
     entry = await setup_hub(hass)
     port = entry.data[CONF_DEVICE_PORT]
     async with aiohttp.ClientSession() as http:
@@ -89,7 +86,6 @@ async def test_home_assistant_stop_closes_the_listener(
 async def test_port_in_use_retries_setup_with_a_translated_reason(
     hass: HomeAssistant, socket_enabled: None
 ) -> None:
-    """Test port in use retries setup with a translated reason."""
     with socket.socket() as blocker:
         blocker.bind(("", 0))
         blocker.listen()
@@ -138,7 +134,7 @@ async def test_state_persists_through_home_assistant_storage(
 async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Test pairing reaches the disk at once despite bucket writes.
+    """A pairing is saved at once, however busy the thermostat's buckets keep the store.
 
     Home Assistant's Store pushes a delayed save back on every call; pairing also writes
     buckets (a 5 s save), which must not postpone the ownership record's immediate save.
@@ -168,7 +164,7 @@ async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
 async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_setup(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Test thermostat deleted while the hub was not loaded is unpaired at setup.
+    """Deleting a thermostat works whatever state the hub is in.
 
     Deleting a thermostat works in any hub state: a stored pairing without its subentry
     (deleted while the hub was retrying its port, say) is unpaired when the hub starts.
@@ -194,10 +190,9 @@ async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_se
 async def test_removing_the_integration_forgets_thermostats_and_keys(
     hass: HomeAssistant, socket_enabled: None, hass_storage: dict[str, Any]
 ) -> None:
-    """Test removing the integration forgets thermostats and keys."""
     from homeassistant.helpers import issue_registry as ir
 
-    from custom_components.thermostat_cloud.const import unpaired_issue_id
+    from custom_components.thermostat_cloud.issues import unpaired_issue_id
     from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
     entry = await setup_hub(hass)
@@ -228,7 +223,7 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
 async def test_setup_and_use_of_every_platform_make_no_usage_report(
     hass: HomeAssistant, pair_thermostat: PairThermostat, usage_reports: list[str]
 ) -> None:
-    """Test setup and use of every platform make no usage report.
+    """The integration uses Home Assistant's API without deprecation or misuse reports.
 
     Home Assistant reports no deprecated or wrong use of its API by the integration while
     it sets up, pairs a thermostat (climate, sensor and binary sensor entities), follows the

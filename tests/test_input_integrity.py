@@ -1,7 +1,6 @@
-"""Tests that nothing sent from outside corrupts the store, an entity or the log.
+"""Nothing sent from outside corrupts the store, crashes an entity or forges a log line.
 
-Nothing a thermostat or a client sends can corrupt the store, crash an entity or forge a
-log line: unstorable text, huge numbers, newlines and over-long texts (issue 11, input half).
+Unstorable text, huge numbers, newlines and over-long texts (issue 11, input half).
 
 Everything goes through the real surfaces: the device port over TCP, the control API and the
 hosted API through Home Assistant's HTTP server, and Home Assistant's own `GET /api/states`.
@@ -26,7 +25,7 @@ from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
 from custom_components.thermostat_cloud.server import ThermostatService
 from thermostat_sim import SimulatedThermostat, basic_auth
 
-from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
+from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
 from .hosted.conftest import create_api_key
 
 SURROGATE = "\ud800"
@@ -74,13 +73,6 @@ def integration_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
     ]
 
 
-def shown(hass: HomeAssistant, entity_id: str) -> str:
-    """Return the state of an entity, which must exist."""
-    current = hass.states.get(entity_id)
-    assert current is not None, entity_id
-    return current.state
-
-
 def attribute(hass: HomeAssistant, entity_id: str, name: str) -> Any:
     """Return an attribute of an entity, which must exist."""
     current = hass.states.get(entity_id)
@@ -122,7 +114,7 @@ async def test_a_lone_surrogate_is_refused_at_every_door(
     hass_admin_user: MockUser,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Test a lone surrogate is refused at every door.
+    """Text that cannot be saved is refused at every surface, never stored.
 
     A lone surrogate anywhere in what the server accepts is answered 400 in the surface's
     error shape and stored nowhere; saves and Home Assistant's state API keep working.
@@ -258,7 +250,6 @@ async def test_huge_temperatures_are_out_of_range_for_every_command(
     hass_admin_user: MockUser,
     value: float,
 ) -> None:
-    """Test huge temperatures are out of range for every command."""
     paired = await pair_thermostat(device={"has_fan": True})
     before = state_of(paired.service)
     control = await hass_client()
@@ -323,7 +314,7 @@ async def test_huge_reported_numbers_show_unknown_and_the_event_reaches_the_rest
     hass_client: ClientSessionGenerator,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Test huge reported numbers show unknown and the event reaches the rest.
+    """Absurd numbers from a thermostat show unknown without hiding the rest of its report.
 
     A fan timer ending in the year 3e10 and temperatures of ±1e308 on a Fahrenheit Home
     Assistant: those values show unknown (the fan timer's end: no timer, so unavailable),
@@ -389,7 +380,7 @@ async def test_huge_reported_numbers_show_unknown_and_the_event_reaches_the_rest
 async def test_outside_text_cannot_forge_or_break_a_log_line(
     service: ThermostatService, make_thermostat: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Test outside text cannot forge or break a log line.
+    """Text from outside can neither forge a log line nor break the log handler.
 
     A newline in a bucket key stays on its log line; a surrogate in one is escaped, so
     the log handler can write it.
@@ -420,7 +411,6 @@ async def test_a_300_character_firmware_version_is_shown_cut_to_255(
     pair_thermostat: PairThermostat,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    """Test a 300 character firmware version is shown cut to 255."""
     paired = await pair_thermostat()
     version = "6.0." + "1" * 296
     model = "Display\n" + "9" * 300

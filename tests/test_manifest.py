@@ -6,8 +6,10 @@ services.yaml, icons.json, the integration's code) is a failure, never a skip.
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
+import re
 import struct
 import tomllib
 from typing import Any
@@ -24,6 +26,7 @@ DOMAIN = "thermostat_cloud"
 INTEGRATION = COMPONENTS / DOMAIN
 STRINGS = INTEGRATION / "strings.json"
 SERVICES = INTEGRATION / "services.yaml"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # hassfest's manifest schema, custom-integration flavour.
 REQUIRED_KEYS = {
@@ -148,7 +151,7 @@ def png_size(path: Path) -> tuple[int, int, int]:
 
 
 def test_exactly_one_integration() -> None:
-    """Test exactly one integration."""
+    """HACS installs the one integration in custom_components/."""
     dirs = [
         p.name
         for p in COMPONENTS.iterdir()
@@ -158,7 +161,7 @@ def test_exactly_one_integration() -> None:
 
 
 def test_manifest_keys(manifest: dict[str, Any]) -> None:
-    """Test manifest keys."""
+    """Home Assistant's loader and hassfest find every manifest key they need and none they refuse."""
     assert manifest.keys() >= REQUIRED_KEYS, f"missing: {REQUIRED_KEYS - manifest.keys()}"
     assert manifest.keys() <= KNOWN_KEYS, f"unknown: {manifest.keys() - KNOWN_KEYS}"
 
@@ -171,7 +174,7 @@ def test_manifest_key_order(manifest: dict[str, Any]) -> None:
 
 
 def test_manifest_values(manifest: dict[str, Any]) -> None:
-    """Test manifest values."""
+    """The manifest's values are ones Home Assistant and HACS accept."""
     assert manifest["domain"] == DOMAIN
     assert manifest["name"] == "Thermostat Cloud"
     assert manifest["iot_class"] in IOT_CLASSES
@@ -186,21 +189,21 @@ def test_manifest_values(manifest: dict[str, Any]) -> None:
 
 def test_manifest_version(manifest: dict[str, Any]) -> None:
     # Raises if Home Assistant's loader would refuse the version.
-    """Test manifest version."""
+    """Home Assistant can read the version, and HACS shows the one the project releases."""
     version = AwesomeVersion(manifest["version"], ensure_strategy=VERSION_STRATEGIES)
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert version == AwesomeVersion(project["version"]), "manifest and pyproject versions differ"
 
 
 def test_config_flow_module(manifest: dict[str, Any]) -> None:
-    """Test config flow module."""
+    """The integration is set up from the UI, as its manifest says."""
     assert (INTEGRATION / "__init__.py").is_file(), "the integration's __init__.py is missing"
     assert manifest["config_flow"] is True
     assert (INTEGRATION / "config_flow.py").is_file()
 
 
 def test_hacs_json(manifest: dict[str, Any]) -> None:
-    """Test hacs JSON."""
+    """HACS accepts hacs.json and offers the integration only to a Home Assistant it supports."""
     hacs = load_json(ROOT / "hacs.json")
     assert hacs.keys() <= HACS_KEYS, f"unknown: {hacs.keys() - HACS_KEYS}"
     assert hacs["name"] == manifest["name"]
@@ -214,7 +217,6 @@ def test_hacs_json(manifest: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize(("name", "size"), [("icon.png", 256), ("icon@2x.png", 512)])
 def test_brand_icon(name: str, size: int) -> None:
-    """Test brand icon."""
     width, height, color_type = png_size(INTEGRATION / "brand" / name)
     assert (width, height) == (size, size)
     assert color_type == 6, "icons should be RGBA (transparent background)"
@@ -228,12 +230,12 @@ def test_translations_match_strings(strings: dict[str, Any]) -> None:
 
 
 def test_strings_sections(strings: dict[str, Any]) -> None:
-    """Test strings sections."""
+    """Every section of strings.json is one Home Assistant reads; a misspelt one would show nothing."""
     assert strings.keys() <= STRINGS_SECTIONS, f"unknown: {strings.keys() - STRINGS_SECTIONS}"
 
 
 def test_no_key_references(strings: dict[str, Any]) -> None:
-    """Test no key references.
+    """Users never see a raw translation key reference.
 
     `[%key:...%]` references are resolved only by Home Assistant core's translation build;
     in a custom integration they would reach the user literally.
@@ -242,25 +244,52 @@ def test_no_key_references(strings: dict[str, Any]) -> None:
         assert "[%key:" not in path.read_text(encoding="utf-8"), path.name
 
 
+def translation_faults(
+    strings: dict[str, Any], translation: dict[str, Any], prefix: str = ""
+) -> list[str]:
+    """Where a translation departs from strings.json, one line each.
+
+    A key strings.json lacks is never shown; a string whose placeholders differ from the
+    English one shows the user a literal brace or loses the value.
+    """
+    faults: list[str] = []
+    for key, value in translation.items():
+        path = prefix + key
+        source = strings.get(key)
+        if source is None:
+            faults.append(f"{path}: not in strings.json")
+        elif isinstance(value, dict) != isinstance(source, dict):
+            faults.append(f"{path}: not the shape strings.json has")
+        elif isinstance(value, dict):
+            faults += translation_faults(source, value, f"{path}.")
+        elif set(PLACEHOLDER.findall(value)) != set(PLACEHOLDER.findall(source)):
+            faults.append(f"{path}: other placeholders than strings.json")
+    return faults
+
+
 def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
-    """Test other translations are subsets."""
+    """A translation shows only what strings.json has, with the same placeholders."""
+    paths = sorted((INTEGRATION / "translations").glob("*.json"))
+    assert paths, "translations/ is empty"
+    for path in paths:
+        assert translation_faults(strings, load_json(path)) == [], path.name
 
-    def keys(tree: dict[str, Any], prefix: str = "") -> set[str]:
-        out: set[str] = set()
-        for key, value in tree.items():
-            out.add(prefix + key)
-            if isinstance(value, dict):
-                out |= keys(value, f"{prefix}{key}.")
-        return out
 
-    known = keys(strings)
-    for path in sorted((INTEGRATION / "translations").glob("*.json")):
-        extra = keys(load_json(path)) - known
-        assert not extra, f"{path.name} has keys strings.json lacks: {sorted(extra)}"
+def test_the_translation_check_catches_a_broken_translation(strings: dict[str, Any]) -> None:
+    """The check above can fail: a stray key, a lost placeholder, a section turned into text."""
+    broken = copy.deepcopy(strings)
+    broken["config"]["abort"]["no_such_reason"] = "Gone."
+    broken["config"]["abort"]["already_paired"] = "This thermostat is already paired."
+    broken["issues"] = "Issues"
+    assert sorted(translation_faults(strings, broken)) == [
+        "config.abort.already_paired: other placeholders than strings.json",
+        "config.abort.no_such_reason: not in strings.json",
+        "issues: not the shape strings.json has",
+    ]
 
 
 def test_services_documented(strings: dict[str, Any]) -> None:
-    """Test services documented.
+    """Every action and field has a name, description and icon in the UI.
 
     Each service in services.yaml, and each of its fields and sections, has a name and a
     description in strings.json and an icon in icons.json (hassfest checks both).
@@ -366,7 +395,7 @@ ALL_QUALITY_SCALE_RULES = {rule for rules in QUALITY_SCALE_RULES.values() for ru
 
 
 def test_quality_scale_rules_are_cores() -> None:
-    """Test that the rule list above is the one the installed Home Assistant's integrations use.
+    """The quality scale rule list is the one the installed Home Assistant's integrations use.
 
     hassfest makes every core integration's quality_scale.yaml name every rule, so a Home
     Assistant release that adds or renames a rule fails here until the list is updated.
@@ -379,7 +408,7 @@ def test_quality_scale_rules_are_cores() -> None:
 
 
 def test_quality_scale_assesses_every_rule() -> None:
-    """Test that quality_scale.yaml names every rule once, each with a valid status.
+    """quality_scale.yaml names every rule once, each with a valid status.
 
     `exempt` and `todo` say why in a comment (hassfest wants one for exempt; here both need it).
     """

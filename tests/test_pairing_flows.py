@@ -22,6 +22,7 @@ from homeassistant.config_entries import (
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers.aiohttp_client import SERVER_SOFTWARE
 from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -31,10 +32,9 @@ from custom_components.thermostat_cloud.const import (
     CONF_CODE,
     CONF_DEVICE_PORT,
     DOMAIN,
-    ISSUE_UNPAIRED_THERMOSTATS,
     SUBENTRY_THERMOSTAT,
-    unpaired_issue_id,
 )
+from custom_components.thermostat_cloud.issues import ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL, THERMOSTAT_DEVICE, StartSettingsPage
 from tests.settings_pages import FakeThermostatSettings
@@ -159,6 +159,8 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     assert result["progress_action"] == "wait_for_thermostat"
     assert hallway.posts == [{"endpoint": service.config.api_origin}]
     assert hallway.cloudregisterurl == f"{service.config.api_origin}/entry"
+    # Found and pointed here through Home Assistant's shared HTTP session (inject-websession).
+    assert hallway.user_agents == [SERVER_SOFTWARE, SERVER_SOFTWARE]
 
     # The thermostat follows its new URL: it calls in from its own address.
     thermostat = await call_in("127.0.0.2")

@@ -1,7 +1,6 @@
-"""Tests that half-finished requests do not hold a connection open forever.
+"""Half-finished requests do not hold a connection open forever; a held subscribe is kept.
 
-Half-finished requests do not hold a connection open forever, on the device port and on the
-compatibility listener; a complete request's long hold is not cut short.
+On the device port and on the compatibility listener.
 
 The bound is `ServiceConfig.request_timeout` (30 s), made short here. Each test waits for the
 event it is about (the server closing a socket, a push arriving), never for time to pass.
@@ -13,10 +12,16 @@ import asyncio
 from collections.abc import AsyncGenerator
 import json
 
+import aiohttp
 import pytest
 
-from custom_components.thermostat_cloud.server import DeviceServer, ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.control.api import ControlListener
+from custom_components.thermostat_cloud.server import (
+    ControlListener,
+    DeviceServer,
+    LocalNetwork,
+    ServiceConfig,
+    ThermostatService,
+)
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL
@@ -37,11 +42,12 @@ def service_config(service_config: ServiceConfig) -> ServiceConfig:
 @pytest.fixture
 async def compat_port(service: ThermostatService) -> AsyncGenerator[int]:
     """Return the compatibility listener of the service on a free loopback port."""
-    listener = ControlListener(service)
-    await listener.async_start("127.0.0.1", 0)
-    assert listener.bound_port is not None
-    yield listener.bound_port
-    await listener.async_stop()
+    async with aiohttp.ClientSession() as http:
+        listener = ControlListener(service, LocalNetwork(http))
+        await listener.async_start("127.0.0.1", 0)
+        assert listener.bound_port is not None
+        yield listener.bound_port
+        await listener.async_stop()
 
 
 def device_port(device_server: DeviceServer) -> int:
@@ -86,7 +92,6 @@ async def server_closes(port: int, sent: bytes) -> bytes:
 async def test_device_port_closes_a_request_that_does_not_arrive(
     device_server: DeviceServer, sent: bytes
 ) -> None:
-    """Test device port closes a request that does not arrive."""
     assert await server_closes(device_port(device_server), sent) == b""
 
 
@@ -100,14 +105,13 @@ async def test_device_port_closes_a_request_that_does_not_arrive(
 async def test_compat_listener_closes_a_request_that_does_not_arrive(
     compat_port: int, sent: bytes
 ) -> None:
-    """Test compat listener closes a request that does not arrive."""
     assert await server_closes(compat_port, sent) == b""
 
 
 async def test_a_complete_subscribe_is_held_beyond_the_bound(
     device_server: DeviceServer, service: ThermostatService
 ) -> None:
-    """Test a complete subscribe is held beyond the bound.
+    """The request timeout never cuts a subscribe that is being held.
 
     The bound covers receiving the request, not the hold that follows it: a subscribe
     outlives a half-finished request that was closed after it started, and still gets its
@@ -138,7 +142,7 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(
 async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
     device_server: DeviceServer, service: ThermostatService
 ) -> None:
-    """Test a kept alive connection may idle beyond the bound.
+    """Firmware may reuse an idle connection: idling is not a half-finished request.
 
     Firmware sleeps between requests and may reuse its connection afterwards: idling
     between complete requests is not a half-finished request.

@@ -79,6 +79,7 @@ def test_build_gives_the_committed_module_byte_for_byte(tmp_path: Path) -> None:
     assert built.read_bytes() == CARD_FILE.read_bytes()
 
 
+@pytest.mark.slow  # type-checks and runs the card's own tests in Node: several seconds
 def test_card_logic() -> None:
     """The card's type check and unit tests (frontend/test/) pass."""
     result = subprocess.run(

@@ -25,7 +25,7 @@ from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server.core.validation import pin_hash
 from thermostat_sim import WEEK_SCHEDULE
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat
+from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 
 SCHEDULE = WEEK_SCHEDULE
 
@@ -117,7 +117,6 @@ async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
 async def test_fan_timer_is_at_most_12_hours(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test fan timer is at most 12 hours."""
     paired = await pair_thermostat()
     err = await refused(hass, paired, "set_fan_timer", duration={"hours": 12, "seconds": 1})
     assert err.translation_key == "fan_duration_out_of_range"
@@ -127,7 +126,7 @@ async def test_fan_timer_is_at_most_12_hours(
 
 
 async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
-    """Test fan timer needs a fan.
+    """A fan timer on a fanless thermostat is refused before anything is written.
 
     A fanless thermostat is not a valid target: Home Assistant's feature check refuses it
     before the integration runs.
@@ -148,7 +147,6 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
 async def test_temperature_lock_with_pin(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test temperature lock with PIN."""
     paired = await pair_thermostat()
     await action(
         hass,
@@ -175,7 +173,6 @@ async def test_temperature_lock_with_pin(
 async def test_temperature_lock_needs_a_4_digit_pin(
     hass: HomeAssistant, pair_thermostat: PairThermostat, pin: str | None
 ) -> None:
-    """Test temperature lock needs a 4 digit PIN."""
     paired = await pair_thermostat()
     data: dict[str, Any] = {"enabled": True, "min_temperature": 18, "max_temperature": 23}
     if pin is not None:
@@ -191,7 +188,6 @@ async def test_temperature_lock_needs_a_4_digit_pin(
 async def test_temperature_lock_range_is_checked(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test temperature lock range is checked."""
     paired = await pair_thermostat()
     err = await refused(
         hass,
@@ -214,7 +210,7 @@ async def test_temperature_lock_range_is_checked(
 
 
 async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
-    """Test eco temperatures."""
+    """The eco temperatures the action sets reach the thermostat as it stores them."""
     paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=15.5, high=27)
     await paired.pushed("device", away_temperature_low=15.5, away_temperature_high=27.0)
@@ -229,7 +225,6 @@ async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermo
 async def test_action_temperatures_are_in_home_assistants_unit(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test action temperatures are in home assistants unit."""
     hass.config.units = US_CUSTOMARY_SYSTEM
     paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=59, high=80)
@@ -280,7 +275,7 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
 async def test_schedule_read_and_write(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test schedule read and write."""
+    """The schedule written through the action is the one read back, and none before it."""
     paired = await pair_thermostat()
     assert await action(hass, paired, "get_schedule") == {
         paired.entity_id("climate"): {"schedule": None}
@@ -387,7 +382,6 @@ async def test_schedule_write_is_validated(
     schedule: dict[str, Any],
     problem: str,
 ) -> None:
-    """Test schedule write is validated."""
     paired = await pair_thermostat()
     err = await refused(hass, paired, "set_schedule", schedule=schedule)
     assert err.translation_key == "schedule_invalid"
@@ -398,7 +392,6 @@ async def test_schedule_write_is_validated(
 async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
-    """Test fan timer end reaches a thermostat that reports its fan in shared."""
     paired = await pair_thermostat(shared={"fan_mode": "on"})
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
     # The continuous fan it reported on its dial gives way to the timer, in `shared` too.
@@ -413,3 +406,47 @@ async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared
     climate = hass.states.get(paired.entity_id("climate"))
     assert climate is not None
     assert climate.attributes["fan_mode"] == "auto"
+
+
+async def test_set_schedule_with_learning_on_says_what_learning_will_do(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """While learning is on, writing a schedule without saying what to do about it is refused."""
+    paired = await pair_thermostat(device={"learning_mode": True})
+    err = await refused(hass, paired, "set_schedule", schedule=SCHEDULE)
+    assert err.translation_key == "learning_rewrites_schedule"
+    assert "turn learning off" in str(err)
+    assert paired.service.buckets.get(f"schedule.{SERIAL}") is None
+
+
+async def test_set_schedule_can_turn_learning_off_in_the_same_push(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """`turn_off_learning: true`: the schedule and learning off reach the thermostat together."""
+    paired = await pair_thermostat(device={"learning_mode": True})
+    await action(hass, paired, "set_schedule", schedule=SCHEDULE, turn_off_learning=True)
+    chunk = await paired.thermostat.next_chunk()
+    values = {obj["object_key"]: obj["value"] for obj in chunk.objects}
+    assert values[f"schedule.{SERIAL}"]["days"] == SCHEDULE["days"]
+    assert values[f"device.{SERIAL}"]["learning_mode"] is False
+    assert shown(hass, paired.entity_id("switch", "learning")) == STATE_OFF
+
+
+async def test_set_schedule_can_keep_learning(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """`turn_off_learning: false`: the schedule is written and learning stays on, as asked."""
+    paired = await pair_thermostat(device={"learning_mode": True})
+    await action(hass, paired, "set_schedule", schedule=SCHEDULE, turn_off_learning=False)
+    await paired.pushed("schedule", name="Week")
+    assert paired.service.buckets.value(f"device.{SERIAL}")["learning_mode"] is True
+    assert shown(hass, paired.entity_id("switch", "learning")) == STATE_ON
+
+
+async def test_set_schedule_with_learning_off_needs_no_answer(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Learning off (the firmware default in captures): the schedule is simply written."""
+    paired = await pair_thermostat()
+    await action(hass, paired, "set_schedule", schedule=SCHEDULE)
+    await paired.pushed("schedule", name="Week")

@@ -74,7 +74,7 @@ async def test_platform_snapshot(
     pair_thermostat: PairThermostat,
     platform: Platform,
 ) -> None:
-    """Test the entities of one platform of a paired thermostat, disabled ones included."""
+    """Entity ids, names, classes, units and states of one platform stay as users have them."""
     with patch("custom_components.thermostat_cloud.PLATFORMS", [platform]):
         paired = await pair_thermostat()
 
@@ -88,7 +88,7 @@ async def test_diagnostics_snapshot(
     snapshot: SnapshotAssertion,
     pair_thermostat: PairThermostat,
 ) -> None:
-    """Test the hub entry's diagnostics of a paired thermostat."""
+    """Diagnostics keep what a maintainer needs and leave out secrets."""
     paired = await pair_thermostat()
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
         hass, hass_client, paired.entry

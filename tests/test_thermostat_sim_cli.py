@@ -22,7 +22,6 @@ SERIAL = "02AA01AC3314CLI1"
 async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
     service: ThermostatService, device_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Test CLI shows its code prints pushes and puts room temperature."""
     put_seen = asyncio.Event()
 
     # Pair it like a user would once it shows a code and holds its connection (its first
@@ -74,7 +73,7 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
 
 
 def test_cli_help(capsys: pytest.CaptureFixture[str]) -> None:
-    """Test CLI help."""
+    """The simulator's command line explains itself."""
     with pytest.raises(SystemExit) as exit_info:
         main(["--help"])
     assert exit_info.value.code == 0

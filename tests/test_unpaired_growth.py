@@ -19,9 +19,11 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.thermostat_cloud.const import (
     CONF_DEVICE_PORT,
     DOMAIN,
+    STORAGE_KEY,
+)
+from custom_components.thermostat_cloud.issues import (
     ISSUE_UNPAIRED_THERMOSTATS,
     MAX_UNPAIRED_ISSUES,
-    STORAGE_KEY,
     unpaired_issue_id,
 )
 from custom_components.thermostat_cloud.server import ThermostatService
@@ -64,7 +66,6 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
     hub: MockConfigEntry,
     http: aiohttp.ClientSession,
 ) -> None:
-    """Test unpaired records are capped and the least useful forgotten."""
     service: ThermostatService = hub.runtime_data.service
     # A real thermostat waiting to be paired: its code is on its screen.
     waiting = thermostat(hub, http, "02AA01AC3314WAIT")
@@ -107,7 +108,6 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
 async def test_a_few_waiting_thermostats_get_an_issue_each_more_share_one(
     hass: HomeAssistant, hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    """Test a few waiting thermostats GET an issue each more share one."""
     few = [thermostat(hub, http, serial_of(index)) for index in range(MAX_UNPAIRED_ISSUES)]
     codes = [(await each.passphrase())["value"] for each in few]
     await hass.async_block_till_done()

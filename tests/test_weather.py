@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import aiohttp
 from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components import weather
 from homeassistant.config_entries import ConfigEntryState
 from homeassistant.core import HomeAssistant
 from homeassistant.data_entry_flow import FlowResultType
@@ -27,6 +28,7 @@ from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, CONF_WEAT
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL
+from .docs_pages import differences, examples_of
 
 BACKYARD = "weather.backyard"
 TOKEN = "07719,US"
@@ -143,7 +145,6 @@ def assert_units_agree(entry: dict[str, Any], suffix: str = "") -> None:
 async def test_answer_has_the_weather_services_shape_and_units(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
 ) -> None:
-    """Test answer has the weather services shape and units."""
     freezer.move_to(NIGHT)
     assert await async_setup_component(hass, "sun", {})
     await hass.async_block_till_done()
@@ -237,6 +238,27 @@ async def test_answer_has_the_weather_services_shape_and_units(
     }
 
 
+async def test_the_documented_answer_has_the_fields_served(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
+) -> None:
+    """docs/weather.md's example answer has the served answer's fields, of the same types.
+
+    The entity forecasts both days and hours, with humidity on its first day, as the
+    example shows; its values are the home's, so only the keys and types must agree.
+    """
+    freezer.move_to(NIGHT)
+    (request,) = examples_of("device")
+    method, path = request
+    assert (method, path) == ("GET", f"/svc/weather/v1?query={TOKEN}")
+    documented = examples_of("device")[request]["answer"]
+
+    status, raw = await ask(hub, path.partition("?query=")[2])
+
+    assert status == 200
+    problems = differences(documented.block.json, json.loads(raw), (), shape_only=True)
+    assert not problems, "\n".join(f"{documented.block.where}{problem}" for problem in problems)
+
+
 @pytest.mark.parametrize(
     ("temperature", "celsius", "fahrenheit"),
     [("-40", -40.0, -40.0), ("32", 0.0, 32.0), ("98.6", 37.0, 98.6), ("-3.1", -19.5, -3.1)],
@@ -250,7 +272,7 @@ async def test_both_units_agree(
     celsius: float,
     fahrenheit: float,
 ) -> None:
-    """Test both units agree."""
+    """The weather a thermostat reads gives the outdoor temperature in °C and °F, converted alike."""
     set_outdoors(hass, temperature=temperature)
     await hass.async_block_till_done()
 
@@ -281,9 +303,17 @@ CONDITIONS = {
 async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry
 ) -> None:
-    """Test every home assistant condition maps to a firmware icon."""
+    """The thermostat shows an icon for every condition a Home Assistant weather entity has.
+
+    The conditions are Home Assistant's own: one it adds fails here until it is mapped.
+    """
+    home_assistant_conditions = {
+        value
+        for name, value in vars(weather).items()
+        if name.startswith("ATTR_CONDITION_") and name != "ATTR_CONDITION_CLASS"
+    }
     seen: dict[str, tuple[str, str]] = {}
-    for ha_condition in CONDITIONS:
+    for ha_condition in sorted(home_assistant_conditions):
         set_outdoors(hass, condition=ha_condition)
         await hass.async_block_till_done()
         current = (await weather_of(hub))["current"]
@@ -319,7 +349,6 @@ async def test_location_is_the_home_with_the_postal_code_asked_about(
     zip_code: str | None,
     full_name: str,
 ) -> None:
-    """Test location is the home with the postal code asked about."""
     hass.config.country = country
     hass.config.latitude = 40.164221
     hass.config.longitude = -74.0887581
@@ -364,7 +393,6 @@ async def test_gmt_offset_is_the_home_zone_now_in_decimal_hours(
     offset: str,
     abbreviation: str,
 ) -> None:
-    """Test gmt offset is the home zone now in decimal hours."""
     await hass.config.async_set_time_zone(time_zone)
     freezer.move_to(moment)
 
@@ -381,7 +409,6 @@ async def test_gmt_offset_is_the_home_zone_now_in_decimal_hours(
 async def test_gmt_offset_follows_daylight_saving_time_without_a_restart(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
 ) -> None:
-    """Test gmt offset follows daylight saving time without a restart."""
     await hass.config.async_set_time_zone("America/New_York")
     # 2027-03-14 02:00 EST: clocks go forward an hour.
     freezer.move_to(datetime(2027, 3, 14, 6, 59, tzinfo=UTC))
@@ -438,7 +465,6 @@ async def test_up_to_48_hours_and_10_days_of_what_the_entity_forecasts(
     hours: int,
     days: int,
 ) -> None:
-    """Test up to 48 hours and 10 days of what the entity forecasts."""
     freezer.move_to(FORECAST_START)
     set_outdoors(hass, hourly=hours_forecast(hours), daily=days_forecast(days))
     await hass.async_block_till_done()
@@ -489,7 +515,6 @@ async def test_forecast_wind_and_items_without_a_temperature(
 async def test_forecasts_are_kept_then_refreshed_in_the_background(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, backyard: str, hub: MockConfigEntry
 ) -> None:
-    """Test forecasts are kept then refreshed in the background."""
     freezer.move_to(NIGHT)
     first = await weather_of(hub)
     assert first["forecast"]["daily"][0]["temp_high_f"] == 60.1
@@ -522,7 +547,6 @@ async def test_forecasts_are_kept_then_refreshed_in_the_background(
 async def test_no_weather_entity_is_the_token_with_an_empty_object(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
-    """Test no weather entity is the token with an empty object."""
     status, raw = await ask(hub)
     assert (status, json.loads(raw)) == (200, {TOKEN: {}})
 
@@ -530,7 +554,6 @@ async def test_no_weather_entity_is_the_token_with_an_empty_object(
 async def test_unavailable_weather_entity_is_the_token_with_an_empty_object(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry
 ) -> None:
-    """Test unavailable weather entity is the token with an empty object."""
     assert (await weather_of(hub))["current"]["temp_f"] == 70.0
     hass.states.async_set("sensor.outdoor_temperature", "unavailable")
     await hass.async_block_till_done()
@@ -566,7 +589,6 @@ async def choose_weather(hass: HomeAssistant, hub: MockConfigEntry, choice: str)
 async def test_options_choose_the_entity_or_no_weather_without_a_restart(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
-    """Test options choose the entity or no weather without a restart."""
     await setup_weather(hass, "Backyard", "Attic")
     # The default is the first weather entity: weather.attic before weather.backyard.
     await weather_of(hub)
@@ -619,7 +641,6 @@ async def test_a_chosen_weather_entity_that_is_gone_stays_chosen(
 async def test_the_token_is_echoed_exactly(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry, query: str, token: str
 ) -> None:
-    """Test the token is echoed exactly."""
     status, raw = await ask(hub, query)
 
     assert status == 200
@@ -650,7 +671,6 @@ async def test_malformed_query_is_a_clear_400(
     query: str | None,
     reason: str,
 ) -> None:
-    """Test malformed query is a clear 400."""
     caplog.set_level("DEBUG", logger="custom_components.thermostat_cloud")
 
     status, raw = await ask(hub, query)

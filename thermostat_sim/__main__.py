@@ -59,7 +59,7 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             "fan_mode": "auto",
             "temperature_scale": "C",
             "eco": {"mode": "schedule"},
-            # Where firmware reports them (see the README's "What real firmware does").
+            # Where firmware reports them (see docs/device-protocol.md).
             "leaf": False,
             "temperature_lock": False,
             "where_id": ROOM_IDS[args.room],

@@ -3,15 +3,16 @@
 Firmware behaviour: entry, passphrase, a subscribe loop that reads chunks as they arrive
 and resubscribes on close, and PUTs of local changes.
 
-By default the simulator keeps the habits of the firmware flashed thermostats run (see the
-README's "What real firmware does"): it calls `<endpoint>/entry`, subscribes and PUTs under
-`<transport_url>/v7/`, PUTs bucket-keyed bodies with `if_object_revision` on `shared` and keeps
-its change when the server answers a conflict, acknowledges a pushed `target_change_pending`,
-reports eco leaving on the dial, and speaks the brand's header names (`X-nl-...`): it sends
-`X-nl-protocol-version`, its firmware version (`X-nl-device-swversion`, and a User-Agent as a
-5.9.4-5 capture shows), and follows `X-nl-suspend-time-max` and the server's clock in
-`X-nl-service-timestamp`, dropping manual eco whose timestamp is more than 600 s off its clock.
-`spec_literal=True` uses the spec's paths and header names (`X-svc-...`) and nothing more.
+By default the simulator keeps the habits of the firmware flashed thermostats run (see "What
+real firmware does" in docs/device-protocol.md): it calls `<endpoint>/entry`, subscribes and
+PUTs under `<transport_url>/v7/`, PUTs bucket-keyed bodies with `if_object_revision` on `shared`
+and keeps its change when the server answers a conflict, acknowledges a pushed
+`target_change_pending`, reports eco leaving on the dial, and speaks the brand's header names
+(`X-nl-...`): it sends `X-nl-protocol-version`, its firmware version (`X-nl-device-swversion`,
+and a User-Agent as a 5.9.4-5 capture shows), and follows `X-nl-suspend-time-max` and the
+server's clock in `X-nl-service-timestamp`, dropping manual eco whose timestamp is more than
+600 s off its clock. `spec_literal=True` uses the spec's paths and header names (`X-svc-...`)
+and nothing more.
 
 Two firmware variants: `identify_by_mac=True` identifies by its MAC address as a Display-2.12
 on 5.9.4-5 does (Basic user id and bucket keys `<mac>`, session id `<mac><serial>`), and

@@ -21,8 +21,9 @@ from .entity import (
     ThermostatEntityDescription,
     async_add_thermostat_entities,
 )
+from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
-from .hub import Hub, ThermostatCloudConfigEntry
+from .hub import Hub
 from .server import ThermostatState
 
 PARALLEL_UPDATES = 0

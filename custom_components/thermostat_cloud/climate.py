@@ -69,7 +69,8 @@ from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
 from .entity import RELAYS, ThermostatEntity, async_add_thermostat_entities, limit_in_unit
-from .hub import Hub, ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
+from .hub import Hub
 from .server import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,

@@ -37,6 +37,7 @@ from .const import (
     CONF_ENTRY_KEY_TTL,
     CONF_SERIAL,
     CONF_WEATHER_ENTITY,
+    DATA_CONTROL_API,
     DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
@@ -48,9 +49,8 @@ from .const import (
     WEATHER_AUTO,
     WEATHER_NONE,
 )
-from .control_api import DATA_CONTROL_API
-from .hub import ThermostatCloudConfigEntry
-from .pairing_form import PairingCodeForm, loaded_hub
+from .entry_data import ThermostatCloudConfigEntry, loaded_entry
+from .pairing_form import PairingCodeForm
 from .pairing_sync import thermostat_subentries, thermostat_title
 from .server import (
     ConfigureOutcome,
@@ -156,7 +156,6 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
 
     def __init__(self) -> None:
         """Initialize the flow."""
-        self._form: PairingCodeForm | None = None
         self._serial = ""
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
@@ -206,29 +205,24 @@ class ThermostatCloudConfigFlow(ConfigFlow, domain=DOMAIN):
         self, user_input: dict[str, Any] | None = None
     ) -> ConfigFlowResult:
         """Ask for the code the discovered thermostat shows; pair it under the hub."""
-        hub = loaded_hub(self.hass)
+        hub = loaded_entry(self.hass)
         if hub is None:
             return self.async_abort(reason="hub_not_loaded")
         if self._serial in thermostat_subentries(hub):
             return self.async_abort(
                 reason="already_paired", description_placeholders={"serial": self._serial}
             )
-        form = self._form or PairingCodeForm(self.hass, hub)
-        self._form = form
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            serial, errors = await form.async_submit(user_input)
-            if serial is not None:
-                hub.runtime_data.pairing.ensure_subentry(serial)
-                return self.async_abort(
-                    reason="restart" if form.needs_restart(serial) else "paired",
-                    description_placeholders={"serial": serial},
-                )
-        return self.async_show_form(
-            step_id="discovered",
-            data_schema=await form.async_schema(self, user_input),
-            errors=errors,
-            description_placeholders={"serial": self._serial},
+        form = PairingCodeForm(self.hass, hub)
+
+        def paired(serial: str) -> ConfigFlowResult:
+            hub.runtime_data.pairing.ensure_subentry(serial)
+            return self.async_abort(
+                reason="restart" if form.needs_restart(serial) else "paired",
+                description_placeholders={"serial": serial},
+            )
+
+        return await form.async_step(
+            self, "discovered", user_input, paired, {"serial": self._serial}
         )
 
     async def async_step_reconfigure(
@@ -313,7 +307,6 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
 
     def __init__(self) -> None:
         """Initialize the flow."""
-        self._form: PairingCodeForm | None = None
         self._found: dict[str, FoundThermostat] = {}
         self._address = ""
         self._serial = ""
@@ -345,28 +338,27 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._hub()
         if entry is None:
             return self.async_abort(reason="hub_not_loaded")
-        form = self._form or PairingCodeForm(self.hass, entry)
-        self._form = form
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            serial, errors = await form.async_submit(user_input)
-            if serial is not None:
-                if serial in thermostat_subentries(entry):
-                    return self.async_abort(
-                        reason="paired_again", description_placeholders={"serial": serial}
-                    )
-                return self.async_create_entry(
-                    title=thermostat_title(serial),
-                    data={CONF_SERIAL: serial},
-                    unique_id=serial,
-                    description="restart" if form.needs_restart(serial) else "paired",
-                    description_placeholders={"serial": serial},
+        form = PairingCodeForm(self.hass, entry)
+
+        def paired(serial: str) -> SubentryFlowResult:
+            if serial in thermostat_subentries(entry):
+                return self.async_abort(
+                    reason="paired_again", description_placeholders={"serial": serial}
                 )
-        return self.async_show_form(
-            step_id=step_id,
-            data_schema=await form.async_schema(self, user_input),
-            errors=errors,
-            description_placeholders={"serial": self._serial, "address": self._address},
+            return self.async_create_entry(
+                title=thermostat_title(serial),
+                data={CONF_SERIAL: serial},
+                unique_id=serial,
+                description="restart" if form.needs_restart(serial) else "paired",
+                description_placeholders={"serial": serial},
+            )
+
+        return await form.async_step(
+            self,
+            step_id,
+            user_input,
+            paired,
+            {"serial": self._serial, "address": self._address},
         )
 
     # -- finding a thermostat on the network and pointing it here ---------------------------
@@ -378,7 +370,9 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             return self.async_abort(reason="hub_not_loaded")
         service = entry.runtime_data.service
         try:
-            result = await scan_thermostats(service, self.hass.data[DATA_CONTROL_API].network)
+            result = await scan_thermostats(
+                self.hass.data[DATA_CONTROL_API].network, service.config.api_origin
+            )
         except ScanError as err:
             _LOGGER.warning(
                 "Cannot look for thermostats: %s; set the address thermostats use to Home "
@@ -457,11 +451,13 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._hub()
         if entry is None:
             return self.async_abort(reason="hub_not_loaded")
+        service = entry.runtime_data.service
         result = await configure_thermostat(
-            entry.runtime_data.service,
             self.hass.data[DATA_CONTROL_API].network,
+            service.config.api_origin,
             self._address,
             api_key,
+            device_at=service.devices.by_address,
         )
         if result.success:
             return await self.async_step_wait()

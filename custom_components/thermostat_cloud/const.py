@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+from homeassistant.util.hass_dict import HassKey
+
+if TYPE_CHECKING:
+    from .server import ControlApi
 
 DOMAIN: Final = "thermostat_cloud"
 TITLE: Final = "Thermostat Cloud"
@@ -32,6 +37,9 @@ WEATHER_NONE: Final = "none"
 
 SUBENTRY_THERMOSTAT: Final = "thermostat"
 
+DATA_CONTROL_API: HassKey[ControlApi] = HassKey(f"{DOMAIN}_control_api")
+"""The control API of the views (one per Home Assistant run); a hub's open listener shares it."""
+
 SIGNAL_HUB_STARTED: Final = f"{DOMAIN}_hub_started"
 """Dispatcher signal fired with the `Hub` when the hub entry is set up (again, on a reload)."""
 
@@ -44,14 +52,5 @@ def signal_thermostat_added(entry_id: str) -> str:
     return f"{DOMAIN}_{entry_id}_thermostat_added"
 
 
-def unpaired_issue_id(serial: str) -> str:
-    """Repair issue announcing a thermostat that contacted the server unpaired."""
-    return f"unpaired_{serial}"
-
-
-ISSUE_UNPAIRED_THERMOSTATS: Final = "waiting_for_pairing"
-"""One repair issue for all unpaired thermostats, once there are more than a few."""
-MAX_UNPAIRED_ISSUES: Final = 3
-"""Unpaired thermostats announced with a repair issue each; more share one issue."""
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""

@@ -1,4 +1,4 @@
-"""The control API inside Home Assistant: views on its HTTP server, and the open listener.
+"""The control API inside Home Assistant: its views on Home Assistant's HTTP server.
 
 Views are registered once (they cannot be unregistered) and find the hub per request; while the
 hub entry is not loaded they answer 503. They require Home Assistant authentication: a
@@ -7,9 +7,8 @@ cannot send headers, a path signed with the `auth/sign_path` websocket command (
 query parameter; Home Assistant accepts signed paths for GET only). Pairing, network scans
 and device configuration are for administrators.
 
-The compatibility listener (hub option `compat_api`) serves the same handlers at the spec's
-bare paths with no authentication, and raises a repair issue while it is on (another one,
-with what to do, when its port cannot be used).
+When the hub option `compat_api` is on, the hub also serves this control API at the spec's
+bare paths without authentication, on a port of its own (`Hub`).
 """
 
 from __future__ import annotations
@@ -20,36 +19,17 @@ from aiohttp import web
 from homeassistant.components.http.const import KEY_HASS_USER
 from homeassistant.const import EVENT_HOMEASSISTANT_STOP
 from homeassistant.core import Event, HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.aiohttp_client import async_get_clientsession
 from homeassistant.helpers.http import HomeAssistantView
-from homeassistant.util.hass_dict import HassKey
 
-from .const import CONF_COMPAT_API, CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT, DOMAIN
-from .hub import ThermostatCloudConfigEntry
-from .server import (
-    ControlApi,
-    ControlListener,
-    LocalNetwork,
-    Route,
-    ThermostatService,
-    error_response,
-)
+from .const import DATA_CONTROL_API, DOMAIN
+from .entry_data import loaded_service
+from .server import ControlApi, LocalNetwork, Route, error_response
 
 _LOGGER = logging.getLogger(__name__)
 
 CONTROL_URL = f"/api/{DOMAIN}"
 """`{control_url}` on Home Assistant's HTTP server."""
-ISSUE_COMPAT_API = "compat_api_open"
-ISSUE_COMPAT_PORT = "compat_port_unavailable"
-DATA_CONTROL_API: HassKey[ControlApi] = HassKey(f"{DOMAIN}_control_api")
-
-
-@callback
-def loaded_service(hass: HomeAssistant) -> ThermostatService | None:
-    """Return the running service of the loaded hub entry, if any."""
-    entries: list[ThermostatCloudConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
-    return entries[0].runtime_data.service if entries else None
 
 
 class ControlApiView(HomeAssistantView):
@@ -89,7 +69,7 @@ def async_register_views(hass: HomeAssistant) -> None:
     if DATA_CONTROL_API in hass.data:
         return
     api = ControlApi(
-        lambda _: loaded_service(hass), network=LocalNetwork(http=async_get_clientsession(hass))
+        lambda _: loaded_service(hass), network=LocalNetwork(async_get_clientsession(hass))
     )
     hass.data[DATA_CONTROL_API] = api
     for route in api.routes:
@@ -102,56 +82,3 @@ def async_register_views(hass: HomeAssistant) -> None:
         api.close_streams()
 
     hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, _close_streams)
-
-
-async def async_start_control_api(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
-    """Tie the control API to a loaded hub entry: streams end on unload; the open listener."""
-    service = entry.runtime_data.service
-    api = hass.data[DATA_CONTROL_API]
-    entry.async_on_unload(lambda: api.close_streams(service))
-
-    if not entry.options.get(CONF_COMPAT_API, False):
-        ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_API)
-        ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
-        return
-    port = int(entry.options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT))
-    listener = ControlListener(service, network=api.network)
-    try:
-        await listener.async_start(None, port)
-    except OSError as err:
-        _LOGGER.error(
-            "The open control API cannot listen on port %s (%s); choose another port in the "
-            "Thermostat Cloud options",
-            port,
-            err,
-        )
-        # The rest of the hub works: a repair issue, not a failed setup. Changing the options
-        # reloads the hub, which deletes it and raises it again if the port is still taken.
-        ir.async_create_issue(
-            hass,
-            DOMAIN,
-            ISSUE_COMPAT_PORT,
-            is_fixable=False,
-            is_persistent=False,
-            severity=ir.IssueSeverity.ERROR,
-            translation_key=ISSUE_COMPAT_PORT,
-            translation_placeholders={"port": str(port), "error": str(err.strerror or err)},
-        )
-        entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT))
-        return
-    ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
-    _LOGGER.warning("Open control API listening on port %s without authentication", port)
-    ir.async_create_issue(
-        hass,
-        DOMAIN,
-        ISSUE_COMPAT_API,
-        is_fixable=True,
-        is_persistent=False,
-        severity=ir.IssueSeverity.WARNING,
-        translation_key=ISSUE_COMPAT_API,
-        translation_placeholders={"port": str(port)},
-        data={"entry_id": entry.entry_id},
-    )
-    entry.async_on_unload(listener.async_stop)
-    entry.async_on_unload(hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, listener.async_stop))
-    entry.async_on_unload(lambda: ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_API))

@@ -20,11 +20,11 @@ import re
 from typing import Any
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import device_registry as dr, issue_registry as ir
+from homeassistant.helpers import device_registry as dr
 
 from .const import DOMAIN
 from .equipment import async_enable_reported_equipment, reported_equipment
-from .issues import async_warn
+from .issues import async_equipment_known, async_equipment_unknown
 from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
@@ -69,11 +69,6 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
         return None
     mac = dr.format_mac(record.mac)
     return (dr.CONNECTION_NETWORK_MAC, mac) if MAC_RE.fullmatch(mac) else None
-
-
-def equipment_issue_id(serial: str) -> str:
-    """Return the repair issue of a thermostat that has not reported its equipment."""
-    return f"equipment_unknown_{serial}"
 
 
 class ThermostatTracker:
@@ -121,7 +116,7 @@ class ThermostatTracker:
                     self._available.pop(serial, None)
                     self._rooms.pop(serial, None)
                     self._equipment.pop(serial, None)
-                    ir.async_delete_issue(self.hass, DOMAIN, equipment_issue_id(serial))
+                    async_equipment_known(self.hass, serial)
 
         return remove
 
@@ -169,16 +164,15 @@ class ThermostatTracker:
         do, Home Assistant offers heating only and a repair issue asks for one restart; once
         it has, the sensors of the equipment it has are enabled.
         """
-        issue_id = equipment_issue_id(serial)
         thermostat = ThermostatState(self.service, serial)
         if thermostat.equipment_reported:
-            ir.async_delete_issue(self.hass, DOMAIN, issue_id)
+            async_equipment_known(self.hass, serial)
             equipment = reported_equipment(thermostat)
             if new := equipment - self._equipment.get(serial, frozenset()):
                 async_enable_reported_equipment(self.hass, serial, new)
             self._equipment[serial] = equipment
-        elif ir.async_get(self.hass).async_get_issue(DOMAIN, issue_id) is None:
-            async_warn(self.hass, issue_id, "equipment_unknown", serial=serial)
+        else:
+            async_equipment_unknown(self.hass, serial)
 
     def _note_availability(self, serial: str) -> bool:
         """Return whether the thermostat's availability changed (logging that it did)."""

@@ -15,7 +15,7 @@ from typing import Any
 from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import HomeAssistant
 
-from .hub import ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
 from .server import SERVER_VERSION, bucket_key
 
 TO_REDACT = {

@@ -29,13 +29,13 @@ from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, TITLE, signal_thermostat_added
+from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_added
 from .coordinator import AVAILABILITY, mac_connection
-from .hub import Hub, ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
+from .hub import Hub
 from .server import (
     DEVICE_RELAYS,
     HVAC_RELAYS,
-    SERVER_VERSION,
     CommandError,
     CommandResult,
     ErrorCode,
@@ -73,18 +73,6 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     if (connection := mac_connection(hub.service, serial)) is not None:
         info["connections"] = {connection}
     return info
-
-
-@callback
-def async_register_hub_device(hass: HomeAssistant, entry: ThermostatCloudConfigEntry) -> None:
-    """Register the hub's own device: the embedded server every thermostat device hangs from."""
-    dr.async_get(hass).async_get_or_create(
-        config_entry_id=entry.entry_id,
-        identifiers={(DOMAIN, entry.entry_id)},
-        name=TITLE,
-        entry_type=dr.DeviceEntryType.SERVICE,
-        sw_version=SERVER_VERSION,
-    )
 
 
 RELAYS = frozenset(

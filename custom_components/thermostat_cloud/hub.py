@@ -1,4 +1,11 @@
-"""The Home Assistant runtime object of the hub entry: the service, its storage and listener."""
+"""The hub: the running service of the hub entry, which starts its parts and stops them.
+
+Like esphome's manager, it owns its life: `async_start` loads the saved state, opens the
+device port and starts every part (pairing sync, the coordinator, the firmware notices, the
+hub's device, the open control API), registering each one's stop on the entry; unloading the
+entry, or a failed start, runs them. It is the entry's runtime data (`entry_data.py` names the
+entry type); nothing it is built from imports it back.
+"""
 
 from __future__ import annotations
 
@@ -7,29 +14,47 @@ import logging
 from typing import Any
 
 from homeassistant.config_entries import ConfigEntry
-from homeassistant.core import HomeAssistant
+from homeassistant.const import EVENT_HOMEASSISTANT_STOP
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers.storage import Store
 import orjson
 
 from .const import (
     CONF_API_ORIGIN,
+    CONF_COMPAT_API,
+    CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
     CONF_ENTRY_KEY_TTL,
     CONF_WEATHER_ENTITY,
+    DATA_CONTROL_API,
+    DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
+    DOMAIN,
     STORAGE_KEY,
     STORAGE_VERSION,
+    TITLE,
     WEATHER_AUTO,
 )
 from .coordinator import ThermostatTracker
-from .pairing_sync import PairingSync
-from .server import DeviceServer, ServiceConfig, ThermostatService
+from .issues import (
+    async_follow_firmware,
+    async_open_control_api_listening,
+    async_open_control_api_off,
+    async_open_control_api_port_unavailable,
+)
+from .pairing_sync import PairingSync, note_saved_subentries
+from .server import (
+    SERVER_VERSION,
+    ControlListener,
+    DeviceServer,
+    ServiceConfig,
+    ThermostatService,
+)
 from .weather_source import WeatherSource
 
 _LOGGER = logging.getLogger(__name__)
-
-type ThermostatCloudConfigEntry = ConfigEntry[Hub]
 
 
 class HassStorage:
@@ -71,9 +96,9 @@ def service_config(entry: ConfigEntry) -> ServiceConfig:
 
 
 class Hub:
-    """Owns the running service of one hub entry."""
+    """Owns the running service of one hub entry and the parts that serve it."""
 
-    def __init__(self, hass: HomeAssistant, entry: ConfigEntry) -> None:
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry[Hub]) -> None:
         """Initialize the service of a hub entry, and its pairing, thermostat and weather parts."""
         self.hass = hass
         self.entry = entry
@@ -106,13 +131,30 @@ class Hub:
         return str(entry.options.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
 
     async def async_start(self) -> None:
-        """Load state and start the device listener in Home Assistant's event loop.
+        """Load the state, listen for thermostats and start every part.
 
-        Raises OSError when the port cannot be bound.
+        Raises OSError when the device port cannot be bound; the stops registered so far
+        run then, as on unload.
         """
+        entry = self.entry
+        # Unload, and a failed start, stop the service: held long-polls close, the port is
+        # released, state is saved. Registered first, so it runs after every other unload
+        # callback (they run last registered first); the note just before it, so it is saved.
+        entry.async_on_unload(self.async_stop)
+        entry.async_on_unload(self._note_saved_subentries)
         await self.service.async_load()
         await self.device_server.async_start(None, self.device_port)
         _LOGGER.debug("Device protocol listening on port %s", self.device_port)
+        self.pairing.async_start()
+        entry.async_on_unload(self.thermostats.async_start())
+        entry.async_on_unload(async_follow_firmware(self.hass, self.service))
+        self._register_device()
+        entry.async_on_unload(
+            self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self.async_stop)
+        )
+        entry.async_on_unload(self._close_control_api_streams)
+        await self._async_start_open_control_api()
+        entry.async_on_unload(entry.add_update_listener(self._async_entry_updated))
 
     async def async_stop(self, *_: Any) -> None:
         """Close held long-polls, release the port and save; safe to call twice."""
@@ -120,3 +162,72 @@ class Hub:
             return
         self._stopped = True
         await self.device_server.async_stop()
+
+    @callback
+    def _note_saved_subentries(self) -> None:
+        """Note the subentries as saved by Home Assistant, on unload or a failed start.
+
+        See `note_saved_subentries`; nothing to note before the state is loaded.
+        """
+        if self.service.loaded:
+            note_saved_subentries(self.hass, self.entry, self.service)
+
+    @callback
+    def _register_device(self) -> None:
+        """Register the hub's own device: the embedded server every thermostat device hangs from."""
+        dr.async_get(self.hass).async_get_or_create(
+            config_entry_id=self.entry.entry_id,
+            identifiers={(DOMAIN, self.entry.entry_id)},
+            name=TITLE,
+            entry_type=dr.DeviceEntryType.SERVICE,
+            sw_version=SERVER_VERSION,
+        )
+
+    @callback
+    def _close_control_api_streams(self) -> None:
+        """End the control API's event streams of this service (they never end on their own)."""
+        self.hass.data[DATA_CONTROL_API].close_streams(self.service)
+
+    async def _async_start_open_control_api(self) -> None:
+        """Serve the control API at the spec's bare paths, without authentication, if chosen.
+
+        The hub option `compat_api`; a repair issue warns while it listens.
+        """
+        options = self.entry.options
+        if not options.get(CONF_COMPAT_API, False):
+            async_open_control_api_off(self.hass)
+            return
+        port = int(options.get(CONF_COMPAT_PORT, DEFAULT_COMPAT_PORT))
+        listener = ControlListener(self.service, network=self.hass.data[DATA_CONTROL_API].network)
+        try:
+            await listener.async_start(None, port)
+        except OSError as err:
+            _LOGGER.error(
+                "The open control API cannot listen on port %s (%s); choose another port in "
+                "the Thermostat Cloud options",
+                port,
+                err,
+            )
+            self.entry.async_on_unload(
+                async_open_control_api_port_unavailable(self.hass, port, err)
+            )
+            return
+        _LOGGER.warning("Open control API listening on port %s without authentication", port)
+        clear_warning = async_open_control_api_listening(self.hass, port, self.entry.entry_id)
+        self.entry.async_on_unload(listener.async_stop)
+        self.entry.async_on_unload(
+            self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, listener.async_stop)
+        )
+        self.entry.async_on_unload(clear_warning)
+
+    async def _async_entry_updated(self, hass: HomeAssistant, entry: ConfigEntry) -> None:
+        """Restart the service when its settings changed.
+
+        Adding or removing a thermostat subentry also lands here; that must not restart the
+        service, or the pairing push would lose the thermostat's held connection.
+        """
+        self.weather.set_choice(self.weather_choice(entry))
+        if self.settings != self.settings_of(entry):
+            await hass.config_entries.async_reload(entry.entry_id)
+        else:
+            await self.pairing.async_subentries_changed()

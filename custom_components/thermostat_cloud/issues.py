@@ -1,8 +1,15 @@
-"""Repair issues the integration raises about thermostats."""
+"""Every repair issue the integration raises: its id, when it is raised and when cleared.
+
+The fix flows of the fixable ones live in `repairs.py`, the platform Home Assistant loads
+for them. They need the loaded hub and the pairing form, while these issues are raised by the
+hub's own parts (pairing sync, coordinator, the open control API), which the hub imports: one
+module for both would tie those parts back to the hub.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
@@ -10,24 +17,29 @@ from homeassistant.helpers import issue_registry as ir
 from .const import DOMAIN
 from .server import EventKind, ServiceEvent, ThermostatService
 
+ISSUE_COMPAT_API: Final = "compat_api_open"
+"""The open control API listens without authentication; its fix flow turns it off."""
+ISSUE_COMPAT_PORT: Final = "compat_port_unavailable"
+"""The open control API's port cannot be used."""
+ISSUE_UNPAIRED_THERMOSTATS: Final = "waiting_for_pairing"
+"""One repair issue for all unpaired thermostats, once there are more than a few."""
+MAX_UNPAIRED_ISSUES: Final = 3
+"""Unpaired thermostats announced with a repair issue each; more share one issue."""
 
-@callback
-def async_warn(
-    hass: HomeAssistant, issue_id: str, translation_key: str, **placeholders: str
-) -> None:
-    """Raise (or refresh) a warning the user can act on but that has no fix flow."""
-    _async_raise(hass, issue_id, translation_key, placeholders, is_fixable=False)
+
+def unpaired_issue_id(serial: str) -> str:
+    """Return the repair issue announcing a thermostat that contacted the server unpaired."""
+    return f"unpaired_{serial}"
 
 
-@callback
-def async_ask_for_code(
-    hass: HomeAssistant, issue_id: str, translation_key: str, **placeholders: str
-) -> None:
-    """Raise (or refresh) a notice whose fix flow pairs a thermostat by its code.
+def firmware_issue_id(serial: str) -> str:
+    """Return the repair issue of a thermostat whose firmware is too old to be controlled."""
+    return f"firmware_too_old_{serial}"
 
-    See `repairs.PairThermostatFlow`.
-    """
-    _async_raise(hass, issue_id, translation_key, placeholders, is_fixable=True)
+
+def equipment_issue_id(serial: str) -> str:
+    """Return the repair issue of a thermostat that has not reported its equipment."""
+    return f"equipment_unknown_{serial}"
 
 
 @callback
@@ -37,23 +49,145 @@ def _async_raise(
     translation_key: str,
     placeholders: dict[str, str],
     *,
-    is_fixable: bool,
+    is_fixable: bool = False,
+    severity: ir.IssueSeverity = ir.IssueSeverity.WARNING,
+    data: dict[str, str | int | float | None] | None = None,
 ) -> None:
+    """Raise (or refresh) an issue; not persistent: each start raises what still holds."""
     ir.async_create_issue(
         hass,
         DOMAIN,
         issue_id,
         is_fixable=is_fixable,
         is_persistent=False,
-        severity=ir.IssueSeverity.WARNING,
+        severity=severity,
         translation_key=translation_key,
         translation_placeholders=placeholders,
+        data=data,
     )
 
 
-def firmware_issue_id(serial: str) -> str:
-    """Return the repair issue of a thermostat whose firmware is too old to be controlled."""
-    return f"firmware_too_old_{serial}"
+@callback
+def async_delete_all_issues(hass: HomeAssistant) -> None:
+    """Delete every issue of the integration (it is being removed)."""
+    for domain, issue_id in list(ir.async_get(hass).issues):
+        if domain == DOMAIN:
+            ir.async_delete_issue(hass, DOMAIN, issue_id)
+
+
+# -- the open control API -------------------------------------------------------------------
+
+
+@callback
+def async_open_control_api_off(hass: HomeAssistant) -> None:
+    """Clear the open control API's issues: the option is off."""
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_API)
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
+
+
+@callback
+def async_open_control_api_port_unavailable(
+    hass: HomeAssistant, port: int, error: OSError
+) -> Callable[[], None]:
+    """Say that the open control API cannot listen; returns the function that clears it.
+
+    The rest of the hub works: a repair issue, not a failed setup. Changing the options
+    reloads the hub, which clears it and raises it again if the port is still taken.
+    """
+    _async_raise(
+        hass,
+        ISSUE_COMPAT_PORT,
+        ISSUE_COMPAT_PORT,
+        {"port": str(port), "error": str(error.strerror or error)},
+        severity=ir.IssueSeverity.ERROR,
+    )
+    return lambda: ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
+
+
+@callback
+def async_open_control_api_listening(
+    hass: HomeAssistant, port: int, entry_id: str
+) -> Callable[[], None]:
+    """Warn while the open control API listens; returns the function that clears it.
+
+    Its fix flow (`repairs.CloseCompatApiFlow`) turns the option off.
+    """
+    ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)
+    _async_raise(
+        hass,
+        ISSUE_COMPAT_API,
+        ISSUE_COMPAT_API,
+        {"port": str(port)},
+        is_fixable=True,
+        data={"entry_id": entry_id},
+    )
+    return lambda: ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_API)
+
+
+# -- thermostats waiting to be paired -------------------------------------------------------
+
+
+class UnpairedIssues:
+    """The notices of thermostats waiting to be paired, each with a fix flow asking the code.
+
+    One per waiting thermostat while there are few; beyond that, one that counts them, so
+    made-up serials cannot flood the repairs dashboard. See `repairs.PairThermostatFlow`.
+    """
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Initialize from the notices still raised (a reload keeps them)."""
+        self.hass = hass
+        self._raised = {
+            issue_id
+            for domain, issue_id in ir.async_get(hass).issues
+            if domain == DOMAIN and issue_id.startswith(unpaired_issue_id(""))
+        }
+        """Issue ids of the thermostats announced one by one."""
+
+    @callback
+    def async_update(self, waiting: list[str], limit: int) -> None:
+        """Announce the `waiting` thermostats; `limit` is how many the service keeps."""
+        announced = waiting if len(waiting) <= MAX_UNPAIRED_ISSUES else []
+        wanted = {unpaired_issue_id(serial): serial for serial in announced}
+        for issue_id in self._raised - wanted.keys():
+            ir.async_delete_issue(self.hass, DOMAIN, issue_id)
+        for issue_id, serial in wanted.items():
+            if issue_id not in self._raised:
+                _async_raise(
+                    self.hass, issue_id, "unpaired_thermostat", {"serial": serial}, is_fixable=True
+                )
+        self._raised = set(wanted)
+        if len(waiting) > MAX_UNPAIRED_ISSUES:
+            _async_raise(
+                self.hass,
+                ISSUE_UNPAIRED_THERMOSTATS,
+                "unpaired_thermostats",
+                {
+                    "count": str(len(waiting)),
+                    "limit": str(limit),
+                    "individual": str(MAX_UNPAIRED_ISSUES),
+                },
+                is_fixable=True,
+            )
+        else:
+            ir.async_delete_issue(self.hass, DOMAIN, ISSUE_UNPAIRED_THERMOSTATS)
+
+
+# -- what a thermostat's firmware can do ----------------------------------------------------
+
+
+@callback
+def async_equipment_unknown(hass: HomeAssistant, serial: str) -> None:
+    """Ask for one restart of a thermostat that has not said what it can heat or cool."""
+    issue_id = equipment_issue_id(serial)
+    if ir.async_get(hass).async_get_issue(DOMAIN, issue_id) is None:
+        _async_raise(hass, issue_id, "equipment_unknown", {"serial": serial})
+
+
+@callback
+def async_equipment_known(hass: HomeAssistant, serial: str) -> None:
+    """Clear the restart notice: the thermostat reported its equipment, or has no entities."""
+    ir.async_delete_issue(hass, DOMAIN, equipment_issue_id(serial))
 
 
 @callback
@@ -76,7 +210,7 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
                 ir.async_delete_issue(hass, DOMAIN, issue_id)
             return
         raised.add(issue_id)
-        async_warn(hass, issue_id, "firmware_too_old", serial=serial, version=version)
+        _async_raise(hass, issue_id, "firmware_too_old", {"serial": serial, "version": version})
 
     @callback
     def on_event(event: ServiceEvent) -> None:

@@ -23,7 +23,7 @@ from .entity import (
     ThermostatEntityDescription,
     async_add_thermostat_entities,
 )
-from .hub import ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
 from .server import (
     LOWER_SAFETY_MAX_C,
     LOWER_SAFETY_MIN_C,

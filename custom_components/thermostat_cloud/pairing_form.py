@@ -1,22 +1,24 @@
 """The code-and-owner form every way of pairing a thermostat shows, and what it does.
 
 "Add thermostat", the fix flow of a waiting thermostat's repair notice and a discovered
-thermostat's flow all show this form and pair through `PairingSync.async_pair_from_flow`.
+thermostat's flow all show this form as one step (`PairingCodeForm.async_step`) and pair
+through `PairingSync.async_pair_from_flow`; each ends its own way once paired.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 import logging
 from typing import Any
 
-from homeassistant.core import HomeAssistant, callback
-from homeassistant.data_entry_flow import FlowHandler
+from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import FlowHandler, FlowResult
 from homeassistant.helpers import selector
 import probatio
 
-from .const import CONF_CODE, CONF_OWNER, DOMAIN
-from .hub import ThermostatCloudConfigEntry
+from .const import CONF_CODE, CONF_OWNER
+from .entry_data import ThermostatCloudConfigEntry
 from .server import RegisterOutcome, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
@@ -33,13 +35,6 @@ CODE_LOG = {
     RegisterOutcome.EXPIRED: "it has expired; ask the thermostat for a new one (Get entry key)",
     RegisterOutcome.CLAIMED: "it was already used; ask the thermostat for a new one",
 }
-
-
-@callback
-def loaded_hub(hass: HomeAssistant) -> ThermostatCloudConfigEntry | None:
-    """Return the loaded hub entry, if any."""
-    entries: list[ThermostatCloudConfigEntry] = hass.config_entries.async_loaded_entries(DOMAIN)
-    return entries[0] if entries else None
 
 
 @dataclass(slots=True)
@@ -63,6 +58,30 @@ class PairingCodeForm:
             for user in await self.hass.auth.async_get_users()
             if user.is_active and not user.system_generated
         }
+
+    async def async_step[ResultT: FlowResult[Any, Any]](
+        self,
+        flow: FlowHandler[Any, ResultT, Any],
+        step_id: str,
+        user_input: dict[str, Any] | None,
+        paired: Callable[[str], ResultT],
+        placeholders: dict[str, str] | None = None,
+    ) -> ResultT:
+        """Be `flow`'s step `step_id`: show the form, claim the code; once paired, `paired`.
+
+        `paired` gets the thermostat's serial and returns how the flow ends.
+        """
+        errors: dict[str, str] = {}
+        if user_input is not None:
+            serial, errors = await self.async_submit(user_input)
+            if serial is not None:
+                return paired(serial)
+        return flow.async_show_form(
+            step_id=step_id,
+            data_schema=await self.async_schema(flow, user_input),
+            errors=errors,
+            description_placeholders=placeholders,
+        )
 
     async def async_submit(self, user_input: dict[str, Any]) -> tuple[str | None, dict[str, str]]:
         """Claim the code; return the paired serial, or None and the errors by field."""

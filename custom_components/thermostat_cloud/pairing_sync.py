@@ -29,33 +29,30 @@ from __future__ import annotations
 
 import logging
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
-from homeassistant.config_entries import SOURCE_INTEGRATION_DISCOVERY, ConfigSubentry
+from homeassistant.config_entries import (
+    SOURCE_INTEGRATION_DISCOVERY,
+    ConfigEntry,
+    ConfigSubentry,
+)
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import discovery_flow, issue_registry as ir
+from homeassistant.helpers import discovery_flow
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
 from .const import (
     CONF_SERIAL,
     DOMAIN,
-    ISSUE_UNPAIRED_THERMOSTATS,
     MAX_DISCOVERED_THERMOSTATS,
-    MAX_UNPAIRED_ISSUES,
     SUBENTRY_THERMOSTAT,
     signal_thermostat_added,
-    unpaired_issue_id,
 )
-from .issues import async_ask_for_code
+from .issues import UnpairedIssues
 from .server import EventKind, PairingOrigin, RegisterResult, ServiceEvent, ThermostatService
-
-if TYPE_CHECKING:
-    from .hub import ThermostatCloudConfigEntry
 
 _LOGGER = logging.getLogger(__name__)
 
 
-def thermostat_subentries(entry: ThermostatCloudConfigEntry) -> dict[str, str]:
+def thermostat_subentries(entry: ConfigEntry) -> dict[str, str]:
     """Return serial -> subentry id of every thermostat subentry."""
     return {
         subentry.data[CONF_SERIAL]: subentry_id
@@ -71,7 +68,7 @@ def thermostat_title(serial: str) -> str:
 
 @callback
 def note_saved_subentries(
-    hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
+    hass: HomeAssistant, entry: ConfigEntry, service: ThermostatService
 ) -> None:
     """Note the thermostat subentries as saved when the hub unloads or fails to start.
 
@@ -90,9 +87,7 @@ def note_saved_subentries(
 class PairingSync:
     """Mirrors service pairings into subentries and back."""
 
-    def __init__(
-        self, hass: HomeAssistant, entry: ThermostatCloudConfigEntry, service: ThermostatService
-    ) -> None:
+    def __init__(self, hass: HomeAssistant, entry: ConfigEntry, service: ThermostatService) -> None:
         """Initialize from the hub entry and its service."""
         self.hass = hass
         self.entry = entry
@@ -101,8 +96,7 @@ class PairingSync:
         """Subentries whose entities the platforms have; set by async_start."""
         self._subentry_serials: set[str] = set()
         """Serials that had a thermostat subentry at the last look."""
-        self._unpaired_issues: set[str] = set()
-        """Issue ids of the unpaired thermostats announced one by one."""
+        self._unpaired_issues = UnpairedIssues(hass)
         self._discovered: set[str] = set()
         """Serials of the waiting thermostats a discovered flow was started for."""
 
@@ -167,11 +161,6 @@ class PairingSync:
         # subentries added after this point.
         self.known_subentries = set(self.entry.subentries)
         self._subentry_serials = set(thermostat_subentries(self.entry))
-        self._unpaired_issues = {
-            issue_id
-            for domain, issue_id in ir.async_get(self.hass).issues
-            if domain == DOMAIN and issue_id.startswith(unpaired_issue_id(""))
-        }
         self._update_unpaired_issues()
         self.entry.async_on_unload(self.service.events.listen(self._on_event))
         self.entry.async_on_unload(self.abort_discovered_flows)
@@ -192,32 +181,10 @@ class PairingSync:
 
     @callback
     def _update_unpaired_issues(self) -> None:
-        """Update the unpaired issues: one per waiting thermostat while there are few.
-
-        Beyond that, one issue that counts them, so made-up serials cannot flood the repairs
-        dashboard.
-        """
+        """Announce the thermostats waiting for pairing: repair notices, discovered flows."""
         waiting = self.service.waiting_for_pairing()
-        announced = waiting if len(waiting) <= MAX_UNPAIRED_ISSUES else []
-        wanted = {unpaired_issue_id(serial): serial for serial in announced}
-        for issue_id in self._unpaired_issues - wanted.keys():
-            ir.async_delete_issue(self.hass, DOMAIN, issue_id)
-        for issue_id, serial in wanted.items():
-            if issue_id not in self._unpaired_issues:
-                async_ask_for_code(self.hass, issue_id, "unpaired_thermostat", serial=serial)
-        self._unpaired_issues = set(wanted)
+        self._unpaired_issues.async_update(waiting, self.service.config.max_unpaired_devices)
         self._update_discovered_flows(waiting[:MAX_DISCOVERED_THERMOSTATS])
-        if len(waiting) > MAX_UNPAIRED_ISSUES:
-            async_ask_for_code(
-                self.hass,
-                ISSUE_UNPAIRED_THERMOSTATS,
-                "unpaired_thermostats",
-                count=str(len(waiting)),
-                limit=str(self.service.config.max_unpaired_devices),
-                individual=str(MAX_UNPAIRED_ISSUES),
-            )
-        else:
-            ir.async_delete_issue(self.hass, DOMAIN, ISSUE_UNPAIRED_THERMOSTATS)
 
     @callback
     def _update_discovered_flows(self, waiting: list[str]) -> None:

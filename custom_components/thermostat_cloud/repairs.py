@@ -1,4 +1,7 @@
-"""Repair flows: pairing a waiting thermostat, turning the open control API off."""
+"""Fix flows of the repair issues: pairing a waiting thermostat, turning the open control API off.
+
+The issues themselves, their ids and when they are raised, are in `issues.py`.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +11,9 @@ from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, Rep
 from homeassistant.core import HomeAssistant
 
 from .const import CONF_COMPAT_API
-from .control_api import ISSUE_COMPAT_API
-from .pairing_form import PairingCodeForm, loaded_hub
+from .entry_data import loaded_entry
+from .issues import ISSUE_COMPAT_API
+from .pairing_form import PairingCodeForm
 
 
 class CloseCompatApiFlow(ConfirmRepairFlow):
@@ -35,34 +39,23 @@ class CloseCompatApiFlow(ConfirmRepairFlow):
 class PairThermostatFlow(RepairsFlow):
     """Pair a waiting thermostat from its repair notice, with the form of "Add thermostat"."""
 
-    def __init__(self) -> None:
-        """Initialize the flow."""
-        self._form: PairingCodeForm | None = None
-
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
         """Show the code form (the flow starts with the issue's data, not the user's input)."""
         return await self.async_step_pair()
 
     async def async_step_pair(self, user_input: dict[str, Any] | None = None) -> RepairsFlowResult:
         """Ask for the code and the owner; pair the thermostat under the hub."""
-        hub = loaded_hub(self.hass)
+        hub = loaded_entry(self.hass)
         if hub is None:
             return self.async_abort(reason="hub_not_loaded")
-        form = self._form or PairingCodeForm(self.hass, hub)
-        self._form = form
-        errors: dict[str, str] = {}
-        if user_input is not None:
-            serial, errors = await form.async_submit(user_input)
-            if serial is not None:
-                # The pairing removes the notice; the subentry is added here as "Add
-                # thermostat" would (a pairing from a flow is not mirrored on its own).
-                hub.runtime_data.pairing.ensure_subentry(serial)
-                return self.async_create_entry(data={})
-        return self.async_show_form(
-            step_id="pair",
-            data_schema=await form.async_schema(self, user_input),
-            errors=errors,
-        )
+
+        def paired(serial: str) -> RepairsFlowResult:
+            # The pairing removes the notice; the subentry is added here as "Add thermostat"
+            # would (a pairing from a flow is not mirrored on its own).
+            hub.runtime_data.pairing.ensure_subentry(serial)
+            return self.async_create_entry(data={})
+
+        return await PairingCodeForm(self.hass, hub).async_step(self, "pair", user_input, paired)
 
 
 async def async_create_fix_flow(

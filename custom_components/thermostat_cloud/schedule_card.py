@@ -31,7 +31,8 @@ from homeassistant.helpers.dispatcher import async_dispatcher_connect
 import probatio
 
 from .const import DOMAIN, SIGNAL_HUB_STARTED
-from .hub import Hub, ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
+from .hub import Hub
 from .server import ServiceEvent, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from .entity import (
     ThermostatEntityDescription,
     async_add_thermostat_entities,
 )
-from .hub import ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
 from .server import ECO_MODES, ThermostatState
 
 PARALLEL_UPDATES = 0

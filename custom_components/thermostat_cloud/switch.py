@@ -19,7 +19,7 @@ from .entity import (
     ThermostatEntityDescription,
     async_add_thermostat_entities,
 )
-from .hub import ThermostatCloudConfigEntry
+from .entry_data import ThermostatCloudConfigEntry
 
 PARALLEL_UPDATES = 0
 

@@ -1,1 +1,1 @@
-"""Tests of the control API."""
+"""The control API, as dashboards, scripts and third-party clients use it."""

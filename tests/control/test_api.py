@@ -53,7 +53,7 @@ DEVICE = {
 
 
 async def test_health(client: Client) -> None:
-    """Test health."""
+    """A client's liveness probe gets 200 and a body it can parse while the hub runs."""
     resp = await client.get(f"{URL}/health")
     assert resp.status == 200
     assert await resp.json() == {"status": "ok"}
@@ -76,7 +76,6 @@ async def test_health(client: Client) -> None:
 async def test_every_endpoint_needs_home_assistant_auth(
     hub: MockConfigEntry, hass_client_no_auth: ClientSessionGenerator, method: str, path: str
 ) -> None:
-    """Test every endpoint needs home assistant auth."""
     client = await hass_client_no_auth()
     resp = await client.request(method, f"{URL}{path}", json={})
     assert resp.status == 401
@@ -89,7 +88,6 @@ async def test_pairing_and_network_endpoints_are_for_administrators(
     hass_read_only_access_token: str,
     path: str,
 ) -> None:
-    """Test pairing and network endpoints are for administrators."""
     client = await hass_client(hass_read_only_access_token)
     resp = await client.post(f"{URL}{path}", json={"code": "ABCDEFG", "ip": "127.0.0.2"})
     assert resp.status == 403
@@ -101,7 +99,6 @@ async def test_pairing_and_network_endpoints_are_for_administrators(
 async def test_views_answer_503_while_the_hub_is_not_loaded(
     hass: HomeAssistant, hub: MockConfigEntry, client: Client
 ) -> None:
-    """Test views answer 503 while the hub is not loaded."""
     assert await hass.config_entries.async_unload(hub.entry_id)
     resp = await client.get(f"{URL}/health")
     assert resp.status == 503
@@ -117,7 +114,6 @@ async def test_views_answer_503_while_the_hub_is_not_loaded(
 
 
 async def test_status_needs_a_serial_of_a_known_device(client: Client) -> None:
-    """Test status needs a serial of a known device."""
     resp = await client.get(f"{URL}/status")
     assert resp.status == 400
     assert await resp.json() == {"error": "Serial parameter required"}
@@ -129,7 +125,7 @@ async def test_status_needs_a_serial_of_a_known_device(client: Client) -> None:
 async def test_status_record_has_every_field_derived_from_buckets(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test status record has every field derived from buckets.
+    """A client reads every status field the spec lists, each from the bucket firmware keeps it in.
 
     `time_to_target` is the spec's minutes, from the Unix time firmware reports.
     """
@@ -215,7 +211,6 @@ async def test_status_record_has_every_field_derived_from_buckets(
 async def test_status_of_a_silent_unpaired_device_is_all_nulls_and_defaults(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test status of a silent unpaired device is all nulls and defaults."""
     thermostat = await connect_thermostat()
     await thermostat.stop()
     status = await (await client.get(f"{URL}/status", params={"serial": SERIAL})).json()
@@ -234,7 +229,6 @@ async def test_status_of_a_silent_unpaired_device_is_all_nulls_and_defaults(
 async def test_devices_lists_every_known_device_with_subscription_count(
     client: Client, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test devices lists every known device with subscription count."""
     await connect_thermostat(SERIAL, shared={"current_temperature": 20.0})
     other = await connect_thermostat(OTHER_SERIAL)
     await other.stop()
@@ -255,7 +249,6 @@ async def test_devices_lists_every_known_device_with_subscription_count(
 async def test_register_pairs_with_the_home_user_and_pushes_home_buckets(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test register pairs with the home user and pushes home buckets."""
     thermostat = await connect_thermostat()
     code = (await thermostat.passphrase())["value"]
     typed = f"{code[:3]}-{code[3:]}".lower()
@@ -278,7 +271,6 @@ async def test_register_pairs_with_the_home_user_and_pushes_home_buckets(
 async def test_register_uses_a_given_user_id(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test register uses a given user ID."""
     thermostat = await connect_thermostat()
     code = (await thermostat.passphrase())["value"]
     resp = await client.post(f"{URL}/api/register", json={"code": code, "userId": "user42"})
@@ -291,7 +283,6 @@ async def test_register_uses_a_given_user_id(
 async def test_register_failures_are_200_with_success_false(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test register failures are 200 with success false."""
     thermostat = await connect_thermostat()
     code = (await thermostat.passphrase())["value"]
     unknown = "ZZZZZZZ" if code != "ZZZZZZZ" else "YYYYYYY"
@@ -335,7 +326,6 @@ async def test_register_failures_are_200_with_success_false(
 async def test_register_malformed_is_400_with_success_false(
     client: Client, service: ThermostatService, body: Any, message: str
 ) -> None:
-    """Test register malformed is 400 with success false."""
     resp = await client.post(f"{URL}/api/register", json=body)
     assert resp.status == 400
     assert await resp.json() == {"success": False, "message": message}
@@ -343,7 +333,6 @@ async def test_register_malformed_is_400_with_success_false(
 
 
 async def test_register_invalid_json_is_400(client: Client) -> None:
-    """Test register invalid JSON is 400."""
     resp = await client.post(f"{URL}/api/register", data=b"{code")
     assert resp.status == 400
     assert await resp.json() == {"success": False, "message": "Invalid JSON body"}
@@ -453,7 +442,6 @@ async def test_command_writes_through_the_command_layer_and_pushes_at_once(
     connect_thermostat: ConnectThermostat,
     case: Accepted,
 ) -> None:
-    """Test command writes through the command layer and pushes at once."""
     name, value, key, expected = case
     thermostat = await connect_thermostat(
         shared={"can_heat": True, "can_cool": True}, device={"has_fan": True}, schedule={}
@@ -478,7 +466,6 @@ async def test_command_writes_through_the_command_layer_and_pushes_at_once(
 async def test_set_away_sets_the_away_state_of_the_home(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test set away sets the away state of the home."""
     thermostat = await connect_thermostat()
     await pair(client, thermostat)
     structure_key = f"structure.{service.home_structure_id}"
@@ -493,7 +480,6 @@ async def test_set_away_sets_the_away_state_of_the_home(
 async def test_fan_timer_in_seconds_runs_the_fan(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test fan timer in seconds runs the fan."""
     await connect_thermostat(device={"has_fan": True})
     status, _ = await command(client, "set_fan", 60)
     assert status == 200
@@ -552,7 +538,6 @@ async def test_a_fan_timer_for_a_thermostat_without_a_fan_is_refused(
 async def test_command_errors_have_a_status_code_and_message(
     client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat, case: Refused
 ) -> None:
-    """Test command errors have a status code and message."""
     body, status, code, error = case
     await connect_thermostat(shared={"can_heat": True, "can_cool": False}, device={"has_fan": True})
     before = {b.key: b.revision for b in service.buckets}
@@ -570,7 +555,6 @@ async def test_command_errors_have_a_status_code_and_message(
 
 
 async def test_command_with_a_malformed_body_is_400(client: Client) -> None:
-    """Test command with a malformed body is 400."""
     resp = await client.post(f"{URL}/command", data=b"not json")
     assert resp.status == 400
     assert await resp.json() == {
@@ -586,7 +570,6 @@ async def test_command_with_a_malformed_body_is_400(client: Client) -> None:
 async def test_notify_device_pushes_stored_buckets_to_held_connections(
     client: Client, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test notify device pushes stored buckets to held connections."""
     thermostat = await connect_thermostat(shared={"current_temperature": 20.0})
     resp = await client.post(f"{URL}/notify-device", json={"serial": SERIAL})
     assert resp.status == 200
@@ -607,14 +590,13 @@ async def test_notify_device_pushes_stored_buckets_to_held_connections(
 async def test_notify_device_errors(
     client: Client, body: dict[str, Any], status: int, error: str
 ) -> None:
-    """Test notify device errors."""
+    """A wrong notify-device request is answered with its status and an error a client can show."""
     resp = await client.post(f"{URL}/notify-device", json=body)
     assert resp.status == status
     assert await resp.json() == {"error": error}
 
 
 async def test_notify_device_malformed_json_is_400(client: Client) -> None:
-    """Test notify device malformed JSON is 400."""
     resp = await client.post(f"{URL}/notify-device", data=b"[")
     assert resp.status == 400
     assert await resp.json() == {"error": "Invalid JSON body"}

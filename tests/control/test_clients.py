@@ -57,7 +57,6 @@ class RangeCase(NamedTuple):
 async def test_single_setpoint_in_range_mode_moves_one_end(
     client: Client, connect_thermostat: ConnectThermostat, case: RangeCase
 ) -> None:
-    """Test single setpoint in range mode moves one end."""
     shared = dict(RANGE)
     if case.room is not None:
         shared["current_temperature"] = case.room

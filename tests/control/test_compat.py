@@ -1,7 +1,6 @@
-"""Tests of the compatibility listener.
+"""The compatibility listener: the control API at the spec's bare paths, without login.
 
-The compatibility listener: the same control API at the spec's bare paths, no
-authentication, over real TCP; and the repair issue that warns while it is open.
+Over real TCP; and the repair issue that warns the user while it is open.
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_ENTRY_KEY_MINUTES,
     DOMAIN,
 )
-from custom_components.thermostat_cloud.control_api import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
+from custom_components.thermostat_cloud.issues import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
 from tests.conftest import SERIAL, free_port, port_is_free
 from thermostat_sim import SimulatedThermostat
 
@@ -67,7 +66,6 @@ def compat_url(entry: MockConfigEntry) -> str:
 async def test_open_listener_serves_the_control_api_without_auth(
     open_hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    """Test open listener serves the control API without auth."""
     base = compat_url(open_hub)
     async with http.get(f"{base}/health") as resp:
         assert resp.status == 200
@@ -88,7 +86,6 @@ async def test_open_listener_serves_the_control_api_without_auth(
 async def test_open_listener_pairs_commands_and_streams_events(
     open_hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    """Test open listener pairs commands and streams events."""
     base = compat_url(open_hub)
     thermostat = SimulatedThermostat(
         open_hub.data[CONF_API_ORIGIN],
@@ -124,7 +121,6 @@ async def test_open_listener_pairs_commands_and_streams_events(
 async def test_open_listener_raises_a_warning_repair_issue(
     hass: HomeAssistant, open_hub: MockConfigEntry
 ) -> None:
-    """Test open listener raises a warning repair issue."""
     issue = ir.async_get(hass).async_get_issue(DOMAIN, ISSUE_COMPAT_API)
     assert issue is not None
     assert issue.severity is ir.IssueSeverity.WARNING
@@ -136,7 +132,6 @@ async def test_open_listener_raises_a_warning_repair_issue(
 async def test_turning_the_option_off_closes_the_port_and_the_issue(
     hass: HomeAssistant, open_hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    """Test turning the option off closes the port and the issue."""
     port = open_hub.options[CONF_COMPAT_PORT]
     assert not port_is_free(port)
     result = await hass.config_entries.options.async_init(open_hub.entry_id)
@@ -156,7 +151,6 @@ async def test_turning_the_option_off_closes_the_port_and_the_issue(
 async def test_the_repair_flow_turns_the_open_listener_off(
     hass: HomeAssistant, open_hub: MockConfigEntry
 ) -> None:
-    """Test the repair flow turns the open listener off."""
     assert await async_setup_component(hass, "repairs", {})
     manager = repairs_flow_manager(hass)
     assert manager is not None
@@ -175,7 +169,6 @@ async def test_the_repair_flow_turns_the_open_listener_off(
 async def test_unload_and_home_assistant_stop_release_the_port(
     hass: HomeAssistant, open_hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    """Test unload and home assistant stop release the port."""
     port = open_hub.options[CONF_COMPAT_PORT]
     async with http.get(f"{compat_url(open_hub)}/api/events") as events:
         hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
@@ -187,7 +180,6 @@ async def test_unload_and_home_assistant_stop_release_the_port(
 async def test_unload_closes_the_port_and_the_issue(
     hass: HomeAssistant, open_hub: MockConfigEntry
 ) -> None:
-    """Test unload closes the port and the issue."""
     port = open_hub.options[CONF_COMPAT_PORT]
     assert await hass.config_entries.async_unload(open_hub.entry_id)
     assert port_is_free(port)
@@ -200,7 +192,7 @@ async def test_a_taken_port_leaves_the_hub_running_and_raises_a_repair_issue(
     caplog: pytest.LogCaptureFixture,
     http: aiohttp.ClientSession,
 ) -> None:
-    """Test a taken port leaves the hub running and raises a repair issue.
+    """A port another program holds costs the open listener only, and the user is told how to fix it.
 
     The hub runs without the open listener and a repair issue says what to do; once the
     port is free again the next load opens it and deletes the issue.

@@ -15,7 +15,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
+from custom_components.thermostat_cloud.const import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 from custom_components.thermostat_cloud.server.control.api import SSE_MAX_PENDING
 from tests.conftest import OTHER_SERIAL, SERIAL
@@ -53,7 +53,7 @@ async def events(client: Client) -> AsyncGenerator[ClientResponse]:
 
 
 async def test_stream_headers(events: ClientResponse) -> None:
-    """Test stream headers."""
+    """No proxy between client and Home Assistant buffers or caches the event stream."""
     assert events.headers["Content-Type"] == "text/event-stream"
     assert events.headers["Cache-Control"] == "no-cache"
     assert events.headers["X-Accel-Buffering"] == "no"
@@ -62,7 +62,6 @@ async def test_stream_headers(events: ClientResponse) -> None:
 async def test_commands_and_device_puts_each_emit_one_event(
     events: ClientResponse, connect_thermostat: ConnectThermostat, client: Client
 ) -> None:
-    """Test commands and device puts each emit one event."""
     thermostat = await connect_thermostat(shared={"can_heat": True})
     # Counted per change: the thermostat's own acknowledgement of a pushed setpoint (a PUT,
     # so an event of its own; see test_firmware.py) would interleave with them.
@@ -103,7 +102,6 @@ async def test_nothing_is_replayed_on_connect(
 async def test_unchanged_values_and_refused_commands_emit_nothing(
     events: ClientResponse, connect_thermostat: ConnectThermostat, client: Client
 ) -> None:
-    """Test unchanged values and refused commands emit nothing."""
     thermostat = await connect_thermostat(shared={"target_temperature": 20.0})
     assert await next_serial(events) == SERIAL
     await connect_thermostat(OTHER_SERIAL)  # contact alone changes no state
@@ -118,7 +116,6 @@ async def test_unchanged_values_and_refused_commands_emit_nothing(
 async def test_pairing_emits_for_the_paired_thermostat(
     events: ClientResponse, connect_thermostat: ConnectThermostat, client: Client
 ) -> None:
-    """Test pairing emits for the paired thermostat."""
     thermostat = await connect_thermostat()
     assert (await pair(client, thermostat))["success"] is True
     assert await next_serial(events) == SERIAL
@@ -127,7 +124,6 @@ async def test_pairing_emits_for_the_paired_thermostat(
 async def test_idle_stream_sends_comment_keep_alives(
     hass: HomeAssistant, hub: MockConfigEntry, client: Client
 ) -> None:
-    """Test idle stream sends comment keep alives."""
     hass.data[DATA_CONTROL_API].keepalive = 0.05
     resp = await client.get(EVENTS)
     assert await next_message(resp) == ": keep-alive"
@@ -138,7 +134,6 @@ async def test_idle_stream_sends_comment_keep_alives(
 async def test_stream_ends_cleanly_when_the_hub_unloads(
     hass: HomeAssistant, hub: MockConfigEntry, events: ClientResponse
 ) -> None:
-    """Test stream ends cleanly when the hub unloads."""
     assert await hass.config_entries.async_unload(hub.entry_id)
     assert await events.content.read() == b""
     assert events.content.at_eof()
@@ -147,7 +142,6 @@ async def test_stream_ends_cleanly_when_the_hub_unloads(
 async def test_stream_ends_cleanly_when_home_assistant_stops(
     hass: HomeAssistant, hub: MockConfigEntry, events: ClientResponse
 ) -> None:
-    """Test stream ends cleanly when home assistant stops."""
     hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
     assert await events.content.read() == b""
     assert events.content.at_eof()
@@ -159,7 +153,6 @@ async def test_browser_event_source_can_use_a_signed_path(
     hass_access_token: str,
     connect_thermostat: ConnectThermostat,
 ) -> None:
-    """Test browser event source can use a signed path."""
     refresh_token = hass.auth.async_validate_access_token(hass_access_token)
     assert refresh_token is not None
     signed = async_sign_path(hass, EVENTS, timedelta(minutes=5), refresh_token_id=refresh_token.id)
@@ -177,7 +170,6 @@ async def test_browser_event_source_can_use_a_signed_path(
 async def test_many_streams_each_get_every_event(
     client: Client, connect_thermostat: ConnectThermostat
 ) -> None:
-    """Test many streams each GET every event."""
     streams: list[Any] = [await client.get(EVENTS) for _ in range(3)]
     thermostat: SimulatedThermostat = await connect_thermostat(shared={"current_temperature": 20.0})
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 21.0})
@@ -190,7 +182,7 @@ async def test_many_streams_each_get_every_event(
 async def test_a_client_that_stops_reading_is_disconnected(
     hub: MockConfigEntry, client: Client
 ) -> None:
-    """Test a client that stops reading is disconnected.
+    """A stalled event client cannot make the server buffer without bound.
 
     Events queue per client up to a limit; past it the stream ends so the client
     reconnects and re-reads status, instead of the server buffering without bound.

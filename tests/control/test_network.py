@@ -1,4 +1,4 @@
-"""Tests of scanning for and configuring thermostats on the network.
+"""Finding thermostats on the network and pointing them at Home Assistant.
 
 `POST /api/scan-network` and `POST /api/configure-device` against fake thermostat settings
 servers bound on loopback addresses (127.0.0.x): no test touches any other address.
@@ -16,9 +16,8 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers.aiohttp_client import SERVER_SOFTWARE
 import pytest
 
-from custom_components.thermostat_cloud.control_api import DATA_CONTROL_API
-from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.control.api import LocalNetwork
+from custom_components.thermostat_cloud.const import DATA_CONTROL_API
+from custom_components.thermostat_cloud.server import LocalNetwork, ThermostatService
 from tests.conftest import SERIAL
 from tests.settings_pages import FakeThermostatSettings
 
@@ -45,7 +44,6 @@ def start_thermostat(
 async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test scan finds thermostats on the subnet of API origin."""
     origin = service.config.api_origin
     hallway = await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", origin))
     await start_thermostat(
@@ -75,28 +73,28 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
     }
 
 
-async def test_scan_without_a_shared_client_uses_one_of_its_own(
+async def test_scan_uses_the_session_it_is_given(
     client: Client,
     service: ThermostatService,
     network: LocalNetwork,
     start_thermostat: Callable[..., Any],
 ) -> None:
-    """The server core without a host's client (the open listener standalone) still scans."""
-    network.http = None
+    """The server core asks through its caller's session (the open listener run standalone)."""
     hallway = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", service.config.api_origin)
     )
 
-    resp = await client.post(f"{URL}/api/scan-network")
-    assert resp.status == 200
-    assert [device["ip"] for device in (await resp.json())["devices"]] == ["127.0.0.2"]
+    async with aiohttp.ClientSession() as own:
+        network.session = own
+        resp = await client.post(f"{URL}/api/scan-network")
+        assert resp.status == 200
+        assert [device["ip"] for device in (await resp.json())["devices"]] == ["127.0.0.2"]
     assert hallway.user_agents == [aiohttp.http.SERVER_SOFTWARE]  # aiohttp's default
 
 
 async def test_scan_counts_a_trailing_slash_as_configured(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test scan counts a trailing slash as configured."""
     await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", f"{service.config.api_origin}/")
     )
@@ -107,7 +105,7 @@ async def test_scan_counts_a_trailing_slash_as_configured(
 async def test_scan_skips_answers_that_are_no_settings_and_drops_odd_fields(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test scan skips answers that are no settings and drops odd fields.
+    """A scan lists thermostats only, and only the settings fields it understands.
 
     A host that answers with something other than a JSON object is not a thermostat; a
     settings object's fields that are not strings are reported empty, not as they came.
@@ -147,7 +145,6 @@ async def test_scan_skips_answers_that_are_no_settings_and_drops_odd_fields(
 async def test_scan_needs_an_ipv4_origin(
     client: Client, service: ThermostatService, network: LocalNetwork, origin: str
 ) -> None:
-    """Test scan needs an ipv4 origin."""
     service.config.api_origin = origin
     resp = await client.post(f"{URL}/api/scan-network")
     assert resp.status == 400
@@ -157,14 +154,14 @@ async def test_scan_needs_an_ipv4_origin(
 async def test_scan_reports_a_name_that_does_not_resolve(
     hass: HomeAssistant, client: Client, service: ThermostatService
 ) -> None:
-    """Test scan reports a name that does not resolve."""
 
     class Unresolvable(LocalNetwork):
         @staticmethod
         async def resolve_ipv4(host: str) -> str:
             raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
 
-    hass.data[DATA_CONTROL_API].network = Unresolvable()
+    api = hass.data[DATA_CONTROL_API]
+    api.network = Unresolvable(api.network.session)
     service.config.api_origin = "http://thermostats.home.arpa:8000"
     resp = await client.post(f"{URL}/api/scan-network")
     assert resp.status == 400
@@ -177,7 +174,6 @@ async def test_scan_reports_a_name_that_does_not_resolve(
 async def test_configure_points_the_thermostat_at_this_server(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure points the thermostat at this server."""
     fake = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", "https://frontdoor.example:443")
     )
@@ -193,7 +189,6 @@ async def test_configure_points_the_thermostat_at_this_server(
 async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure asks for the serial when the thermostat wants it."""
     fake = await start_thermostat(
         "127.0.0.2", FakeThermostatSettings("Hallway", "", require_api_key=SERIAL)
     )
@@ -214,7 +209,7 @@ async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
 async def test_configure_uses_the_key_a_thermostat_that_called_here_sent(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure uses the key a thermostat that called here sent.
+    """A thermostat that has called this server is configured without asking for its key.
 
     A thermostat's Basic password is its own secret, which its settings CGI takes as its
     key: one that has called this server from that address is configured without asking.
@@ -240,7 +235,7 @@ async def test_configure_uses_the_key_a_thermostat_that_called_here_sent(
 async def test_configure_with_the_serial_gets_the_real_key_from_the_thermostat(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure with the serial gets the real key from the thermostat.
+    """The spec's retry with the serial as key configures a thermostat whose key is its secret.
 
     The spec's retry with `api_key` = serial also works when the thermostat's key is its
     own secret: its CGI gives the key to whoever names its hostname (the serial).
@@ -260,7 +255,6 @@ async def test_configure_with_the_serial_gets_the_real_key_from_the_thermostat(
 async def test_configure_refuses_an_https_origin(
     client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure refuses an https origin."""
     fake = await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", ""))
     service.config.api_origin = "https://ha.example:8443"
     resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
@@ -272,7 +266,6 @@ async def test_configure_refuses_an_https_origin(
 async def test_configure_unreachable_thermostat_is_502(
     client: Client, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure unreachable thermostat is 502."""
     resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.9"})
     assert resp.status == 502
     body = await resp.json()
@@ -283,7 +276,6 @@ async def test_configure_unreachable_thermostat_is_502(
 async def test_configure_thermostat_that_fails_is_502(
     client: Client, start_thermostat: Callable[..., Any]
 ) -> None:
-    """Test configure thermostat that fails is 502."""
     await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", "", status=500))
     resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
     assert resp.status == 502
@@ -332,7 +324,6 @@ async def test_configure_succeeds_on_any_2xx_whatever_the_answer(
 async def test_configure_needs_an_ip_address(
     client: Client, network: LocalNetwork, body: Any
 ) -> None:
-    """Test configure needs an IP address."""
     resp = await client.post(f"{URL}/api/configure-device", json=body)
     assert resp.status == 400
     data = await resp.json()

@@ -1,1 +1,1 @@
-"""Tests of the hosted API, served by Home Assistant."""
+"""The hosted API, served by Home Assistant, as clients of the hosted service use it."""

@@ -17,8 +17,8 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry, MockUs
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import SERIAL
 from thermostat_sim import SimulatedThermostat

@@ -13,7 +13,7 @@ from custom_components.thermostat_cloud.const import (
     CONF_OWNER,
     DOMAIN,
 )
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL, add_thermostat
 from thermostat_sim import SimulatedThermostat
@@ -37,7 +37,6 @@ UNAUTHORIZED = {"error": "Unauthorized"}
 async def test_requests_without_a_valid_key_are_401(
     paired: Paired, authorization: str | None
 ) -> None:
-    """Test requests without a valid key are 401."""
     api, service, _, _ = paired
     headers = {} if authorization is None else {"Authorization": authorization}
 
@@ -64,7 +63,6 @@ async def test_home_assistant_tokens_are_not_api_keys(
 
 
 async def test_key_is_accepted_with_any_case_of_bearer(paired: Paired) -> None:
-    """Test key is accepted with any case of bearer."""
     api, _, _, key = paired
 
     response, _ = await api.get("/devices", headers={"Authorization": f"bearer {key}"})
@@ -73,7 +71,6 @@ async def test_key_is_accepted_with_any_case_of_bearer(paired: Paired) -> None:
 
 
 async def test_read_scope_reads_but_does_not_write(paired: Paired, make_key: CreateKey) -> None:
-    """Test read scope reads but does not write."""
     api, service, _, _ = paired
     key = await make_key(["read"])
     base = f"/thermostat/{device_id(service)}"
@@ -99,7 +96,6 @@ async def test_read_scope_reads_but_does_not_write(paired: Paired, make_key: Cre
 
 
 async def test_write_scope_writes_but_does_not_read(paired: Paired, make_key: CreateKey) -> None:
-    """Test write scope writes but does not read."""
     api, service, _, _ = paired
     key = await make_key(["write"])
     base = f"/thermostat/{device_id(service)}"
@@ -117,7 +113,6 @@ async def test_write_scope_writes_but_does_not_read(paired: Paired, make_key: Cr
 async def test_serial_restriction_limits_list_and_access(
     service: ThermostatService, api: HostedClient, pair: PairThermostat, make_key: CreateKey
 ) -> None:
-    """Test serial restriction limits list and access."""
     await pair(SERIAL)
     await pair(OTHER_SERIAL)
     key = await make_key(serials=[OTHER_SERIAL])
@@ -144,7 +139,6 @@ async def test_serial_restriction_limits_list_and_access(
 async def test_devices_paired_by_another_user_are_shared_and_not_deletable(
     service: ThermostatService, api: HostedClient, pair: PairThermostat, make_key: CreateKey
 ) -> None:
-    """Test devices paired by another user are shared and not deletable."""
     await pair(SERIAL)
     await pair(OTHER_SERIAL, user_id="neighbour")
     key = await make_key()
@@ -219,7 +213,6 @@ async def test_add_thermostat_owner_owns_it_through_the_hosted_api(
 
 
 async def test_revoked_key_stops_working_at_once(hass: HomeAssistant, paired: Paired) -> None:
-    """Test revoked key stops working at once."""
     api, service, _, key = paired
     response, _ = await api.get("/devices", key)
     assert response.status == 200
@@ -241,7 +234,6 @@ async def test_revoked_key_stops_working_at_once(hass: HomeAssistant, paired: Pa
 async def test_key_of_a_deactivated_user_stops_working(
     hass: HomeAssistant, paired: Paired, hass_admin_user: MockUser
 ) -> None:
-    """Test key of a deactivated user stops working."""
     api, _, _, key = paired
 
     await hass.auth.async_update_user(hass_admin_user, is_active=False)
@@ -273,7 +265,6 @@ async def test_delete_drops_the_device_from_serial_restrictions(
 
 
 async def test_use_is_recorded_on_the_key(paired: Paired) -> None:
-    """Test use is recorded on the key."""
     api, service, _, key = paired
     record = service.api_keys.authenticate(key)
     assert record is not None
@@ -290,7 +281,6 @@ async def test_not_running_is_503(
     hub_entry: ThermostatCloudConfigEntry,
     make_key: CreateKey,
 ) -> None:
-    """Test not running is 503."""
     key = await make_key()
     assert await hass.config_entries.async_unload(hub_entry.entry_id)
 

@@ -15,7 +15,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL
 
@@ -47,7 +47,6 @@ async def test_create_returns_the_key_once_and_stores_only_its_hash(
     pair: PairThermostat,
     hass_admin_user: MockUser,
 ) -> None:
-    """Test create returns the key once and stores only its hash."""
     await pair()
 
     created = await create_api_key(
@@ -80,7 +79,6 @@ async def test_create_returns_the_key_once_and_stores_only_its_hash(
 async def test_keys_are_unique(
     hass: HomeAssistant, service: ThermostatService, hass_admin_user: MockUser
 ) -> None:
-    """Test keys are unique."""
     first = await create_api_key(hass, hass_admin_user)
     second = await create_api_key(hass, hass_admin_user)
 
@@ -95,7 +93,6 @@ async def test_keys_survive_a_restart(
     pair: PairThermostat,
     hass_admin_user: MockUser,
 ) -> None:
-    """Test keys survive a restart."""
     await pair()
     secret = (await create_api_key(hass, hass_admin_user, ["read"], [SERIAL]))["key"]
 
@@ -113,7 +110,6 @@ async def test_keys_survive_a_restart(
 async def test_revoke_deletes_the_key(
     hass: HomeAssistant, service: ThermostatService, hass_admin_user: MockUser
 ) -> None:
-    """Test revoke deletes the key."""
     created = await create_api_key(hass, hass_admin_user)
 
     await call(hass, "revoke_api_key", hass_admin_user, key_id=created["id"])
@@ -130,7 +126,6 @@ async def test_actions_are_for_administrators_only(
     hass_read_only_user: MockUser,
     action: str,
 ) -> None:
-    """Test actions are for administrators only."""
     data = VALID_DATA[action]
 
     with pytest.raises(Unauthorized):
@@ -141,7 +136,6 @@ async def test_actions_are_for_administrators_only(
 async def test_a_key_needs_a_user_to_belong_to(
     hass: HomeAssistant, service: ThermostatService
 ) -> None:
-    """Test a key needs a user to belong to."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "create_api_key", None, name="Automation", scopes=["read"])
 
@@ -152,7 +146,6 @@ async def test_a_key_needs_a_user_to_belong_to(
 async def test_unknown_serials_are_refused(
     hass: HomeAssistant, service: ThermostatService, pair: PairThermostat, hass_admin_user: MockUser
 ) -> None:
-    """Test unknown serials are refused."""
     await pair()
 
     with pytest.raises(ServiceValidationError) as err:
@@ -166,7 +159,6 @@ async def test_unknown_serials_are_refused(
 async def test_revoking_an_unknown_key_is_refused(
     hass: HomeAssistant, service: ThermostatService, hass_admin_user: MockUser
 ) -> None:
-    """Test revoking an unknown key is refused."""
     with pytest.raises(ServiceValidationError) as err:
         await call(hass, "revoke_api_key", hass_admin_user, key_id="0123456789ab")
 
@@ -185,7 +177,6 @@ async def test_revoking_an_unknown_key_is_refused(
 async def test_create_validates_its_fields(
     hass: HomeAssistant, service: ThermostatService, hass_admin_user: MockUser, data: dict[str, Any]
 ) -> None:
-    """Test create validates its fields."""
     with pytest.raises(probatio.Invalid):
         await call(hass, "create_api_key", hass_admin_user, **data)
 
@@ -199,7 +190,6 @@ async def test_actions_need_the_integration_running(
     hass_admin_user: MockUser,
     action: str,
 ) -> None:
-    """Test actions need the integration running."""
     assert await hass.config_entries.async_unload(hub_entry.entry_id)
     data = VALID_DATA[action]
 

@@ -60,7 +60,6 @@ async def test_mode_is_pushed_and_read_back(
     mode: str,
     stored: str,
 ) -> None:
-    """Test mode is pushed and read back."""
     thermostat = await pair(
         shared={**HEAT_PUMP, "target_temperature_type": "cool" if mode == "heat" else "heat"},
         device={**DEVICE, "has_emer_heat": True},
@@ -100,7 +99,6 @@ async def test_mode_the_equipment_cannot_do_is_400(
     mode: str,
     error: str,
 ) -> None:
-    """Test mode the equipment cannot do is 400."""
     await pair(shared={**HEAT_PUMP, "can_cool": False})
     key = await make_key()
     before = service.buckets.value(f"shared.{SERIAL}")
@@ -113,7 +111,6 @@ async def test_mode_the_equipment_cannot_do_is_400(
 
 @pytest.mark.parametrize("body", [{"mode": "eco"}, {"mode": "HEAT "}, {"mode": 1}, {}])
 async def test_unknown_mode_is_400(paired: Paired, body: dict[str, Any]) -> None:
-    """Test unknown mode is 400."""
     api, service, _, key = paired
     before = service.buckets.value(f"shared.{SERIAL}")
 
@@ -130,7 +127,6 @@ async def test_unknown_mode_is_400(paired: Paired, body: dict[str, Any]) -> None
 
 
 async def test_away_is_pushed_to_the_home_and_read_as_auto_away(paired: Paired) -> None:
-    """Test away is pushed to the home and read as auto away."""
     api, service, thermostat, key = paired
     path = f"/thermostat/{device_id(service)}"
     pairing = service.pairings.pairing(SERIAL)
@@ -176,7 +172,6 @@ async def test_auto_away_is_shown_never_stored_or_pushed(paired: Paired) -> None
 
 @pytest.mark.parametrize("body", [{"away": "true"}, {"away": 1}, {"away": None}, {}])
 async def test_away_must_be_a_boolean(paired: Paired, body: dict[str, Any]) -> None:
-    """Test away must be a boolean."""
     api, service, _, key = paired
 
     response, answer = await api.post(f"/thermostat/{device_id(service)}/away", key, body)
@@ -191,7 +186,6 @@ async def test_away_must_be_a_boolean(paired: Paired, body: dict[str, Any]) -> N
 
 
 async def test_status_shows_the_fan_mode_where_clients_read_it(paired: Paired) -> None:
-    """Test status shows the fan mode where clients read it."""
     api, service, thermostat, key = paired
     path = f"/thermostat/{device_id(service)}"
     _, status = await api.get(f"{path}/status", key)
@@ -217,7 +211,6 @@ async def test_status_shows_the_fan_mode_where_clients_read_it(paired: Paired) -
 async def test_mode_and_away_need_the_write_scope(
     paired: Paired, make_key: CreateKey, endpoint: str, body: dict[str, Any]
 ) -> None:
-    """Test mode and away need the write scope."""
     api, service, _, _ = paired
     read_only = await make_key(["read"])
     before = service.buckets.value(f"shared.{SERIAL}")
@@ -247,7 +240,6 @@ async def test_mode_and_away_follow_the_keys_device_access(
     endpoint: str,
     body: dict[str, Any],
 ) -> None:
-    """Test mode and away follow the keys device access."""
     await pair(SERIAL)
     await pair(OTHER_SERIAL)
     key = await make_key(serials=[OTHER_SERIAL])

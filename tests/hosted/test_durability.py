@@ -17,7 +17,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockUser
 
 from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.pairing_sync import thermostat_subentries
 from custom_components.thermostat_cloud.server.model.api_keys import hash_key
 from tests.conftest import SERIAL
@@ -38,7 +38,7 @@ async def test_a_thermostat_deleted_through_the_api_just_before_a_crash_stays_de
     hub_entry: ThermostatCloudConfigEntry,
     paired: Paired,
 ) -> None:
-    """Test a thermostat deleted through the API just before a crash stays deleted.
+    """A thermostat deleted through the hosted API stays deleted across a crash.
 
     `DELETE /thermostat/{id}` answered; Home Assistant did not save the subentry's removal
     before it was killed: after the restart the thermostat is still deleted, not paired
@@ -68,7 +68,7 @@ async def test_an_api_key_is_saved_before_it_is_shown(
     hub_entry: ThermostatCloudConfigEntry,
     api: HostedClient,
 ) -> None:
-    """Test an API key is saved before it is shown.
+    """An API key the user was shown works after a crash; a revoked one stays revoked.
 
     The key is shown once: when `create_api_key` answers it is already in the service's
     file, so a crash right after cannot leave the user holding a key that does not work.

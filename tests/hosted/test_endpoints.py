@@ -63,7 +63,6 @@ async def test_devices_lists_paired_devices_by_uuid(
 
 
 async def test_status_is_the_devices_buckets_keyed_by_bucket_key(paired: Paired) -> None:
-    """Test status is the devices buckets keyed by bucket key."""
     api, service, _, key = paired
 
     response, body = await api.get(f"/thermostat/{device_id(service)}/status", key)
@@ -112,7 +111,6 @@ async def test_status_leaves_out_the_lock_pin_hash(
 
 
 async def test_temperature_is_pushed_to_the_thermostat(paired: Paired) -> None:
-    """Test temperature is pushed to the thermostat."""
     api, service, thermostat, key = paired
 
     response, body = await api.post(
@@ -142,7 +140,6 @@ async def test_temperature_converts_fahrenheit_and_rounds_to_half_degrees(
     scale: str | None,
     celsius: float,
 ) -> None:
-    """Test temperature converts fahrenheit and rounds to half degrees."""
     api, service, _, key = paired
     body: dict[str, Any] = {"value": value, "mode": "heat"}
     if scale is not None:
@@ -176,7 +173,6 @@ async def test_temperature_refuses_bad_values(
     body: dict[str, Any],
     error: str,
 ) -> None:
-    """Test temperature refuses bad values."""
     api, service, _, key = paired
     before = service.buckets.value(f"shared.{SERIAL}")
 
@@ -189,7 +185,6 @@ async def test_temperature_refuses_bad_values(
 async def test_temperature_mode_the_equipment_cannot_do_is_refused(
     api: HostedClient, service: ThermostatService, pair: PairThermostat, make_key: CreateKey
 ) -> None:
-    """Test temperature mode the equipment cannot do is refused."""
     await pair(shared={"can_heat": True, "can_cool": False})
     key = await make_key()
 
@@ -205,7 +200,6 @@ async def test_temperature_mode_the_equipment_cannot_do_is_refused(
 
 
 async def test_range_sets_both_setpoints_and_switches_to_range(paired: Paired) -> None:
-    """Test range sets both setpoints and switches to range."""
     api, service, thermostat, key = paired
 
     response, body = await api.post(
@@ -239,7 +233,6 @@ async def test_range_refuses_bad_values(
     body: dict[str, Any],
     error: str,
 ) -> None:
-    """Test range refuses bad values."""
     api, service, _, key = paired
 
     response, answer = await api.post(
@@ -253,7 +246,6 @@ async def test_range_refuses_bad_values(
 
 
 async def test_fan_mode_is_written_to_the_device_bucket(paired: Paired) -> None:
-    """Test fan mode is written to the device bucket."""
     api, service, thermostat, key = paired
 
     response, body = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"mode": "on"})
@@ -267,7 +259,6 @@ async def test_fan_timer_ends_in_auto_pushed_to_the_thermostat(
     hass: HomeAssistant,
     paired: Paired,
 ) -> None:
-    """Test fan timer ends in auto pushed to the thermostat."""
     api, service, thermostat, key = paired
 
     response, body = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"duration": 900})
@@ -326,7 +317,6 @@ async def test_fan_refuses_bad_requests(
     body: dict[str, Any],
     error: str,
 ) -> None:
-    """Test fan refuses bad requests."""
     api, service, _, key = paired
 
     response, answer = await api.post(f"/thermostat/{device_id(service)}/fan", key, body)
@@ -335,7 +325,6 @@ async def test_fan_refuses_bad_requests(
 
 
 async def test_fan_duration_at_the_limit_is_accepted(paired: Paired) -> None:
-    """Test fan duration at the limit is accepted."""
     api, service, _, key = paired
 
     response, _ = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"duration": 43200})
@@ -348,7 +337,6 @@ async def test_fan_duration_at_the_limit_is_accepted(paired: Paired) -> None:
 
 
 async def test_lock_enable_and_disable(paired: Paired) -> None:
-    """Test lock enable and disable."""
     api, service, thermostat, key = paired
     path = f"/thermostat/{device_id(service)}/lock"
     digest = pin_hash("0420", SERIAL)
@@ -406,7 +394,6 @@ async def test_lock_refuses_bad_requests(
     body: dict[str, Any],
     error: str,
 ) -> None:
-    """Test lock refuses bad requests."""
     api, service, _, key = paired
 
     response, answer = await api.post(f"/thermostat/{device_id(service)}/lock", key, body)
@@ -432,7 +419,6 @@ SCHEDULE = {
 
 
 async def test_schedule_round_trip(paired: Paired) -> None:
-    """Test schedule round trip."""
     api, service, _, key = paired
     path = f"/thermostat/{device_id(service)}/schedule"
 
@@ -508,7 +494,6 @@ async def test_schedule_put_validates_the_whole_schedule(
     body: dict[str, Any],
     error: str,
 ) -> None:
-    """Test schedule PUT validates the whole schedule."""
     api, service, _, key = paired
 
     response, answer = await api.request(
@@ -523,7 +508,6 @@ async def test_schedule_put_validates_the_whole_schedule(
 
 
 async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) -> None:
-    """Test delete unpairs and the device keeps its settings."""
     api, service, thermostat, key = paired
     ident = device_id(service)
     settings = dict(service.buckets.value(f"shared.{SERIAL}"))
@@ -562,7 +546,6 @@ async def test_malformed_bodies_are_400(
     data: bytes,
     error: str,
 ) -> None:
-    """Test malformed bodies are 400."""
     api, service, _, key = paired
 
     response, body = await api.request(
@@ -592,7 +575,6 @@ async def test_device_is_checked_before_the_body(paired: Paired) -> None:
 
 
 async def test_unknown_paths_and_methods(paired: Paired) -> None:
-    """Test unknown paths and methods."""
     api, service, _, key = paired
     ident = device_id(service)
 
@@ -609,7 +591,6 @@ async def test_unknown_paths_and_methods(paired: Paired) -> None:
 
 
 async def test_unknown_device_id_is_404(paired: Paired) -> None:
-    """Test unknown device ID is 404."""
     api, _service, _, key = paired
 
     for path in (

@@ -16,8 +16,8 @@ from typing import Any
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 
+from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
-from custom_components.thermostat_cloud.hub import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server.hosted.api import OPENAPI_DOCUMENT, ROUTES
 from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
@@ -28,7 +28,6 @@ UNKNOWN_DEVICE = "5e0c1c34-0000-4000-8000-000000000000"
 
 
 async def test_document_is_served_without_a_key(api: HostedClient) -> None:
-    """Test document is served without a key."""
     response, body = await api.get("/openapi.json")
 
     assert response.status == 200
@@ -38,7 +37,6 @@ async def test_document_is_served_without_a_key(api: HostedClient) -> None:
 
 
 def test_operations_are_exactly_the_routes() -> None:
-    """Test operations are exactly the routes."""
     documented = {(method, path): op.get("x-scope") for method, path, op in operations()}
     routed = {
         (route.method, route.path): None if route.scope is None else str(route.scope)
@@ -50,7 +48,6 @@ def test_operations_are_exactly_the_routes() -> None:
 
 
 def test_every_operation_is_described() -> None:
-    """Test every operation is described."""
     ids = [op["operationId"] for _, _, op in operations()]
     assert len(ids) == len(set(ids))
     for method, path, op in operations():
@@ -100,7 +97,6 @@ async def test_every_documented_response_happens(
     paired: Paired,
     make_key: CreateKey,
 ) -> None:
-    """Test every documented response happens."""
     freezer.move_to(datetime(2027, 1, 15, 8, 0, tzinfo=UTC))
     api, service, _, key = paired
     # For each scope, a key that lacks it.

@@ -40,7 +40,6 @@ def quota(response: ClientResponse) -> tuple[str, str, str]:
 async def test_twenty_requests_a_minute_per_key(
     frozen: FrozenDateTimeFactory, paired: Paired
 ) -> None:
-    """Test twenty requests a minute per key."""
     api, _, _, key = paired
 
     for remaining in range(19, -1, -1):
@@ -103,7 +102,6 @@ async def test_one_hundred_requests_a_minute_per_user(
 async def test_headers_follow_the_user_quota_once_it_is_tighter(
     frozen: FrozenDateTimeFactory, paired: Paired, make_key: CreateKey
 ) -> None:
-    """Test headers follow the user quota once it is tighter."""
     api, _, _, first = paired
     keys = [first, *[await make_key() for _ in range(4)]]
     for key in keys:
@@ -123,7 +121,6 @@ async def test_headers_follow_the_user_quota_once_it_is_tighter(
 async def test_requests_without_a_key_are_limited_per_address(
     frozen: FrozenDateTimeFactory, api: HostedClient, paired: Paired
 ) -> None:
-    """Test requests without a key are limited per address."""
     for remaining in range(19, -1, -1):
         response, body = await api.get("/devices")
         assert (response.status, body) == (401, {"error": "Unauthorized"})

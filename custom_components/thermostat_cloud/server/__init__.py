@@ -4,17 +4,7 @@ It uses asyncio, aiohttp and orjson (the JSON library of the host that embeds it
 the host itself.
 """
 
-from .control.api import (
-    ConfigureOutcome,
-    ControlApi,
-    ControlListener,
-    FoundThermostat,
-    LocalNetwork,
-    Route,
-    ScanError,
-    configure_thermostat,
-    scan_thermostats,
-)
+from .control import ControlApi, ControlListener, Route
 from .core.command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .core.events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .core.modes import Setpoints, held_setpoints, holds_eco, takes_range
@@ -42,11 +32,19 @@ from .core.validation import (
 )
 from .device.api import DeviceServer
 from .device.weather import postal_location, token_kind
-from .hosted.api import HostedApi
-from .http.helpers import error_response
+from .hosted import HostedApi
+from .http import error_response
 from .model.api_keys import ApiKey, Scope
 from .model.buckets import bucket_key
 from .model.pairing import RegisterOutcome
+from .provisioning import (
+    ConfigureOutcome,
+    FoundThermostat,
+    LocalNetwork,
+    ScanError,
+    configure_thermostat,
+    scan_thermostats,
+)
 
 __all__ = [
     "DEVICE_RELAYS",

@@ -45,8 +45,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from ..core.service import ThermostatService
-from ..core.state import ThermostatState
+from ..core import ThermostatService, ThermostatState
 
 
 def iso_without_zone(ms: int) -> str:

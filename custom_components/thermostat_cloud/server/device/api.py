@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
+from ..core.command_errors import CommandError
 from ..core.events import ChangeSource
 from ..core.service import SERVER_VERSION, ThermostatService, origin_with_port
 from ..delivery.subscriptions import HeldConnection, WakeReason
@@ -42,7 +43,7 @@ from ..model.buckets import (
 )
 from ..model.devices import ENTRY_FIELDS, SERIAL_RE
 from ..model.pairing import IssueOutcome, KeyStatus
-from ..model.records import compact_json
+from ..model.records import UnstorableError, compact_json
 from ..model.text import for_log
 from .headers import (
     ANSWER_HEADERS,
@@ -894,7 +895,9 @@ def create_device_app(service: ThermostatService) -> web.Application:
     """Create the aiohttp application of the device protocol listener."""
     api = DeviceApi(service)
     # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
-    app = web.Application(middlewares=[json_errors], client_max_size=MAX_UPLOAD_BYTES)
+    app = web.Application(
+        middlewares=[json_errors(CommandError, UnstorableError)], client_max_size=MAX_UPLOAD_BYTES
+    )
     app[SERVICE_KEY] = service
     for prefix in DEVICE_PATH_PREFIXES:
         for method, path, handler in _routes(api):

@@ -52,16 +52,16 @@ from typing import Any
 
 from aiohttp import web
 
-from ..core.command_errors import CommandError, CommandResult, ErrorCode
-from ..core.service import ThermostatService
-from ..core.state import ThermostatState
-from ..core.validation import as_number
-from ..http.helpers import BadRequestError, read_json_object
-from ..model.api_keys import ApiKey, Scope
-from ..model.buckets import bucket_key
-from ..model.clock import Clock, SystemClock
-from ..model.devices import DeviceRecord
-from ..model.text import for_log
+from ..core import (
+    CommandError,
+    CommandResult,
+    ErrorCode,
+    ThermostatService,
+    ThermostatState,
+    as_number,
+)
+from ..http import BadRequestError, read_json_object
+from ..model import ApiKey, Clock, DeviceRecord, Scope, SystemClock, bucket_key, for_log
 from .rate_limits import Quota, RateLimiter
 
 _LOGGER = logging.getLogger(__name__)

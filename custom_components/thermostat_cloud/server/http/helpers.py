@@ -1,7 +1,7 @@
 """HTTP helpers the three surfaces share.
 
-Bounded bodies, JSON the store can keep, form fields, and the `{"error": ...}` shape with its
-middleware.
+Bounded bodies, JSON bodies the store can keep, form fields, and the `{"error": ...}` shape
+with its middleware.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from aiohttp import web
+from aiohttp.typedefs import Middleware
 
-from ..core.command_errors import CommandError
-from ..model.records import UnstorableError, ensure_storable
-from ..model.text import for_log
+from ..model import ensure_storable, for_log
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -146,36 +145,41 @@ def form_fields(query: str) -> dict[str, str]:
         raise BadRequestError("Invalid form body", str(err)) from err
 
 
-@web.middleware
-async def json_errors(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every error is `{"error": ...}`; malformed input is a 400 and a debug line, never a 500."""
-    try:
-        return await handler(request)
-    except BadRequestError as err:
-        _LOGGER.debug(
-            "Rejected %s %s from %s: %s",
-            request.method,
-            for_log(request.path),
-            request.remote,
-            for_log(err.detail),
-        )
-        return error_response(400, err.message)
-    except (CommandError, UnstorableError) as err:
-        # The store refused a value (the doors above should have turned it away first).
-        _LOGGER.debug(
-            "Rejected %s %s from %s: %s",
-            request.method,
-            for_log(request.path),
-            request.remote,
-            for_log(err),
-        )
-        return error_response(400, str(err))
-    except web.HTTPException as err:
-        if err.status >= HTTPStatus.BAD_REQUEST:
-            return error_response(err.status, err.reason)
-        raise
-    except ConnectionError:
-        raise
-    except Exception:
-        _LOGGER.exception("Unexpected error in %s %s", request.method, for_log(request.path))
-        return error_response(500, "Internal server error")
+def refuse(request: web.Request, status: int, message: str, detail: object = None) -> web.Response:
+    """`{"error": message}`, and a debug line saying which request was refused and why."""
+    _LOGGER.debug(
+        "Rejected %s %s from %s: %s",
+        request.method,
+        for_log(request.path),
+        request.remote,
+        for_log(detail or message),
+    )
+    return error_response(status, message)
+
+
+def json_errors(*refused: type[Exception]) -> Middleware:
+    """Return the middleware that makes every error `{"error": ...}`, never a 500 for bad input.
+
+    A BadRequestError, and any of the `refused` exceptions (input the surface's domain turned
+    away), is a 400 with a debug line; an unexpected exception is a 500 with its traceback.
+    """
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except BadRequestError as err:
+            return refuse(request, 400, err.message, err.detail)
+        except refused as err:
+            return refuse(request, 400, str(err))
+        except web.HTTPException as err:
+            if err.status >= HTTPStatus.BAD_REQUEST:
+                return error_response(err.status, err.reason)
+            raise
+        except ConnectionError:
+            raise
+        except Exception:
+            _LOGGER.exception("Unexpected error in %s %s", request.method, for_log(request.path))
+            return error_response(500, "Internal server error")
+
+    return middleware

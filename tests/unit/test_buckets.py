@@ -14,14 +14,12 @@ from custom_components.thermostat_cloud.server.model.pairing import (
     format_code,
     normalize_code,
 )
-
-from .conftest import FakeClock
+from tests.conftest import FakeClock
 
 KEY = "shared.02AA01AC331400AB"
 
 
 def test_merge_is_shallow_and_bumps_only_on_change() -> None:
-    """Test merge is shallow and bumps only on change."""
     clock = FakeClock()
     store = BucketStore(clock)
     first = store.merge(KEY, {"target_temperature": 20.0, "eco": {"mode": "schedule"}})
@@ -51,7 +49,6 @@ def test_json_types_matter_when_comparing() -> None:
 
 
 def test_timestamp_strictly_increases_even_when_the_clock_does_not() -> None:
-    """Test timestamp strictly increases even when the clock does not."""
     clock = FakeClock()
     store = BucketStore(clock)
     stamps = []
@@ -67,7 +64,6 @@ def test_timestamp_strictly_increases_even_when_the_clock_does_not() -> None:
 
 
 def test_values_handed_out_are_never_mutated() -> None:
-    """Test values handed out are never mutated."""
     store = BucketStore(FakeClock())
     before = store.merge(KEY, {"a": 1})
     assert before is not None
@@ -77,7 +73,6 @@ def test_values_handed_out_are_never_mutated() -> None:
 
 
 def test_wire_order_puts_revision_and_timestamp_before_key() -> None:
-    """Test wire order puts revision and timestamp before key."""
     bucket = Bucket(KEY, 3, 1234, {"x": 1})
     assert list(bucket.wire()) == ["object_revision", "object_timestamp", "object_key", "value"]
     assert list(bucket.descriptor()) == ["object_revision", "object_timestamp", "object_key"]
@@ -111,7 +106,6 @@ def test_field_changes_are_ordered_across_buckets_within_one_millisecond() -> No
 
 
 def test_load_skips_entries_that_do_not_parse() -> None:
-    """Test load skips entries that do not parse."""
     store = BucketStore(FakeClock())
     bad: list[str] = []
     store.load(
@@ -123,7 +117,7 @@ def test_load_skips_entries_that_do_not_parse() -> None:
 
 
 def test_split_key() -> None:
-    """Test split key."""
+    """A bucket key splits at its first dot: a home's id may hold more dots."""
     assert split_key("structure.abc.def") == ("structure", "abc.def")
     assert split_key("nodot") is None
     assert split_key(".x") is None
@@ -134,7 +128,6 @@ def test_split_key() -> None:
 
 
 def test_codes_are_seven_unambiguous_characters() -> None:
-    """Test codes are seven unambiguous characters."""
     registry = PairingRegistry(FakeClock())
     key, created = registry.issue("SERIAL01")
     assert created
@@ -144,7 +137,6 @@ def test_codes_are_seven_unambiguous_characters() -> None:
 
 
 def test_normalize_code_accepts_case_and_dash() -> None:
-    """Test normalize code accepts case and dash."""
     assert normalize_code(" abc-1234 ") == "ABC1234"
     assert normalize_code("ABC1234") == "ABC1234"
     assert normalize_code("ABC-123") is None
@@ -153,7 +145,6 @@ def test_normalize_code_accepts_case_and_dash() -> None:
 
 
 def test_ttl_is_never_under_thirty_minutes() -> None:
-    """Test TTL is never under thirty minutes."""
     clock = FakeClock()
     registry = PairingRegistry(clock, ttl_seconds=60)
     key, _ = registry.issue("SERIAL01")
@@ -161,7 +152,6 @@ def test_ttl_is_never_under_thirty_minutes() -> None:
 
 
 def test_pending_key_is_reused_and_slides_forward_near_expiry() -> None:
-    """Test pending key is reused and slides forward near expiry."""
     clock = FakeClock()
     registry = PairingRegistry(clock, ttl_seconds=3600)
     key, _ = registry.issue("SERIAL01")
@@ -179,7 +169,6 @@ def test_pending_key_is_reused_and_slides_forward_near_expiry() -> None:
 
 
 def test_expired_key_ends_and_a_new_one_follows() -> None:
-    """Test expired key ends and a new one follows."""
     clock = FakeClock()
     registry = PairingRegistry(clock, ttl_seconds=3600)
     key, _ = registry.issue("SERIAL01")
@@ -191,7 +180,6 @@ def test_expired_key_ends_and_a_new_one_follows() -> None:
 
 
 def test_expired_key_reports_expired_when_claimed_late() -> None:
-    """Test expired key reports expired when claimed late."""
     clock = FakeClock()
     registry = PairingRegistry(clock, ttl_seconds=3600)
     key, _ = registry.issue("SERIAL01")
@@ -203,7 +191,6 @@ def test_expired_key_reports_expired_when_claimed_late() -> None:
 
 
 def test_key_is_single_use() -> None:
-    """Test key is single use."""
     registry = PairingRegistry(FakeClock())
     key, _ = registry.issue("SERIAL01")
     assert registry.check(key.value)[0] is RegisterOutcome.PAIRED
@@ -217,14 +204,12 @@ def test_key_is_single_use() -> None:
 
 
 def test_two_devices_never_share_a_pending_code() -> None:
-    """Test two devices never share a pending code."""
     registry = PairingRegistry(FakeClock())
     codes = {registry.issue(f"SERIAL{i:04d}")[0].value for i in range(300)}
     assert len(codes) == 300
 
 
 def test_home_bucket_change_is_announced_once_per_device() -> None:
-    """Test home bucket change is announced once per device."""
     from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
     from custom_components.thermostat_cloud.server.core.commands import Commands
     from custom_components.thermostat_cloud.server.core.events import EventBus
@@ -295,7 +280,6 @@ async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
 
 
 def test_wire_json_is_the_wire_form_and_follows_changes() -> None:
-    """Test wire JSON is the wire form and follows changes."""
     store = BucketStore(FakeClock())
     bucket = store.merge(KEY, {"a": 1})
     assert bucket is not None
@@ -307,7 +291,7 @@ def test_wire_json_is_the_wire_form_and_follows_changes() -> None:
 
 
 def test_each_save_carries_what_changed_since_the_last_one() -> None:
-    """Test each save carries what changed since the last one.
+    """No change is lost between saves, whatever path made it.
 
     Buckets and device records keep their saved form between saves: a change (a merge, a
     request from the device, new identity) must still reach the next save.
@@ -340,7 +324,7 @@ def test_each_save_carries_what_changed_since_the_last_one() -> None:
 
 
 def test_kept_json_costs_its_length_not_the_encoders_buffer() -> None:
-    """Test kept JSON costs its length not the encoders buffer.
+    """Memory per thermostat stays small: kept JSON does not hold the encoder's buffer.
 
     Every bucket keeps its JSON for pushes and saves (three per thermostat): orjson's own
     result holds on to its ~1 KiB working buffer, which for 10,000 thermostats was 40 MiB.

@@ -1,7 +1,11 @@
-"""Sensors, binary sensors, availability, the device registry and removal of a thermostat."""
+"""What every entity of a thermostat shares: availability, the device, removal, state writes.
+
+Every test pairs a simulated thermostat over real TCP and reads what Home Assistant shows.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 from datetime import timedelta
 import logging
@@ -17,15 +21,9 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 from thermostat_sim import basic_auth
+from thermostat_sim.__main__ import initial_buckets
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_writes
-
-
-def state(hass: HomeAssistant, entity_id: str) -> str:
-    """Return the state of an entity, which must exist."""
-    current = hass.states.get(entity_id)
-    assert current is not None, entity_id
-    return current.state
+from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_writes, shown
 
 
 async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
@@ -50,66 +48,6 @@ async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
         remove()
 
 
-async def test_sensors_read_the_thermostats_buckets(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
-    """Test sensors read the thermostats buckets."""
-    paired = await pair_thermostat()
-    assert state(hass, paired.entity_id("sensor", "temperature")) == "21.3"
-    assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 41
-    assert state(hass, paired.entity_id("sensor", "eco_mode")) == "schedule"
-    # Eco temperatures the thermostat has not reported yet; then reported.
-    assert state(hass, paired.entity_id("sensor", "eco_temperature_low")) == STATE_UNKNOWN
-    await paired.thermostat.put(
-        f"device.{SERIAL}", {"away_temperature_low": 12.5, "away_temperature_high": 28.0}
-    )
-    assert state(hass, paired.entity_id("sensor", "eco_temperature_low")) == "12.5"
-    assert state(hass, paired.entity_id("sensor", "eco_temperature_high")) == "28.0"
-    assert state(hass, paired.entity_id("sensor", "firmware_version")) == "5.9.3-5"
-    assert state(hass, paired.entity_id("binary_sensor", "online")) == STATE_ON
-    for key in ("leaf", "heating", "cooling", "fan", "temperature_lock"):
-        assert state(hass, paired.entity_id("binary_sensor", key)) == STATE_OFF, key
-
-    # One PUT from the thermostat; every entity reflects it when the PUT returns.
-    await paired.thermostat.put(
-        f"shared.{SERIAL}",
-        {"current_temperature": 18.4, "leaf": True, "hvac_heater_state": True},
-    )
-    await paired.thermostat.put(f"device.{SERIAL}", {"current_humidity": 55})
-    assert state(hass, paired.entity_id("sensor", "temperature")) == "18.4"
-    assert float(state(hass, paired.entity_id("sensor", "humidity"))) == 55
-    assert state(hass, paired.entity_id("binary_sensor", "leaf")) == STATE_ON
-    assert state(hass, paired.entity_id("binary_sensor", "heating")) == STATE_ON
-    assert state(hass, paired.entity_id("binary_sensor", "cooling")) == STATE_OFF
-
-
-async def test_noisy_and_diagnostic_entities(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
-) -> None:
-    """Test noisy and diagnostic entities."""
-    paired = await pair_thermostat()
-    for platform, key in (("sensor", "backplate_temperature"), ("sensor", "last_seen")):
-        entry = entity_registry.async_get(paired.entity_id(platform, key))
-        assert entry is not None
-        assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION, key
-        assert entry.entity_category is not None
-    for platform, key in (
-        ("sensor", "firmware_version"),
-        ("sensor", "eco_temperature_low"),
-        ("sensor", "eco_temperature_high"),
-        ("binary_sensor", "online"),
-    ):
-        entry = entity_registry.async_get(paired.entity_id(platform, key))
-        assert entry is not None
-        assert entry.disabled_by is None
-        assert entry.entity_category is not None
-        assert entry.translation_key == key
-    # Named as the README calls it, not after its device class ("Connectivity").
-    online = hass.states.get(paired.entity_id("binary_sensor", "online"))
-    assert online is not None
-    assert online.name == f"Thermostat {SERIAL} Online"
-
-
 async def test_availability_follows_the_connection(
     hass: HomeAssistant,
     pair_thermostat: PairThermostat,
@@ -128,14 +66,14 @@ async def test_availability_follows_the_connection(
     freezer.tick(timedelta(seconds=100))
     async_fire_time_changed(hass, dt_util.utcnow())
     await hass.async_block_till_done()
-    assert state(hass, climate) == "heat"
+    assert shown(hass, climate) == "heat"
 
     freezer.tick(timedelta(seconds=21))
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=121))
     await hass.async_block_till_done()
-    assert state(hass, climate) == STATE_UNAVAILABLE
-    assert state(hass, paired.entity_id("sensor", "temperature")) == STATE_UNAVAILABLE
-    assert state(hass, online) == STATE_OFF  # the connectivity sensor itself stays available
+    assert shown(hass, climate) == STATE_UNAVAILABLE
+    assert shown(hass, paired.entity_id("sensor", "temperature")) == STATE_UNAVAILABLE
+    assert shown(hass, online) == STATE_OFF  # the connectivity sensor itself stays available
     gone = [r for r in caplog.records if "is unavailable" in r.getMessage()]
     assert len(gone) == 1
     assert SERIAL in gone[0].getMessage()
@@ -143,8 +81,8 @@ async def test_availability_follows_the_connection(
 
     paired.thermostat.start()
     await connection_change(paired, held=True)
-    assert state(hass, climate) == "heat"
-    assert state(hass, online) == STATE_ON
+    assert shown(hass, climate) == "heat"
+    assert shown(hass, online) == STATE_ON
     back = [r for r in caplog.records if "back online" in r.getMessage()]
     assert len(back) == 1
 
@@ -152,7 +90,6 @@ async def test_availability_follows_the_connection(
 async def test_device_registry_follows_new_firmware(
     hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
 ) -> None:
-    """Test device registry follows new firmware."""
     paired = await pair_thermostat()
     form = {"mac": "18b4301400ab", "model": "Display-3.0", "software_version": "6.0.1-2"}
     async with paired.thermostat.http.post(
@@ -169,13 +106,13 @@ async def test_device_registry_follows_new_firmware(
     device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
     assert device is not None
     assert (device.sw_version, device.model) == ("6.0.1-2", "Display-3.0")
-    assert state(hass, paired.entity_id("sensor", "firmware_version")) == "6.0.1-2"
+    assert shown(hass, paired.entity_id("sensor", "firmware_version")) == "6.0.1-2"
 
 
 async def test_device_registry_learns_the_mac_after_pairing(
     hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
 ) -> None:
-    """Test device registry learns the MAC after pairing.
+    """The device page gains the thermostat's MAC once it reports one, keeping other connections.
 
     A device registered before the thermostat reported its MAC gets it as a connection on
     its next connection, next to the connections it has.
@@ -203,7 +140,7 @@ async def test_device_is_named_as_on_the_thermostat(
     pair_thermostat: PairThermostat,
     device_registry: dr.DeviceRegistry,
 ) -> None:
-    """Test device is named as on the thermostat.
+    """The device takes the thermostat's own name unless the user named it in Home Assistant.
 
     The name given on the thermostat names the device (and so its entity ids); a rename
     on the thermostat follows, a name given in Home Assistant wins.
@@ -236,7 +173,6 @@ async def test_removing_the_subentry_removes_device_and_entities(
     device_registry: dr.DeviceRegistry,
     entity_registry: er.EntityRegistry,
 ) -> None:
-    """Test removing the subentry removes device and entities."""
     paired = await pair_thermostat()
     climate = paired.entity_id("climate")
     (subentry_id,) = paired.entry.subentries
@@ -264,7 +200,6 @@ async def test_removing_the_subentry_removes_device_and_entities(
 async def test_a_subentry_change_after_a_reload_adds_no_entity_twice(
     hass: HomeAssistant, pair_thermostat: PairThermostat, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Test a subentry change after a reload adds no entity twice."""
     paired = await pair_thermostat()
     entry = paired.entry
     assert await hass.config_entries.async_reload(entry.entry_id)
@@ -309,7 +244,7 @@ async def test_entities_whose_value_did_not_change_are_not_written(
 async def test_a_resubscribe_rewrites_only_what_reads_contact(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """Test a resubscribe rewrites only what reads contact.
+    """A routine resubscribe writes no entity state except the last seen sensor.
 
     Firmware resubscribes after every push and every few minutes: the thermostat stays
     available, so its entities are not rewritten, except the one showing when it was last seen
@@ -339,3 +274,30 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
 
     assert hass.states.is_state(paired.entity_id("climate"), "heat")
     assert {write.entity_id for write in writes} == {last_seen}
+
+
+async def test_a_fresh_thermostat_shows_no_unknown(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+) -> None:
+    """What an idle thermostat reports fills every enabled sensor.
+
+    What is not happening (no fan timer, no estimate of when the target is reached) is
+    unavailable, not a fault, and the Fan timer sensor says "not running".
+    """
+    args = argparse.Namespace(can_cool=True, has_fan=True, temperature=21.0, room="Living Room")
+    buckets = initial_buckets(SERIAL, args)
+    paired = await pair_thermostat(
+        shared=buckets[f"shared.{SERIAL}"], device=buckets[f"device.{SERIAL}"], full_state=False
+    )
+    entries = er.async_entries_for_config_entry(entity_registry, paired.entry.entry_id)
+    states = {
+        e.entity_id: shown(hass, e.entity_id)
+        for e in entries
+        if e.domain in ("sensor", "binary_sensor") and e.disabled_by is None
+    }
+    assert [entity_id for entity_id, state in states.items() if state == STATE_UNKNOWN] == []
+    assert sorted(e for e, state in states.items() if state == STATE_UNAVAILABLE) == [
+        "sensor.living_room_fan_timer_end",
+        "sensor.living_room_target_reached",
+    ]
+    assert states["binary_sensor.living_room_fan_timer"] == STATE_OFF

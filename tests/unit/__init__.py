@@ -1,0 +1,1 @@
+"""Unit tests of the service core: no Home Assistant, no sockets (see conftest.py)."""

@@ -1,0 +1,39 @@
+"""Unit tests of the service core's pure parts: no Home Assistant, no sockets.
+
+Each test here calls the core (validation, the schedule check, buckets, rooms, the protocol
+headers, the readers of bucket fields) directly and runs in milliseconds. Home Assistant's test
+plugin keeps sockets blocked for every test that does not ask for `socket_enabled`; the fixtures
+below replace the suite's two autouse fixtures that would start Home Assistant, and a test here
+that asks for Home Assistant or a socket is refused at collection, so the folder stays what its
+name says. Every test here carries the `unit` marker: `scripts/test -m unit`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+NOT_HERE = frozenset({"hass", "socket_enabled", "hass_client", "enable_custom_integrations"})
+
+
+@pytest.fixture(autouse=True)
+def auto_enable_custom_integrations() -> None:
+    """No Home Assistant here, so no integration to enable."""
+
+
+@pytest.fixture(autouse=True)
+def usage_reports() -> None:
+    """No Home Assistant here, so no use of its API to report."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark this folder's tests `unit`; refuse one that needs Home Assistant or a socket."""
+    for item in items:
+        if not item.path.is_relative_to(HERE):
+            continue
+        item.add_marker(pytest.mark.unit)
+        needs = NOT_HERE.intersection(getattr(item, "fixturenames", ()))
+        if needs:
+            raise pytest.UsageError(f"{item.nodeid} is a unit test but uses {sorted(needs)}")
