@@ -15,7 +15,12 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .entity import (
+    RELAYS,
+    ThermostatDescribedEntity,
+    ThermostatEntityDescription,
+    async_add_thermostat_entities,
+)
 from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
 from .hub import Hub
@@ -25,10 +30,11 @@ PARALLEL_UPDATES = 0
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThermostatBinarySensorDescription(BinarySensorEntityDescription):
+class ThermostatBinarySensorDescription(
+    BinarySensorEntityDescription, ThermostatEntityDescription[bool]
+):
     """A binary sensor and how to read it."""
 
-    is_on_fn: Callable[[ThermostatState], bool]
     always_available: bool = False
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
     equipment_fn: Callable[[ThermostatState], bool] | None = None
@@ -43,58 +49,67 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         translation_key="online",
         device_class=BinarySensorDeviceClass.CONNECTIVITY,
         entity_category=EntityCategory.DIAGNOSTIC,
-        is_on_fn=lambda t: t.available,
+        value_fn=lambda t: t.available,
+        reads=frozenset(),  # availability, which every entity reads
         always_available=True,
     ),
     ThermostatBinarySensorDescription(
         key="leaf",
         translation_key="leaf",
-        is_on_fn=lambda t: t.leaf,
+        value_fn=lambda t: t.leaf,
+        reads=frozenset({"device.leaf", "shared.leaf"}),
     ),
     ThermostatBinarySensorDescription(
         key="heating",
         translation_key="heating",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.heating,
+        value_fn=lambda t: t.heating,
+        reads=RELAYS,
     ),
     ThermostatBinarySensorDescription(
         key="cooling",
         translation_key="cooling",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.cooling,
+        value_fn=lambda t: t.cooling,
+        reads=RELAYS,
     ),
     ThermostatBinarySensorDescription(
         key="fan",
         translation_key="fan",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.fan_running,
+        value_fn=lambda t: t.fan_running,
+        reads=RELAYS,
     ),
     ThermostatBinarySensorDescription(
         # A fan timer runs (`set_fan_timer`, or set on the thermostat); its end is a sensor.
         key="fan_timer",
         translation_key="fan_timer",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.fan_timer_active,
+        value_fn=lambda t: t.fan_timer_active,
+        reads=frozenset({"device.fan_timer_timeout"}),
     ),
     ThermostatBinarySensorDescription(
         key="humidifier",
         translation_key="humidifier",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.humidifying,
+        value_fn=lambda t: t.humidifying,
+        reads=RELAYS,
         equipment_fn=EQUIPMENT_BINARY_SENSORS["humidifier"],
     ),
     ThermostatBinarySensorDescription(
         key="dehumidifier",
         translation_key="dehumidifier",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.dehumidifying,
+        value_fn=lambda t: t.dehumidifying,
+        reads=RELAYS,
         equipment_fn=EQUIPMENT_BINARY_SENSORS["dehumidifier"],
     ),
     ThermostatBinarySensorDescription(
         key="airwave",
         translation_key="airwave",
         device_class=BinarySensorDeviceClass.RUNNING,
-        is_on_fn=lambda t: t.fan_cooling,
+        value_fn=lambda t: t.fan_cooling,
+        reads=RELAYS,
         equipment_fn=EQUIPMENT_BINARY_SENSORS["airwave"],
     ),
     ThermostatBinarySensorDescription(
@@ -102,13 +117,15 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         key="filter_replacement",
         translation_key="filter_replacement",
         device_class=BinarySensorDeviceClass.PROBLEM,
-        is_on_fn=lambda t: t.filter_replacement_needed,
+        value_fn=lambda t: t.filter_replacement_needed,
+        reads=frozenset({"device.filter_replacement_needed"}),
     ),
     ThermostatBinarySensorDescription(
         key="temperature_lock",
         translation_key="temperature_lock",
         entity_category=EntityCategory.DIAGNOSTIC,
-        is_on_fn=lambda t: t.temperature_lock_enabled,
+        value_fn=lambda t: t.temperature_lock_enabled,
+        reads=frozenset({"device.temperature_lock", "device.temperature_lock_enabled"}),
     ),
 )
 
@@ -127,9 +144,7 @@ async def async_setup_entry(
     )
 
 
-class ThermostatBinarySensor(
-    ThermostatDescribedEntity[ThermostatBinarySensorDescription], BinarySensorEntity
-):
+class ThermostatBinarySensor(ThermostatDescribedEntity[bool], BinarySensorEntity):
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
@@ -142,12 +157,11 @@ class ThermostatBinarySensor(
         if (has_equipment := description.equipment_fn) is not None:
             self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
-    @property
-    def available(self) -> bool:
+    def _is_available(self) -> bool:
         """Unavailable with the thermostat, except the connectivity sensor."""
-        return self.entity_description.always_available or super().available
+        return self.entity_description.always_available or super()._is_available()
 
     @property
     def is_on(self) -> bool:
-        """Read from the buckets as they are now."""
-        return self.entity_description.is_on_fn(self.thermostat)
+        """As last projected."""
+        return self.view

@@ -36,6 +36,7 @@ How the thermostat's state maps onto Home Assistant's climate model:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 import logging
 from typing import Any
@@ -56,7 +57,7 @@ from homeassistant.components.climate.const import (
 )
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
-from homeassistant.core import HomeAssistant, ServiceResponse, callback
+from homeassistant.core import HomeAssistant, ServiceResponse
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.helpers.restore_state import (
@@ -67,7 +68,7 @@ from homeassistant.helpers.restore_state import (
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
-from .entity import ThermostatEntity, async_add_thermostat_entities, limit_in_unit
+from .entity import RELAYS, ThermostatEntity, async_add_thermostat_entities, limit_in_unit
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
 from .server import (
@@ -77,6 +78,12 @@ from .server import (
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
+    EventKind,
+    Setpoints,
+    ThermostatState,
+    held_setpoints,
+    holds_eco,
+    takes_range,
 )
 
 _LOGGER = logging.getLogger(__name__)
@@ -125,7 +132,130 @@ async def async_setup_entry(
     )
 
 
-class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
+CLIMATE_READS = RELAYS | frozenset(
+    {
+        # The whole `shared` bucket: mode, setpoints, capabilities, and whether it was
+        # reported at all (no action before it was).
+        "shared",
+        "device.has_fan",
+        "device.has_emer_heat",
+        "device.has_humidifier",
+        "device.has_dehumidifier",
+        "device.eco",
+        "device.eco_mode_enabled",
+        "device.away_temperature_low",
+        "device.away_temperature_high",
+        "device.current_humidity",
+        "device.target_humidity",
+        "device.fan_mode",
+        "device.fan_timer_timeout",
+        "structure.away",
+        "structure.manual_eco_all",
+        EventKind.PAIRING,  # the home whose away it shows
+    }
+)
+"""What `project_climate` reads."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClimateView:
+    """What the climate entity shows of its thermostat (temperatures in Celsius)."""
+
+    mode: str | None
+    """The thermostat's own mode (`shared.target_temperature_type`), for turn_on."""
+    supported_features: ClimateEntityFeature
+    hvac_modes: tuple[HVACMode, ...]
+    hvac_mode: HVACMode | None
+    hvac_action: HVACAction | None
+    fan_modes: tuple[str, ...] | None
+    fan_mode: str | None
+    preset_modes: tuple[str, ...]
+    preset_mode: str
+    current_humidity: float | None
+    target_humidity: float | None
+    current_temperature: float | None
+    setpoints: Setpoints
+    holds_eco: bool
+    """Eco's temperatures and limits apply (see `holds_eco`)."""
+
+
+def project_climate(thermostat: ThermostatState) -> ClimateView:
+    """Return what the climate entity shows of the thermostat's state now; see the module doc."""
+    caps = thermostat.capabilities
+    mode = thermostat.mode
+    eco_holds = holds_eco(thermostat)
+    features = (
+        ClimateEntityFeature.PRESET_MODE
+        | ClimateEntityFeature.TURN_OFF
+        | ClimateEntityFeature.TURN_ON
+    )
+    if eco_holds:
+        # The eco temperatures are a low and a high, in every mode.
+        features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+    elif not takes_range(mode):
+        # In range mode a single temperature means nothing: Home Assistant's climate intent
+        # and cards then ask for low and high instead.
+        features |= ClimateEntityFeature.TARGET_TEMPERATURE
+    hvac_modes = [HVACMode.OFF]
+    if caps["can_heat"]:
+        hvac_modes.append(HVACMode.HEAT)
+    if caps["can_cool"]:
+        hvac_modes.append(HVACMode.COOL)
+    if caps["can_heat"] and caps["can_cool"]:
+        hvac_modes.append(HVACMode.HEAT_COOL)
+        features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
+    if caps["has_fan"]:
+        features |= ClimateEntityFeature.FAN_MODE
+    if caps["has_humidifier"] or caps["has_dehumidifier"]:
+        features |= ClimateEntityFeature.TARGET_HUMIDITY
+
+    fan_on = thermostat.fan_mode == "on" or thermostat.fan_timer_active
+    presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
+    if caps["has_emer_heat"]:
+        presets.append(PRESET_EMERGENCY_HEAT)
+    if mode == EMERGENCY:
+        preset = PRESET_EMERGENCY_HEAT
+    elif thermostat.away:
+        preset = PRESET_AWAY
+    elif thermostat.eco:
+        preset = PRESET_ECO
+    else:
+        preset = PRESET_NONE
+    return ClimateView(
+        mode=mode,
+        supported_features=features,
+        hvac_modes=tuple(hvac_modes),
+        hvac_mode=HVAC_MODE_OF_TYPE.get(mode) if mode is not None else None,
+        hvac_action=_hvac_action(thermostat),
+        fan_modes=(FAN_AUTO, FAN_ON) if caps["has_fan"] else None,
+        fan_mode=(FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None,
+        preset_modes=tuple(presets),
+        preset_mode=preset,
+        current_humidity=thermostat.humidity,
+        target_humidity=thermostat.target_humidity,
+        current_temperature=thermostat.current_temperature,
+        setpoints=held_setpoints(thermostat),
+        holds_eco=eco_holds,
+    )
+
+
+def _hvac_action(thermostat: ThermostatState) -> HVACAction | None:
+    if not thermostat.shared:
+        return None
+    if thermostat.heating:
+        return HVACAction.HEATING
+    if thermostat.cooling:
+        return HVACAction.COOLING
+    if thermostat.dehumidifying:
+        return HVACAction.DRYING
+    if thermostat.fan_running or thermostat.fan_cooling:
+        return HVACAction.FAN
+    if thermostat.mode == "off":
+        return HVACAction.OFF
+    return HVACAction.IDLE
+
+
+class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEntity):
     """The thermostat: modes, setpoints, fan, presets and what its relays are doing."""
 
     _attr_name = None
@@ -133,19 +263,91 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
     _attr_min_humidity = TARGET_HUMIDITY_MIN
     _attr_max_humidity = TARGET_HUMIDITY_MAX
     _attr_target_humidity_step = 1
-    # The native temperature API; `_read_state` keeps the temperatures current.
+    # The native temperature API; the properties below read the last projection.
     _attr_native_temperature_unit: str = UnitOfTemperature.CELSIUS
-    _attr_native_current_temperature: float | None
-    _attr_native_target_temperature: float | None
-    _attr_native_target_temperature_low: float | None
-    _attr_native_target_temperature_high: float | None
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
         """Initialize the climate entity from the hub and the thermostat's subentry."""
-        super().__init__(hub, subentry, None)
         self._last_on_mode: str | None = None
         """The mode before the thermostat was turned off, for turn_on."""
-        self._read_state()
+        super().__init__(hub, subentry, None, CLIMATE_READS)
+
+    def _project(self) -> ClimateView:
+        view = project_climate(self.thermostat)
+        if view.mode is not None and view.mode != "off":
+            self._last_on_mode = view.mode
+        return view
+
+    @property
+    def supported_features(self) -> ClimateEntityFeature:
+        """Return the features of the thermostat's equipment and mode."""
+        return self.view.supported_features
+
+    @property
+    def hvac_modes(self) -> list[HVACMode]:
+        """Return the modes the thermostat's equipment offers."""
+        return list(self.view.hvac_modes)
+
+    @property
+    def hvac_mode(self) -> HVACMode | None:
+        """Return the thermostat's mode."""
+        return self.view.hvac_mode
+
+    @property
+    def hvac_action(self) -> HVACAction | None:
+        """Return what the thermostat's relays are doing."""
+        return self.view.hvac_action
+
+    @property
+    def fan_modes(self) -> list[str] | None:
+        """Return `auto` and `on` when the thermostat has a fan."""
+        modes = self.view.fan_modes
+        return list(modes) if modes is not None else None
+
+    @property
+    def fan_mode(self) -> str | None:
+        """Return the fan's mode (`on` while a fan timer runs)."""
+        return self.view.fan_mode
+
+    @property
+    def preset_modes(self) -> list[str]:
+        """Return the presets: none, eco, away, and emergency heat when it has that."""
+        return list(self.view.preset_modes)
+
+    @property
+    def preset_mode(self) -> str:
+        """Return the preset the thermostat is in."""
+        return self.view.preset_mode
+
+    @property
+    def current_humidity(self) -> float | None:
+        """Return the room's humidity."""
+        return self.view.current_humidity
+
+    @property
+    def target_humidity(self) -> float | None:
+        """Return the humidity the humidifier or dehumidifier aims for."""
+        return self.view.target_humidity
+
+    @property
+    def native_current_temperature(self) -> float | None:
+        """Return the room temperature in Celsius."""
+        return self.view.current_temperature
+
+    @property
+    def native_target_temperature(self) -> float | None:
+        """Return the single setpoint in Celsius (none in range mode or eco)."""
+        return self.view.setpoints.target
+
+    @property
+    def native_target_temperature_low(self) -> float | None:
+        """Return the low setpoint in Celsius (range mode, or eco's)."""
+        return self.view.setpoints.low
+
+    @property
+    def native_target_temperature_high(self) -> float | None:
+        """Return the high setpoint in Celsius (range mode, or eco's)."""
+        return self.view.setpoints.high
 
     if not NATIVE_TEMPERATURE_API:
         # Home Assistant before 2026.11 reads only the old names: serve them from the native
@@ -158,22 +360,22 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         @property
         def current_temperature(self) -> float | None:
             """Return the current temperature in the entity's native unit."""
-            return self._attr_native_current_temperature
+            return self.native_current_temperature
 
         @property
         def target_temperature(self) -> float | None:
             """Return the target temperature in the entity's native unit."""
-            return self._attr_native_target_temperature
+            return self.native_target_temperature
 
         @property
         def target_temperature_low(self) -> float | None:
             """Return the low end of the target range in the entity's native unit."""
-            return self._attr_native_target_temperature_low
+            return self.native_target_temperature_low
 
         @property
         def target_temperature_high(self) -> float | None:
             """Return the high end of the target range in the entity's native unit."""
-            return self._attr_native_target_temperature_high
+            return self.native_target_temperature_high
 
     @property
     def target_temperature_step(self) -> float:
@@ -188,7 +390,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
         On a Fahrenheit Home Assistant 40 °F (see `limit_in_unit`).
         """
-        low = ECO_TEMPERATURE_MIN_C if self._holds_eco else TEMPERATURE_MIN_C
+        low = ECO_TEMPERATURE_MIN_C if self.view.holds_eco else TEMPERATURE_MIN_C
         return self._limit(low, lowest=True)
 
     @property
@@ -197,7 +399,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
 
         On a Fahrenheit Home Assistant 90 °F (95 °F).
         """
-        high = ECO_TEMPERATURE_MAX_C if self._holds_eco else TEMPERATURE_MAX_C
+        high = ECO_TEMPERATURE_MAX_C if self.view.holds_eco else TEMPERATURE_MAX_C
         return self._limit(high, lowest=False)
 
     def _limit(self, celsius: float, *, lowest: bool) -> float:
@@ -205,125 +407,6 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         unit = self.hass.config.units.temperature_unit
         shown = limit_in_unit(celsius, unit, lowest=lowest)
         return TemperatureConverter.convert(shown, unit, UnitOfTemperature.CELSIUS)
-
-    @callback
-    def _read_state(self) -> None:
-        thermostat = self.thermostat
-        caps = thermostat.capabilities
-        mode = thermostat.mode
-        in_range = mode == "range"
-        holds_eco = self._holds_eco
-        if mode is not None and mode != "off":
-            self._last_on_mode = mode
-
-        features = (
-            ClimateEntityFeature.PRESET_MODE
-            | ClimateEntityFeature.TURN_OFF
-            | ClimateEntityFeature.TURN_ON
-        )
-        if holds_eco:
-            # The eco temperatures are a low and a high, in every mode.
-            features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
-        elif not in_range:
-            # In range mode a single temperature means nothing: Home Assistant's climate intent
-            # and cards then ask for low and high instead.
-            features |= ClimateEntityFeature.TARGET_TEMPERATURE
-        hvac_modes = [HVACMode.OFF]
-        if caps["can_heat"]:
-            hvac_modes.append(HVACMode.HEAT)
-        if caps["can_cool"]:
-            hvac_modes.append(HVACMode.COOL)
-        if caps["can_heat"] and caps["can_cool"]:
-            hvac_modes.append(HVACMode.HEAT_COOL)
-            features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
-        if caps["has_fan"]:
-            features |= ClimateEntityFeature.FAN_MODE
-        if caps["has_humidifier"] or caps["has_dehumidifier"]:
-            features |= ClimateEntityFeature.TARGET_HUMIDITY
-        self._attr_supported_features = features
-        self._attr_hvac_modes = hvac_modes
-        self._attr_hvac_mode = HVAC_MODE_OF_TYPE.get(mode) if mode is not None else None
-        self._attr_hvac_action = self._hvac_action()
-
-        self._attr_fan_modes = [FAN_AUTO, FAN_ON] if caps["has_fan"] else None
-        fan_on = thermostat.fan_mode == "on" or thermostat.fan_timer_active
-        self._attr_fan_mode = (FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None
-
-        presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
-        if caps["has_emer_heat"]:
-            presets.append(PRESET_EMERGENCY_HEAT)
-        self._attr_preset_modes = presets
-        if mode == EMERGENCY:
-            self._attr_preset_mode = PRESET_EMERGENCY_HEAT
-        elif thermostat.away:
-            self._attr_preset_mode = PRESET_AWAY
-        elif thermostat.eco:
-            self._attr_preset_mode = PRESET_ECO
-        else:
-            self._attr_preset_mode = PRESET_NONE
-
-        self._attr_current_humidity = thermostat.humidity
-        self._attr_target_humidity = thermostat.target_humidity
-        if holds_eco:
-            eco = thermostat.eco_temperatures
-            target, low, high = None, eco["low"], eco["high"]
-        elif in_range:
-            target, low, high = (
-                None,
-                thermostat.target_temperature_low,
-                thermostat.target_temperature_high,
-            )
-        else:
-            target, low, high = thermostat.target_temperature, None, None
-        self._attr_native_current_temperature = thermostat.current_temperature
-        self._attr_native_target_temperature = target
-        self._attr_native_target_temperature_low = low
-        self._attr_native_target_temperature_high = high
-
-    def _shown(self) -> object:
-        """Return everything `_read_state` sets, and whether the eco limits apply.
-
-        A thermostat's events mostly change other entities' values (a resubscribe, a sensor
-        reading).
-        """
-        return (
-            self._attr_supported_features,
-            tuple(self._attr_hvac_modes or ()),
-            self._attr_hvac_mode,
-            self._attr_hvac_action,
-            tuple(self._attr_fan_modes or ()),
-            self._attr_fan_mode,
-            tuple(self._attr_preset_modes or ()),
-            self._attr_preset_mode,
-            self._attr_current_humidity,
-            self._attr_target_humidity,
-            self._attr_native_current_temperature,
-            self._attr_native_target_temperature,
-            self._attr_native_target_temperature_low,
-            self._attr_native_target_temperature_high,
-            self._holds_eco,
-        )
-
-    @property
-    def _holds_eco(self) -> bool:
-        """Eco is on and the thermostat is not off: it holds its eco temperatures."""
-        return self.thermostat.eco and self.thermostat.mode not in (None, "off")
-
-    def _hvac_action(self) -> HVACAction | None:
-        thermostat = self.thermostat
-        if not thermostat.shared:
-            return None
-        if thermostat.heating:
-            return HVACAction.HEATING
-        if thermostat.cooling:
-            return HVACAction.COOLING
-        if thermostat.dehumidifying:
-            return HVACAction.DRYING
-        if thermostat.fan_running or thermostat.fan_cooling:
-            return HVACAction.FAN
-        if thermostat.mode == "off":
-            return HVACAction.OFF
-        return HVACAction.IDLE
 
     # -- climate actions ---------------------------------------------------------------------
 
@@ -385,7 +468,7 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
         hvac_mode: HVACMode | None = kwargs.get(ATTR_HVAC_MODE)
         temperature = kwargs.get(ATTR_TEMPERATURE)
         low, high = kwargs.get(ATTR_TARGET_TEMP_LOW), kwargs.get(ATTR_TARGET_TEMP_HIGH)
-        if self._holds_eco and hvac_mode is None:
+        if holds_eco(self.thermostat) and hvac_mode is None:
             # The low and high shown in eco are the eco temperatures (no single temperature
             # is offered then): setting them changes those.
             self.run_command(commands.set_eco_temperatures, low, high)
@@ -417,10 +500,8 @@ class ThermostatClimate(ThermostatEntity, ClimateEntity, RestoreEntity):
             raise _validation_error("hvac_mode_unsupported", hvac_mode=hvac_mode)
         if hvac_mode == HVACMode.OFF:
             raise _validation_error("temperature_when_off")
-        in_range = (
-            hvac_mode == HVACMode.HEAT_COOL
-            if hvac_mode is not None
-            else self.thermostat.mode == "range"
+        in_range = takes_range(
+            TYPE_OF_HVAC_MODE[hvac_mode] if hvac_mode is not None else self.thermostat.mode
         )
         if in_range and temperature is not None:
             raise _validation_error("range_needs_low_high")

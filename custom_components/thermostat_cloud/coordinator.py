@@ -2,17 +2,19 @@
 
 The service publishes every change once, on one event bus, in the loop turn of the write
 (device PUT, inline subscribe update, command, pairing, connection open/close, availability
-timer). The tracker is that bus's one Home Assistant listener: it hands each event to the
-entities of its thermostat, logs availability changes once per thermostat (not once per
-entity), keeps the device registry's name, firmware version, model and MAC address current,
-says in a repair issue when a thermostat has not reported its equipment yet, and enables the
-sensors of equipment it reports later.
+timer); each event says what it changed (`ServiceEvent.changed`). The tracker is that bus's
+one Home Assistant listener: it hands each event to the listeners of its thermostat that read
+what it changed (`reads_changed`, the one change filter), logs availability changes once per
+thermostat (not once per entity), keeps the device registry's name, firmware version, model and
+MAC address current, says in a repair issue when a thermostat has not reported its equipment
+yet, and enables the sensors of equipment it reports later.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import dataclass
 import logging
 import re
 from typing import Any
@@ -28,6 +30,29 @@ from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
 _LOGGER = logging.getLogger(__name__)
 
 type ThermostatListener = Callable[[ServiceEvent], None]
+
+AVAILABILITY = "availability"
+"""The aspect of a change of the thermostat's availability, which the tracker notes: every
+entity reads it."""
+
+
+def reads_changed(reads: frozenset[str] | None, changed: frozenset[str]) -> bool:
+    """Return whether a listener reading `reads` must hear of a change of `changed`: the filter.
+
+    `reads` names bucket fields as events do (`shared.target_temperature`), whole buckets by
+    type (`schedule`) and aspects (`availability`, `pairing`, `connection`, `firmware`);
+    None reads everything. `changed` holds the bucket types of its fields too (see
+    `ThermostatTracker._changed`).
+    """
+    return reads is None or not reads.isdisjoint(changed)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Listener:
+    """A listener of one thermostat and what it reads (each one itself: removed by identity)."""
+
+    call: ThermostatListener
+    reads: frozenset[str] | None
 
 
 MAC_RE = re.compile(r"(?:[0-9a-f]{2}:){5}[0-9a-f]{2}")
@@ -54,7 +79,7 @@ class ThermostatTracker:
         self.hass = hass
         self.entry_id = entry_id
         self.service = service
-        self._listeners: defaultdict[str, list[ThermostatListener]] = defaultdict(list)
+        self._listeners: defaultdict[str, list[_Listener]] = defaultdict(list)
         self._available: dict[str, bool] = {}
         """Last availability seen per thermostat with entities, to log changes only."""
         self._rooms: dict[str, str | None] = {}
@@ -68,9 +93,15 @@ class ThermostatTracker:
         return self.service.events.listen(self._on_event)
 
     @callback
-    def listen(self, serial: str, listener: ThermostatListener) -> Callable[[], None]:
-        """Call `listener` with every event about one thermostat; returns the remover."""
+    def listen(
+        self, serial: str, call: ThermostatListener, reads: frozenset[str] | None
+    ) -> Callable[[], None]:
+        """Call `call` with each event about one thermostat that changes what it `reads`.
+
+        See `reads_changed`; returns the remover.
+        """
         self._available.setdefault(serial, self.service.availability.is_available(serial))
+        listener = _Listener(call, reads)
         self._listeners[serial].append(listener)
 
         self._follow_equipment(serial)
@@ -102,17 +133,28 @@ class ThermostatTracker:
                     self._refresh_device(serial)
         if not listeners:
             return
-        self._note_availability(event.serial)
+        changed = self._changed(event)
         if event.kind in (EventKind.CONNECTION, EventKind.STATE):
             self._refresh_device(event.serial)
         if event.kind is EventKind.STATE:
             self._follow_equipment(event.serial)
         for listener in tuple(listeners):
+            if not reads_changed(listener.reads, changed):
+                continue
             try:
-                listener(event)
+                listener.call(event)
             except Exception:
                 # One entity's failure must not keep the event from the thermostat's others.
                 _LOGGER.exception("Entity of thermostat %s failed on %s", event.serial, event)
+
+    def _changed(self, event: ServiceEvent) -> frozenset[str]:
+        """Return what an event changed, with the bucket types of its fields and availability."""
+        changed = event.changed
+        if event.fields:
+            changed |= {name.partition(".")[0] for name in event.fields}
+        if self._note_availability(event.serial):
+            changed |= {AVAILABILITY}
+        return changed
 
     def _follow_equipment(self, serial: str) -> None:
         """Follow what the thermostat said it can do: the repair issue, the equipment sensors.
@@ -132,10 +174,11 @@ class ThermostatTracker:
         else:
             async_equipment_unknown(self.hass, serial)
 
-    def _note_availability(self, serial: str) -> None:
+    def _note_availability(self, serial: str) -> bool:
+        """Return whether the thermostat's availability changed (logging that it did)."""
         available = self.service.availability.is_available(serial)
         if self._available.get(serial) == available:
-            return
+            return False
         self._available[serial] = available
         if available:
             _LOGGER.info("Thermostat %s is back online", serial)
@@ -145,6 +188,7 @@ class ThermostatTracker:
                 serial,
                 int(self.service.config.availability_grace),
             )
+        return True
 
     def _room_changed(self, serial: str) -> bool:
         """Return whether the thermostat's room changed since the last look (noting it)."""

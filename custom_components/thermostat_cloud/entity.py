@@ -1,15 +1,20 @@
-"""What every thermostat entity shares: its device, its buckets, push updates, availability.
+"""What every thermostat entity shares: its device, its view of the buckets, push updates.
 
-Entities hold no state of their own: each property reads the service's buckets when Home
-Assistant asks, and the tracker calls `async_write_ha_state` in the loop turn of every change
-(device PUT, inline subscribe update, command), so there is nothing to poll and nothing to go
-stale. Which bucket field means what is known in one place, `server.core.state.ThermostatState`,
-which the control API's status record reads too.
+Each platform projects the thermostat's state onto what an entity shows in one pure function
+(a description's `value_fn`, climate's `project_climate`); the entity keeps the last
+projection and writes its state only when a new one differs. It declares what the projection
+reads (bucket fields and aspects, see `coordinator.reads_changed`), and the tracker calls it
+only for changes of those, in the loop turn of the change (device PUT, inline subscribe
+update, command): nothing to poll, nothing to go stale. Which bucket field means what is known
+in one place, `server.core.state.ThermostatState`, which the control API's status record reads
+too.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Concatenate
 
 from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
@@ -25,14 +30,15 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_added
-from .coordinator import mac_connection
+from .coordinator import AVAILABILITY, mac_connection
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
 from .server import (
+    DEVICE_RELAYS,
+    HVAC_RELAYS,
     CommandError,
     CommandResult,
     ErrorCode,
-    EventKind,
     Reason,
     ServiceEvent,
     ThermostatService,
@@ -69,20 +75,43 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     return info
 
 
-class ThermostatEntity(Entity):
-    """An entity of one paired thermostat, updated by push only."""
+RELAYS = frozenset(
+    {f"shared.{field}" for field in HVAC_RELAYS.values()}
+    | {f"device.{field}" for field in DEVICE_RELAYS.values()}
+)
+"""The fields of every relay (`ThermostatState.hvac` reads them all)."""
+
+
+class ThermostatEntity[ViewT](Entity):
+    """An entity of one paired thermostat, updated by push only, showing its last projection."""
 
     _attr_has_entity_name = True
     _attr_should_poll = False
 
-    def __init__(self, hub: Hub, subentry: ConfigSubentry, key: str | None) -> None:
-        """Initialize the entity from the hub, the thermostat's subentry and its key, if any."""
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, key: str | None, reads: frozenset[str] | None
+    ) -> None:
+        """Initialize the entity from the hub, the thermostat's subentry, its key and reads.
+
+        `reads` is what its projection reads (availability is added), None for everything.
+        """
         self.hub = hub
         self.thermostat = ThermostatState(hub.service, subentry.data[CONF_SERIAL])
         self.serial = self.thermostat.serial
         self._attr_unique_id = self.serial if key is None else f"{self.serial}_{key}"
         self._attr_device_info = thermostat_device_info(hub, subentry)
-        self._last_shown: object = None
+        self._reads = None if reads is None else reads | {AVAILABILITY}
+        # Home Assistant reads features and capabilities when it adds the entity.
+        self._shown = self._show()
+
+    @abstractmethod
+    def _project(self) -> ViewT:
+        """Return what the entity shows of the thermostat's state now."""
+
+    @property
+    def view(self) -> ViewT:
+        """The last projection, which the state write shows."""
+        return self._shown.view
 
     @property
     def service(self) -> ThermostatService:
@@ -91,59 +120,32 @@ class ThermostatEntity(Entity):
 
     @property
     def available(self) -> bool:
-        """A held subscribe connection, or contact within the availability grace."""
-        return self.service.availability.is_available(self.serial)
+        """As last projected: a held subscribe connection, or contact within the grace."""
+        return self._shown.available
 
     async def async_added_to_hass(self) -> None:
-        """Follow this thermostat's events."""
+        """Follow the changes of what this entity reads."""
         await super().async_added_to_hass()
-        self._read_state()
-        # Home Assistant writes this first state right after; events compare against it.
-        if (shown := self._shown()) is not None:
-            self._last_shown = (self.service.availability.is_available(self.serial), shown)
-        self.async_on_remove(self.hub.thermostats.listen(self.serial, self._handle_event))
+        # Home Assistant writes this first state right after; changes compare against it.
+        self._shown = self._show()
+        self.async_on_remove(
+            self.hub.thermostats.listen(self.serial, self._handle_change, self._reads)
+        )
+
+    def _is_available(self) -> bool:
+        """Return whether the entity is available now: with its thermostat."""
+        return self.service.availability.is_available(self.serial)
+
+    def _show(self) -> Shown[ViewT]:
+        return Shown(self._is_available(), self._project())
 
     @callback
-    def _read_state(self) -> None:
-        """Copy bucket values into `_attr_*` before a state write (for entities that cache)."""
-
-    def _shown(self) -> object:
-        """Return what the entity shows, read cheaply, or None when that is not cheap to tell.
-
-        Most events of a thermostat change one or two of its values; an entity whose shown
-        value did not change skips the state write, which is most of what a change costs Home
-        Assistant (a command touched a dozen entities of the thermostat).
-        """
-        return None
-
-    def _reads_contact(self) -> bool:
-        """Return whether the entity shows what a device request changes.
-
-        That is its record (when it was last seen, the firmware it reported), not only its
-        buckets and availability.
-        """
-        return False
-
-    @callback
-    def _handle_event(self, event: ServiceEvent) -> None:
-        if event.kind not in (EventKind.STATE, EventKind.CONNECTION, EventKind.PAIRING):
+    def _handle_change(self, event: ServiceEvent) -> None:
+        """Project again; write the state when what the entity shows changed."""
+        shown = self._show()
+        if shown == self._shown:
             return
-        available = self.service.availability.is_available(self.serial)
-        last = self._last_shown
-        if (
-            event.kind is EventKind.CONNECTION
-            and isinstance(last, tuple)
-            and last[0] == available
-            and not self._reads_contact()
-        ):
-            # A resubscribe (after every push, and every few minutes): nothing to show.
-            return
-        self._read_state()
-        if (shown := self._shown()) is not None:
-            shown = (available, shown)
-            if shown == last:
-                return
-            self._last_shown = shown
+        self._shown = shown
         self.async_write_ha_state()
 
     def run_command[**P](
@@ -163,19 +165,40 @@ class ThermostatEntity(Entity):
             raise command_error(self.hass, err) from err
 
 
-class ThermostatDescribedEntity[DescriptionT: EntityDescription](ThermostatEntity):
-    """A thermostat entity defined by an entity description (sensors, binary sensors)."""
+@dataclass(frozen=True, slots=True)
+class Shown[ViewT]:
+    """What an entity shows: whether it is available, and its projection."""
 
-    entity_description: DescriptionT
+    available: bool
+    view: ViewT
 
-    def _shown(self) -> object:
-        # A described entity shows one value (and no attributes of its own).
-        return (self.state,)
 
-    def __init__(self, hub: Hub, subentry: ConfigSubentry, description: DescriptionT) -> None:
+@dataclass(frozen=True, kw_only=True)
+class ThermostatEntityDescription[ValueT](EntityDescription):
+    """An entity that shows one value of the thermostat, and what that value reads."""
+
+    value_fn: Callable[[ThermostatState], ValueT]
+    reads: frozenset[str] | None
+    """The bucket fields (`device.leaf`) and aspects `value_fn` reads; None for everything."""
+
+
+class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
+    """A thermostat entity defined by an entity description: it shows `value_fn`'s value."""
+
+    entity_description: ThermostatEntityDescription[ValueT]
+
+    def __init__(
+        self,
+        hub: Hub,
+        subentry: ConfigSubentry,
+        description: ThermostatEntityDescription[ValueT],
+    ) -> None:
         """Initialize the entity from the hub, the thermostat's subentry and its description."""
-        super().__init__(hub, subentry, description.key)
         self.entity_description = description
+        super().__init__(hub, subentry, description.key, description.reads)
+
+    def _project(self) -> ValueT:
+        return self.entity_description.value_fn(self.thermostat)
 
 
 def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:

@@ -7,7 +7,6 @@ shows them in its own unit; writes go through the command layer's `set_device_se
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from homeassistant.components.number import (
@@ -19,26 +18,32 @@ from homeassistant.const import EntityCategory, UnitOfTemperature
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .entity import (
+    ThermostatDescribedEntity,
+    ThermostatEntityDescription,
+    async_add_thermostat_entities,
+)
 from .entry_data import ThermostatCloudConfigEntry
 from .server import (
     LOWER_SAFETY_MAX_C,
     LOWER_SAFETY_MIN_C,
     UPPER_SAFETY_MAX_C,
     UPPER_SAFETY_MIN_C,
-    ThermostatState,
 )
 
 PARALLEL_UPDATES = 0
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThermostatNumberDescription(NumberEntityDescription):
+class ThermostatNumberDescription(
+    NumberEntityDescription, ThermostatEntityDescription[float | int | None]
+):
     """A temperature setting, the `device` field it is and how to read it."""
 
     setting: str
-    value_fn: Callable[[ThermostatState], float | int | None]
 
+
+SAFETY_TEMPERATURES = frozenset({"device.lower_safety_temp", "device.upper_safety_temp"})
 
 NUMBERS: tuple[ThermostatNumberDescription, ...] = (
     ThermostatNumberDescription(
@@ -48,6 +53,7 @@ NUMBERS: tuple[ThermostatNumberDescription, ...] = (
         native_min_value=LOWER_SAFETY_MIN_C,
         native_max_value=LOWER_SAFETY_MAX_C,
         value_fn=lambda t: t.safety_temperatures["lower"],
+        reads=SAFETY_TEMPERATURES,
     ),
     ThermostatNumberDescription(
         key="heat_protection_temperature",
@@ -56,6 +62,7 @@ NUMBERS: tuple[ThermostatNumberDescription, ...] = (
         native_min_value=UPPER_SAFETY_MIN_C,
         native_max_value=UPPER_SAFETY_MAX_C,
         value_fn=lambda t: t.safety_temperatures["upper"],
+        reads=SAFETY_TEMPERATURES,
     ),
 )
 
@@ -74,7 +81,7 @@ async def async_setup_entry(
     )
 
 
-class ThermostatNumber(ThermostatDescribedEntity[ThermostatNumberDescription], NumberEntity):
+class ThermostatNumber(ThermostatDescribedEntity[float | int | None], NumberEntity):
     """One temperature setting the thermostat keeps, in Home Assistant's unit."""
 
     entity_description: ThermostatNumberDescription
@@ -85,8 +92,8 @@ class ThermostatNumber(ThermostatDescribedEntity[ThermostatNumberDescription], N
 
     @property
     def native_value(self) -> float | None:
-        """Read from the buckets as they are now."""
-        value = self.entity_description.value_fn(self.thermostat)
+        """As last projected."""
+        value = self.view
         return None if value is None else float(value)
 
     async def async_set_native_value(self, value: float) -> None:

@@ -33,7 +33,7 @@ import probatio
 from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
-from .server import EventKind, ServiceEvent, ThermostatState
+from .server import ServiceEvent, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -69,6 +69,10 @@ async def async_register_card(hass: HomeAssistant) -> None:
         [StaticPathConfig(CARD_URL, str(CARD_FILE), cache_headers=True)]
     )
     add_extra_js_url(hass, f"{CARD_URL}?v={card_version(module)}")
+
+
+SCHEDULE_READS: Final = frozenset({"schedule", "device.learning_mode"})
+"""What `schedule_message` reads: the whole schedule bucket, and learning."""
 
 
 def schedule_message(state: ThermostatState) -> dict[str, Any]:
@@ -116,7 +120,7 @@ class ScheduleSubscription:
     def _follow(self, hub: Hub) -> None:
         self._stop_following()
         self._state = ThermostatState(hub.service, self.serial)
-        self._remove_listener = hub.thermostats.listen(self.serial, self._on_event)
+        self._remove_listener = hub.thermostats.listen(self.serial, self._on_event, SCHEDULE_READS)
         self._send_if_changed()
 
     @callback
@@ -127,14 +131,13 @@ class ScheduleSubscription:
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
-        if event.kind is EventKind.STATE:
-            self._send_if_changed()
+        self._send_if_changed()
 
     @callback
     def _send_if_changed(self) -> None:
         assert self._state is not None
         message = schedule_message(self._state)
-        if message == self._last_sent:  # most changes are temperatures, not the schedule
+        if message == self._last_sent:
             return
         self._last_sent = message
         self.connection.send_message(event_message(self.msg_id, message))

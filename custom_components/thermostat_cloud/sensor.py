@@ -21,24 +21,30 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .entity import (
+    ThermostatDescribedEntity,
+    ThermostatEntityDescription,
+    async_add_thermostat_entities,
+)
 from .entry_data import ThermostatCloudConfigEntry
 from .server import ECO_MODES, ThermostatState
 
 PARALLEL_UPDATES = 0
 
 
+type SensorValue = float | str | datetime | None
+
+
 @dataclass(frozen=True, kw_only=True)
-class ThermostatSensorDescription(SensorEntityDescription):
+class ThermostatSensorDescription(
+    SensorEntityDescription, ThermostatEntityDescription[SensorValue]
+):
     """A sensor and how to read it from the thermostat's buckets."""
 
-    value_fn: Callable[[ThermostatState], float | str | datetime | None]
     applies_fn: Callable[[ThermostatState], bool] | None = None
     """Whether the value exists now: a timestamp of something that is not happening (no fan
     timer, no estimate) is unavailable rather than unknown, which reads as a fault; a binary
     sensor beside it says in words what is happening."""
-    reads_contact: bool = False
-    """Read from the device record that requests update, not only from buckets."""
 
 
 def _last_seen(thermostat: ThermostatState) -> datetime | None:
@@ -57,6 +63,8 @@ def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
     return datetime.fromtimestamp(reached_at, UTC) if reached_at is not None else None
 
 
+ECO_TEMPERATURES = frozenset({"device.away_temperature_low", "device.away_temperature_high"})
+
 SENSORS: tuple[ThermostatSensorDescription, ...] = (
     ThermostatSensorDescription(
         key="temperature",
@@ -65,6 +73,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         native_unit_of_measurement=UnitOfTemperature.CELSIUS,
         suggested_display_precision=1,
         value_fn=lambda t: t.current_temperature,
+        reads=frozenset({"shared.current_temperature"}),
     ),
     ThermostatSensorDescription(
         key="humidity",
@@ -73,6 +82,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         native_unit_of_measurement=PERCENTAGE,
         suggested_display_precision=0,
         value_fn=lambda t: t.humidity,
+        reads=frozenset({"device.current_humidity"}),
     ),
     ThermostatSensorDescription(
         key="backplate_temperature",
@@ -84,6 +94,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         entity_category=EntityCategory.DIAGNOSTIC,
         entity_registry_enabled_default=False,
         value_fn=lambda t: t.backplate_temperature,
+        reads=frozenset({"device.backplate_temperature"}),
     ),
     ThermostatSensorDescription(
         # The key of the sensor that read `device.time_to_target` as minutes, which it never
@@ -93,6 +104,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_target_reached_at,
         applies_fn=lambda t: t.has_target_estimate,
+        reads=frozenset({"device.time_to_target"}),
     ),
     ThermostatSensorDescription(
         key="eco_mode",
@@ -100,6 +112,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         device_class=SensorDeviceClass.ENUM,
         options=list(ECO_MODES),
         value_fn=lambda t: t.eco_mode,
+        reads=frozenset({"device.eco"}),
     ),
     ThermostatSensorDescription(
         key="eco_temperature_low",
@@ -109,6 +122,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["low"],
+        reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
         key="eco_temperature_high",
@@ -118,6 +132,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["high"],
+        reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
         key="fan_timer_end",
@@ -125,6 +140,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_fan_timer_end,
         applies_fn=lambda t: t.fan_timer_active,
+        reads=frozenset({"device.fan_timer_timeout"}),
     ),
     ThermostatSensorDescription(
         # `device.battery_level` is volts (3.7 to 3.8 in captures) of the cell the thermostat
@@ -137,22 +153,23 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=2,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.battery_voltage,
+        reads=frozenset({"device.battery_level"}),
     ),
     ThermostatSensorDescription(
         key="firmware_version",
         translation_key="firmware_version",
-        reads_contact=True,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.software_version,
+        reads=None,  # also the record every device request updates
     ),
     ThermostatSensorDescription(
         key="last_seen",
         translation_key="last_seen",
-        reads_contact=True,
         device_class=SensorDeviceClass.TIMESTAMP,
         entity_category=EntityCategory.DIAGNOSTIC,
         entity_registry_enabled_default=False,
         value_fn=_last_seen,
+        reads=None,  # the record every device request updates
     ),
 )
 
@@ -171,24 +188,17 @@ async def async_setup_entry(
     )
 
 
-class ThermostatSensor(ThermostatDescribedEntity[ThermostatSensorDescription], SensorEntity):
+class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
     """One value the thermostat reports."""
 
     entity_description: ThermostatSensorDescription
 
-    def _reads_contact(self) -> bool:
-        return self.entity_description.reads_contact
-
-    def _shown(self) -> object:
-        return (self.available, self.state)
-
-    @property
-    def available(self) -> bool:
+    def _is_available(self) -> bool:
         """With the thermostat, and while the value exists (see `applies_fn`)."""
         applies = self.entity_description.applies_fn
-        return super().available and (applies is None or applies(self.thermostat))
+        return super()._is_available() and (applies is None or applies(self.thermostat))
 
     @property
-    def native_value(self) -> float | str | datetime | None:
-        """Read from the buckets as they are now."""
-        return self.entity_description.value_fn(self.thermostat)
+    def native_value(self) -> SensorValue:
+        """The value as last projected."""
+        return self.view

@@ -14,47 +14,46 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .entity import ThermostatDescribedEntity, async_add_thermostat_entities
+from .entity import (
+    ThermostatDescribedEntity,
+    ThermostatEntityDescription,
+    async_add_thermostat_entities,
+)
 from .entry_data import ThermostatCloudConfigEntry
 
 PARALLEL_UPDATES = 0
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThermostatSwitchDescription(SwitchEntityDescription):
+class ThermostatSwitchDescription(
+    SwitchEntityDescription, ThermostatEntityDescription[bool | None]
+):
     """A setting and the `device` field (a name `set_device_setting` takes) it is."""
 
     setting: str
 
 
+def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
+    """Return the switch of a `device` setting: on or off as reported, unknown until then."""
+    return ThermostatSwitchDescription(
+        key=key,
+        translation_key=key,
+        setting=setting,
+        value_fn=lambda t: t.device_flag(setting),
+        reads=frozenset({f"device.{setting}"}),
+    )
+
+
 SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
     # Learning rewrites the schedule (NoLongerEvil-Thermostat #152): see `set_schedule`.
-    ThermostatSwitchDescription(
-        key="learning", translation_key="learning", setting="learning_mode"
-    ),
+    _setting("learning", "learning_mode"),
     # The thermostat's occupancy sensor (Home/Away Assist): auto-eco when nobody is seen.
-    ThermostatSwitchDescription(
-        key="home_away_assist", translation_key="home_away_assist", setting="auto_away_enable"
-    ),
-    ThermostatSwitchDescription(
-        key="sunlight_correction",
-        translation_key="sunlight_correction",
-        setting="sunlight_correction_enabled",
-    ),
-    ThermostatSwitchDescription(
-        key="filter_reminder", translation_key="filter_reminder", setting="filter_reminder_enabled"
-    ),
+    _setting("home_away_assist", "auto_away_enable"),
+    _setting("sunlight_correction", "sunlight_correction_enabled"),
+    _setting("filter_reminder", "filter_reminder_enabled"),
     # Safety temperatures heat or cool even while off or in eco: see the number entities.
-    ThermostatSwitchDescription(
-        key="freeze_protection",
-        translation_key="freeze_protection",
-        setting="lower_safety_temp_enabled",
-    ),
-    ThermostatSwitchDescription(
-        key="heat_protection",
-        translation_key="heat_protection",
-        setting="upper_safety_temp_enabled",
-    ),
+    _setting("freeze_protection", "lower_safety_temp_enabled"),
+    _setting("heat_protection", "upper_safety_temp_enabled"),
 )
 
 
@@ -72,7 +71,7 @@ async def async_setup_entry(
     )
 
 
-class ThermostatSwitch(ThermostatDescribedEntity[ThermostatSwitchDescription], SwitchEntity):
+class ThermostatSwitch(ThermostatDescribedEntity[bool | None], SwitchEntity):
     """One on/off setting the thermostat keeps; unknown until it reported it."""
 
     entity_description: ThermostatSwitchDescription
@@ -80,8 +79,8 @@ class ThermostatSwitch(ThermostatDescribedEntity[ThermostatSwitchDescription], S
 
     @property
     def is_on(self) -> bool | None:
-        """Read from the buckets as they are now."""
-        return self.thermostat.device_flag(self.entity_description.setting)
+        """As last projected."""
+        return self.view
 
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Turn the setting on at the thermostat."""

@@ -6,7 +6,9 @@ the host itself.
 
 from .control import ControlApi, ControlListener, Route
 from .core import (
+    DEVICE_RELAYS,
     ECO_MODES,
+    HVAC_RELAYS,
     SERVER_VERSION,
     ChangeSource,
     CommandError,
@@ -18,10 +20,14 @@ from .core import (
     RegisterResult,
     ServiceConfig,
     ServiceEvent,
+    Setpoints,
     Storage,
     ThermostatService,
     ThermostatState,
+    held_setpoints,
+    holds_eco,
     origin_with_port,
+    takes_range,
 )
 from .core.validation import (
     ECO_TEMPERATURE_MAX_C,
@@ -51,9 +57,11 @@ from .provisioning import (
 )
 
 __all__ = [
+    "DEVICE_RELAYS",
     "ECO_MODES",
     "ECO_TEMPERATURE_MAX_C",
     "ECO_TEMPERATURE_MIN_C",
+    "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
     "LOWER_SAFETY_MIN_C",
     "SERVER_VERSION",
@@ -85,15 +93,19 @@ __all__ = [
     "Scope",
     "ServiceConfig",
     "ServiceEvent",
+    "Setpoints",
     "Storage",
     "ThermostatService",
     "ThermostatState",
     "bucket_key",
     "configure_thermostat",
     "error_response",
+    "held_setpoints",
+    "holds_eco",
     "origin_with_port",
     "postal_location",
     "round_half",
     "scan_thermostats",
+    "takes_range",
     "token_kind",
 ]

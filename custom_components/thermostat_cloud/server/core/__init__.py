@@ -10,6 +10,7 @@ from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
 from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
+from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .service import Storage, ThermostatService
@@ -29,12 +30,14 @@ from .sessions import (
     is_revision,
     next_revision,
 )
-from .state import ECO_MODES, StateSource, ThermostatState
+from .state import DEVICE_RELAYS, ECO_MODES, HVAC_RELAYS, StateSource, ThermostatState
 from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "DEVICE_RELAYS",
     "ECO_MODES",
+    "HVAC_RELAYS",
     "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",
     "WITHHELD_FIELDS",
@@ -67,6 +70,7 @@ __all__ = [
     "ServiceConfig",
     "ServiceEvent",
     "SessionRefusal",
+    "Setpoints",
     "StateSource",
     "Storage",
     "Subscription",
@@ -76,9 +80,12 @@ __all__ = [
     "WeatherProvider",
     "as_number",
     "firmware_major",
+    "held_setpoints",
+    "holds_eco",
     "is_firmware_version",
     "is_revision",
     "next_revision",
     "origin_with_port",
+    "takes_range",
     "too_old_to_control",
 ]

@@ -29,7 +29,8 @@ from ..model.pairing import PairingRegistry
 from ..model.records import UnstorableError, ensure_storable
 from ..model.text import for_log
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .events import ChangeSource, EventBus, EventKind, ServiceEvent
+from .events import ChangeSource, EventBus, EventKind, ServiceEvent, field_name
+from .modes import takes_range
 from .schedule import SCHEDULE_MODES, validate_schedule
 from .state import BucketReadings, home_away, home_manual_eco_since
 from .validation import (
@@ -74,6 +75,17 @@ def _refuse_unstorable(keys: list[str]) -> None:
         )
 
 
+def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> frozenset[str]:
+    """Return the fields the merge just changed, as events name them (`shared.leaf`).
+
+    The merge stamps each field it changed with its number, the highest of the bucket.
+    """
+    stamps = bucket.field_changes
+    latest = max(stamps.get(name, 0) for name in fields)
+    bucket_type = key.partition(".")[0]
+    return frozenset(field_name(bucket_type, name) for name in fields if stamps.get(name) == latest)
+
+
 class Commands:
     """Validated writes to bucket state, and the merge-persist-publish primitive under them."""
 
@@ -116,6 +128,7 @@ class Commands:
                 _LOGGER.debug("%s: command refused: %s", serial, err)
                 _refuse_unstorable(list(updates))
         changed: dict[str, Bucket] = {}
+        changed_fields: dict[str, frozenset[str]] = {}
         unstorable: list[str] = []
         for key, fields in updates.items():
             try:
@@ -126,6 +139,7 @@ class Commands:
                 continue
             if bucket is not None:
                 changed[key] = bucket
+                changed_fields[key] = _merged_fields(key, bucket, fields)
         if not changed:
             _refuse_unstorable(unstorable)
             return changed
@@ -143,7 +157,12 @@ class Commands:
             if target_source is ChangeSource.SERVER:
                 # Owed to the device (its own writes are not echoed): pushed now.
                 self._delivery.server_changed(target, keys)
-            self._events.publish(ServiceEvent(EventKind.STATE, target, tuple(keys), target_source))
+            fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
+            self._events.publish(
+                ServiceEvent(
+                    EventKind.STATE, target, tuple(keys), target_source, fields=fields_of_target
+                )
+            )
         if source is ChangeSource.DEVICE:
             self._follow_home_back(serial, updates, changed)
         _refuse_unstorable(unstorable)
@@ -212,7 +231,7 @@ class Commands:
                 raise CommandError(ErrorCode.INVALID_VALUE, "Mode must be heat or cool")
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
-        elif self._readings(serial).mode == "range":
+        elif takes_range(self._readings(serial).mode):
             return self._write(
                 serial, "shared", {**self._range_towards(serial, value), **WAKE_DISPLAY}
             )

@@ -49,15 +49,28 @@ class PairingOrigin(StrEnum):
     """Home Assistant's "Add thermostat" flow, which creates the thermostat's subentry itself."""
 
 
+def field_name(bucket_type: str, field: str) -> str:
+    """Return how an event names a changed bucket field: `shared.target_temperature`."""
+    return f"{bucket_type}.{field}"
+
+
 @dataclass(frozen=True, slots=True)
 class ServiceEvent:
-    """One notification about one device."""
+    """One notification about one device, and what it changed."""
 
     kind: EventKind
     serial: str
     keys: tuple[str, ...] = ()
+    """STATE: the keys of the buckets that changed (what a held connection is owed)."""
     source: ChangeSource = ChangeSource.SERVER
     origin: PairingOrigin = PairingOrigin.API
+    fields: frozenset[str] = frozenset()
+    """STATE: the fields whose value changed, by bucket type (see `field_name`)."""
+
+    @property
+    def changed(self) -> frozenset[str]:
+        """What the event changed: a STATE event its fields, any other its kind (its aspect)."""
+        return self.fields if self.kind is EventKind.STATE else frozenset((self.kind.value,))
 
 
 type Listener = Callable[[ServiceEvent], None]
