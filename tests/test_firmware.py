@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import aiohttp
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
     ATTR_PRESET_MODE,
     DOMAIN as CLIMATE_DOMAIN,
@@ -494,6 +495,28 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
     home = paired.service.buckets.get(structure)
     assert home is not None
     assert (home.value["away"], home.value["manual_eco_all"]) == (False, False)
+
+
+async def test_coming_home_when_nobody_is_away_leaves_the_other_thermostats_alone(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """Leaving away while the home is not away pushes nothing to a thermostat not in eco.
+
+    An automation that sets "home" every evening must not wake every thermostat of the home
+    with a rewritten `device.eco` (a new timestamp is a new revision, pushed and saved).
+    """
+    paired = await pair_thermostat()
+    await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
+    neighbour = paired.service.buckets.get(f"device.{OTHER_SERIAL}")
+    assert neighbour is not None
+    revision = neighbour.revision
+    freezer.tick(5)  # `device.eco` carries its time in seconds: a rewrite would change it
+
+    paired.service.commands.set_away(SERIAL, False)
+
+    neighbour = paired.service.buckets.get(f"device.{OTHER_SERIAL}")
+    assert neighbour is not None
+    assert neighbour.revision == revision
 
 
 # -- what else firmware reads and writes -------------------------------------------------------------

@@ -387,8 +387,10 @@ class Commands:
 
         On: `structure.manual_eco_all` with `manual_eco_timestamp` in seconds (firmware drops
         it when more than 600 s off its clock) and `away`. Off: the same three cleared, and
-        `device.eco` back to `schedule` on every thermostat of the home (only those still in
-        eco unless `every_device`), or a stale `manual-eco` there puts it back into eco.
+        `device.eco` back to `schedule` on the thermostats still in eco, or a stale
+        `manual-eco` there puts it back into eco; with `every_device`, while the home is in
+        manual eco, on every thermostat of the home (one may hold eco the server has not
+        heard of yet). A home not in away keeps its other thermostats untouched.
         `extra`: more buckets in the same change, written over those.
         """
         key = bucket_key("structure", structure_id)
@@ -399,6 +401,7 @@ class Commands:
         }
         also: dict[str, Mapping[str, Any]] = {}
         if not on:
+            every_device = every_device and self._home_in_eco(structure_id)
             for other in self._pairings.serials_in(structure_id):
                 if every_device or self._readings(other).eco:
                     also[bucket_key("device", other)] = self._device_eco(other, on=False)
