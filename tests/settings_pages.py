@@ -30,6 +30,8 @@ class FakeThermostatSettings:
     require_api_key: str | None = None
     hostname: str | None = None
     status: int = 200
+    read_status: int = 200
+    """The status of a settings read: another status is another web server, not a thermostat."""
     answer: str | None = None
     """The raw body of every answer instead of the settings JSON (odd firmware)."""
     posts: list[dict[str, Any]] = field(default_factory=list)
@@ -46,6 +48,8 @@ class FakeThermostatSettings:
     async def get(self, request: web.Request) -> web.Response:
         """Answer a settings read."""
         self.user_agents.append(request.headers.get("User-Agent", ""))
+        if self.read_status != 200:
+            return web.Response(status=self.read_status, text="Not Found")
         if self.answer is not None:
             return web.Response(text=self.answer)
         return web.json_response(

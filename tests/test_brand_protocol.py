@@ -314,6 +314,19 @@ async def test_a_mac_identified_thermostat_asking_for_a_code_before_subscribing_
         await thermostat.stop()
 
 
+async def test_a_mac_identified_subscribe_without_a_session_waits(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    """Its serial is only in its session id: without one it is answered 503, not a MAC device."""
+    thermostat = SimulatedThermostat(device_url, SERIAL, http, identify_by_mac=True)
+    async with http.post(
+        f"{device_url}/svc/transport", json={"objects": []}, headers=thermostat.headers
+    ) as resp:
+        assert resp.status == 503
+        assert await resp.json() == {"error": "Device serial not known yet"}
+    assert service.roster.known_serials() == []
+
+
 async def test_a_mac_thermostat_kept_under_its_mac_by_an_earlier_version_moves_to_its_serial(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:

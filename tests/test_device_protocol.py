@@ -155,9 +155,22 @@ async def test_passphrase_status_walks_no_key_pending_claimed(
 async def test_passphrase_without_a_serial_is_400(
     http: aiohttp.ClientSession, device_url: str, headers: dict[str, str]
 ) -> None:
-    async with http.get(f"{device_url}/svc/passphrase", headers=headers) as resp:
+    for path in ("/svc/passphrase", "/svc/passphrase/status"):
+        async with http.get(f"{device_url}{path}", headers=headers) as resp:
+            assert resp.status == 400, path
+            assert await resp.json() == {"error": "Device serial required"}
+
+
+async def test_entry_form_that_is_not_text_is_400(
+    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+) -> None:
+    """A POSTed entry form that is not UTF-8 is refused, and leaves no device behind."""
+    async with http.post(
+        f"{device_url}/svc/entry", data=b"serial_number=\xff", headers=AUTH
+    ) as resp:
         assert resp.status == 400
-        assert await resp.json() == {"error": "Device serial required"}
+        assert await resp.json() == {"error": "Invalid form body"}
+    assert SERIAL not in service.devices
 
 
 async def test_identity_falls_back_to_svc_headers(
@@ -625,6 +638,17 @@ async def test_ping_pro_info_weather_and_upload_answer_offline(
         assert resp.status == 200
 
 
+async def test_an_upload_over_the_limit_is_400(
+    http: aiohttp.ClientSession, device_url: str
+) -> None:
+    """Log uploads are read and dropped, but not without end: over 8 MiB is refused."""
+    async with http.post(
+        f"{device_url}/svc/upload", data=b"\x00" * (8 * 1024 * 1024 + 1), headers=AUTH
+    ) as resp:
+        assert resp.status == 400
+        assert await resp.json() == {"error": "Upload too large"}
+
+
 async def test_unknown_path_is_a_json_404(http: aiohttp.ClientSession, device_url: str) -> None:
     async with http.get(f"{device_url}/svc/nope") as resp:
         assert resp.status == 404
@@ -712,6 +736,9 @@ BAD_PUTS: list[Any] = [
     {"session": "s", f"shared.{SERIAL}": {"object_key": f"device.{SERIAL}"}},
     {"session": "s", f"shared.{SERIAL}": {"if_object_revision": "x", "a": 1}},
     {"session": "s", f"shared.{SERIAL}": {"if_object_revision": 2**31, "a": 1}},
+    {"session": "s", f"shared.{SERIAL}": {"base_object_revision": "x", "a": 1}},
+    {"session": "s", "objects": [3]},
+    {"session": "s", "objects": [{"object_key": f"shared.{SERIAL}", "value": {"a": 1}}] * 65},
 ]
 
 

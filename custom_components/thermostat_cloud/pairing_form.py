@@ -130,6 +130,6 @@ class PairingCodeForm:
         """Whether the thermostat still has to restart to report its equipment.
 
         Firmware sends its complete state only after it restarts; against a new server it
-        sends changes (see the README's "What real firmware does").
+        sends changes (see docs/device-protocol.md, "What real firmware does").
         """
         return not ThermostatState(self.entry.runtime_data.service, serial).equipment_reported

@@ -3,7 +3,7 @@
 Not a `weather` platform (that name is Home Assistant's): this module answers the device
 endpoint `/svc/weather/v1` from a weather entity Home Assistant already has, so thermostats show
 the outdoor weather and nothing leaves the network. Which field comes from where, and the
-public sources for each field's name and form, are tabled in the README ("Weather").
+public sources for each field's name and form, are tabled in docs/weather.md.
 
 Current conditions are read from the entity's state at every request (free and always current).
 Forecasts come from `weather.get_forecasts`, kept for REFRESH_INTERVAL and then refreshed in the

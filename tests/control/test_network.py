@@ -168,6 +168,23 @@ async def test_scan_reports_a_name_that_does_not_resolve(
     assert await resp.json() == {"error": "Cannot resolve thermostats.home.arpa to an IPv4 address"}
 
 
+async def test_scan_resolves_a_host_name_and_skips_hosts_that_answer_an_error(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    """An address given by name is scanned by its IPv4 /24; a page answering 404 is no thermostat."""
+    port = service.config.api_origin.rsplit(":", 1)[1]
+    service.config.api_origin = f"http://localhost:{port}"  # /etc/hosts: 127.0.0.1
+    await start_thermostat("127.0.0.2", FakeThermostatSettings("Hallway", "", read_status=404))
+    await start_thermostat("127.0.0.3", FakeThermostatSettings("Den", ""))
+
+    resp = await client.post(f"{URL}/api/scan-network")
+
+    assert resp.status == 200
+    answer = await resp.json()
+    assert answer["subnet"] == "127.0.0.0/24"
+    assert [device["ip"] for device in answer["devices"]] == ["127.0.0.3"]
+
+
 # -- configure-device ----------------------------------------------------------------------------
 
 

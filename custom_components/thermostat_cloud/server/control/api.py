@@ -5,7 +5,7 @@ authentication (see the integration's `control_api.py`); the optional compatibil
 (`ControlListener`) serves the same handlers at the spec's bare paths with no authentication,
 for existing third-party clients.
 
-Decisions where the spec says "not shown" (also in the README's "Control API" section):
+Decisions where the spec says "not shown" (also in docs/control-api.md):
 
 - `POST /command` takes `serial`, `command` and `value`; the commands and their value shapes are
   in `COMMANDS` below. Success is the hosted API's command response (`success`, `message`,

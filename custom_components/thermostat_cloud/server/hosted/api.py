@@ -4,7 +4,7 @@ The host serves it at `/api/thermostat_cloud/api/v1/...` (see the glue's `hosted
 module knows nothing of the host. One dispatcher handles every path under the prefix so
 that every response, including 401, 404 and 429, has the same JSON shape and rate-limit headers.
 
-Decisions where the spec says "not shown" (also in the README and the OpenAPI document):
+Decisions where the spec says "not shown" (also in docs/hosted-api.md and the OpenAPI document):
 
 - Only paired devices exist for the API (the core's `Clients` decides what a key's user may
   see and own): an unpaired device is not listed and its id answers 404 Device not found (as
