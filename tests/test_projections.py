@@ -264,7 +264,7 @@ def projections() -> Iterator[tuple[str, Callable[[ThermostatState], object], fr
 async def test_projections_read_only_what_they_declare(name: str) -> None:
     """Every bucket field a projection reads is in what it declares it reads.
 
-    The tracker calls an entity only for changes of what it declares: a field read but not
+    The coordinator calls an entity only for changes of what it declares: a field read but not
     declared would leave the entity showing a stale value.
     """
     state = await thermostat(name)

@@ -2,7 +2,7 @@
 
 The service publishes every change once, on one event bus, in the loop turn of the write
 (device PUT, inline subscribe update, command, pairing, connection open/close, availability
-timer); each event says what it changed (`ServiceEvent.changed`). The tracker is that bus's
+timer); each event says what it changed (`ServiceEvent.changed`). The coordinator is that bus's
 one Home Assistant listener: it hands each event to the listeners of its thermostat that read
 what it changed (`reads_changed`, the one change filter), logs availability changes once per
 thermostat (not once per entity), keeps the device registry's name, firmware version, model and
@@ -32,7 +32,7 @@ _LOGGER = logging.getLogger(__name__)
 type ThermostatListener = Callable[[ServiceEvent], None]
 
 AVAILABILITY = "availability"
-"""The aspect of a change of the thermostat's availability, which the tracker notes: every
+"""The aspect of a change of the thermostat's availability, which the coordinator notes: every
 entity reads it."""
 
 
@@ -42,7 +42,7 @@ def reads_changed(reads: frozenset[str] | None, changed: frozenset[str]) -> bool
     `reads` names bucket fields as events do (`shared.target_temperature`), whole buckets by
     type (`schedule`) and aspects (`availability`, `pairing`, `connection`, `firmware`);
     None reads everything. `changed` holds the bucket types of its fields too (see
-    `ThermostatTracker._changed`).
+    `ThermostatCoordinator._changed`).
     """
     return reads is None or not reads.isdisjoint(changed)
 
@@ -71,11 +71,11 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
     return (dr.CONNECTION_NETWORK_MAC, mac) if MAC_RE.fullmatch(mac) else None
 
 
-class ThermostatTracker:
+class ThermostatCoordinator:
     """One per hub entry: the service-event fan-out to entities, keyed by serial."""
 
     def __init__(self, hass: HomeAssistant, entry_id: str, service: ThermostatService) -> None:
-        """Initialize the tracker of a hub entry's service."""
+        """Initialize the coordinator of a hub entry's service."""
         self.hass = hass
         self.entry_id = entry_id
         self.service = service

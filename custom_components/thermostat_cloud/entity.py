@@ -3,7 +3,7 @@
 Each platform projects the thermostat's state onto what an entity shows in one pure function
 (a description's `value_fn`, climate's `project_climate`); the entity keeps the last
 projection and writes its state only when a new one differs. It declares what the projection
-reads (bucket fields and aspects, see `coordinator.reads_changed`), and the tracker calls it
+reads (bucket fields and aspects, see `coordinator.reads_changed`), and the coordinator calls it
 only for changes of those, in the loop turn of the change (device PUT, inline subscribe
 update, command): nothing to poll, nothing to go stale. Which bucket field means what is known
 in one place, `server.core.state.ThermostatState`, which the control API's status record reads

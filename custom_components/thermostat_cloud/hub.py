@@ -37,7 +37,7 @@ from .const import (
     TITLE,
     WEATHER_AUTO,
 )
-from .coordinator import ThermostatTracker
+from .coordinator import ThermostatCoordinator
 from .issues import (
     async_follow_firmware,
     async_open_control_api_listening,
@@ -108,7 +108,7 @@ class Hub:
         self.settings = self.settings_of(entry)
         self.pairing = PairingSync(hass, entry, self.service)
         """Subentries and service pairings in step; started once the service is loaded."""
-        self.thermostats = ThermostatTracker(hass, entry.entry_id, self.service)
+        self.thermostats = ThermostatCoordinator(hass, entry.entry_id, self.service)
         """Service events to the entities of each thermostat; availability log."""
         self.weather = WeatherSource(hass, entry, self.weather_choice(entry))
         """Answers the thermostats' weather requests from a Home Assistant weather entity."""
