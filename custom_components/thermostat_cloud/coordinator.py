@@ -7,7 +7,8 @@ one Home Assistant listener: it hands each event to the listeners of its thermos
 what it changed (`reads_changed`, the one change filter), logs availability changes once per
 thermostat (not once per entity), keeps the device registry's name, firmware version, model and
 MAC address current, says in a repair issue when a thermostat has not reported its equipment
-yet, and enables the sensors of equipment it reports later.
+yet, and enables the sensors of equipment it reports later. It is push-only, not a
+`DataUpdateCoordinator`: nothing is polled.
 """
 
 from __future__ import annotations
