@@ -133,13 +133,15 @@ async def test_a_guarded_put_over_a_newer_revision_conflicts(
     service: ThermostatService, sessions: DeviceSessions
 ) -> None:
     """The server's copy stands and the device is answered its revision, to retry against."""
-    identity = sessions.contact(claim(SERIAL))
+    sessions.contact(claim(SERIAL))
     service.commands.set_temperature(SERIAL, 21)
     bucket = service.buckets.get(SHARED)
     assert bucket is not None
     stale = bucket.revision - 1
 
-    answer = sessions.put(identity, [PutEntry(SHARED, {"target_temperature": 18.0}, stale, stale)])
+    answer = sessions.put(
+        claim(SERIAL), [PutEntry(SHARED, {"target_temperature": 18.0}, stale, stale)]
+    )
 
     assert service.buckets.value(SHARED)["target_temperature"] == 21.0
     assert answer == [bucket.descriptor()]
@@ -152,8 +154,8 @@ async def test_a_put_over_the_current_revision_applies_and_is_not_echoed(
     service: ThermostatService, sessions: DeviceSessions
 ) -> None:
     """The device's write is kept and answered with the new revision; it is not pushed back."""
-    identity = sessions.contact(claim(SERIAL))
-    answer = sessions.put(identity, [PutEntry(SHARED, {"target_temperature": 19.5}, None, 0)])
+    sessions.contact(claim(SERIAL))
+    answer = sessions.put(claim(SERIAL), [PutEntry(SHARED, {"target_temperature": 19.5}, None, 0)])
     bucket = service.buckets.get(SHARED)
     assert bucket is not None
     assert bucket.value["target_temperature"] == 19.5
@@ -166,9 +168,9 @@ async def test_a_put_keeps_its_own_buckets_beside_refused_and_ignored_ones(
 ) -> None:
     """One foreign bucket does not throw away the change beside it; ignored ones are acked."""
     sessions.contact(claim(OTHER_SERIAL))
-    identity = sessions.contact(claim(SERIAL))
+    sessions.contact(claim(SERIAL))
     answer = sessions.put(
-        identity,
+        claim(SERIAL),
         [
             PutEntry(SHARED, {"current_temperature": 20.0}, None, 0),
             PutEntry(f"shared.{OTHER_SERIAL}", {"target_temperature": 30.0}, None, 0),
@@ -186,9 +188,9 @@ async def test_a_put_of_only_foreign_buckets_is_refused(
 ) -> None:
     """Nothing of another device is ever written or acknowledged."""
     sessions.contact(claim(OTHER_SERIAL))
-    identity = sessions.contact(claim(SERIAL))
+    sessions.contact(claim(SERIAL))
     with pytest.raises(NotWritableError, match=f"shared.{OTHER_SERIAL}"):
-        sessions.put(identity, [PutEntry(f"shared.{OTHER_SERIAL}", {"x": 1}, None, 0)])
+        sessions.put(claim(SERIAL), [PutEntry(f"shared.{OTHER_SERIAL}", {"x": 1}, None, 0)])
 
 
 @pytest.mark.parametrize(
@@ -227,7 +229,7 @@ async def test_a_subscribe_owed_a_setpoint_asks_firmware_to_answer_at_once(
 ) -> None:
     """A pending setpoint rides on the first push: the device should not defer its reply."""
     identity = sessions.contact(claim(SERIAL), session="s1")
-    sessions.put(identity, [PutEntry(SHARED, {"current_temperature": 20.0}, None, 0)])
+    sessions.put(claim(SERIAL), [PutEntry(SHARED, {"current_temperature": 20.0}, None, 0)])
     bucket = service.buckets.get(SHARED)
     assert bucket is not None
     listed = [ObjectDescriptor(SHARED, bucket.revision, bucket.timestamp, None)]
@@ -235,3 +237,13 @@ async def test_a_subscribe_owed_a_setpoint_asks_firmware_to_answer_at_once(
 
     service.commands.set_temperature(SERIAL, 22)
     assert sessions.subscribe(identity, "s1", listed).setpoints_owed
+
+
+async def test_a_put_of_no_buckets_is_contact_only(
+    service: ThermostatService, sessions: DeviceSessions
+) -> None:
+    """Firmware 4.x's heartbeat (`{"objects": []}`) keeps it known and available, nothing more."""
+    assert sessions.put(claim(SERIAL), []) == []
+    assert SERIAL in service.devices
+    assert service.availability.is_available(SERIAL)
+    assert service.buckets.keys_of_serial(SERIAL) == []

@@ -435,15 +435,20 @@ class DeviceSessions:
 
     # -- transport -------------------------------------------------------------------------
 
-    def put(self, identity: Identity, entries: Sequence[PutEntry]) -> list[dict[str, Any]]:
+    def put(self, claim: IdentityClaim, entries: Sequence[PutEntry]) -> list[dict[str, Any]]:
         """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
 
         Firmware batches several buckets in one PUT, some of types this server does not keep:
         each is kept, ignored (acknowledged, not stored) or refused (another device's) on its
         own, so one bucket never throws away the change beside it. A PUT whose every bucket
-        is refused raises NotWritableError.
+        is refused raises NotWritableError. A PUT of no buckets is firmware 4.x's heartbeat
+        (it never subscribes; NoLongerEvil-Thermostat issue #213): contact, answered as such.
         """
+        identity = self.contact(claim)
         serial = identity.serial
+        if not entries:
+            _LOGGER.debug("%s: a PUT with no buckets (a 4.x heartbeat)", serial)
+            return []
         if identity.mac is not None:
             entries = [
                 PutEntry(identity.inbound(e.key), e.fields, e.guard, e.base_revision)

@@ -404,15 +404,14 @@ class DeviceApi:
         The answer lists every kept or ignored bucket; a PUT whose every bucket is refused
         is a 400 (see `DeviceSessions.put`).
         """
+        claim = identity_claim(request)
+        if claim.serial() is None:
+            raise _http_error(UnidentifiedDeviceError())  # the 400 before reading a body
+        body = await read_json_object(request)
+        # `{"objects": []}` is firmware 4.x's heartbeat; any other PUT names its buckets.
+        entries = [] if body.get("objects") == [] else self._parse_put(body)
         try:
-            identity = self.sessions.contact(identity_claim(request))
-            body = await read_json_object(request)
-            if body.get("objects") == []:
-                # Firmware 4.x PUTs only this, and never subscribes (NoLongerEvil-Thermostat
-                # issue #213): it is contact, answered as such; the host says it needs 5.x.
-                _LOGGER.debug("%s: a PUT with no buckets (a 4.x heartbeat)", identity.serial)
-                return web.json_response({"objects": []})
-            objects = self.sessions.put(identity, self._parse_put(body))
+            objects = self.sessions.put(claim, entries)
         except SessionRefusal as err:
             raise _http_error(err) from err
         return web.json_response({"objects": objects})
