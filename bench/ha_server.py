@@ -51,6 +51,10 @@ DEFAULT_PAIRED = 100
 """Thermostats paired by default. Pairing is per home: each new one rewrites the home's
 structure bucket for every paired device, so pairing N costs O(N²) entity updates."""
 ACCESS_COMPONENT = "bench_access"
+MAX_UNPAIRED_DEVICES = 1 << 20
+"""Unpaired thermostats the benchmark's hub remembers (a real install: 50). The fleet beyond
+the paired ones stands in for paired thermostats, which are never forgotten; set through the
+`bench_access` helper, since the integration has no setting for it."""
 TOKEN_FILE = "bench_access_token"
 CONSOLE_LOG = "console.log"
 CLIMATE_ENTITIES_TEMPLATE = (
@@ -73,7 +77,8 @@ def configuration_yaml(http_port: int, token_file: Path, max_seconds: float) -> 
     """Return the throwaway configuration.
 
     Return the throwaway configuration: HTTP and the REST API on loopback only, the benchmark's
-    access helper, quiet logs (a log line per thermostat would cost more than the service).
+    access helper (which also lets the hub remember the whole fleet), quiet logs (a log line
+    per thermostat would cost more than the service).
     """
     return f"""\
 http:
@@ -85,6 +90,7 @@ logger:
 {ACCESS_COMPONENT}:
   token_file: {token_file}
   max_seconds: {max_seconds}
+  max_unpaired_devices: {MAX_UNPAIRED_DEVICES}
 """
 
 

@@ -143,14 +143,14 @@ async def fanout(request: web.Request) -> web.Response:
     for serial, value in zip(serials, values, strict=True):
         service.commands.set_temperature(serial, value)
     done_ns = time.monotonic_ns()
-    # The woken subscribe handlers are already queued to run; a callback queued now runs after
-    # all of them have handed their push to the kernel.
+    # A callback queued now runs after everything the commands queued (pushes not yet handed
+    # to the kernel), and before the socket events of the next turn: the thermostats' replies
+    # to their pushes, which this handler, resumed only after them, would count too.
     loop = asyncio.get_running_loop()
-    written = loop.create_future()
-    loop.call_soon(written.set_result, None)
-    await written
+    written: asyncio.Future[int] = loop.create_future()
+    loop.call_soon(lambda: written.set_result(time.monotonic_ns()))
     return web.json_response(
-        {"accepted_ns": accepted_ns, "done_ns": done_ns, "written_ns": time.monotonic_ns()}
+        {"accepted_ns": accepted_ns, "done_ns": done_ns, "written_ns": await written}
     )
 
 

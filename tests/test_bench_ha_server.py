@@ -12,11 +12,15 @@ from pathlib import Path
 import socket
 import stat
 import time
+from typing import Any
 from unittest.mock import AsyncMock
 
+import aiohttp
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
+from homeassistant.util.yaml import parse_yaml
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 import voluptuous as vol
 
@@ -24,6 +28,7 @@ from bench import bench_access
 from bench.ha_server import (
     ACCESS_COMPONENT,
     CLIMATE_ENTITIES_TEMPLATE,
+    MAX_UNPAIRED_DEVICES,
     TOKEN_FILE,
     configuration_yaml,
     free_port,
@@ -32,6 +37,10 @@ from bench.ha_server import (
     prepare_config,
 )
 from bench.target import REPOSITORY_ROOT
+from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT
+from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core import config as service_config
+from thermostat_sim import SimulatedThermostat
 
 
 def test_free_port_is_a_bindable_loopback_port(socket_enabled: None) -> None:
@@ -86,13 +95,14 @@ def test_climate_entities_are_mapped_by_serial() -> None:
     assert "device_attr(state.entity_id, 'serial_number')" in CLIMATE_ENTITIES_TEMPLATE
 
 
-async def _set_up_access_helper(hass: HomeAssistant, token_file: Path) -> None:
+async def _set_up_access_helper(hass: HomeAssistant, token_file: Path, **settings: Any) -> None:
     assert await async_setup_component(hass, "http", {})
     config = {
         bench_access.DOMAIN: {
             bench_access.CONF_TOKEN_FILE: str(token_file),
             bench_access.CONF_MAX_SECONDS: 600,
             bench_access.CONF_WATCH_STDIN: False,
+            **settings,
         }
     }
     assert await bench_access.async_setup(hass, bench_access.CONFIG_SCHEMA(config))
@@ -139,3 +149,37 @@ async def test_access_helper_hands_over_climate_call_acceptance_times_once(
 def test_access_helper_needs_its_settings() -> None:
     with pytest.raises(vol.Invalid, match="token_file"):
         bench_access.CONFIG_SCHEMA({bench_access.DOMAIN: {bench_access.CONF_MAX_SECONDS: 1}})
+
+
+def test_configuration_lets_the_hub_remember_the_whole_fleet(tmp_path: Path) -> None:
+    """The launched Home Assistant keeps every benchmark thermostat the scenarios address.
+
+    Fan-out and push latency command up to thousands of unpaired thermostats, and the memory
+    scenario holds 10,000: a hub that forgot all but the real limit's 50 would answer 404 or
+    measure thermostats being forgotten and announced again.
+    """
+    config = parse_yaml(configuration_yaml(18123, tmp_path / "token", 60))
+
+    settings = bench_access.CONFIG_SCHEMA(config)[bench_access.DOMAIN]
+
+    assert settings[bench_access.CONF_MAX_UNPAIRED_DEVICES] == MAX_UNPAIRED_DEVICES
+    assert MAX_UNPAIRED_DEVICES > 10_000 > service_config.MAX_UNPAIRED_DEVICES
+
+
+async def test_access_helper_raises_the_unpaired_limit_of_the_running_hub(
+    hass: HomeAssistant, hub: MockConfigEntry, http: aiohttp.ClientSession, tmp_path: Path
+) -> None:
+    """Thermostats beyond the real install's limit stay known in the benchmark's hub only."""
+    fleet = service_config.MAX_UNPAIRED_DEVICES + 10
+    await _set_up_access_helper(
+        hass, tmp_path / "token", **{bench_access.CONF_MAX_UNPAIRED_DEVICES: fleet}
+    )
+    device_url = f"http://127.0.0.1:{hub.data[CONF_DEVICE_PORT]}"
+    serials = [f"02AA01AC33{index:06d}" for index in range(fleet)]
+
+    for serial in serials:
+        await SimulatedThermostat(device_url, serial, http).entry()
+    await hass.async_block_till_done()
+
+    service: ThermostatService = hub.runtime_data.service
+    assert {record.serial for record in service.devices.records()} == set(serials)

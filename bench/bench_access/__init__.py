@@ -11,6 +11,13 @@ It records when Home Assistant accepts each `climate.set_temperature` call (the 
 fires `call_service`, after validating the call and before running it), in
 `time.monotonic_ns()`, which is the same clock in every process of the machine; the load
 generator reads and clears them with `GET /api/bench_access/accepted`.
+
+With `max_unpaired_devices`, once Home Assistant has started (before the load generator
+connects a thermostat) it sets the running hub's limit of remembered unpaired thermostats
+(`ServiceConfig.max_unpaired_devices`, 50 in every real install and not an option a user has):
+the benchmark's fleet is mostly unpaired, and its scenarios address thousands of thermostats
+that a real home would have paired, which are never forgotten. Only this throwaway
+configuration has the setting; the integration itself has no knob for it.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from homeassistant.core import Event, HassJob, HomeAssistant, callback
 import homeassistant.helpers.config_validation as cv
 from homeassistant.helpers.event import async_call_later
 from homeassistant.helpers.http import HomeAssistantView
+from homeassistant.helpers.start import async_at_started
 from homeassistant.helpers.typing import ConfigType
 import voluptuous as vol
 
@@ -39,6 +47,8 @@ DOMAIN = "bench_access"
 CONF_TOKEN_FILE = "token_file"
 CONF_MAX_SECONDS = "max_seconds"
 CONF_WATCH_STDIN = "watch_stdin"
+CONF_MAX_UNPAIRED_DEVICES = "max_unpaired_devices"
+HUB_DOMAIN = "thermostat_cloud"
 USER_NAME = "Benchmark"
 TOKEN_LIFETIME = timedelta(days=1)
 
@@ -49,6 +59,7 @@ CONFIG_SCHEMA = vol.Schema(
                 vol.Required(CONF_TOKEN_FILE): cv.string,
                 vol.Required(CONF_MAX_SECONDS): vol.Coerce(float),
                 vol.Optional(CONF_WATCH_STDIN, default=True): cv.boolean,
+                vol.Optional(CONF_MAX_UNPAIRED_DEVICES): cv.positive_int,
             }
         )
     },
@@ -94,7 +105,27 @@ async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
 
         hass.loop.add_reader(stdin, _stdin_readable)
     _record_accepted_commands(hass)
+    if CONF_MAX_UNPAIRED_DEVICES in conf:
+        _raise_unpaired_limit(hass, conf[CONF_MAX_UNPAIRED_DEVICES])
     return True
+
+
+def _raise_unpaired_limit(hass: HomeAssistant, limit: int) -> None:
+    """Let the running hub remember `limit` unpaired thermostats (the benchmark's fleet).
+
+    Applied when Home Assistant has started: the hub entry is loaded by then, and
+    `GET /api/config` says RUNNING (which the load generator waits for) only after this ran.
+    """
+
+    @callback
+    def _apply(hass: HomeAssistant) -> None:
+        hubs = hass.config_entries.async_loaded_entries(HUB_DOMAIN)
+        if not hubs:
+            _LOGGER.error("No loaded %s entry: the unpaired limit stays as it is", HUB_DOMAIN)
+        for entry in hubs:
+            entry.runtime_data.service.config.max_unpaired_devices = limit
+
+    async_at_started(hass, _apply)
 
 
 def _record_accepted_commands(hass: HomeAssistant) -> None:
