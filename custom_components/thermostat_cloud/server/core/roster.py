@@ -85,6 +85,8 @@ class Roster:
         devices without a code on their screen or a held subscribe (a serial that made one
         request), then the longest silent.
         """
+        if len(self._devices) <= self._config.max_unpaired_devices:
+            return  # fewer records than the limit, paired ones included: nothing to forget
         unpaired = [
             record
             for record in self._devices.records()

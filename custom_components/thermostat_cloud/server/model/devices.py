@@ -55,6 +55,10 @@ class DeviceRegistry:
         self._serial_by_mac: dict[str, str] = {}
         """MAC address (lower case, no separators) -> serial of the record that reported it."""
 
+    def __len__(self) -> int:
+        """Return how many devices have a record."""
+        return len(self._records)
+
     def __contains__(self, serial: object) -> bool:
         """Return whether a device with this serial has a record."""
         return serial in self._records
