@@ -346,10 +346,8 @@ def shown(hass: HomeAssistant, entity_id: str) -> str:
 
 
 def free_port() -> int:
-    """Return a loopback TCP port nothing listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """Return a TCP port nothing uses right now, on any interface (see `TEST_PORTS`)."""
+    return free_port_on_loopback_hosts("", "127.0.0.1")
 
 
 def port_is_free(port: int) -> bool:

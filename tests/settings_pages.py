@@ -7,6 +7,7 @@ no test touches an address outside 127.0.0.0/8.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import random
 import socket
 from typing import Any
 
@@ -75,15 +76,21 @@ class FakeThermostatSettings:
         return web.json_response({"device_name": self.device_name}, status=self.status)
 
 
+# Below Linux's ephemeral range (32768 to 60999), from which the kernel takes the local port of
+# every outgoing connection: a port picked there can be taken by a connection of the running
+# suite between picking it and binding it ("address already in use" once in a few hundred runs).
+TEST_PORTS = range(20000, 32768)
+
+
 def free_port_on_loopback_hosts(*hosts: str) -> int:
-    """Return a port free on every given loopback address."""
+    """Return a port, outside the ephemeral range, that can be bound on every given host now."""
+    rng = random.Random()
     while True:
-        with socket.socket() as sock:
-            sock.bind((hosts[0], 0))
-            port = int(sock.getsockname()[1])
+        port = rng.choice(TEST_PORTS)
         try:
-            for host in hosts[1:]:
+            for host in hosts:
                 with socket.socket() as sock:
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                     sock.bind((host, port))
         except OSError:
             continue
