@@ -30,7 +30,14 @@ from .sessions import (
     is_revision,
     next_revision,
 )
-from .state import DEVICE_RELAYS, ECO_MODES, HVAC_RELAYS, StateSource, ThermostatState
+from .state import (
+    DEVICE_RELAYS,
+    ECO_MODES,
+    HVAC_RELAYS,
+    HomeState,
+    StateSource,
+    ThermostatState,
+)
 from .validation import as_number
 from .weather import WeatherProvider
 
@@ -55,6 +62,7 @@ __all__ = [
     "ErrorCode",
     "EventKind",
     "HomePairing",
+    "HomeState",
     "Identity",
     "IdentityClaim",
     "MacNotResolvedError",
