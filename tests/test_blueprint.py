@@ -40,7 +40,7 @@ IMPORT_LINK = re.compile(r"https://my\.home-assistant\.io/redirect/blueprint_imp
 
 def readme_blueprint_url() -> str:
     """Return the blueprint URL the README's import button hands to Home Assistant."""
-    links = IMPORT_LINK.findall((REPOSITORY / "README.md").read_text(encoding="utf-8"))
+    links: list[str] = IMPORT_LINK.findall((REPOSITORY / "README.md").read_text(encoding="utf-8"))
     assert len(links) == 1, links
     return parse_qs(urlsplit(links[0]).query)["blueprint_url"][0]
 
@@ -113,7 +113,8 @@ async def household(
     await hass.async_block_till_done()
 
     url = readme_blueprint_url()
-    aioclient_mock.get(url, text=BLUEPRINT.read_text(encoding="utf-8"))
+    # The download, answered from the file (the mocker is untyped).
+    aioclient_mock.get(url, text=BLUEPRINT.read_text(encoding="utf-8"))  # type: ignore[no-untyped-call]
     ws = await hass_ws_client(hass)
     await ws.send_json_auto_id({"type": "blueprint/import", "url": url})
     imported = await ws.receive_json()
