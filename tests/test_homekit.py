@@ -23,12 +23,15 @@ from homeassistant.components.homekit.accessories import (
 from homeassistant.components.homekit.aidmanager import AccessoryAidStorage
 from homeassistant.components.homekit.const import (
     CHAR_COOLING_THRESHOLD_TEMPERATURE,
+    CHAR_CURRENT_HUMIDITY,
     CHAR_CURRENT_TEMPERATURE,
     CHAR_HEATING_THRESHOLD_TEMPERATURE,
     CHAR_OCCUPANCY_DETECTED,
     CHAR_ON,
+    CHAR_TARGET_FAN_STATE,
     CHAR_TARGET_HEATING_COOLING,
     CHAR_TARGET_TEMPERATURE,
+    SERV_FANV2,
     SERV_OCCUPANCY_SENSOR,
     SERV_SWITCH,
     SERV_THERMOSTAT,
@@ -39,7 +42,9 @@ from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, State
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
+from pyhap.characteristic import Characteristic
 from pyhap.const import HAP_REPR_AID, HAP_REPR_CHARS, HAP_REPR_IID, HAP_REPR_VALUE
+from pyhap.loader import get_loader
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
@@ -103,7 +108,7 @@ class Bridge:
 
     def value(self, entity_id: str, service: str, char: str) -> Any:
         """Return a characteristic's value as HomeKit reads it."""
-        return self[entity_id].get_service(service).get_characteristic(char).get_value()
+        return characteristic(self[entity_id], service, char).get_value()
 
     async def write(self, entity_id: str, service: str, **values: Any) -> None:
         """Write characteristics as a HomeKit controller (the Home app) does."""
@@ -111,9 +116,7 @@ class Bridge:
         chars = [
             {
                 HAP_REPR_AID: accessory.aid,
-                HAP_REPR_IID: accessory.get_service(service)
-                .get_characteristic(name)
-                .to_HAP()[HAP_REPR_IID],
+                HAP_REPR_IID: characteristic(accessory, service, name).to_HAP()[HAP_REPR_IID],
                 HAP_REPR_VALUE: value,
             }
             for name, value in values.items()
@@ -122,9 +125,22 @@ class Bridge:
         await self.hass.async_block_till_done()
 
 
+def characteristic(accessory: HomeAccessory, service: str, char: str) -> Characteristic:
+    """Return a characteristic of the accessory's service by its HomeKit name.
+
+    By its type: Home Assistant names some for display (the fan's state is "Fan Auto").
+    """
+    type_id = get_loader().get_char(char).type_id
+    for found in accessory.get_service(service).characteristics:
+        if found.type_id == type_id:
+            return found
+    raise AssertionError(f"{accessory.display_name}: no {char} in {service}")
+
+
 def has_char(accessory: HomeAccessory, service: str, char: str) -> bool:
-    """Return whether the accessory's service has a characteristic."""
-    return any(c.display_name == char for c in accessory.get_service(service).characteristics)
+    """Return whether the accessory's service has a characteristic (by its type)."""
+    type_id = get_loader().get_char(char).type_id
+    return any(c.type_id == type_id for c in accessory.get_service(service).characteristics)
 
 
 @pytest.fixture
@@ -179,6 +195,9 @@ async def test_the_thermostat_is_a_homekit_thermostat(
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_TARGET_HEATING_COOLING) == HK_HEAT
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_TARGET_TEMPERATURE) == 20.0
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_CURRENT_TEMPERATURE) == 21.3
+    assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_CURRENT_HUMIDITY) == 41
+    # The fan's auto and on: a fan whose state is Auto (1) or Manual (0).
+    assert bridge.value(thermostat, SERV_FANV2, CHAR_TARGET_FAN_STATE) == 1
 
     # The Home app's slider: the thermostat gets the setpoint.
     await bridge.write(thermostat, SERV_THERMOSTAT, **{CHAR_TARGET_TEMPERATURE: 21.5})
@@ -220,6 +239,7 @@ async def test_a_heat_only_thermostat_offers_heat_and_off(
         .get_characteristic(CHAR_TARGET_HEATING_COOLING)
     )
     assert sorted(modes.properties["ValidValues"].values()) == [HK_OFF, HK_HEAT]
+    assert has_char(bridge[thermostat], SERV_THERMOSTAT, CHAR_TARGET_TEMPERATURE)
     assert not has_char(bridge[thermostat], SERV_THERMOSTAT, CHAR_HEATING_THRESHOLD_TEMPERATURE)
 
 
