@@ -29,7 +29,7 @@ from syrupy.matchers import path_type
 
 from custom_components.thermostat_cloud import PLATFORMS
 
-from .conftest import SERIAL, PairThermostat
+from .conftest import SERIAL, PairThermostat, setup_hub
 
 FROZEN_AT = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
 # Drawn anew on every run: the free port the device server binds, and random ids (the home's
@@ -76,7 +76,9 @@ async def test_platform_snapshot(
 ) -> None:
     """Entity ids, names, classes, units and states of one platform stay as users have them."""
     with patch("custom_components.thermostat_cloud.PLATFORMS", [platform]):
-        paired = await pair_thermostat()
+        # A fixed entry id: the hub's own entities (the Away switch) are keyed by it.
+        hub = await setup_hub(hass, entry_id="hub_entry_id")
+        paired = await pair_thermostat(entry=hub)
 
     await snapshot_platform(hass, entity_registry, snapshot, paired.entry.entry_id)
 

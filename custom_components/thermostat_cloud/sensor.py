@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -39,12 +38,11 @@ type SensorValue = float | str | datetime | None
 class ThermostatSensorDescription(
     SensorEntityDescription, ThermostatEntityDescription[SensorValue]
 ):
-    """A sensor and how to read it from the thermostat's buckets."""
+    """A sensor and how to read it from the thermostat's buckets.
 
-    applies_fn: Callable[[ThermostatState], bool] | None = None
-    """Whether the value exists now: a timestamp of something that is not happening (no fan
-    timer, no estimate) is unavailable rather than unknown, which reads as a fault; a binary
-    sensor beside it says in words what is happening."""
+    A timestamp of something that is not happening is unavailable (`applies_fn`); a binary
+    sensor beside it says in words what is happening.
+    """
 
 
 def _last_seen(thermostat: ThermostatState) -> datetime | None:
@@ -192,11 +190,6 @@ class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
     """One value the thermostat reports."""
 
     entity_description: ThermostatSensorDescription
-
-    def _is_available(self) -> bool:
-        """With the thermostat, and while the value exists (see `applies_fn`)."""
-        applies = self.entity_description.applies_fn
-        return super()._is_available() and (applies is None or applies(self.thermostat))
 
     @property
     def native_value(self) -> SensorValue:

@@ -655,6 +655,11 @@ class ThermostatState:
         return structure_id is not None and home_away(self.source.buckets, structure_id)
 
     @property
+    def occupancy_sensor_on(self) -> bool:
+        """`device.auto_away_enable`: the thermostat's occupancy sensor (Home/Away Assist) is on."""
+        return self.device.get("auto_away_enable") is True
+
+    @property
     def occupied(self) -> bool | None:
         """Whether the thermostat's occupancy sensor finds the home occupied (Home/Away Assist).
 
@@ -663,7 +668,7 @@ class ThermostatState:
         the sensor is off (`device.auto_away_enable` not true: the capture has `auto_away` 0
         with it off) or for any other value.
         """
-        if self.device.get("auto_away_enable") is not True:
+        if not self.occupancy_sensor_on:
             return None
         reported = self.shared.get("auto_away", self.device.get("auto_away"))
         if isinstance(reported, bool) or reported not in (0, 1):
