@@ -195,12 +195,19 @@ async def test_away_switch_off_when_home_leaves_each_thermostats_eco_alone(
 
 
 async def test_away_switch_is_unavailable_without_a_thermostat(
-    hass: HomeAssistant, hub: MockConfigEntry
+    hass: HomeAssistant, hub: MockConfigEntry, pair_thermostat: PairThermostat
 ) -> None:
     """A home with no thermostat has no away state to show or set."""
     unique_id = f"{hub.entry_id}_away"
     entity_id = er.async_get(hass).async_get_entity_id(Platform.SWITCH, DOMAIN, unique_id)
     assert entity_id is not None
+    assert shown(hass, entity_id) == STATE_UNAVAILABLE
+
+    paired = await pair_thermostat(entry=hub)
+    assert shown(hass, entity_id) == STATE_OFF
+    # Unpaired elsewhere (the hosted API's DELETE): the home is empty again.
+    assert paired.service.pairing.unpair(SERIAL)
+    await hass.async_block_till_done()
     assert shown(hass, entity_id) == STATE_UNAVAILABLE
 
 
