@@ -301,7 +301,9 @@ async def test_away_and_eco_are_homekit_switches(
         True,
         False,
     )
-    # The thermostat accessory shows the eco temperatures the thermostat now holds.
+    # The thermostat accessory shows the eco temperatures the thermostat now holds (built anew:
+    # eco offers a range instead of a single target).
+    assert bridge.reloads == [thermostat]
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_TARGET_TEMPERATURE) == 12.0
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_HEATING_THRESHOLD_TEMPERATURE) == 12.0
 
