@@ -17,12 +17,15 @@ from pathlib import Path
 import re
 from typing import Any
 
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.translation import async_get_translations
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 INTEGRATION_TRANSLATIONS = ROOT / "custom_components" / "thermostat_cloud" / "translations"
 CARD_TRANSLATIONS = ROOT / "frontend" / "src" / "translations"
 CARD_LOCALIZE = ROOT / "frontend" / "src" / "localize.ts"
+DOMAIN = "thermostat_cloud"
 
 # The languages of the countries these thermostats were sold in, besides English.
 LANGUAGES = ("de", "es", "fr", "it", "nl")
@@ -161,3 +164,28 @@ def test_the_card_check_catches_a_file_it_does_not_load() -> None:
     assert without_dutch != source
     assert "nl" in card_languages(source)
     assert "nl" not in card_languages(without_dutch)
+
+
+def flatten(value: dict[str, Any], prefix: str) -> dict[str, str]:
+    """Return a translation file's strings keyed as Home Assistant keys them."""
+    flat: dict[str, str] = {}
+    for key, sub in value.items():
+        if isinstance(sub, dict):
+            flat |= flatten(sub, f"{prefix}.{key}")
+        else:
+            flat[f"{prefix}.{key}"] = sub
+    return flat
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_home_assistant_serves_the_language(hass: HomeAssistant, language: str) -> None:
+    """Home Assistant's own loader gives a user of the language its text, never the English."""
+    translation = load(INTEGRATION_TRANSLATIONS / f"{language}.json")
+    for category, section in translation.items():
+        served = await async_get_translations(hass, language, category, [DOMAIN])
+        expected = (
+            flatten(section, f"component.{DOMAIN}.{category}")
+            if isinstance(section, dict)
+            else {f"component.{DOMAIN}.{category}": section}
+        )
+        assert served == expected, f"{language}: {category}"
