@@ -25,6 +25,7 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from .climate import PRESET_READS, climate_preset
 from .const import DOMAIN
 from .entity import (
+    Shown,
     ThermostatDescribedEntity,
     ThermostatEntityDescription,
     async_add_thermostat_entities,
@@ -174,19 +175,19 @@ class HomeAwaySwitch(SwitchEntity):
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
         self._shown = self._show()
 
-    def _show(self) -> tuple[bool, bool]:
-        """Return what the switch shows now: whether it is available, and on."""
-        return bool(self.home.serials), self.home.away
+    def _show(self) -> Shown[bool]:
+        """Return what the switch shows now: available with a thermostat, on while away."""
+        return Shown(bool(self.home.serials), self.home.away)
 
     @property
     def available(self) -> bool:
         """Whether a thermostat is paired into the home."""
-        return self._shown[0]
+        return self._shown.available
 
     @property
     def is_on(self) -> bool:
         """Whether the home is away."""
-        return self._shown[1]
+        return self._shown.view
 
     async def async_added_to_hass(self) -> None:
         """Follow the home's away state and its thermostats."""
