@@ -142,11 +142,16 @@ async def test_away_switch_sets_the_whole_home_away(
     structure_key = paired.service.pairings.home_keys(SERIAL)[1]
     away = away_switch(hass, paired)
     writes = record_state_writes(hass, {away})
+    before = revisions(paired)
 
     await switch(hass, away, on=True)
 
     assert shown(hass, away) == STATE_ON
     assert [write.event_type for write in writes] == [EVENT_STATE_CHANGED]
+    # One write: the home's bucket, once (the thermostats' own buckets untouched).
+    after = revisions(paired)
+    assert {key for key in after if after[key] != before.get(key)} == {structure_key}
+    assert after[structure_key] == before[structure_key] + 1
     assert (preset(hass, paired), preset(hass, other)) == ("away", "away")
     for thermostat in (paired, other):
         await thermostat.pushed(structure_key, away=True, manual_eco_all=True)
