@@ -114,7 +114,8 @@ class ThermostatService:
             request_save=self.request_save,
             last_contact_ms=self._last_contact_ms,
             is_available=self.availability.is_available,
-            max_step_s=config.availability_grace,
+            # A thermostat in contact is heard at least once per held subscribe and grace.
+            max_step_s=config.hold_timeout + config.availability_grace,
         )
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
