@@ -59,7 +59,7 @@ def run(service: ThermostatService, minutes: float, step_s: float = 60) -> None:
 
 
 def max_step(service: ThermostatService) -> float:
-    """The longest time counted between two contacts: a held subscribe and the grace after."""
+    """Return the longest time counted between two contacts: a held subscribe and its grace."""
     return service.config.hold_timeout + service.config.availability_grace
 
 
@@ -241,15 +241,11 @@ async def test_energy_accrues_at_the_rate_of_its_time(paired: ThermostatService)
     paired.runtime.set_rates(SERIAL, {"heat_stage_1": {"electricity": 2.0, "gas": 1.5}})
     report(paired, hvac_heater_state=True)
     run(paired, 30)
-    assert paired.runtime.figures(SERIAL).energy == pytest.approx(
-        {"electricity": 1.0, "gas": 0.75}
-    )
+    assert paired.runtime.figures(SERIAL).energy == pytest.approx({"electricity": 1.0, "gas": 0.75})
     paired.runtime.set_rates(SERIAL, {"heat_stage_1": {"electricity": 4.0}})
     run(paired, 15)
     report(paired, hvac_heater_state=False)
-    assert paired.runtime.figures(SERIAL).energy == pytest.approx(
-        {"electricity": 2.0, "gas": 0.75}
-    )
+    assert paired.runtime.figures(SERIAL).energy == pytest.approx({"electricity": 2.0, "gas": 0.75})
 
 
 async def test_implausible_rates_are_refused_with_a_warning(
