@@ -50,10 +50,10 @@ def _pair(service: ThermostatService, serial: str) -> IdentityClaim:
 def _unhook(service: ThermostatService) -> Callable[[], None]:
     """Take the ledger off the contact path and the bus; return what puts it back."""
     ledger = service.runtime
-    availability_listeners = service.availability._contact_listeners  # noqa: SLF001
-    bus_listeners = service.events._listeners  # noqa: SLF001
+    availability_listeners = service.availability._contact_listeners
+    bus_listeners = service.events._listeners
     availability_listeners.remove(ledger.note_contact)
-    on_event = ledger._on_event  # noqa: SLF001
+    on_event = ledger._on_event
     bus_listeners.remove(on_event)
 
     def rehook() -> None:
@@ -110,7 +110,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     results = asyncio.run(_run(args.thermostats, args.puts, args.rounds))
-    print(f"{args.thermostats} paired thermostats, {args.puts} PUTs per round, {args.rounds} rounds")
+    print(
+        f"{args.thermostats} paired thermostats, {args.puts} PUTs per round, {args.rounds} rounds"
+    )
     print("report      | ledger  | µs per PUT: median (min..max)")
     for kind, by_ledger in results.items():
         for ledger, values in by_ledger.items():

@@ -56,6 +56,7 @@ async def runtime_entity(home_assistant: BrowserHomeAssistant, serial: str, key:
 
 
 async def test_daily_heating_and_cooling_hours_in_a_statistics_graph(
+    *,
     page: Page,
     goto: Goto,
     home_assistant: BrowserHomeAssistant,
