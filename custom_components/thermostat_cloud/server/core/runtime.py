@@ -74,21 +74,29 @@ MAX_RATE = 1_000.0
 """Plausible power (kW) or gas rate (m³/h) of one stage: a home's equipment is well under."""
 
 
+_EQUIPMENT_OF_RELAY = {
+    relay: equipment for equipment, relays in EQUIPMENT_RELAYS.items() for relay in relays
+}
+_CYCLE_OF_RELAY = {
+    **dict.fromkeys(HEAT_RELAYS, HEATING),
+    **dict.fromkeys(COOL_RELAYS, COOLING),
+}
+
+
 def running_equipment(relays: Mapping[str, bool]) -> frozenset[str]:
     """Return the equipment running by the relay states (see `state.relay_states`)."""
     return frozenset(
-        equipment
-        for equipment, names in EQUIPMENT_RELAYS.items()
-        if any(relays.get(name) for name in names)
+        _EQUIPMENT_OF_RELAY[name]
+        for name, on in relays.items()
+        if on and name in _EQUIPMENT_OF_RELAY
     )
 
 
-def _heating(relays: Mapping[str, bool]) -> bool:
-    return any(relays.get(name) for name in HEAT_RELAYS)
-
-
-def _cooling(relays: Mapping[str, bool]) -> bool:
-    return any(relays.get(name) for name in COOL_RELAYS)
+def running_cycles(relays: Mapping[str, bool]) -> frozenset[str]:
+    """Return `heating` while a heat relay is on, `cooling` while a cool relay is."""
+    return frozenset(
+        _CYCLE_OF_RELAY[name] for name, on in relays.items() if on and name in _CYCLE_OF_RELAY
+    )
 
 
 def _figure(value: object) -> float | None:
@@ -107,14 +115,16 @@ class Tally:
     energy: dict[str, float] = field(default_factory=dict)
     relays: dict[str, bool] | None = None
     """The relay states last applied, None while the thermostat is not heard from."""
+    running: frozenset[str] = frozenset()
+    """The equipment counting now (none while the thermostat is not heard from)."""
     mark_ms: int = 0
     """Running equipment is counted up to here."""
     published_ms: int = 0
 
-    @property
-    def running(self) -> frozenset[str]:
-        """The equipment counting now (none while the thermostat is not heard from)."""
-        return running_equipment(self.relays) if self.relays is not None else frozenset()
+    def follow(self, relays: dict[str, bool] | None) -> None:
+        """Count from these relay states on (None: the thermostat is not heard from)."""
+        self.relays = relays
+        self.running = running_equipment(relays) if relays is not None else frozenset()
 
     def dump(self) -> dict[str, Any]:
         """Return the saved form."""
@@ -285,15 +295,17 @@ class RuntimeLedger:
             if self._pairings.is_paired(serial):
                 self._hear(serial)
             return
+        if not tally.running:
+            return  # nothing to count; the mark moves when something starts
         now = self._clock.now_ms()
         self._count(serial, tally, now)
-        if tally.running and now - tally.published_ms >= PUBLISH_INTERVAL_MS:
+        if now - tally.published_ms >= PUBLISH_INTERVAL_MS:
             self._publish(serial, tally, now)
 
     def _hear(self, serial: str) -> Tally:
         """Start counting what the stored state has running, from now."""
         tally = self._tallies.setdefault(serial, Tally())
-        tally.relays = self._relays(serial)
+        tally.follow(self._relays(serial))
         tally.mark_ms = self._clock.now_ms()
         return tally
 
@@ -320,15 +332,16 @@ class RuntimeLedger:
             # unless a request skipped it. What runs counts from now, as after a contact.
             self._publish(serial, self._hear(serial), now)
             return
-        before = tally.relays
-        self._count(serial, tally, now)
-        after = self._relays(serial)
-        changed = running_equipment(before) != running_equipment(after)
-        for cycle, on in ((HEATING, _heating), (COOLING, _cooling)):
-            if on(after) and not on(before):
-                tally.cycles[cycle] = tally.cycles.get(cycle, 0) + 1
-                changed = True
-        tally.relays = after
+        before, running_before = tally.relays, tally.running
+        if running_before:
+            self._count(serial, tally, now)
+        else:
+            tally.mark_ms = now
+        tally.follow(self._relays(serial))
+        changed = tally.running != running_before
+        for cycle in running_cycles(tally.relays or {}) - running_cycles(before):
+            tally.cycles[cycle] = tally.cycles.get(cycle, 0) + 1
+            changed = True
         if changed:
             self._publish(serial, tally, now)
 
@@ -347,7 +360,7 @@ class RuntimeLedger:
             # Not heard since its last request: what ran after it is not known.
             until = min(self._clock.now_ms(), self._last_contact_ms(serial) or tally.mark_ms)
         self._count(serial, tally, until)
-        tally.relays = None
+        tally.follow(None)
         self._publish(serial, tally, self._clock.now_ms())
 
     # -- counting -------------------------------------------------------------------------------
@@ -398,4 +411,4 @@ class RuntimeLedger:
             tally = self._tallies.get(serial)
             if tally is not None and tally.relays is not None:
                 self._count(serial, tally, now)
-                tally.relays = None
+                tally.follow(None)
