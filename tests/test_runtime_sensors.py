@@ -12,10 +12,11 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.sensor import ATTR_STATE_CLASS, SensorDeviceClass
 from homeassistant.config_entries import SOURCE_RECONFIGURE
 from homeassistant.const import ATTR_DEVICE_CLASS, ATTR_UNIT_OF_MEASUREMENT
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, State
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er
 import pytest
+from pytest_homeassistant_custom_component.common import mock_restore_cache_with_extra_data
 
 from custom_components.thermostat_cloud.const import SUBENTRY_THERMOSTAT
 
@@ -204,3 +205,26 @@ async def test_energy_sensors_appear_with_rates_and_count_from_then(
     await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
     await run_for(paired, freezer, 30)
     assert float(shown(hass, electricity)) == 1.0
+
+
+async def test_a_figure_recorded_before_a_crash_is_never_shown_lower(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """The state file lost the last minutes (a crash); the state Home Assistant restored wins.
+
+    Shown lower, long-term statistics would read a reset meter and count everything again.
+    """
+    heating = f"sensor.thermostat_{SERIAL.lower()}_heating_stage_1_runtime"
+    mock_restore_cache_with_extra_data(
+        hass,
+        [
+            (
+                State(heating, "2.5"),
+                {"native_value": 2.5, "native_unit_of_measurement": "h"},
+            )
+        ],
+    )
+    paired = await pair_thermostat()
+    assert paired.entity_id("sensor", "heat_stage_1_runtime") == heating
+    assert float(shown(hass, heating)) == 2.5
+    assert paired.service.runtime.figures(SERIAL).seconds == {"heat_stage_1": 9000.0}
