@@ -152,7 +152,9 @@ async def reconfigure_energy(
     )
     assert result["type"] is FlowResultType.FORM, result
     assert result["step_id"] == "reconfigure"
-    fields = {str(key) for key in result["data_schema"].schema}
+    schema = result["data_schema"]
+    assert schema is not None
+    fields = {str(key) for key in schema.schema}
     # Equipment the thermostat has (heat, cooling, fan, emergency heat, humidifier); not
     # a second stage it does not report.
     assert {"heat_stage_1_power", "heat_stage_1_gas", "cool_stage_1_power"} <= fields

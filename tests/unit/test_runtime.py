@@ -336,7 +336,7 @@ async def test_any_reports_at_any_times_only_ever_add_plausible_time(
         for advance, field, value in steps:
             clock.advance(advance)
             counted_limit += min(max(advance, 0), max_step(service))
-            report(service, **{field: value})
+            report(service, SHARED, **{field: value})
             now = service.runtime.figures(SERIAL)
             for equipment, total in now.seconds.items():
                 assert total >= last.seconds.get(equipment, 0.0)
