@@ -216,17 +216,54 @@ async def test_a_figure_recorded_before_a_crash_is_never_shown_lower(
 
     Shown lower, long-term statistics would read a reset meter and count everything again.
     """
-    heating = f"sensor.thermostat_{SERIAL.lower()}_heating_stage_1_runtime"
+    prefix = f"sensor.thermostat_{SERIAL.lower()}"
+    heating = f"{prefix}_heating_stage_1_runtime"
     mock_restore_cache_with_extra_data(
         hass,
         [
+            (State(heating, "2.5"), {"native_value": 2.5, "native_unit_of_measurement": "h"}),
+            # Not a figure of this sensor: another unit, a value that is no number.
             (
-                State(heating, "2.5"),
-                {"native_value": 2.5, "native_unit_of_measurement": "h"},
-            )
+                State(f"{prefix}_fan_runtime", "90"),
+                {"native_value": 90, "native_unit_of_measurement": "min"},
+            ),
+            (
+                State(f"{prefix}_heating_cycles", "x"),
+                {"native_value": "x", "native_unit_of_measurement": None},
+            ),
         ],
     )
     paired = await pair_thermostat()
     assert paired.entity_id("sensor", "heat_stage_1_runtime") == heating
     assert float(shown(hass, heating)) == 2.5
-    assert paired.service.runtime.figures(SERIAL).seconds == {"heat_stage_1": 9000.0}
+    figures = paired.service.runtime.figures(SERIAL)
+    assert figures.seconds == {"heat_stage_1": 9000.0}
+    assert figures.cycles == {}
+    assert float(shown(hass, f"{prefix}_fan_runtime")) == 0
+
+
+async def test_energy_rates_can_be_given_while_the_hub_is_not_loaded(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Without the running service to ask what the thermostat has, every field is offered."""
+    paired = await pair_thermostat()
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    (subentry_id,) = paired.entry.subentries
+    result = await hass.config_entries.subentries.async_init(
+        (paired.entry.entry_id, SUBENTRY_THERMOSTAT),
+        context={"source": SOURCE_RECONFIGURE, "subentry_id": subentry_id},
+    )
+    assert result["type"] is FlowResultType.FORM
+    schema = result["data_schema"]
+    assert schema is not None
+    assert {"heat_stage_3_power", "cool_stage_2_power", "dehumidifier_power"} <= {
+        str(key) for key in schema.schema
+    }
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"heat_stage_3_power": 4.5, "fan_power": 0}
+    )
+    assert result["type"] is FlowResultType.ABORT
+    assert dict(paired.entry.subentries[subentry_id].data) == {
+        "serial": SERIAL,
+        "heat_stage_3_power": 4.5,
+    }

@@ -15,7 +15,8 @@ from homeassistant.config_entries import ConfigEntry, ConfigSubentry
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
-from .const import CONF_SERIAL, SUBENTRY_THERMOSTAT, signal_energy_rates_changed
+from .const import signal_energy_rates_changed
+from .pairing_sync import thermostat_subentries
 from .server import ELECTRICITY, EQUIPMENT, GAS, ThermostatService
 
 POWER_EQUIPMENT = tuple(equipment for equipment in EQUIPMENT if equipment != "airwave")
@@ -81,15 +82,13 @@ class EnergyRates:
         Subentries whose rates changed are announced, so the sensor platform adds the energy
         sensors of a kind given for the first time.
         """
-        for subentry_id, subentry in self._entry.subentries.items():
-            if subentry.subentry_type != SUBENTRY_THERMOSTAT:
-                continue
-            rates = subentry_rates(subentry.data)
+        for serial, subentry_id in thermostat_subentries(self._entry).items():
+            rates = subentry_rates(self._entry.subentries[subentry_id].data)
             if self._applied.get(subentry_id) == rates:
                 continue
             first = subentry_id not in self._applied
             self._applied[subentry_id] = rates
-            self._service.runtime.set_rates(subentry.data[CONF_SERIAL], rates)
+            self._service.runtime.set_rates(serial, rates)
             if not first:
                 async_dispatcher_send(
                     self._hass, signal_energy_rates_changed(self._entry.entry_id), subentry_id

@@ -24,7 +24,7 @@ rewrites what was used before.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 import logging
 import math
@@ -230,11 +230,6 @@ class RuntimeLedger:
             return NO_FIGURES
         return RuntimeFigures(dict(tally.seconds), dict(tally.cycles), dict(tally.energy))
 
-    def running(self, serial: str) -> frozenset[str]:
-        """Return the equipment being counted now."""
-        tally = self._tallies.get(serial)
-        return tally.running if tally is not None else frozenset()
-
     # -- what the host tells -------------------------------------------------------------------
 
     def set_rates(self, serial: str, rates: Rates) -> None:
@@ -404,11 +399,10 @@ class RuntimeLedger:
         self._request_save()
         self._events.publish(ServiceEvent(EventKind.RUNTIME, serial))
 
-    def stop(self, serials: Iterable[str] | None = None) -> None:
+    def stop(self) -> None:
         """Count up to now and stop counting (the service stops): nothing counts while down."""
         now = self._clock.now_ms()
-        for serial in tuple(serials if serials is not None else self._tallies):
-            tally = self._tallies.get(serial)
-            if tally is not None and tally.relays is not None:
+        for serial, tally in self._tallies.items():
+            if tally.relays is not None:
                 self._count(serial, tally, now)
                 tally.follow(None)
