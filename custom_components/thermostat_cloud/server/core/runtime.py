@@ -291,7 +291,7 @@ class RuntimeLedger:
                 self._hear(serial)
             return
         if not tally.running:
-            return  # nothing to count; the mark moves when something starts
+            return
         now = self._clock.now_ms()
         self._count(serial, tally, now)
         if now - tally.published_ms >= PUBLISH_INTERVAL_MS:
@@ -331,7 +331,7 @@ class RuntimeLedger:
         if running_before:
             self._count(serial, tally, now)
         else:
-            tally.mark_ms = now
+            tally.mark_ms = now  # counting starts with this report
         tally.follow(self._relays(serial))
         changed = tally.running != running_before
         for cycle in running_cycles(tally.relays or {}) - running_cycles(before):
@@ -354,14 +354,22 @@ class RuntimeLedger:
                 return
             # Not heard since its last request: what ran after it is not known.
             until = min(self._clock.now_ms(), self._last_contact_ms(serial) or tally.mark_ms)
+        was_running = bool(tally.running)
         self._count(serial, tally, until)
         tally.follow(None)
-        self._publish(serial, tally, self._clock.now_ms())
+        if was_running:
+            self._publish(serial, tally, self._clock.now_ms())
 
     # -- counting -------------------------------------------------------------------------------
 
     def _count(self, serial: str, tally: Tally, until_ms: int) -> None:
-        """Count what runs from the mark until `until_ms`, capped; move the mark there."""
+        """Count what runs from the mark until `until_ms`, capped; move the mark there.
+
+        With nothing running there is nothing to count: the mark moves when something starts.
+        """
+        running = tally.running
+        if not running:
+            return
         elapsed = until_ms - tally.mark_ms
         if elapsed <= 0:
             if elapsed < -CLOCK_BACK_TOLERANCE_MS and until_ms == self._clock.now_ms():
@@ -373,8 +381,7 @@ class RuntimeLedger:
                 )
                 tally.mark_ms = until_ms
             return
-        running = tally.running
-        if running and elapsed > self._max_step_ms:
+        if elapsed > self._max_step_ms:
             _LOGGER.warning(
                 "Thermostat %s: %.0f s passed between two contacts while %s ran, which cannot "
                 "be (a clock jump, or a stalled Home Assistant); counting %.0f s",
@@ -385,8 +392,6 @@ class RuntimeLedger:
             )
             elapsed = self._max_step_ms
         tally.mark_ms = until_ms
-        if not running:
-            return
         seconds = elapsed / 1000
         rates = self._rates.get(serial, {})
         for equipment in running:
