@@ -83,19 +83,16 @@ _CYCLE_OF_RELAY = {
 }
 
 
-def running_equipment(relays: Mapping[str, bool]) -> frozenset[str]:
-    """Return the equipment running by the relay states (see `state.relay_states`)."""
-    return frozenset(
-        _EQUIPMENT_OF_RELAY[name]
-        for name, on in relays.items()
-        if on and name in _EQUIPMENT_OF_RELAY
-    )
+def running(relays: Mapping[str, bool]) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the running equipment and the cycles under way, by the relay states.
 
-
-def running_cycles(relays: Mapping[str, bool]) -> frozenset[str]:
-    """Return `heating` while a heat relay is on, `cooling` while a cool relay is."""
-    return frozenset(
-        _CYCLE_OF_RELAY[name] for name, on in relays.items() if on and name in _CYCLE_OF_RELAY
+    Relays by their status-record names (`state.relay_states`); a cycle is `heating` while a
+    heat relay is on, `cooling` while a cool relay is.
+    """
+    on = [name for name, state in relays.items() if state]
+    return (
+        frozenset(_EQUIPMENT_OF_RELAY[name] for name in on if name in _EQUIPMENT_OF_RELAY),
+        frozenset(_CYCLE_OF_RELAY[name] for name in on if name in _CYCLE_OF_RELAY),
     )
 
 
@@ -117,6 +114,8 @@ class Tally:
     """The relay states last applied, None while the thermostat is not heard from."""
     running: frozenset[str] = frozenset()
     """The equipment counting now (none while the thermostat is not heard from)."""
+    cycling: frozenset[str] = frozenset()
+    """The cycles under way (`heating`, `cooling`)."""
     mark_ms: int = 0
     """Running equipment is counted up to here."""
     published_ms: int = 0
@@ -124,7 +123,7 @@ class Tally:
     def follow(self, relays: dict[str, bool] | None) -> None:
         """Count from these relay states on (None: the thermostat is not heard from)."""
         self.relays = relays
-        self.running = running_equipment(relays) if relays is not None else frozenset()
+        self.running, self.cycling = running(relays or {})
 
     def dump(self) -> dict[str, Any]:
         """Return the saved form."""
@@ -327,14 +326,14 @@ class RuntimeLedger:
             # unless a request skipped it. What runs counts from now, as after a contact.
             self._publish(serial, self._hear(serial), now)
             return
-        before, running_before = tally.relays, tally.running
+        running_before, cycling_before = tally.running, tally.cycling
         if running_before:
             self._count(serial, tally, now)
         else:
             tally.mark_ms = now  # counting starts with this report
         tally.follow(self._relays(serial))
         changed = tally.running != running_before
-        for cycle in running_cycles(tally.relays or {}) - running_cycles(before):
+        for cycle in tally.cycling - cycling_before:
             tally.cycles[cycle] = tally.cycles.get(cycle, 0) + 1
             changed = True
         if changed:
