@@ -61,7 +61,7 @@ async def test_heating_hours_and_cycles_as_the_thermostat_ran_them(
 async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_it(
     hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
 ) -> None:
-    """A second heating stage appears with `has_x2_heat`; what it has is enabled at once."""
+    """A second heating stage appears with `has_x2_heat`, the filter's runtime once counted."""
     paired = await pair_thermostat()
     for key in ("heat_stage_1", "cool_stage_1", "fan", "emergency_heat", "humidifier"):
         entry = entity_registry.async_get(paired.entity_id("sensor", f"{key}_runtime"))
@@ -72,10 +72,15 @@ async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_i
         assert entry is not None
         assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION, key
 
-    await paired.reported(has_x2_heat=True)
-    entry = entity_registry.async_get(paired.entity_id("sensor", "heat_stage_2_runtime"))
-    assert entry is not None
-    assert entry.disabled_by is None
+    filter_runtime = entity_registry.async_get(paired.entity_id("sensor", "filter_runtime"))
+    assert filter_runtime is not None
+    assert filter_runtime.disabled_by is er.RegistryEntryDisabler.INTEGRATION  # not counted yet
+
+    await paired.reported(has_x2_heat=True, filter_runtime_sec=3600)
+    for key in ("heat_stage_2_runtime", "filter_runtime"):
+        entry = entity_registry.async_get(paired.entity_id("sensor", key))
+        assert entry is not None
+        assert entry.disabled_by is None, key
 
 
 async def test_a_reload_while_heating_keeps_the_hours_and_skips_the_downtime(
@@ -130,7 +135,7 @@ async def test_filter_runtime_beside_the_reminder(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
     """`filter_runtime_sec` (1709430 s in a 5.9.4-5 capture) in hours; a reset starts at 0."""
-    paired = await pair_thermostat()
+    paired = await pair_thermostat(device={"filter_runtime_sec": 0})
     filter_runtime = paired.entity_id("sensor", "filter_runtime")
     await paired.reported(filter_runtime_sec=1709430)
     state = hass.states.get(filter_runtime)

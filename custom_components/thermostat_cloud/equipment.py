@@ -47,6 +47,8 @@ EQUIPMENT_SENSORS: Mapping[str, Callable[[ThermostatState], bool]] = {
     **{f"{equipment}_runtime": has for equipment, has in HAS_EQUIPMENT.items()},
     "heating_cycles": HAS_EQUIPMENT["heat_stage_1"],
     "cooling_cycles": HAS_EQUIPMENT["cool_stage_1"],
+    # The filter's runtime, once the thermostat counts it (`filter_runtime_sec`).
+    "filter_runtime": lambda t: t.filter_runtime_seconds is not None,
 }
 """Sensor key -> whether the thermostat has what it counts."""
 

@@ -338,6 +338,14 @@ class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
 
     entity_description: ThermostatSensorDescription
 
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatSensorDescription
+    ) -> None:
+        """Initialize; one of a value the thermostat does not report yet starts disabled."""
+        super().__init__(hub, subentry, description)
+        if (reported := EQUIPMENT_SENSORS.get(description.key)) is not None:
+            self._attr_entity_registry_enabled_default = reported(self.thermostat)
+
     def _is_available(self) -> bool:
         """With the thermostat, and while the value exists (see `applies_fn`)."""
         applies = self.entity_description.applies_fn
