@@ -6,7 +6,9 @@ service times them with. Figures only ever grow: across a reload, unpairing and 
 
 from __future__ import annotations
 
+import copy
 from datetime import timedelta
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.sensor import ATTR_STATE_CLASS, SensorDeviceClass
@@ -18,7 +20,7 @@ from homeassistant.helpers import entity_registry as er
 import pytest
 from pytest_homeassistant_custom_component.common import mock_restore_cache_with_extra_data
 
-from custom_components.thermostat_cloud.const import SUBENTRY_THERMOSTAT
+from custom_components.thermostat_cloud.const import STORAGE_KEY, SUBENTRY_THERMOSTAT
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 
@@ -271,4 +273,41 @@ async def test_energy_rates_can_be_given_while_the_hub_is_not_loaded(
     assert dict(paired.entry.subentries[subentry_id].data) == {
         "serial": SERIAL,
         "heat_stage_3_power": 4.5,
+    }
+
+
+async def test_an_update_from_the_version_before_keeps_everything_and_counts_on(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    hass_storage: dict[str, Any],
+) -> None:
+    """The state file of the version before has no `runtime`: all else loads, figures start at 0.
+
+    The heating that was on when Home Assistant stopped for the update counts from the
+    thermostat's first contact after it.
+    """
+    paired = await pair_thermostat()
+    await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    before = copy.deepcopy(hass_storage[STORAGE_KEY])
+    del before["data"]["runtime"]  # as the version before saved it
+    hass_storage[STORAGE_KEY] = before
+    freezer.tick(timedelta(minutes=10))
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    await hass.async_block_till_done()
+
+    service = paired.service
+    assert service.pairings.is_paired(SERIAL)
+    assert service.buckets.value(SHARED)["hvac_heater_state"] is True
+    heating = paired.entity_id("sensor", "heat_stage_1_runtime")
+    assert float(shown(hass, heating)) == 0
+    await paired.thermostat.heartbeat()
+    await run_for(paired, freezer, 12)
+    await paired.thermostat.put(SHARED, {"hvac_heater_state": False})
+    await hass.async_block_till_done()
+    assert float(shown(hass, heating)) == 0.2
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)  # saves everything
+    assert hass_storage[STORAGE_KEY]["data"]["runtime"][SERIAL]["seconds"] == {
+        "heat_stage_1": 720.0
     }
