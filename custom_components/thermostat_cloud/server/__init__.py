@@ -6,8 +6,13 @@ the host itself.
 
 from .control import ControlApi, ControlListener, Route
 from .core import (
+    COOLING,
     DEVICE_RELAYS,
     ECO_MODES,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
     HVAC_RELAYS,
     SERVER_VERSION,
     ChangeSource,
@@ -17,8 +22,10 @@ from .core import (
     EventKind,
     HomeState,
     PairingOrigin,
+    Rates,
     Reason,
     RegisterResult,
+    RuntimeFigures,
     ServiceConfig,
     ServiceEvent,
     Setpoints,
@@ -58,10 +65,15 @@ from .provisioning import (
 )
 
 __all__ = [
+    "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
     "ECO_TEMPERATURE_MAX_C",
     "ECO_TEMPERATURE_MIN_C",
+    "ELECTRICITY",
+    "EQUIPMENT",
+    "GAS",
+    "HEATING",
     "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
     "LOWER_SAFETY_MIN_C",
@@ -87,10 +99,12 @@ __all__ = [
     "HostedApi",
     "LocalNetwork",
     "PairingOrigin",
+    "Rates",
     "Reason",
     "RegisterOutcome",
     "RegisterResult",
     "Route",
+    "RuntimeFigures",
     "ScanError",
     "Scope",
     "ServiceConfig",
