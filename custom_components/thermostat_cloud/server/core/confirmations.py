@@ -90,7 +90,10 @@ class Cause(StrEnum):
     CLOCK_SKEW = "clock_skew"
     """Its clock is far from the server's: it drops eco commands."""
     HEARTBEAT_ONLY = "heartbeat_only"
-    """Firmware 4.x: it only sends heartbeats or reports, and never takes a push."""
+    """Firmware 4.x that only sends heartbeats: nothing can be pushed to it."""
+    READ_ONLY = "read_only"
+    """Firmware 4.3.x that reports its state: read, but no public capture shows it applying
+    a push (NoLongerEvil-Thermostat issue #111)."""
     REVISION_CONFLICTS = "revision_conflicts"
     """Its reports keep crossing the server's changes."""
     UNKNOWN = "unknown"
@@ -348,7 +351,7 @@ class Confirmations:
         major = firmware_major(firmware)
         read_only = major == 4 and state.current_temperature is not None
         if too_old_to_control(firmware):
-            causes.append(Cause.HEARTBEAT_ONLY)
+            causes.append(Cause.READ_ONLY if read_only else Cause.HEARTBEAT_ONLY)
         voltage = state.battery_voltage
         if voltage is not None and voltage < LOW_BATTERY_V:
             causes.append(Cause.LOW_BATTERY)
