@@ -10,8 +10,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import timedelta
+import json
 from typing import Any
 
+import aiohttp
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate import (
     ATTR_HVAC_MODE,
@@ -27,9 +29,15 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.server import EventKind, ServiceEvent, ThermostatService
-from tests.conftest import SERIAL, PairedThermostat, PairThermostat, shown
+from custom_components.thermostat_cloud.server import (
+    EventKind,
+    ServiceEvent,
+    ThermostatService,
+    ThermostatState,
+)
+from tests.conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
 from tests.test_entity import connection_change
+from thermostat_sim import SimulatedThermostat, basic_auth
 
 ISSUE = f"not_taking_commands_{SERIAL}"
 
@@ -240,3 +248,131 @@ async def test_a_restart_in_the_middle_loses_nothing_and_sends_nothing_twice(
     while not thermostat.received.empty():
         again = thermostat.received.get_nowait()
         assert not any(o["value"].get("target_temperature") == 23.0 for o in again.objects)
+
+
+async def put_raw(thermostat: Any, serial: str, body: dict[str, Any]) -> int:
+    """PUT a body as thermostat `serial` would; return the status."""
+    async with thermostat.http.post(
+        thermostat.put_url, json=body, headers={"Authorization": basic_auth(serial)}
+    ) as resp:
+        return resp.status
+
+
+async def test_forged_or_replayed_reports_confirm_nothing(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A report for another thermostat, or over a revision older than the command, is none."""
+    paired = await pair_thermostat()
+    service = paired.service
+    thermostat = paired.thermostat
+    thermostat.obey_pushes = False
+    key = f"shared.{SERIAL}"
+    old_revision = service.buckets.get(key).revision  # type: ignore[union-attr]
+    await set_temperature(hass, paired, 24.0)
+    new_revision = service.buckets.get(key).revision  # type: ignore[union-attr]
+
+    # Another thermostat reports this one's setpoint: refused, nothing confirmed.
+    forged = {
+        key: {"object_key": key, "base_object_revision": new_revision, "target_temperature": 24.0}
+    }
+    assert await put_raw(thermostat, OTHER_SERIAL, forged) == 400
+    # The thermostat itself, over the revision before the command (a replayed report).
+    replayed = {
+        f"device.{SERIAL}": {
+            "object_key": f"device.{SERIAL}",
+            "base_object_revision": old_revision,
+        },
+        key: {
+            "object_key": key,
+            "base_object_revision": old_revision,
+            "target_change_pending": False,
+        },
+    }
+    assert await put_raw(thermostat, SERIAL, replayed) == 200
+    assert [p.value for p in service.confirmations.pending(SERIAL)] == [24.0]
+
+    # The same acknowledgement over the command's revision confirms it.
+    genuine = {
+        key: {
+            "object_key": key,
+            "base_object_revision": new_revision,
+            "target_change_pending": False,
+        }
+    }
+    assert await put_raw(thermostat, SERIAL, genuine) == 200
+    assert service.confirmations.pending(SERIAL) == []
+
+
+async def test_a_person_at_the_dial_supersedes_the_command(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    paired.thermostat.obey_pushes = False
+    await set_temperature(hass, paired, 24.0)
+    # Turned before the push was read: reported over the revision before the command.
+    await paired.thermostat.put(f"shared.{SERIAL}", {"target_temperature": 18.5}, guard=False)
+    assert paired.service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 18.5
+    assert paired.service.confirmations.pending(SERIAL) == []
+
+
+async def test_the_event_stream_says_what_is_pending_when_asked(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_client: ClientSessionGenerator
+) -> None:
+    paired = await pair_thermostat()
+    paired.thermostat.obey_pushes = False
+    client = await hass_client()
+    bad = await client.get("/api/thermostat_cloud/api/events", params={"commands": "maybe"})
+    assert bad.status == 400
+    assert "commands must be true or false" in (await bad.json())["error"]
+    resp = await client.get("/api/thermostat_cloud/api/events", params={"commands": "true"})
+    assert resp.status == 200
+    await set_temperature(hass, paired, 24.0)
+    seen: list[dict[str, Any]] = []
+    while not seen:
+        block = (await resp.content.readuntil(b"\n\n")).decode()
+        if block.startswith("event: commands\n"):
+            seen.append(json.loads(block.split("data: ", 1)[1]))
+    [pending] = seen[0]["pending_commands"]
+    assert seen[0]["serial"] == SERIAL
+    assert seen[0]["taking_commands"] is True
+    assert pending["field"] == "shared.target_temperature"
+    assert pending["value"] == 24.0
+    assert pending["since"]
+    resp.close()
+
+
+async def test_firmware_4_3_shows_its_state_and_is_read_only(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A 4.3.3 thermostat PUTs `{"<type>": {"<serial>": {...}}}` to `/v3/put` (issue #111)."""
+    paired = await pair_thermostat()
+    async with aiohttp.ClientSession() as http:
+        old = SimulatedThermostat(
+            paired.thermostat.base_url,
+            OTHER_SERIAL,
+            http,
+            firmware="4.3.3",
+            subscribe_format="keys",
+            buckets={f"shared.{OTHER_SERIAL}": {}, f"device.{OTHER_SERIAL}": {}},
+        )
+        old.transport_url = paired.thermostat.transport_url
+        await old.report_v3(
+            {
+                "shared": {"current_temperature": 19.7, "target_temperature_type": "heat"},
+                "device": {"current_humidity": 44, "battery_level": 3.9},
+            }
+        )
+        state = ThermostatState(paired.service, OTHER_SERIAL)
+        assert state.current_temperature == 19.7
+        assert state.humidity == 44
+        assert state.mode == "heat"
+        # It subscribes listing its buckets by key only, and the connection is held.
+        old.start()
+        await old.subscribed.wait()
+        assert paired.service.subscriptions.count(OTHER_SERIAL) == 1
+        # The named-bucket form is read too.
+        named = SimulatedThermostat(
+            paired.thermostat.base_url, OTHER_SERIAL, http, subscribe_format="named"
+        )
+        assert named._subscribe_body()["shared"]["object_key"] == f"shared.{OTHER_SERIAL}"
+        await old.stop()
