@@ -8,7 +8,7 @@ the `freezer` and `async_fire_time_changed`, never by waiting.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 import json
 from typing import Any
@@ -25,6 +25,7 @@ from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE, STATE_OFF, STA
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.util import dt as dt_util
+import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
@@ -376,3 +377,65 @@ async def test_firmware_4_3_shows_its_state_and_is_read_only(
         )
         assert named._subscribe_body()["shared"]["object_key"] == f"shared.{OTHER_SERIAL}"
         await old.stop()
+
+
+async def skewed_clock(paired: PairedThermostat) -> None:
+    """Report leaving eco, stamped an hour before the server's time."""
+    stamp = paired.service.clock.now_ms() // 1000 - 3600
+    await paired.reported(eco={"mode": "schedule", "mode_update_timestamp": stamp})
+
+
+async def eco_held(paired: PairedThermostat) -> None:
+    """Report eco that Home/Away Assist started."""
+    await paired.reported(auto_away_enable=True, eco={"mode": "auto-eco"})
+
+
+async def crossing_reports(paired: PairedThermostat) -> None:
+    """Report three times over a revision the server has moved past."""
+    key = f"shared.{SERIAL}"
+    stale = paired.service.buckets.get(key).revision - 1  # type: ignore[union-attr]
+    for value in (19.0, 19.5, 20.0):
+        body = {key: {"object_key": key, "if_object_revision": stale, "target_temperature": value}}
+        assert await put_raw(paired.thermostat, SERIAL, body) == 200
+
+
+async def old_firmware(paired: PairedThermostat) -> None:
+    """Report firmware 4.3.3 at entry (it still reports its temperature)."""
+    thermostat = paired.thermostat
+    form = {"mac": thermostat.mac, "software_version": "4.3.3"}
+    async with thermostat.http.post(
+        f"{thermostat.base_url}/svc/entry", data=form, headers=thermostat.headers
+    ) as resp:
+        assert resp.status == 200
+
+
+@pytest.mark.parametrize(
+    ("condition", "cause"),
+    [
+        (eco_held, "eco_held"),
+        (skewed_clock, "clock_skew"),
+        (crossing_reports, "revision_conflicts"),
+        (old_firmware, "read_only"),
+    ],
+)
+async def test_the_repair_names_the_likely_cause(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    condition: Callable[[PairedThermostat], Awaitable[None]],
+    cause: str,
+) -> None:
+    paired = await pair_thermostat()
+    paired.thermostat.obey_pushes = False
+    await condition(paired)
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        SERVICE_SET_HVAC_MODE,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
+        blocking=True,
+    )
+    await later(hass, freezer, 121)
+    raised = issue(hass)
+    assert raised is not None
+    assert raised.translation_key == f"not_taking_commands_{cause}"
+    assert raised.severity is ir.IssueSeverity.ERROR

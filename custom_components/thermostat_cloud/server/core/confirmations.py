@@ -24,6 +24,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+import heapq
 import logging
 import math
 from typing import Any
@@ -201,7 +202,16 @@ class Confirmations:
         """Serial -> when its recent reports conflicted (ms)."""
         self._clock_skew_s: dict[str, float] = {}
         """Serial -> how far its clock was off the server's in its last eco report."""
-        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._due: list[tuple[int, str]] = []
+        """Heap of (when a thermostat's earliest pending field becomes overdue, serial); an
+        entry may be stale: the thermostat is checked then, and goes back in if still due."""
+        self._armed: dict[str, int] = {}
+        """Serial -> the earliest due time it has in `_due`."""
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_at: int | None = None
+        """One timer for every thermostat, at the earliest due time: a command then costs a
+        heap push, not a loop timer armed and cancelled (cancelled timers pile up in the
+        loop until they come due)."""
         self._started_ms = 0
         self._running = False
 
@@ -236,7 +246,8 @@ class Confirmations:
                 added = True
         if added:
             self._request_save()
-            self._arm(serial)
+            if serial not in self._armed:  # an earlier check is due anyway
+                self._arm(serial)
             self._publish(serial)
 
     def written(self, serial: str, keys: Iterable[str]) -> None:
@@ -251,7 +262,8 @@ class Confirmations:
                 if entry.key == key and entry.written_ms is None:
                     entry.written_ms = now
                     wrote = True
-        if wrote:
+        armed = self._armed.get(serial)
+        if wrote and (armed is None or armed > now + WRITTEN_DEADLINE_S * 1000):
             self._arm(serial)
 
     def listed(self, serial: str, known: Mapping[str, int]) -> None:
@@ -402,21 +414,44 @@ class Confirmations:
 
     def _arm(self, serial: str) -> None:
         """Check the thermostat when its earliest pending field becomes overdue."""
-        if not self._running:
+        if not self._running or serial in self._trouble_since:
             return
-        if (handle := self._timers.pop(serial, None)) is not None:
-            handle.cancel()
         deadlines = self._deadlines(serial)
-        if not deadlines or serial in self._trouble_since:
+        if not deadlines:
             return
-        delay = (min(deadlines) - self._clock.now_ms()) / 1000
-        self._timers[serial] = asyncio.get_running_loop().call_later(
-            max(delay, 0), self._check, serial
-        )
+        due = min(deadlines)
+        armed = self._armed.get(serial)
+        if armed is not None and armed <= due:
+            return  # checked by then anyway
+        self._armed[serial] = due
+        heapq.heappush(self._due, (due, serial))
+        if self._timer_at is None or due < self._timer_at:
+            self._arm_timer(due)
+
+    def _arm_timer(self, due: int) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer_at = due
+        delay = max(due - self._clock.now_ms(), 0) / 1000
+        self._timer = asyncio.get_running_loop().call_later(delay, self._sweep)
+
+    def _sweep(self) -> None:
+        """Check every thermostat whose earliest pending field is due by now."""
+        self._timer = self._timer_at = None
+        now = self._clock.now_ms()
+        due: set[str] = set()
+        while self._due and self._due[0][0] <= now:
+            when, serial = heapq.heappop(self._due)
+            if self._armed.get(serial) == when:
+                del self._armed[serial]
+            due.add(serial)
+        for serial in due:
+            self._check(serial)
+        if self._due and self._timer is None:
+            self._arm_timer(self._due[0][0])
 
     def _check(self, serial: str) -> None:
-        self._timers.pop(serial, None)
-        if serial in self._trouble_since:
+        if serial in self._trouble_since or serial not in self._pending:
             return
         if self._overdue(serial):
             self._trouble_since[serial] = self._clock.now_ms()
@@ -438,7 +473,7 @@ class Confirmations:
         ):
             del self._trouble_since[serial]
             _LOGGER.info("Thermostat %s is taking commands again", serial)
-        self._arm(serial)
+            self._arm(serial)  # what is still pending is checked again
         self._publish(serial)
 
     def _publish(self, serial: str) -> None:
@@ -453,8 +488,6 @@ class Confirmations:
         self._trouble_since.pop(serial, None)
         self._conflicts.pop(serial, None)
         self._clock_skew_s.pop(serial, None)
-        if (handle := self._timers.pop(serial, None)) is not None:
-            handle.cancel()
         if had:
             self._request_save()
             self._publish(serial)
@@ -488,11 +521,13 @@ class Confirmations:
             self._arm(serial)
 
     def stop(self) -> None:
-        """Cancel every timer."""
+        """Cancel the timer."""
         self._running = False
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self._timer_at = None
+        self._due.clear()
+        self._armed.clear()
 
 
 def _eco_report(reports: Sequence[tuple[str, Mapping[str, Any], int]]) -> Mapping[str, Any] | None:
@@ -503,12 +538,16 @@ def _eco_report(reports: Sequence[tuple[str, Mapping[str, Any], int]]) -> Mappin
     return None
 
 
+WITHHELD_VALUES = frozenset({"temperature_lock_pin_hash"})
+"""Fields whose asked value is not shown (`null`): the lock's PIN hash is a credential."""
+
+
 def pending_record(entry: PendingField, iso: Callable[[int], str]) -> dict[str, Any]:
     """Return one pending field as the control API shows it (`iso` formats a time)."""
     bucket_type = entry.key.partition(".")[0]
     return {
         "field": field_name(bucket_type, entry.field),
-        "value": entry.value,
+        "value": None if entry.field in WITHHELD_VALUES else entry.value,
         "since": iso(entry.since_ms),
         "written": iso(entry.written_ms) if entry.written_ms is not None else None,
     }
