@@ -66,6 +66,7 @@ async def measure(rounds: int, per_round: int) -> str:
     delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0))
     claim = IdentityClaim(user_id=f"d.{serial}.bench")
     key = f"shared.{serial}"
+    setpoint = 18.0
     confirmations = service.confirmations
     real = {
         name: getattr(confirmations, name)
@@ -78,20 +79,19 @@ async def measure(rounds: int, per_round: int) -> str:
         delivery.on_written = real["written"] if on else _nothing
 
     timings: dict[tuple[str, bool], list[float]] = {}
-    value = 18.0
     for index in range(rounds):
         for on in (index % 2 == 0, index % 2 == 1):
             switch(on)
             command = put = 0.0
             for _ in range(per_round):
-                value = 18.0 if value >= 25.0 else value + 0.5
+                setpoint = 18.0 if setpoint >= 25.0 else setpoint + 0.5
                 started = time.perf_counter()
-                service.commands.set_temperature(serial, value)
+                service.commands.set_temperature(serial, setpoint)
                 command += time.perf_counter() - started
                 revision = service.buckets.get(key).revision  # type: ignore[union-attr]
                 started = time.perf_counter()
                 service.sessions.put(
-                    claim, [PutEntry(key, {"current_temperature": value}, revision, revision)]
+                    claim, [PutEntry(key, {"current_temperature": setpoint}, revision, revision)]
                 )
                 revision = service.buckets.get(key).revision  # type: ignore[union-attr]
                 service.sessions.put(
@@ -99,7 +99,7 @@ async def measure(rounds: int, per_round: int) -> str:
                     [
                         PutEntry(
                             key,
-                            {"target_temperature": value, "target_change_pending": False},
+                            {"target_temperature": setpoint, "target_change_pending": False},
                             revision,
                             revision,
                         )

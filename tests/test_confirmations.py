@@ -15,7 +15,7 @@ from typing import Any
 
 import aiohttp
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.components.climate import (
+from homeassistant.components.climate.const import (
     ATTR_HVAC_MODE,
     DOMAIN as CLIMATE_DOMAIN,
     SERVICE_SET_HVAC_MODE,
@@ -251,12 +251,12 @@ async def test_a_restart_in_the_middle_loses_nothing_and_sends_nothing_twice(
         assert not any(o["value"].get("target_temperature") == 23.0 for o in again.objects)
 
 
-async def put_raw(thermostat: Any, serial: str, body: dict[str, Any]) -> int:
+async def put_raw(thermostat: SimulatedThermostat, serial: str, body: dict[str, Any]) -> int:
     """PUT a body as thermostat `serial` would; return the status."""
     async with thermostat.http.post(
         thermostat.put_url, json=body, headers={"Authorization": basic_auth(serial)}
     ) as resp:
-        return resp.status
+        return int(resp.status)
 
 
 async def test_forged_or_replayed_reports_confirm_nothing(
