@@ -2,8 +2,9 @@
 
 The service core in this process, one thermostat holding a connection whose writes go
 nowhere, and the two paths the bookkeeping sits on: a command that is pushed (the push path:
-`Commands.set_temperature` to the written push) and a device PUT (the report path: a reading,
-then the acknowledgement that confirms the command). Each is timed with the bookkeeping as it
+`Commands.set_temperature` to the written push), a device PUT (the report path: a reading,
+then the acknowledgement that confirms the command) and a fan-out (a command to each of many
+thermostats in one loop turn). Each is timed with the bookkeeping as it
 runs and with it replaced by no-ops, in alternating rounds so the machine's load falls on
 both alike; the line gives the medians and the difference.
 """
@@ -44,12 +45,8 @@ def _nothing(*_: Any) -> None:
     """Do nothing, in place of the bookkeeping."""
 
 
-async def measure(rounds: int, per_round: int) -> str:
-    """Return one line: per command and per PUT, with and without the bookkeeping."""
-    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), _NoStorage())
-    await service.async_load()
-    service.start()
-    serial = bench_serial(0)
+def _hold(service: ThermostatService, serial: str) -> None:
+    """Give the service a thermostat holding a connection whose writes go nowhere."""
     service.devices.touch(serial)
     for key, value in initial_buckets(serial).items():
         service.buckets.merge(key, value)
@@ -64,6 +61,18 @@ async def measure(rounds: int, per_round: int) -> str:
 
     conn.push = push
     delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0))
+
+
+async def measure(rounds: int, per_round: int, fanout: int) -> str:
+    """Return one line: per command, per PUT and per fanned-out command, with and without."""
+    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), _NoStorage())
+    await service.async_load()
+    service.start()
+    serial = bench_serial(0)
+    fleet = [bench_serial(index) for index in range(fanout)]
+    for each in fleet:
+        _hold(service, each)
+    delivery = service.delivery
     claim = IdentityClaim(user_id=f"d.{serial}.bench")
     key = f"shared.{serial}"
     setpoint = 18.0
@@ -108,10 +117,16 @@ async def measure(rounds: int, per_round: int) -> str:
                 put += (time.perf_counter() - started) / 2
             timings.setdefault(("command", on), []).append(command / per_round * 1e6)
             timings.setdefault(("put", on), []).append(put / per_round * 1e6)
+            started = time.perf_counter()
+            for each in fleet:  # one loop turn, as `bench/server.py`'s fan-out
+                service.commands.set_temperature(each, setpoint)
+            timings.setdefault(("fan-out", on), []).append(
+                (time.perf_counter() - started) / len(fleet) * 1e6
+            )
     switch(True)
     await service.async_stop()
     parts = []
-    for path in ("command", "put"):
+    for path in ("command", "put", "fan-out"):
         with_it = statistics.median(timings[(path, True)])
         without = statistics.median(timings[(path, False)])
         parts.append(
@@ -126,8 +141,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--per-round", type=int, default=500)
+    parser.add_argument("--fanout", type=int, default=1000)
     args = parser.parse_args()
-    print(asyncio.run(measure(args.rounds, args.per_round)))
+    print(asyncio.run(measure(args.rounds, args.per_round, args.fanout)))
 
 
 if __name__ == "__main__":

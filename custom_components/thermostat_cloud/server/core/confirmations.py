@@ -27,7 +27,7 @@ from enum import StrEnum
 import heapq
 import logging
 import math
-from typing import Any
+from typing import Any, Protocol
 
 from ..model.buckets import Bucket, split_key
 from ..model.clock import Clock
@@ -77,6 +77,22 @@ STAMP_KEYS = frozenset({"touched_by", "mode_update_timestamp"})
 """Keys of an object field (`device.eco`) firmware stamps itself: not compared."""
 NUMBER_TOLERANCE = 0.01
 """Firmware reports temperatures as floats of its own (20.99999 for 21)."""
+
+
+class Report(Protocol):
+    """One bucket of a thermostat's PUT (`sessions.PutEntry`)."""
+
+    @property
+    def key(self) -> str:
+        """The bucket's key."""
+
+    @property
+    def fields(self) -> Mapping[str, Any]:
+        """The fields it reports."""
+
+    @property
+    def base_revision(self) -> int:
+        """`base_object_revision`: the revision the thermostat wrote over."""
 
 
 class Cause(StrEnum):
@@ -262,9 +278,8 @@ class Confirmations:
                 if entry.key == key and entry.written_ms is None:
                     entry.written_ms = now
                     wrote = True
-        armed = self._armed.get(serial)
-        if wrote and (armed is None or armed > now + WRITTEN_DEADLINE_S * 1000):
-            self._arm(serial)
+        if wrote:
+            self._due_by(serial, now + WRITTEN_DEADLINE_S * 1000)
 
     def listed(self, serial: str, known: Mapping[str, int]) -> None:
         """Note the buckets a thermostat lists as it subscribes: one it holds was delivered.
@@ -286,21 +301,29 @@ class Confirmations:
     def reported(
         self,
         serial: str,
-        reports: Sequence[tuple[str, Mapping[str, Any], int]],
+        reports: Sequence[Report],
+        applied: Mapping[str, Mapping[str, Any]],
         kept: Callable[[str, str], object],
     ) -> None:
         """Confirm or supersede what a thermostat's PUT reports.
 
-        `reports`: (bucket key, fields, `base_object_revision`) of the buckets it wrote and
-        the server applied; `kept(key, field)` reads what the server now keeps.
+        `reports`: the buckets of the PUT, each with the `base_object_revision` it was
+        written over; `applied`: the fields the server applied, by bucket key (a report
+        that conflicted is not there); `kept(key, field)` reads what the server now keeps.
         """
-        if reports and (eco := _eco_report(reports)) is not None:
-            self._note_clock(serial, eco)
         pending = self._pending.get(serial)
+        device_report = applied.get(f"device.{serial}")
+        if device_report is not None and isinstance(eco := device_report.get("eco"), dict):
+            self._note_clock(serial, eco)
         if not pending:
             return
         confirmed = superseded = 0
-        for key, fields, base in reports:
+        for report in reports:
+            key = report.key
+            if key not in applied:
+                continue
+            fields = report.fields
+            base = report.base_revision
             acknowledged = fields.get("target_change_pending") is False
             for (entry_key, name), entry in list(pending.items()):
                 if entry_key != key:
@@ -419,7 +442,12 @@ class Confirmations:
         deadlines = self._deadlines(serial)
         if not deadlines:
             return
-        due = min(deadlines)
+        self._due_by(serial, min(deadlines))
+
+    def _due_by(self, serial: str, due: int) -> None:
+        """Check the thermostat at `due` (ms) at the latest."""
+        if not self._running or serial in self._trouble_since:
+            return
         armed = self._armed.get(serial)
         if armed is not None and armed <= due:
             return  # checked by then anyway
@@ -528,14 +556,6 @@ class Confirmations:
         self._timer = self._timer_at = None
         self._due.clear()
         self._armed.clear()
-
-
-def _eco_report(reports: Sequence[tuple[str, Mapping[str, Any], int]]) -> Mapping[str, Any] | None:
-    """Return the `device.eco` object a report carries, if any."""
-    for key, fields, _ in reports:
-        if key.startswith("device.") and isinstance(eco := fields.get("eco"), dict):
-            return eco
-    return None
 
 
 WITHHELD_VALUES = frozenset({"temperature_lock_pin_hash"})

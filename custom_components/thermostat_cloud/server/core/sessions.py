@@ -495,11 +495,7 @@ class DeviceSessions:
             _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
         self._commands.apply(serial, updates, ChangeSource.DEVICE)
         if updates:
-            self._confirmations.reported(
-                serial,
-                [(e.key, e.fields, e.base_revision) for e in entries if e.key in updates],
-                self._kept,
-            )
+            self._confirmations.reported(serial, entries, updates, self._kept)
         descriptors: dict[str, dict[str, Any]] = {}
         kept: list[str] = []
         for entry in entries:
