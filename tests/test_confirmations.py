@@ -439,3 +439,42 @@ async def test_the_repair_names_the_likely_cause(
     assert raised is not None
     assert raised.translation_key == f"not_taking_commands_{cause}"
     assert raised.severity is ir.IssueSeverity.ERROR
+
+
+async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_client: ClientSessionGenerator
+) -> None:
+    """The thermostat reports the mode it applied while a newer command is on its way."""
+    paired = await pair_thermostat()
+    service = paired.service
+    paired.thermostat.obey_pushes = False
+    key = f"shared.{SERIAL}"
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        SERVICE_SET_HVAC_MODE,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
+        blocking=True,
+    )
+    mode_revision = service.buckets.get(key).revision  # type: ignore[union-attr]
+    # A newer command that also writes the bucket (the schedule's mode is kept in `shared`).
+    client = await hass_client()
+    resp = await client.post(
+        "/api/thermostat_cloud/command",
+        json={"serial": SERIAL, "command": "set_schedule_mode", "value": "cool"},
+    )
+    assert resp.status == 200
+    assert service.buckets.get(key).revision > mode_revision  # type: ignore[union-attr]
+
+    # Written over the mode's revision: it conflicts, is not stored, and still confirms.
+    body = {
+        key: {
+            "object_key": key,
+            "base_object_revision": mode_revision,
+            "if_object_revision": mode_revision,
+            "target_temperature_type": "off",
+        }
+    }
+    assert await put_raw(paired.thermostat, SERIAL, body) == 200
+    fields = {p.field for p in service.confirmations.pending(SERIAL)}
+    assert "target_temperature_type" not in fields
+    assert "schedule_mode" in fields  # the newer command waits for its own report

@@ -21,7 +21,7 @@ or nothing is pending any more.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 import heapq
@@ -303,13 +303,16 @@ class Confirmations:
         serial: str,
         reports: Sequence[Report],
         applied: Mapping[str, Mapping[str, Any]],
+        crossed: Collection[str],
         kept: Callable[[str, str], object],
     ) -> None:
         """Confirm or supersede what a thermostat's PUT reports.
 
         `reports`: the buckets of the PUT, each with the `base_object_revision` it was
-        written over; `applied`: the fields the server applied, by bucket key (a report
-        that conflicted is not there); `kept(key, field)` reads what the server now keeps.
+        written over; `applied`: the fields the server applied, by bucket key; `crossed`:
+        the keys whose report conflicted with a newer change (not applied, yet still what
+        the thermostat applied of the commands before it: they confirm, never supersede);
+        `kept(key, field)` reads what the server now keeps.
         """
         pending = self._pending.get(serial)
         device_report = applied.get(f"device.{serial}")
@@ -320,7 +323,8 @@ class Confirmations:
         confirmed = superseded = 0
         for report in reports:
             key = report.key
-            if key not in applied:
+            stored = key in applied
+            if not stored and key not in crossed:
                 continue
             fields = report.fields
             base = report.base_revision
@@ -333,7 +337,7 @@ class Confirmations:
                     if knows_command and carries(entry.value, fields[name]):
                         del pending[(entry_key, name)]
                         confirmed += 1
-                    elif not carries(entry.value, kept(key, name)):
+                    elif stored and not carries(entry.value, kept(key, name)):
                         # Another value was kept: the dial's, over the command.
                         del pending[(entry_key, name)]
                         superseded += 1

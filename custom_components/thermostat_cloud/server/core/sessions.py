@@ -494,8 +494,8 @@ class DeviceSessions:
         if ignored:
             _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
         self._commands.apply(serial, updates, ChangeSource.DEVICE)
-        if updates:
-            self._confirmations.reported(serial, entries, updates, self._kept)
+        if updates or conflicts:
+            self._confirmations.reported(serial, entries, updates, conflicts, self._kept)
         descriptors: dict[str, dict[str, Any]] = {}
         kept: list[str] = []
         for entry in entries:
