@@ -478,3 +478,22 @@ async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
     fields = {p.field for p in service.confirmations.pending(SERIAL)}
     assert "target_temperature_type" not in fields
     assert "schedule_mode" in fields  # the newer command waits for its own report
+
+
+async def test_malformed_4_3_forms_get_clear_errors(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    paired = await pair_thermostat()
+    thermostat = paired.thermostat
+    headers = {"Authorization": basic_auth(SERIAL)}
+    cases = [
+        (f"{thermostat.transport_url}/v3/put", {"device": {SERIAL: 5}}, f"device.{SERIAL}"),
+        (f"{thermostat.transport_url}/v3/subscribe", {"keys": [7]}, "keys[0]"),
+        (f"{thermostat.transport_url}/v3/subscribe", {"session": "s"}, "objects"),
+    ]
+    before = paired.service.buckets.value(f"device.{SERIAL}")
+    for url, body, named in cases:
+        async with thermostat.http.post(url, json=body, headers=headers) as resp:
+            assert resp.status == 400
+            assert named in (await resp.json())["error"]
+    assert paired.service.buckets.value(f"device.{SERIAL}") == before
