@@ -23,6 +23,16 @@ from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version,
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
+from .runtime import (
+    COOLING,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
+    Rates,
+    RuntimeFigures,
+    RuntimeLedger,
+)
 from .service import Storage, ThermostatService
 from .sessions import (
     BucketAccess,
@@ -46,8 +56,13 @@ from .weather import WeatherProvider
 
 __all__ = [
     "CONTACT_DEADLINE_S",
+    "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
+    "ELECTRICITY",
+    "EQUIPMENT",
+    "GAS",
+    "HEATING",
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
@@ -80,9 +95,12 @@ __all__ = [
     "PendingField",
     "Principal",
     "PutEntry",
+    "Rates",
     "Reason",
     "RegisterResult",
     "Roster",
+    "RuntimeFigures",
+    "RuntimeLedger",
     "ServiceConfig",
     "ServiceEvent",
     "SessionRefusal",

@@ -32,6 +32,8 @@ class EventKind(StrEnum):
     COMMANDS = "commands"
     """What the device has not confirmed changed, or whether it takes commands
     (see `Confirmations`)."""
+    RUNTIME = "runtime"
+    """The device's runtime, cycles or energy changed (see `runtime.RuntimeLedger`)."""
 
 
 class ChangeSource(StrEnum):

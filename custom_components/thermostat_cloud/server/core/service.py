@@ -27,6 +27,7 @@ from .confirmations import Confirmations
 from .events import EventBus
 from .pairing import HomePairing
 from .roster import Roster
+from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
 from .state import ThermostatState
 from .weather import WeatherProvider
@@ -116,6 +117,20 @@ class ThermostatService:
             request_save=self.request_save,
         )
         self.roster.on_forget(self.availability.forget)
+        self.runtime = RuntimeLedger(
+            clock=self.clock,
+            buckets=self.buckets,
+            pairings=self.pairings,
+            events=self.events,
+            request_save=self.request_save,
+            last_contact_ms=self._last_contact_ms,
+            is_available=self.availability.is_available,
+            # A thermostat in contact is heard at least once per held subscribe and grace.
+            max_step_s=config.hold_timeout + config.availability_grace,
+        )
+        """How long each thermostat's equipment ran, its cycles and energy (kept across
+        unpairing, under the saved document's `runtime` key)."""
+        self.availability.on_contact(self.runtime.note_contact)
         self.roster.on_forget(self.delivery.forget)
         self.roster.on_forget(self.confirmations.forget)
         self.pairing = HomePairing(
@@ -170,6 +185,7 @@ class ThermostatService:
         self.extra_state = dict(data.get("extra", {}))
         self.confirmations.load(data.get("pending_commands"))
         self.api_keys.attach(self.extra_state)
+        self.runtime.load(data.get("runtime"))
         self.loaded = True
         if not data:
             self.save_now_later()
@@ -184,7 +200,12 @@ class ThermostatService:
             "pairing": self.pairings.dump(),
             "extra": self.extra_state,
             "pending_commands": self.confirmations.dump(),
+            "runtime": self.runtime.dump(),
         }
+
+    def _last_contact_ms(self, serial: str) -> int | None:
+        record = self.devices.get(serial)
+        return record.last_seen if record is not None and record.last_seen else None
 
     def request_save(self) -> None:
         """Bucket state changed: save within `save_delay` of the first unsaved change.
@@ -245,5 +266,6 @@ class ThermostatService:
         self.commands.cancel_timers()
         self.availability.stop()
         self.confirmations.stop()
+        self.runtime.stop()
         if self.loaded:
             await self.async_flush()
