@@ -263,8 +263,8 @@ class SimulatedThermostat:
     def _descriptors(self) -> list[dict[str, Any]]:
         """Return what a subscribe lists: its buckets, and always its own three.
 
-        Firmware lists `device`, `shared` and `schedule` of its own whether or not it has
-        them yet (protocol notes, the subscribe's object list), so it is sent each of them.
+        It follows its own `device`, `shared` and `schedule` whether or not it has them yet,
+        so a command to any of them (a first schedule too) is pushed to it.
         """
         objects = []
         own = {f"{kind}.{self.key_id}": LocalBucket() for kind in ("device", "shared", "schedule")}
