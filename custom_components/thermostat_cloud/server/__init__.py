@@ -6,6 +6,7 @@ the host itself.
 
 from .control import ControlApi, ControlListener, Route
 from .core import (
+    CONTACT_DEADLINE_S,
     COOLING,
     DEVICE_RELAYS,
     ECO_MODES,
@@ -14,7 +15,10 @@ from .core import (
     GAS,
     HEATING,
     HVAC_RELAYS,
+    LOW_BATTERY_V,
     SERVER_VERSION,
+    WRITTEN_DEADLINE_S,
+    Cause,
     ChangeSource,
     CommandError,
     CommandResult,
@@ -22,6 +26,7 @@ from .core import (
     EventKind,
     HomeState,
     PairingOrigin,
+    PendingField,
     Rates,
     Reason,
     RegisterResult,
@@ -32,6 +37,7 @@ from .core import (
     Storage,
     ThermostatService,
     ThermostatState,
+    Trouble,
     held_setpoints,
     holds_eco,
     origin_with_port,
@@ -65,6 +71,7 @@ from .provisioning import (
 )
 
 __all__ = [
+    "CONTACT_DEADLINE_S",
     "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
@@ -77,6 +84,7 @@ __all__ = [
     "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
     "LOWER_SAFETY_MIN_C",
+    "LOW_BATTERY_V",
     "SERVER_VERSION",
     "TARGET_HUMIDITY_MAX",
     "TARGET_HUMIDITY_MIN",
@@ -84,7 +92,9 @@ __all__ = [
     "TEMPERATURE_MIN_C",
     "UPPER_SAFETY_MAX_C",
     "UPPER_SAFETY_MIN_C",
+    "WRITTEN_DEADLINE_S",
     "ApiKey",
+    "Cause",
     "ChangeSource",
     "CommandError",
     "CommandResult",
@@ -99,6 +109,7 @@ __all__ = [
     "HostedApi",
     "LocalNetwork",
     "PairingOrigin",
+    "PendingField",
     "Rates",
     "Reason",
     "RegisterOutcome",
@@ -113,6 +124,7 @@ __all__ = [
     "Storage",
     "ThermostatService",
     "ThermostatState",
+    "Trouble",
     "bucket_key",
     "configure_thermostat",
     "error_response",
