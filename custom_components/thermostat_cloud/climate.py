@@ -569,17 +569,12 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
     ) -> None:
         """Replace the whole schedule (validated; Celsius, as the thermostat stores it).
 
-        While learning is on the thermostat rewrites a schedule it is given, so the caller
-        must say what to do about it: `turn_off_learning` true turns learning off in the same
-        push, false keeps it (the schedule will drift); without it the action is refused with
-        a message saying so, never a silent drift.
+        While learning is on the thermostat may modify a schedule it is given, so the caller
+        must say what to do about it (`turn_off_learning`): the command layer's one rule,
+        the same for the control and hosted APIs.
         """
-        if turn_off_learning is None and self.thermostat.learning_mode:
-            raise _validation_error("learning_rewrites_schedule")
         self.run_command(
-            self.service.commands.set_schedule,
-            schedule,
-            turn_off_learning=bool(turn_off_learning),
+            self.service.commands.set_schedule, schedule, turn_off_learning=turn_off_learning
         )
 
     def _celsius(self, value: float | None) -> float | None:
