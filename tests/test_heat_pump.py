@@ -1,7 +1,7 @@
-"""Real thermostats' equipment: every stage, a heat pump's and dual fuel's settings, the display's
-unit and what a technician asks for (Wi-Fi signal, detected wiring, error codes).
+"""Real thermostats' stages, heat pump and dual fuel, display unit and diagnostics.
 
-Every test pairs a simulated thermostat over real TCP; the heat pump reports three heating
+Every stage, a heat pump's and dual fuel's settings, the display's unit and what a technician
+asks for (Wi-Fi signal, detected wiring, error codes). Every test pairs a simulated thermostat over real TCP; the heat pump reports three heating
 stages, auxiliary and emergency heat, two cooling stages and dual fuel, with the field names
 and values of a 5.9.4-5 capture (`thermostat_sim.HEAT_PUMP_DUAL_FUEL`).
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from homeassistant.components.climate import ATTR_HVAC_ACTION, HVACAction
-from homeassistant.components.number import (
+from homeassistant.components.climate.const import ATTR_HVAC_ACTION, HVACAction
+from homeassistant.components.number.const import (
     ATTR_VALUE,
     DOMAIN as NUMBER_DOMAIN,
     SERVICE_SET_VALUE,
@@ -22,7 +22,6 @@ from homeassistant.components.select import (
     DOMAIN as SELECT_DOMAIN,
     SERVICE_SELECT_OPTION,
 )
-from homeassistant.components.switch import DOMAIN as SWITCH_DOMAIN
 from homeassistant.config_entries import RELOAD_AFTER_UPDATE_DELAY
 from homeassistant.const import (
     ATTR_ENTITY_ID,
@@ -30,6 +29,7 @@ from homeassistant.const import (
     STATE_OFF,
     STATE_ON,
     STATE_UNKNOWN,
+    Platform,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
@@ -62,9 +62,7 @@ HEAT_PUMP_SWITCHES = ("aux_heat_outdoor_lockout", "compressor_outdoor_lockout")
 
 async def pair_heat_pump(pair_thermostat: PairThermostat, **device: Any) -> PairedThermostat:
     """Pair the heat pump with three heating stages and dual fuel."""
-    return await pair_thermostat(
-        shared=HEAT_PUMP_SHARED, device={**HEAT_PUMP_DUAL_FUEL, **device}
-    )
+    return await pair_thermostat(shared=HEAT_PUMP_SHARED, device={**HEAT_PUMP_DUAL_FUEL, **device})
 
 
 def disabled_by(registry: er.EntityRegistry, entity_id: str) -> er.RegistryEntryDisabler | None:
@@ -188,7 +186,7 @@ async def test_heat_pump_settings_show_and_set_what_firmware_keeps(
     )
     await paired.pushed("device", dual_fuel_breakpoint=-8.0)
     await hass.services.async_call(
-        SWITCH_DOMAIN,
+        Platform.SWITCH,
         SERVICE_TURN_ON,
         {ATTR_ENTITY_ID: paired.entity_id("switch", "compressor_outdoor_lockout")},
         blocking=True,
@@ -205,7 +203,10 @@ async def test_an_outdoor_limit_out_of_range_is_refused(
     aux = paired.entity_id("number", "aux_heat_max_outdoor_temperature")
     with pytest.raises(ServiceValidationError):
         await hass.services.async_call(
-            NUMBER_DOMAIN, SERVICE_SET_VALUE, {ATTR_ENTITY_ID: aux, ATTR_VALUE: value}, blocking=True
+            NUMBER_DOMAIN,
+            SERVICE_SET_VALUE,
+            {ATTR_ENTITY_ID: aux, ATTR_VALUE: value},
+            blocking=True,
         )
     assert paired.service.buckets.value(f"device.{SERIAL}")["heat_pump_aux_threshold"] == 10
 
@@ -269,7 +270,9 @@ async def test_signal_wiring_and_error_codes_are_diagnostics(
         assert entry is not None
         assert entry.entity_category is not None, key
     assert float(shown(hass, paired.entity_id("sensor", "wifi_signal"))) == 72
-    assert shown(hass, paired.entity_id("sensor", "hvac_wires")) == HEAT_PUMP_DUAL_FUEL["hvac_wires"]
+    assert (
+        shown(hass, paired.entity_id("sensor", "hvac_wires")) == HEAT_PUMP_DUAL_FUEL["hvac_wires"]
+    )
     assert shown(hass, paired.entity_id("sensor", "error_code")) == "none"
     assert shown(hass, paired.entity_id("sensor", "wiring_error")) == "none"
 
