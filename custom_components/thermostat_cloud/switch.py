@@ -51,7 +51,7 @@ def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
 
 
 SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
-    # Learning rewrites the schedule (NoLongerEvil-Thermostat #152): see `set_schedule`.
+    # Learning may modify a pushed schedule (protocol notes): see `set_schedule`.
     _setting("learning", "learning_mode"),
     # The thermostat's occupancy sensor (Home/Away Assist): auto-eco when nobody is seen.
     _setting("home_away_assist", "auto_away_enable"),

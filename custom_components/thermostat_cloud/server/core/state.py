@@ -720,7 +720,7 @@ class ThermostatState:
 
     @property
     def learning_mode(self) -> bool | None:
-        """`device.learning_mode`: whether the thermostat's learning rewrites its schedule.
+        """`device.learning_mode`: whether the thermostat learns (and may modify its schedule).
 
         The one place clients (the climate actions, the schedule card) read it.
         """
