@@ -223,6 +223,8 @@ async def test_settings_of_a_wrong_type_read_as_unknown(
         temperature_scale="K",
         rssi="strong",
         hvac_wires=["Heat"],
+        error_code=7,
+        has_x3_cool="true",
     )
     assert shown(hass, paired.entity_id("number", "aux_heat_max_outdoor_temperature")) == (
         STATE_UNKNOWN
@@ -232,6 +234,12 @@ async def test_settings_of_a_wrong_type_read_as_unknown(
     assert shown(hass, paired.entity_id("select", "display_unit")) == STATE_UNKNOWN
     assert shown(hass, paired.entity_id("sensor", "wifi_signal")) == STATE_UNKNOWN
     assert shown(hass, paired.entity_id("sensor", "hvac_wires")) == STATE_UNKNOWN
+    # An error that is no text is no error to quote; "true" is no equipment.
+    assert shown(hass, paired.entity_id("sensor", "error_code")) == STATE_UNKNOWN
+    assert ir.async_get(hass).async_get_issue(DOMAIN, f"thermostat_error_{SERIAL}") is None
+    entry = er.async_get(hass).async_get(paired.entity_id("binary_sensor", "cooling_stage_3"))
+    assert entry is not None
+    assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION
 
 
 # -- the display's unit ------------------------------------------------------------------------
