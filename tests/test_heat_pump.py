@@ -39,7 +39,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from thermostat_sim import HEAT_PUMP_DUAL_FUEL, HEAT_PUMP_SHARED
+from thermostat_sim import FIRMWARE_IDLE_STATE, HEAT_PUMP_DUAL_FUEL, HEAT_PUMP_SHARED
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 
@@ -61,8 +61,10 @@ HEAT_PUMP_SWITCHES = ("aux_heat_outdoor_lockout", "compressor_outdoor_lockout")
 
 
 async def pair_heat_pump(pair_thermostat: PairThermostat, **device: Any) -> PairedThermostat:
-    """Pair the heat pump with three heating stages and dual fuel."""
-    return await pair_thermostat(shared=HEAT_PUMP_SHARED, device={**HEAT_PUMP_DUAL_FUEL, **device})
+    """Pair the heat pump with three heating stages and dual fuel, idle, as firmware reports it."""
+    return await pair_thermostat(
+        shared=HEAT_PUMP_SHARED, device={**FIRMWARE_IDLE_STATE, **HEAT_PUMP_DUAL_FUEL, **device}
+    )
 
 
 def disabled_by(registry: er.EntityRegistry, entity_id: str) -> er.RegistryEntryDisabler | None:

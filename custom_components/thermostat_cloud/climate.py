@@ -74,6 +74,7 @@ from .hub import Hub
 from .server import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
+    EQUIPMENT_FIELDS,
     TARGET_HUMIDITY_MAX,
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
@@ -137,10 +138,8 @@ CLIMATE_READS = RELAYS | frozenset(
         # The whole `shared` bucket: mode, setpoints, capabilities, and whether it was
         # reported at all (no action before it was).
         "shared",
-        "device.has_fan",
-        "device.has_emer_heat",
-        "device.has_humidifier",
-        "device.has_dehumidifier",
+        # Every equipment field: `capabilities` reads them all.
+        *(f"device.{field}" for field in EQUIPMENT_FIELDS),
         "device.eco",
         "device.eco_mode_enabled",
         "device.away_temperature_low",

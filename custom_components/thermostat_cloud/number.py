@@ -60,7 +60,7 @@ def _outdoor_limit(key: str, setting: str) -> ThermostatNumberDescription:
         setting=setting,
         native_min_value=OUTDOOR_THRESHOLD_MIN_C,
         native_max_value=OUTDOOR_THRESHOLD_MAX_C,
-        value_fn=lambda t: t.outdoor_thresholds[setting],
+        value_fn=lambda t: t.outdoor_threshold(setting),
         reads=frozenset({f"device.{setting}"}),
         equipment_fn=EQUIPMENT_SETTINGS[Platform.NUMBER, key],
     )

@@ -8,6 +8,7 @@ from .control import ControlApi, ControlListener, Route
 from .core import (
     DEVICE_RELAYS,
     ECO_MODES,
+    EQUIPMENT_FIELDS,
     HVAC_RELAYS,
     SERVER_VERSION,
     ChangeSource,
@@ -63,6 +64,7 @@ __all__ = [
     "ECO_MODES",
     "ECO_TEMPERATURE_MAX_C",
     "ECO_TEMPERATURE_MIN_C",
+    "EQUIPMENT_FIELDS",
     "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
     "LOWER_SAFETY_MIN_C",

@@ -30,13 +30,21 @@ from .sessions import (
     is_revision,
     next_revision,
 )
-from .state import DEVICE_RELAYS, ECO_MODES, HVAC_RELAYS, StateSource, ThermostatState
+from .state import (
+    DEVICE_RELAYS,
+    ECO_MODES,
+    EQUIPMENT_FIELDS,
+    HVAC_RELAYS,
+    StateSource,
+    ThermostatState,
+)
 from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
     "DEVICE_RELAYS",
     "ECO_MODES",
+    "EQUIPMENT_FIELDS",
     "HVAC_RELAYS",
     "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",

@@ -738,14 +738,12 @@ class ThermostatState:
         value = self.readings.setting(field)
         return value if isinstance(value, bool) else None
 
-    @property
-    def outdoor_thresholds(self) -> dict[str, float | int | None]:
-        """The heat pump's and dual fuel's outdoor temperatures (°C), by the field's name.
+    def outdoor_threshold(self, field: str) -> float | int | None:
+        """Return a heat pump's or dual fuel's outdoor temperature (°C) by its `device` field.
 
         `heat_pump_aux_threshold`, `heat_pump_comp_threshold`, `dual_fuel_breakpoint`.
         """
-        fields = ("heat_pump_aux_threshold", "heat_pump_comp_threshold", "dual_fuel_breakpoint")
-        return self._device_temperatures(**{field: field for field in fields})
+        return self._reading(self.device, field, TEMPERATURE_RANGE_C)
 
     @property
     def wifi_signal(self) -> float | int | None:
