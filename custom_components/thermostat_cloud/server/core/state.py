@@ -96,16 +96,6 @@ EQUIPMENT_FIELDS = (
     "has_heat_pump",
     "has_dual_fuel",
 )
-# Stage relays (status-record names) -> the equipment field saying the thermostat drives it.
-STAGE_EQUIPMENT = {
-    "heat_x2": "has_x2_heat",
-    "heat_x3": "has_x3_heat",
-    "aux_heat": "has_aux_heat",
-    "alt_heat": "has_alt_heat",
-    "emer_heat": "has_emer_heat",
-    "cool_x2": "has_x2_cool",
-    "cool_x3": "has_x3_cool",
-}
 # `device.rssi`: 72 and 67 in captures; no source gives its unit, so it is shown as reported,
 # within what a signed byte holds.
 WIFI_SIGNAL_RANGE = (-128.0, 127.0)
@@ -509,7 +499,7 @@ class ThermostatState:
     @property
     def temperature_scale(self) -> str:
         """`device.temperature_scale`, the display preference (`C` when absent)."""
-        return one_of(self.device.get("temperature_scale"), ("C", "F")) or "C"
+        return self.display_scale or "C"
 
     @property
     def display_scale(self) -> str | None:
