@@ -615,6 +615,11 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     assert service.buckets.get(f"schedule.{SERIAL}") is None
 
     response, body = await api.request(
+        "PUT", path, key, {"schedule": SCHEDULE, "turn_off_learning": "yes"}
+    )
+    assert (response.status, body["error"]) == (400, "turn_off_learning must be true or false")
+
+    response, body = await api.request(
         "PUT", path, key, {"schedule": SCHEDULE, "turn_off_learning": True}
     )
     assert response.status == 200, body
