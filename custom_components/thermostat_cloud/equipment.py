@@ -25,7 +25,7 @@ type HasEquipment = Callable[[ThermostatState], bool]
 
 
 def _has(field: str) -> HasEquipment:
-    """Return whether the thermostat reports one piece of equipment (`capabilities`)."""
+    """Return the check that the thermostat reports one piece of equipment (`capabilities`)."""
     return lambda thermostat: thermostat.capabilities[field]
 
 
@@ -58,8 +58,32 @@ EQUIPMENT_SETTINGS: Mapping[tuple[Platform, str], HasEquipment] = {
 }
 """(platform, key) of the settings of a heat pump or dual fuel -> whether the thermostat has it."""
 
+HAS_EQUIPMENT: Mapping[str, HasEquipment] = {
+    # `can_heat`/`can_cool`: heating is assumed until the thermostat says (see climate.py).
+    "heat_stage_1": _has("can_heat"),
+    "heat_stage_2": _has("has_x2_heat"),
+    "heat_stage_3": _has("has_x3_heat"),
+    "aux_heat": _has("has_aux_heat"),
+    "emergency_heat": _has("has_emer_heat"),
+    "cool_stage_1": _has("can_cool"),
+    "cool_stage_2": _has("has_x2_cool"),
+    "fan": _has("has_fan"),
+    **{key: EQUIPMENT_BINARY_SENSORS[key] for key in ("humidifier", "dehumidifier", "airwave")},
+}
+"""Runtime ledger equipment (`server.EQUIPMENT`) -> whether the thermostat has it."""
+
+EQUIPMENT_SENSORS: Mapping[str, HasEquipment] = {
+    **{f"{equipment}_runtime": has for equipment, has in HAS_EQUIPMENT.items()},
+    "heating_cycles": HAS_EQUIPMENT["heat_stage_1"],
+    "cooling_cycles": HAS_EQUIPMENT["cool_stage_1"],
+    # The filter's runtime, once the thermostat counts it (`filter_runtime_sec`).
+    "filter_runtime": lambda t: t.filter_runtime_seconds is not None,
+}
+"""Sensor key -> whether the thermostat has what it counts."""
+
 EQUIPMENT_ENTITIES: Mapping[tuple[Platform, str], HasEquipment] = {
     **{(Platform.BINARY_SENSOR, key): has for key, has in EQUIPMENT_BINARY_SENSORS.items()},
+    **{(Platform.SENSOR, key): has for key, has in EQUIPMENT_SENSORS.items()},
     **EQUIPMENT_SETTINGS,
 }
 

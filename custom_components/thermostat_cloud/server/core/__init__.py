@@ -13,6 +13,16 @@ from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version,
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
+from .runtime import (
+    COOLING,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
+    Rates,
+    RuntimeFigures,
+    RuntimeLedger,
+)
 from .service import Storage, ThermostatService
 from .sessions import (
     BucketAccess,
@@ -42,9 +52,14 @@ from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
+    "ELECTRICITY",
+    "EQUIPMENT",
     "EQUIPMENT_FIELDS",
+    "GAS",
+    "HEATING",
     "HVAC_RELAYS",
     "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",
@@ -72,9 +87,12 @@ __all__ = [
     "PairingOrigin",
     "Principal",
     "PutEntry",
+    "Rates",
     "Reason",
     "RegisterResult",
     "Roster",
+    "RuntimeFigures",
+    "RuntimeLedger",
     "ServiceConfig",
     "ServiceEvent",
     "SessionRefusal",

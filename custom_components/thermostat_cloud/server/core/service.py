@@ -26,6 +26,7 @@ from .config import ServiceConfig
 from .events import EventBus
 from .pairing import HomePairing
 from .roster import Roster
+from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
 from .weather import WeatherProvider
 
@@ -105,6 +106,20 @@ class ThermostatService:
             request_save=self.request_save,
         )
         self.roster.on_forget(self.availability.forget)
+        self.runtime = RuntimeLedger(
+            clock=self.clock,
+            buckets=self.buckets,
+            pairings=self.pairings,
+            events=self.events,
+            request_save=self.request_save,
+            last_contact_ms=self._last_contact_ms,
+            is_available=self.availability.is_available,
+            # A thermostat in contact is heard at least once per held subscribe and grace.
+            max_step_s=config.hold_timeout + config.availability_grace,
+        )
+        """How long each thermostat's equipment ran, its cycles and energy (kept across
+        unpairing, under the saved document's `runtime` key)."""
+        self.availability.on_contact(self.runtime.note_contact)
         self.roster.on_forget(self.delivery.forget)
         self.pairing = HomePairing(
             pairings=self.pairings,
@@ -156,6 +171,7 @@ class ThermostatService:
         self.pairings.load(data.get("pairing", {}))
         self.extra_state = dict(data.get("extra", {}))
         self.api_keys.attach(self.extra_state)
+        self.runtime.load(data.get("runtime"))
         self.loaded = True
         if not data:
             self.save_now_later()
@@ -169,7 +185,12 @@ class ThermostatService:
             "devices": self.devices.dump(self._storage.embed_json),
             "pairing": self.pairings.dump(),
             "extra": self.extra_state,
+            "runtime": self.runtime.dump(),
         }
+
+    def _last_contact_ms(self, serial: str) -> int | None:
+        record = self.devices.get(serial)
+        return record.last_seen if record is not None and record.last_seen else None
 
     def request_save(self) -> None:
         """Bucket state changed: save within `save_delay` of the first unsaved change.
@@ -229,5 +250,6 @@ class ThermostatService:
         self.close_connections()
         self.commands.cancel_timers()
         self.availability.stop()
+        self.runtime.stop()
         if self.loaded:
             await self.async_flush()

@@ -43,6 +43,9 @@ PERCENT_RANGE = (0.0, 100.0)
 BATTERY_VOLTAGE_RANGE_V = (0.0, 5.0)
 # Unix seconds Python's datetime (and so the host's timestamp sensor) can represent.
 TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
+# A duration the thermostat counts (`filter_runtime_sec`: 1709430 in a 5.9.4-5 capture): up
+# to 50 years.
+DURATION_RANGE_S = (0.0, 50 * 365.25 * 86400)
 # `device.time_to_target` is a Unix time (1439955064 while cooling in a getDeviceInfo sample; the
 # reference server reads it so), 0 without an estimate; the protocol notes' "seconds to reach
 # the target" is not what thermostats report. Anything before 2001-09-09 is no reading.
@@ -102,6 +105,18 @@ WIFI_SIGNAL_RANGE = (-128.0, 127.0)
 # `device.wiring_error` reads "Unknown" while the thermostat starts, before it has checked its
 # wires ("Field Initialization Notes" of the 5.9.4-5 capture): no fault.
 NOT_YET_CHECKED = "unknown"
+
+
+def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[str, bool]:
+    """Return every relay by its status-record name, read from the two buckets.
+
+    `device` first for the relays firmware keeps there; anything but JSON `true` is off.
+    """
+    relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
+    for name, field in DEVICE_RELAYS.items():
+        if field in device:
+            relays[name] = device[field] is True
+    return relays
 
 
 def string(value: object) -> str | None:
@@ -555,12 +570,7 @@ class ThermostatState:
     @property
     def hvac(self) -> dict[str, bool]:
         """Every relay by its status-record name (`device` first for those firmware keeps there)."""
-        shared, device = self.shared, self.device
-        relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
-        for name, field in DEVICE_RELAYS.items():
-            if field in device:
-                relays[name] = device[field] is True
-        return relays
+        return relay_states(self.shared, self.device)
 
     @property
     def has_cool_to_dry(self) -> bool:
@@ -774,6 +784,11 @@ class ThermostatState:
     def filter_replacement_needed(self) -> bool:
         """`device.filter_replacement_needed`: the thermostat's filter reminder is due."""
         return self.device.get("filter_replacement_needed") is True
+
+    @property
+    def filter_runtime_seconds(self) -> float | int | None:
+        """`device.filter_runtime_sec`: how long the air moved since the filter reminder was reset."""
+        return self._reading(self.device, "filter_runtime_sec", DURATION_RANGE_S)
 
     @property
     def battery_voltage(self) -> float | int | None:
