@@ -137,6 +137,7 @@ class HomePairing:
                 },
             },
             ChangeSource.SERVER,
+            followed=False,
         )
 
     def write_home_devices(self, buckets: BucketStore) -> None:
