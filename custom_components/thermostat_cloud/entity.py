@@ -184,6 +184,10 @@ class ThermostatEntityDescription[ValueT](EntityDescription):
     """Whether the value exists now (reading only what `reads` names): a value of something
     that is not happening (no fan timer, no estimate, an occupancy sensor turned off) is
     unavailable rather than unknown, which reads as a fault."""
+    equipment_fn: Callable[[ThermostatState], bool] | None = None
+    """Whether the thermostat has the equipment this shows or sets; without it (or before
+    the thermostat said) the entity is created disabled, and enabled once the thermostat
+    reports the equipment (`equipment.py`)."""
 
 
 class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
@@ -200,6 +204,8 @@ class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
         """Initialize the entity from the hub, the thermostat's subentry and its description."""
         self.entity_description = description
         super().__init__(hub, subentry, description.key, description.reads)
+        if (has_equipment := description.equipment_fn) is not None:
+            self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
     def _project(self) -> ValueT:
         return self.entity_description.value_fn(self.thermostat)

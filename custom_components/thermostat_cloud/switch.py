@@ -17,7 +17,7 @@ from typing import Any
 
 from homeassistant.components.climate.const import PRESET_ECO, PRESET_NONE
 from homeassistant.components.switch import SwitchEntity, SwitchEntityDescription
-from homeassistant.const import EntityCategory
+from homeassistant.const import EntityCategory, Platform
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -32,6 +32,7 @@ from .entity import (
     command_error,
 )
 from .entry_data import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_SETTINGS
 from .hub import Hub
 from .server import CommandError, EventKind, HomeState, ServiceEvent
 
@@ -48,18 +49,23 @@ class ThermostatSwitchDescription(
 
 
 def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
-    """Return the switch of a `device` setting: on or off as reported, unknown until then."""
+    """Return the switch of a `device` setting: on or off as reported, unknown until then.
+
+    A setting of equipment the thermostat may lack (a heat pump) is created disabled unless
+    it reports the equipment (`equipment.py`).
+    """
     return ThermostatSwitchDescription(
         key=key,
         translation_key=key,
         setting=setting,
         value_fn=lambda t: t.device_flag(setting),
         reads=frozenset({f"device.{setting}"}),
+        equipment_fn=EQUIPMENT_SETTINGS.get((Platform.SWITCH, key)),
     )
 
 
 SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
-    # Learning rewrites the schedule (NoLongerEvil-Thermostat #152): see `set_schedule`.
+    # Learning may modify a pushed schedule (protocol notes): see `set_schedule`.
     _setting("learning", "learning_mode"),
     # The thermostat's occupancy sensor (Home/Away Assist): auto-eco when nobody is seen.
     _setting("home_away_assist", "auto_away_enable"),
@@ -68,6 +74,9 @@ SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
     # Safety temperatures heat or cool even while off or in eco: see the number entities.
     _setting("freeze_protection", "lower_safety_temp_enabled"),
     _setting("heat_protection", "upper_safety_temp_enabled"),
+    # A heat pump's outdoor limits apply while these are on: see the number entities.
+    _setting("aux_heat_outdoor_lockout", "heat_pump_aux_threshold_enabled"),
+    _setting("compressor_outdoor_lockout", "heat_pump_comp_threshold_enabled"),
 )
 
 

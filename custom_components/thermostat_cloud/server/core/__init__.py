@@ -53,6 +53,7 @@ from .sessions import (
 from .state import (
     DEVICE_RELAYS,
     ECO_MODES,
+    EQUIPMENT_FIELDS,
     HVAC_RELAYS,
     HomeState,
     StateSource,
@@ -68,6 +69,7 @@ __all__ = [
     "ECO_MODES",
     "ELECTRICITY",
     "EQUIPMENT",
+    "EQUIPMENT_FIELDS",
     "GAS",
     "HEATING",
     "HVAC_RELAYS",
