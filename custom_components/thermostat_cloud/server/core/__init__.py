@@ -8,8 +8,9 @@ from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSumma
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
-from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
+from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
@@ -31,12 +32,14 @@ from .sessions import (
     next_revision,
 )
 from .state import DEVICE_RELAYS, ECO_MODES, HVAC_RELAYS, StateSource, ThermostatState
+from .vacations import Vacation, Vacations
 from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
     "DEVICE_RELAYS",
     "ECO_MODES",
+    "HOME",
     "HVAC_RELAYS",
     "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",
@@ -54,6 +57,8 @@ __all__ = [
     "DeviceSummary",
     "ErrorCode",
     "EventKind",
+    "Hold",
+    "Holds",
     "HomePairing",
     "Identity",
     "IdentityClaim",
@@ -77,6 +82,8 @@ __all__ = [
     "ThermostatService",
     "ThermostatState",
     "UnidentifiedDeviceError",
+    "Vacation",
+    "Vacations",
     "WeatherProvider",
     "as_number",
     "firmware_major",

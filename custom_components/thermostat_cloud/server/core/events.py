@@ -29,6 +29,14 @@ class EventKind(StrEnum):
     """An unpaired device's record was dropped (too many unpaired devices)."""
     FIRMWARE = "firmware"
     """The device reported another firmware version (see `Availability.note_firmware`)."""
+    HOLD = "hold"
+    """The device's hold began, changed or ended (see `Holds`)."""
+    VACATIONS = "vacations"
+    """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
+
+
+HOME = ""
+"""The serial of an event about the whole home rather than one device."""
 
 
 class ChangeSource(StrEnum):

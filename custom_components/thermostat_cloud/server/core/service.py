@@ -24,9 +24,11 @@ from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
 from .events import EventBus
+from .holds import Holds
 from .pairing import HomePairing
 from .roster import Roster
 from .sessions import DeviceSessions
+from .vacations import Vacations
 from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
@@ -104,7 +106,27 @@ class ThermostatService:
             roster=self.roster,
             request_save=self.request_save,
         )
+        self.holds = Holds(
+            clock=self.clock,
+            buckets=self.buckets,
+            commands=self.commands,
+            events=self.events,
+            time_zone=config.time_zone,
+            request_save=self.request_save,
+        )
+        """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
+        self.vacations = Vacations(
+            clock=self.clock,
+            buckets=self.buckets,
+            commands=self.commands,
+            events=self.events,
+            home_serials=self._home_serials,
+            time_zone=config.time_zone,
+            request_save=self.request_save,
+        )
+        """The home's vacations: away from their start, home again in time for their end."""
         self.roster.on_forget(self.availability.forget)
+        self.roster.on_forget(self.holds.forget)
         self.roster.on_forget(self.delivery.forget)
         self.pairing = HomePairing(
             pairings=self.pairings,
@@ -142,6 +164,10 @@ class ThermostatService:
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
 
+    def _home_serials(self) -> list[str]:
+        """Return the thermostats paired to the home, in pairing order."""
+        return self.pairings.serials_in(self.pairing.home_structure_id)
+
     # -- persistence --------------------------------------------------------------------------
 
     async def async_load(self) -> None:
@@ -156,6 +182,8 @@ class ThermostatService:
         self.pairings.load(data.get("pairing", {}))
         self.extra_state = dict(data.get("extra", {}))
         self.api_keys.attach(self.extra_state)
+        self.holds.load(data.get("holds"))
+        self.vacations.load(data.get("vacations"))
         self.loaded = True
         if not data:
             self.save_now_later()
@@ -169,6 +197,8 @@ class ThermostatService:
             "devices": self.devices.dump(self._storage.embed_json),
             "pairing": self.pairings.dump(),
             "extra": self.extra_state,
+            "holds": self.holds.dump(),
+            "vacations": self.vacations.dump(),
         }
 
     def request_save(self) -> None:
@@ -218,6 +248,8 @@ class ThermostatService:
         self.subscriptions.reopen()
         self.commands.restore_fan_timers()
         self.availability.start()
+        self.holds.start()
+        self.vacations.start()
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
@@ -228,5 +260,7 @@ class ThermostatService:
         self.close_connections()
         self.commands.cancel_timers()
         self.availability.stop()
+        self.holds.stop()
+        self.vacations.stop()
         if self.loaded:
             await self.async_flush()
