@@ -27,6 +27,7 @@ from .entity import (
     async_add_thermostat_entities,
 )
 from .entry_data import ThermostatCloudConfigEntry
+from .holds import HoldUntilSensor
 from .server import ECO_MODES, ThermostatState
 
 PARALLEL_UPDATES = 0
@@ -184,7 +185,10 @@ async def async_setup_entry(
         hass,
         entry,
         async_add_entities,
-        lambda hub, subentry: [ThermostatSensor(hub, subentry, d) for d in SENSORS],
+        lambda hub, subentry: [
+            *(ThermostatSensor(hub, subentry, d) for d in SENSORS),
+            HoldUntilSensor(hub, subentry),
+        ],
     )
 
 

@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 
 from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock
+from ..model.records import UnstorableError, ensure_storable
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .events import HOME, ChangeSource, EventBus, EventKind, ServiceEvent
@@ -38,6 +39,7 @@ _LOGGER = logging.getLogger(__name__)
 MAX_RETURN_LEAD_S = 6 * 3600
 """The earliest a vacation brings the home back before its end: a rate measured on a mild day
 must not heat an empty house for a day."""
+MAX_SUMMARY_LENGTH = 255
 MIN_RATE_GAP_C = 0.5
 """A time-to-target for less than this much to go says too little about the rate."""
 MAX_TIME_TO_TARGET_S = 24 * 3600
@@ -53,6 +55,8 @@ class Vacation:
     end_ms: int
     eco_low: float | None = None
     eco_high: float | None = None
+    summary: str = ""
+    """What the user called it ("Skiing"); empty: just a vacation."""
     active: bool = False
     """The home was put in away for it (and is still, as far as the vacation knows)."""
     saved_eco: dict[str, list[float | None]] = field(default_factory=dict)
@@ -66,6 +70,7 @@ class Vacation:
             "end_ms": self.end_ms,
             "eco_low": self.eco_low,
             "eco_high": self.eco_high,
+            "summary": self.summary,
             "active": self.active,
             "saved_eco": self.saved_eco,
         }
@@ -85,6 +90,7 @@ class Vacation:
             end_ms=end,
             eco_low=as_plain_number(saved.get("eco_low")),
             eco_high=as_plain_number(saved.get("eco_high")),
+            summary=summary if isinstance(summary := saved.get("summary"), str) else "",
             active=saved.get("active") is True,
             saved_eco={
                 str(serial): [as_plain_number(value) for value in pair]
@@ -186,12 +192,14 @@ class Vacations:
         self,
         start: datetime,
         end: datetime,
+        *,
         eco_low: object = None,
         eco_high: object = None,
+        summary: str = "",
     ) -> Vacation:
         """Add a vacation; refused (with nothing changed) when it is wrong."""
         vacation = Vacation(id=secrets.token_hex(8), start_ms=0, end_ms=0)
-        self._check(vacation, start, end, eco_low, eco_high)
+        self._check(vacation, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         self._vacations[vacation.id] = vacation
         _LOGGER.info("Vacation added from %s to %s", _iso(vacation.start_ms), _iso(vacation.end_ms))
         self._changed()
@@ -202,13 +210,16 @@ class Vacations:
         vacation_id: str,
         start: datetime,
         end: datetime,
+        *,
         eco_low: object = None,
         eco_high: object = None,
+        summary: str = "",
     ) -> Vacation:
-        """Change a vacation's times (and eco temperatures); refused when wrong or unknown."""
+        """Change a vacation (all of it); refused when it is wrong or unknown."""
         current = self._require(vacation_id)
         changed = Vacation(id=current.id, start_ms=0, end_ms=0)
-        self._check(changed, start, end, eco_low, eco_high)
+        self._check(changed, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
+        current.summary = changed.summary
         if current.active and changed.start_ms > self._clock.now_ms():
             self._come_home(current)  # it now starts later: the home is back until then
         current.start_ms, current.end_ms = changed.start_ms, changed.end_ms
@@ -233,9 +244,20 @@ class Vacations:
         return vacation
 
     def _check(
-        self, vacation: Vacation, start: datetime, end: datetime, eco_low: object, eco_high: object
+        self,
+        vacation: Vacation,
+        start: datetime,
+        end: datetime,
+        *,
+        eco_low: object,
+        eco_high: object,
+        summary: str,
     ) -> None:
         """Fill `vacation` from the given values, or refuse them."""
+        try:
+            ensure_storable(summary)
+        except UnstorableError as err:
+            raise CommandError(ErrorCode.INVALID_VALUE, str(err)) from None
         start_ms, end_ms = self._epoch_ms(start), self._epoch_ms(end)
         if end_ms <= start_ms:
             raise CommandError(
@@ -278,6 +300,7 @@ class Vacations:
                 ErrorCode.NOT_PAIRED, "A vacation is for the home: pair a thermostat first"
             )
         vacation.start_ms, vacation.end_ms = start_ms, end_ms
+        vacation.summary = summary.strip()[:MAX_SUMMARY_LENGTH]
 
     def _epoch_ms(self, when: datetime) -> int:
         if when.tzinfo is None:
