@@ -27,6 +27,7 @@ import base64
 from collections.abc import Mapping
 import contextlib
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 import json
 import logging
 import time
@@ -321,6 +322,38 @@ class SimulatedThermostat:
                 "eco": {**eco, "mode": "schedule", "mode_update_timestamp": int(time.time())}
             }
         return await self.put_many(changes)
+
+    async def reach_schedule_entry(self, local_now: datetime) -> Any:
+        """Apply the schedule entry in force at `local_now` (its wall clock), as firmware does.
+
+        Gen 1/2 firmware keeps a manual setpoint only until its next schedule entry: at the
+        entry it takes the entry's setpoint (a range entry's `temp-min`/`temp-max`) and
+        reports it like a dial turn. Days count from Monday ("0"); a week back at most.
+        """
+        days = self.local.get(f"schedule.{self.key_id}", LocalBucket()).value.get("days", {})
+        for days_back in range(8):
+            day = local_now.date() - timedelta(days=days_back)
+            entries = sorted(
+                days.get(str(day.weekday()), {}).values(), key=lambda entry: entry["time"]
+            )
+            passed = [
+                entry
+                for entry in entries
+                if datetime.combine(day, datetime.min.time()) + timedelta(seconds=entry["time"])
+                <= local_now
+            ]
+            if passed:
+                entry = passed[-1]
+                fields = (
+                    {
+                        "target_temperature_low": entry["temp-min"],
+                        "target_temperature_high": entry["temp-max"],
+                    }
+                    if entry["type"] == "RANGE"
+                    else {"target_temperature": entry["temp"]}
+                )
+                return await self.put(f"shared.{self.key_id}", fields)
+        raise LookupError("No schedule entry to reach")
 
     async def report_rooms(self, rooms: Mapping[str, str]) -> Any:
         """PUT the home's `where` bucket (where_id -> name), as firmware keeps the rooms named on it.
