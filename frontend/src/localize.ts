@@ -48,6 +48,8 @@ const en = {
   error_unknown: "Something went wrong: {message}",
   editor_entity: "Thermostat",
   editor_title: "Title (optional)",
+  hold: "Held at {temperature} until {until}, then back to the schedule.",
+  resume_schedule: "Resume schedule",
 };
 
 export type StringKey = keyof typeof en;
@@ -98,6 +100,8 @@ const de: Strings = {
   error_unknown: "Etwas ist schiefgegangen: {message}",
   editor_entity: "Thermostat",
   editor_title: "Titel (optional)",
+  hold: "Gehalten auf {temperature} bis {until}, danach wieder nach Zeitplan.",
+  resume_schedule: "Zeitplan fortsetzen",
 };
 
 const TRANSLATIONS: Record<string, Strings> = { en, de };
