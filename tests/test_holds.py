@@ -10,8 +10,12 @@ from datetime import datetime, timedelta
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.button.const import DOMAIN as BUTTON_DOMAIN, SERVICE_PRESS
+from homeassistant.components.climate.const import (
+    DOMAIN as CLIMATE_DOMAIN,
+    SERVICE_SET_TEMPERATURE,
+)
 from homeassistant.config_entries import ConfigEntryState
-from homeassistant.const import ATTR_ENTITY_ID, STATE_UNAVAILABLE
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE, STATE_UNAVAILABLE
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 import pytest
@@ -110,6 +114,26 @@ async def test_turning_the_dial_ends_the_hold(
     await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
     assert local_target(paired) == 19.5
     assert paired.thermostat.received.empty()
+
+
+async def test_a_new_setpoint_from_home_assistant_ends_the_hold(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """Setting the temperature on the climate entity is a person's choice too: the hold ends."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_with_schedule(hass, pair_thermostat)
+    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
+    await paired.pushed("shared", target_temperature=23)
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        SERVICE_SET_TEMPERATURE,
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_TEMPERATURE: 20.5},
+        blocking=True,
+    )
+    await paired.pushed("shared", target_temperature=20.5)
+    await hass.async_block_till_done()
+    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert paired.service.holds.hold_of(SERIAL) is None
 
 
 async def test_a_hold_until_the_next_schedule_change(

@@ -306,23 +306,29 @@ class Holds:
             _LOGGER.warning("%s: the scheduled setpoint was not written: %s", serial, err.message)
 
     def _on_event(self, event: ServiceEvent) -> None:
-        """Look at a setpoint the thermostat reports during a hold, after the write is done."""
+        """Look at a setpoint change during a hold, once the write that made it is done."""
         if (
             event.kind is EventKind.STATE
-            and event.source is ChangeSource.DEVICE
             and event.serial in self._holds
             and not SETPOINT_FIELDS.isdisjoint(event.fields)
         ):
-            asyncio.get_running_loop().call_soon(self._check_report, event.serial)
+            asyncio.get_running_loop().call_soon(self._check_report, event.serial, event.source)
 
-    def _check_report(self, serial: str) -> None:
-        """Put the hold back if the schedule moved the setpoint; end it if a person did."""
+    def _check_report(self, serial: str, source: ChangeSource) -> None:
+        """Put the hold back if the schedule moved the setpoint; end it if a person did.
+
+        A setpoint the server was told to write (the climate entity, an API) is a person's too.
+        """
         hold = self._holds.get(serial)
         if hold is None:
             return
         readings = BucketReadings(self._buckets, serial)
         reported = _held(readings)
         if _same(reported, hold.target, hold.low, hold.high):
+            return
+        if source is ChangeSource.SERVER:
+            _LOGGER.info("%s: a new setpoint was set; its hold ends", serial)
+            self._drop(serial)
             return
         now_ms = self._clock.now_ms()
         scheduled = self.scheduled_now(serial, now_ms)
