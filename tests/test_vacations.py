@@ -17,6 +17,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
+import probatio
 import pytest
 from pytest_homeassistant_custom_component.typing import WebSocketGenerator
 
@@ -147,6 +148,11 @@ async def test_the_home_is_back_in_time_to_reach_the_schedule(
     assert home_is_away(paired)
     await move_to(hass, freezer, at("2026-12-01 11:00:01-08:00"))
     await thermostat_has(paired, structure_key(paired), away=False)
+    # The calendar lists the vacation until its end, not longer.
+    assert len(await listed(hass, paired)) == 1
+    await move_to(hass, freezer, at("2026-12-01 12:00:01-08:00"))
+    assert await listed(hass, paired) == []
+    assert not home_is_away(paired)
 
 
 async def test_a_vacation_survives_a_restart(
@@ -335,3 +341,17 @@ async def test_a_vacation_needs_a_thermostat(hass: HomeAssistant, hub: Any) -> N
             end="2099-01-05 10:00:00",
         )
     assert err.value.translation_key == "not_paired"
+
+
+async def test_a_vacation_of_wrong_types_is_refused_by_the_schema(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A start that is no time, or eco temperatures that are no numbers, never reach the home."""
+    paired = await pair_at_home(hass, pair_thermostat)
+    for data in (
+        {"start": "tomorrow", "end": "2099-01-05 10:00:00"},
+        {"start": "2099-01-01 10:00:00", "end": "2099-01-05 10:00:00", "eco_low": "cold"},
+    ):
+        with pytest.raises(probatio.Invalid):
+            await set_vacation(hass, **data)
+    assert paired.service.vacations.vacations() == []

@@ -59,6 +59,8 @@ class Vacation:
     """What the user called it ("Skiing"); empty: just a vacation."""
     active: bool = False
     """The home was put in away for it (and is still, as far as the vacation knows)."""
+    returned: bool = False
+    """The home came back before the end, to be warm by then; listed until the end."""
     saved_eco: dict[str, list[float | None]] = field(default_factory=dict)
     """Each thermostat's own eco temperatures (low, high), given back at the end."""
 
@@ -72,6 +74,7 @@ class Vacation:
             "eco_high": self.eco_high,
             "summary": self.summary,
             "active": self.active,
+            "returned": self.returned,
             "saved_eco": self.saved_eco,
         }
 
@@ -92,6 +95,7 @@ class Vacation:
             eco_high=as_plain_number(saved.get("eco_high")),
             summary=summary if isinstance(summary := saved.get("summary"), str) else "",
             active=saved.get("active") is True,
+            returned=saved.get("returned") is True,
             saved_eco={
                 str(serial): [as_plain_number(value) for value in pair]
                 for serial, pair in (saved_eco.items() if isinstance(saved_eco, Mapping) else ())
@@ -220,6 +224,7 @@ class Vacations:
         changed = Vacation(id=current.id, start_ms=0, end_ms=0)
         self._check(changed, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         current.summary = changed.summary
+        current.returned = False  # a changed vacation is planned again
         if current.active and changed.start_ms > self._clock.now_ms():
             self._come_home(current)  # it now starts later: the home is back until then
         current.start_ms, current.end_ms = changed.start_ms, changed.end_ms
@@ -317,26 +322,37 @@ class Vacations:
         self._events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
 
     def _reconcile(self) -> None:
-        """Begin and end what is due now; arm the timer for the next that is not."""
+        """Begin and end what is due now; arm the timer for the next that is not.
+
+        The home comes back at `return_ms`; the vacation is listed until its end.
+        """
         now_ms = self._clock.now_ms()
-        ended = False
+        changed = False
         for vacation in self.vacations():
-            return_ms = self.return_ms(vacation)
-            if now_ms >= return_ms:
+            if now_ms >= vacation.end_ms:
                 if vacation.active:
                     _LOGGER.info("Vacation until %s: the home is back", _iso(vacation.end_ms))
                     self._come_home(vacation)
-                else:
+                elif not vacation.returned:
                     _LOGGER.info(
                         "Vacation until %s passed while the server was stopped",
                         _iso(vacation.end_ms),
                     )
                 del self._vacations[vacation.id]
-                ended = True
-            elif not vacation.active and now_ms >= vacation.start_ms:
+                changed = True
+            elif now_ms >= self.return_ms(vacation):
+                if vacation.active:
+                    _LOGGER.info(
+                        "Vacation until %s: the home is back, to be warm by then",
+                        _iso(vacation.end_ms),
+                    )
+                    self._come_home(vacation)
+                    vacation.returned = True
+                    changed = True
+            elif not vacation.active and not vacation.returned and now_ms >= vacation.start_ms:
                 _LOGGER.info("Vacation until %s: the home is away", _iso(vacation.end_ms))
                 self._go_away(vacation)
-        if ended:
+        if changed:
             self._request_save()
             self._events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
         self._arm(now_ms)
@@ -346,8 +362,10 @@ class Vacations:
             self._timer.cancel()
             self._timer = None
         due = [
-            self.return_ms(vacation) if vacation.active else vacation.start_ms
+            moment
             for vacation in self._vacations.values()
+            for moment in (vacation.start_ms, self.return_ms(vacation), vacation.end_ms)
+            if moment > now_ms
         ]
         if due:
             delay = max(0.0, (min(due) - now_ms) / 1000)
