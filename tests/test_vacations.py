@@ -355,3 +355,20 @@ async def test_a_vacation_of_wrong_types_is_refused_by_the_schema(
         with pytest.raises(probatio.Invalid):
             await set_vacation(hass, **data)
     assert paired.service.vacations.vacations() == []
+
+
+async def test_a_vacation_that_began_while_home_assistant_was_down_begins_at_start(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """The start passed while the hub was stopped: the home goes away as soon as it starts."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-26 09:00:00")
+
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    await move_to(hass, freezer, at("2026-11-24 23:00:00-08:00"))
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    # The thermostat retries its subscribe a second later (on the frozen clock).
+    await move_to(hass, freezer, at("2026-11-24 23:00:02-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True)
+    assert shown(hass, calendar_id(hass, paired)) == STATE_ON
