@@ -242,6 +242,12 @@ async def test_a_wrong_vacation_is_refused_and_changes_nothing(
         await set_vacation(hass, **data)
     assert err.value.translation_domain == DOMAIN
     assert err.value.translation_key == key
+    if key == "vacations_overlap":
+        # The other vacation, by the home's clock.
+        assert err.value.translation_placeholders == {
+            "start": "2026-12-01 10:00",
+            "end": "2026-12-04 10:00",
+        }
     assert await listed(hass, paired) == before
 
 
