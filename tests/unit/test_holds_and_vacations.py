@@ -7,7 +7,7 @@ document, and stored entries that do not parse.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 import logging
 from typing import Any
 
@@ -147,3 +147,16 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
     assert service.vacations.dump()["rates"] == {"GOOD": 6.0}
     assert "Ignoring the stored hold of NO_END" in caplog.text
     assert "Ignoring a stored vacation" in caplog.text
+
+
+async def test_unpairing_a_thermostat_ends_its_hold(service: ThermostatService) -> None:
+    """A thermostat no longer in the home keeps no hold (nor its timer)."""
+    pair(service, "02AA01AC331400AB")
+    service.buckets.merge(
+        "shared.02AA01AC331400AB", {"target_temperature_type": "heat", "target_temperature": 20.0}
+    )
+    service.holds.start()
+    service.holds.hold("02AA01AC331400AB", temperature=22, duration=timedelta(hours=1))
+    assert service.holds.hold_of("02AA01AC331400AB") is not None
+    assert service.pairing.unpair("02AA01AC331400AB")
+    assert service.holds.hold_of("02AA01AC331400AB") is None

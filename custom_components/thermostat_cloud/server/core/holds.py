@@ -306,7 +306,13 @@ class Holds:
             _LOGGER.warning("%s: the scheduled setpoint was not written: %s", serial, err.message)
 
     def _on_event(self, event: ServiceEvent) -> None:
-        """Look at a setpoint change during a hold, once the write that made it is done."""
+        """Look at a setpoint change during a hold, once the write that made it is done.
+
+        A thermostat unpaired (or paired anew) loses its hold: it is no longer the home's.
+        """
+        if event.kind is EventKind.PAIRING and event.serial in self._holds:
+            self._drop(event.serial)
+            return
         if (
             event.kind is EventKind.STATE
             and event.serial in self._holds
