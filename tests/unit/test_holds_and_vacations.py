@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 import logging
 from typing import Any
 
+from hypothesis import given, settings, strategies as st
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
@@ -160,3 +161,47 @@ async def test_unpairing_a_thermostat_ends_its_hold(service: ThermostatService) 
     assert service.holds.hold_of("02AA01AC331400AB") is not None
     assert service.pairing.unpair("02AA01AC331400AB")
     assert service.holds.hold_of("02AA01AC331400AB") is None
+
+
+ENTRY_TIMES = st.lists(st.integers(0, 86399), min_size=1, max_size=4, unique=True)
+
+
+@pytest.mark.filterwarnings(
+    # Home Assistant's test plugin registers its random in a way Hypothesis warns about.
+    "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
+)
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(
+    days=st.dictionaries(st.integers(0, 6), ENTRY_TIMES, min_size=1, max_size=7),
+    minute_of_week=st.integers(0, 7 * 24 * 60 - 1),
+)
+def test_the_entry_in_force_is_the_last_before_and_the_next_is_the_first_after(
+    days: dict[int, list[int]], minute_of_week: int
+) -> None:
+    """For any week and any moment: in force is the latest entry at or before it.
+
+    The next change is the earliest after it; a week around at most (the week repeats).
+    """
+    schedule = {
+        "days": {
+            str(day): {
+                str(number): {"time": time, "temp": 10 + day + number / 10, "type": "HEAT"}
+                for number, time in enumerate(times)
+            }
+            for day, times in days.items()
+        }
+    }
+    monday = wall(2026, 11, 23, 0, 0)
+    now = monday + timedelta(minutes=minute_of_week)
+    starts = sorted(
+        monday + timedelta(days=day + week * 7, seconds=time)
+        for day, times in days.items()
+        for time in times
+        for week in (-1, 0, 1)
+    )
+    in_force = scheduled_setpoint(schedule, now)
+    upcoming = next_schedule_change(schedule, now)
+    assert in_force is not None
+    assert upcoming is not None
+    assert in_force.starts == max(start for start in starts if start <= now)
+    assert upcoming.starts == min(start for start in starts if start > now)
