@@ -15,7 +15,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import ATTR_ENTITY_ID, STATE_OFF, STATE_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import device_registry as dr, entity_registry as er
 from homeassistant.util import dt as dt_util
 import probatio
 import pytest
@@ -98,6 +98,14 @@ async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
     assert dt_util.parse_datetime(answer["home_from"]) == end
     calendar = calendar_id(hass, paired)
     assert shown(hass, calendar) == STATE_OFF
+    # On the hub's device, not a thermostat's: vacations are the home's.
+    registered = er.async_get(hass).async_get(calendar)
+    hub_device = dr.async_get(hass).async_get_device_by_identifier(
+        (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
+    )
+    assert registered is not None
+    assert hub_device is not None
+    assert registered.device_id == hub_device.id
     events = await listed(hass, paired)
     assert [
         (dt_util.parse_datetime(e["start"]), dt_util.parse_datetime(e["end"])) for e in events
