@@ -6,8 +6,13 @@ the host itself.
 
 from .control import ControlApi, ControlListener, Route
 from .core import (
+    COOLING,
     DEVICE_RELAYS,
     ECO_MODES,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
     HOME,
     HVAC_RELAYS,
     SERVER_VERSION,
@@ -18,8 +23,10 @@ from .core import (
     EventKind,
     Hold,
     PairingOrigin,
+    Rates,
     Reason,
     RegisterResult,
+    RuntimeFigures,
     ServiceConfig,
     ServiceEvent,
     Setpoints,
@@ -60,10 +67,15 @@ from .provisioning import (
 )
 
 __all__ = [
+    "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
     "ECO_TEMPERATURE_MAX_C",
     "ECO_TEMPERATURE_MIN_C",
+    "ELECTRICITY",
+    "EQUIPMENT",
+    "GAS",
+    "HEATING",
     "HOME",
     "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
@@ -90,10 +102,12 @@ __all__ = [
     "HostedApi",
     "LocalNetwork",
     "PairingOrigin",
+    "Rates",
     "Reason",
     "RegisterOutcome",
     "RegisterResult",
     "Route",
+    "RuntimeFigures",
     "ScanError",
     "Scope",
     "ServiceConfig",

@@ -14,6 +14,16 @@ from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
+from .runtime import (
+    COOLING,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
+    Rates,
+    RuntimeFigures,
+    RuntimeLedger,
+)
 from .service import Storage, ThermostatService
 from .sessions import (
     BucketAccess,
@@ -37,8 +47,13 @@ from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
+    "ELECTRICITY",
+    "EQUIPMENT",
+    "GAS",
+    "HEATING",
     "HOME",
     "HVAC_RELAYS",
     "MIN_CONTROL_FIRMWARE",
@@ -69,9 +84,12 @@ __all__ = [
     "PairingOrigin",
     "Principal",
     "PutEntry",
+    "Rates",
     "Reason",
     "RegisterResult",
     "Roster",
+    "RuntimeFigures",
+    "RuntimeLedger",
     "ServiceConfig",
     "ServiceEvent",
     "SessionRefusal",

@@ -29,6 +29,8 @@ class EventKind(StrEnum):
     """An unpaired device's record was dropped (too many unpaired devices)."""
     FIRMWARE = "firmware"
     """The device reported another firmware version (see `Availability.note_firmware`)."""
+    RUNTIME = "runtime"
+    """The device's runtime, cycles or energy changed (see `runtime.RuntimeLedger`)."""
     HOLD = "hold"
     """The device's hold began, changed or ended (see `Holds`)."""
     VACATIONS = "vacations"

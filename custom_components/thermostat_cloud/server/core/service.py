@@ -27,6 +27,7 @@ from .events import EventBus
 from .holds import Holds
 from .pairing import HomePairing
 from .roster import Roster
+from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
 from .vacations import Vacations
 from .weather import WeatherProvider
@@ -127,6 +128,20 @@ class ThermostatService:
         """The home's vacations: away from their start, home again in time for their end."""
         self.roster.on_forget(self.availability.forget)
         self.roster.on_forget(self.holds.forget)
+        self.runtime = RuntimeLedger(
+            clock=self.clock,
+            buckets=self.buckets,
+            pairings=self.pairings,
+            events=self.events,
+            request_save=self.request_save,
+            last_contact_ms=self._last_contact_ms,
+            is_available=self.availability.is_available,
+            # A thermostat in contact is heard at least once per held subscribe and grace.
+            max_step_s=config.hold_timeout + config.availability_grace,
+        )
+        """How long each thermostat's equipment ran, its cycles and energy (kept across
+        unpairing, under the saved document's `runtime` key)."""
+        self.availability.on_contact(self.runtime.note_contact)
         self.roster.on_forget(self.delivery.forget)
         self.pairing = HomePairing(
             pairings=self.pairings,
@@ -184,6 +199,7 @@ class ThermostatService:
         self.api_keys.attach(self.extra_state)
         self.holds.load(data.get("holds"))
         self.vacations.load(data.get("vacations"))
+        self.runtime.load(data.get("runtime"))
         self.loaded = True
         if not data:
             self.save_now_later()
@@ -199,7 +215,12 @@ class ThermostatService:
             "extra": self.extra_state,
             "holds": self.holds.dump(),
             "vacations": self.vacations.dump(),
+            "runtime": self.runtime.dump(),
         }
+
+    def _last_contact_ms(self, serial: str) -> int | None:
+        record = self.devices.get(serial)
+        return record.last_seen if record is not None and record.last_seen else None
 
     def request_save(self) -> None:
         """Bucket state changed: save within `save_delay` of the first unsaved change.
@@ -262,5 +283,6 @@ class ThermostatService:
         self.availability.stop()
         self.holds.stop()
         self.vacations.stop()
+        self.runtime.stop()
         if self.loaded:
             await self.async_flush()
