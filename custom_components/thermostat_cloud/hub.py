@@ -40,6 +40,7 @@ from .const import (
 from .coordinator import ThermostatCoordinator
 from .energy import EnergyRates
 from .issues import (
+    async_follow_commands,
     async_follow_firmware,
     async_open_control_api_listening,
     async_open_control_api_off,
@@ -155,6 +156,7 @@ class Hub:
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
+        entry.async_on_unload(async_follow_commands(self.hass, self.service))
         self._register_device()
         entry.async_on_unload(
             self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self.async_stop)

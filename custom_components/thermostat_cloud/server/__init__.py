@@ -6,6 +6,7 @@ the host itself.
 
 from .control import ControlApi, ControlListener, Route
 from .core import (
+    CONTACT_DEADLINE_S,
     COOLING,
     DEVICE_RELAYS,
     ECO_MODES,
@@ -15,7 +16,10 @@ from .core import (
     HEATING,
     HOME,
     HVAC_RELAYS,
+    LOW_BATTERY_V,
     SERVER_VERSION,
+    WRITTEN_DEADLINE_S,
+    Cause,
     ChangeSource,
     CommandError,
     CommandResult,
@@ -23,6 +27,7 @@ from .core import (
     EventKind,
     Hold,
     PairingOrigin,
+    PendingField,
     Rates,
     Reason,
     RegisterResult,
@@ -33,6 +38,7 @@ from .core import (
     Storage,
     ThermostatService,
     ThermostatState,
+    Trouble,
     Vacation,
     held_setpoints,
     holds_eco,
@@ -67,6 +73,7 @@ from .provisioning import (
 )
 
 __all__ = [
+    "CONTACT_DEADLINE_S",
     "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
@@ -80,6 +87,7 @@ __all__ = [
     "HVAC_RELAYS",
     "LOWER_SAFETY_MAX_C",
     "LOWER_SAFETY_MIN_C",
+    "LOW_BATTERY_V",
     "SERVER_VERSION",
     "TARGET_HUMIDITY_MAX",
     "TARGET_HUMIDITY_MIN",
@@ -87,7 +95,9 @@ __all__ = [
     "TEMPERATURE_MIN_C",
     "UPPER_SAFETY_MAX_C",
     "UPPER_SAFETY_MIN_C",
+    "WRITTEN_DEADLINE_S",
     "ApiKey",
+    "Cause",
     "ChangeSource",
     "CommandError",
     "CommandResult",
@@ -102,6 +112,7 @@ __all__ = [
     "HostedApi",
     "LocalNetwork",
     "PairingOrigin",
+    "PendingField",
     "Rates",
     "Reason",
     "RegisterOutcome",
@@ -116,6 +127,7 @@ __all__ = [
     "Storage",
     "ThermostatService",
     "ThermostatState",
+    "Trouble",
     "Vacation",
     "bucket_key",
     "configure_thermostat",

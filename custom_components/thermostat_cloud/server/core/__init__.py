@@ -8,6 +8,16 @@ from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSumma
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
+from .confirmations import (
+    CONTACT_DEADLINE_S,
+    LOW_BATTERY_V,
+    WRITTEN_DEADLINE_S,
+    Cause,
+    Confirmations,
+    PendingField,
+    Trouble,
+    pending_record,
+)
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
 from .holds import Hold, Holds
@@ -47,6 +57,7 @@ from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "CONTACT_DEADLINE_S",
     "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
@@ -56,18 +67,22 @@ __all__ = [
     "HEATING",
     "HOME",
     "HVAC_RELAYS",
+    "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",
     "WITHHELD_FIELDS",
+    "WRITTEN_DEADLINE_S",
     "Access",
     "Availability",
     "BucketAccess",
+    "Cause",
     "ChangeSource",
     "ClientBucket",
     "Clients",
     "CommandError",
     "CommandResult",
     "Commands",
+    "Confirmations",
     "DeviceSessions",
     "DeviceSummary",
     "ErrorCode",
@@ -82,6 +97,7 @@ __all__ = [
     "NotWritableError",
     "ObjectDescriptor",
     "PairingOrigin",
+    "PendingField",
     "Principal",
     "PutEntry",
     "Rates",
@@ -99,6 +115,7 @@ __all__ = [
     "Subscription",
     "ThermostatService",
     "ThermostatState",
+    "Trouble",
     "UnidentifiedDeviceError",
     "Vacation",
     "Vacations",
@@ -111,6 +128,7 @@ __all__ = [
     "is_revision",
     "next_revision",
     "origin_with_port",
+    "pending_record",
     "takes_range",
     "too_old_to_control",
 ]

@@ -23,12 +23,14 @@ from .availability import Availability
 from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
+from .confirmations import Confirmations
 from .events import EventBus
 from .holds import Holds
 from .pairing import HomePairing
 from .roster import Roster
 from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
+from .state import ThermostatState
 from .vacations import Vacations
 from .weather import WeatherProvider
 
@@ -76,6 +78,14 @@ class ThermostatService:
         self.subscriptions = SubscriptionHub()
         self.delivery = Delivery(self.buckets, self.subscriptions, self.pairings.home_keys)
         """What each device has been sent and is owed."""
+        self.confirmations = Confirmations(
+            clock=self.clock,
+            events=self.events,
+            request_save=self.request_save,
+            state_of=lambda serial: ThermostatState(self, serial),
+        )
+        """What each thermostat has not confirmed, and whether it takes commands."""
+        self.delivery.on_written = self.confirmations.written
         self.commands = Commands(
             clock=self.clock,
             buckets=self.buckets,
@@ -84,6 +94,7 @@ class ThermostatService:
             delivery=self.delivery,
             events=self.events,
             request_save=self.request_save,
+            confirmations=self.confirmations,
         )
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
@@ -143,6 +154,7 @@ class ThermostatService:
         unpairing, under the saved document's `runtime` key)."""
         self.availability.on_contact(self.runtime.note_contact)
         self.roster.on_forget(self.delivery.forget)
+        self.roster.on_forget(self.confirmations.forget)
         self.pairing = HomePairing(
             pairings=self.pairings,
             commands=self.commands,
@@ -160,6 +172,7 @@ class ThermostatService:
             devices=self.devices,
             pairings=self.pairings,
             commands=self.commands,
+            confirmations=self.confirmations,
             delivery=self.delivery,
             availability=self.availability,
             roster=self.roster,
@@ -196,6 +209,7 @@ class ThermostatService:
         self.devices.load(data.get("devices", []))
         self.pairings.load(data.get("pairing", {}))
         self.extra_state = dict(data.get("extra", {}))
+        self.confirmations.load(data.get("pending_commands"))
         self.api_keys.attach(self.extra_state)
         self.holds.load(data.get("holds"))
         self.vacations.load(data.get("vacations"))
@@ -215,6 +229,7 @@ class ThermostatService:
             "extra": self.extra_state,
             "holds": self.holds.dump(),
             "vacations": self.vacations.dump(),
+            "pending_commands": self.confirmations.dump(),
             "runtime": self.runtime.dump(),
         }
 
@@ -271,6 +286,7 @@ class ThermostatService:
         self.availability.start()
         self.holds.start()
         self.vacations.start()
+        self.confirmations.start()
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
@@ -283,6 +299,7 @@ class ThermostatService:
         self.availability.stop()
         self.holds.stop()
         self.vacations.stop()
+        self.confirmations.stop()
         self.runtime.stop()
         if self.loaded:
             await self.async_flush()

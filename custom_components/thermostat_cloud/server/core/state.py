@@ -255,6 +255,13 @@ class AvailabilityView(Protocol):
         """Return whether the device is available."""
 
 
+class CommandsView(Protocol):
+    """Whether a thermostat takes commands (see `confirmations.Confirmations`)."""
+
+    def taking_commands(self, serial: str) -> bool:
+        """Return False while the thermostat is found not taking commands."""
+
+
 class StateSource(Protocol):
     """What the read model reads: the service's stores, availability and a memo, read-only."""
 
@@ -277,6 +284,10 @@ class StateSource(Protocol):
     @property
     def clock(self) -> Clock:
         """The service's clock."""
+
+    @property
+    def confirmations(self) -> CommandsView:
+        """Whether each thermostat takes commands."""
 
     @property
     def implausible_readings(self) -> set[tuple[str, str]]:
@@ -407,6 +418,11 @@ class ThermostatState:
     def available(self) -> bool:
         """A held subscribe, or a request within the availability grace."""
         return self.source.availability.is_available(self.serial)
+
+    @property
+    def taking_commands(self) -> bool:
+        """False while a command it was sent is overdue (see `Confirmations`)."""
+        return self.source.confirmations.taking_commands(self.serial)
 
     @property
     def is_online(self) -> bool:
