@@ -361,27 +361,20 @@ def port_is_free(port: int) -> bool:
     return True
 
 
-def hub_config_entry(
-    port: int, origin: str | None = None, entry_id: str | None = None
-) -> MockConfigEntry:
+def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
     """Return a hub entry (not yet added) whose device server uses `port` on 127.0.0.1.
 
-    `origin` replaces the origin handed to thermostats; tests never connect to it. `entry_id`
-    fixes the entry's id (the hub's own entities' unique ids are made from it), else random.
+    `origin` replaces the origin handed to thermostats; tests never connect to it.
     """
     return MockConfigEntry(
         domain=DOMAIN,
         title="Thermostat Cloud",
         data={CONF_API_ORIGIN: origin or f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
-        entry_id=entry_id,
     )
 
 
 async def setup_hub(
-    hass: HomeAssistant,
-    port: int | None = None,
-    origin: str | None = None,
-    entry_id: str | None = None,
+    hass: HomeAssistant, port: int | None = None, origin: str | None = None
 ) -> MockConfigEntry:
     """Return a loaded hub entry whose device server listens on a free port.
 
@@ -391,7 +384,7 @@ async def setup_hub(
     attempts = 3
     while True:
         attempts -= 1
-        entry = hub_config_entry(port or free_port(), origin, entry_id)
+        entry = hub_config_entry(port or free_port(), origin)
         entry.add_to_hass(hass)
         loaded = await hass.config_entries.async_setup(entry.entry_id)
         if loaded or port is not None or not attempts:

@@ -27,7 +27,7 @@ from homeassistant.helpers import device_registry as dr
 from .const import DOMAIN
 from .equipment import async_enable_reported_equipment, reported_equipment
 from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
-from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
+from .server import HOME, EventKind, ServiceEvent, ThermostatService, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -90,14 +90,15 @@ class ThermostatCoordinator:
         self.entry_id = entry_id
         self.service = service
         self._listeners: defaultdict[str, list[_Listener]] = defaultdict(list)
-        self._home_listeners: list[_Listener] = []
-        """Listeners of the home (the hub's entities): they hear every thermostat."""
         self._available: dict[str, bool] = {}
         """Last availability seen per thermostat with entities, to log changes only."""
         self._rooms: dict[str, str | None] = {}
         """Last room seen per thermostat, to rename the others of a room when it moves."""
         self._equipment: dict[str, frozenset[tuple[Platform, str]]] = {}
         """Equipment sensors last seen reported per thermostat, to enable new ones once."""
+        self._home_listeners: list[_Listener] = []
+        """Listeners of the home (the hub's entities): the home's own events (its vacations,
+        which name no thermostat) and every thermostat's."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
@@ -137,11 +138,12 @@ class ThermostatCoordinator:
     def listen_home(
         self, call: ThermostatListener, reads: frozenset[str] | None
     ) -> Callable[[], None]:
-        """Call `call` with each event about any thermostat that changes what it `reads`.
+        """Call `call` with each event about the home or any thermostat that changes what it `reads`.
 
-        For the home's entities (a home-scoped bucket's change comes once per thermostat of
-        the home; an entity writes its state only when what it shows changed). Returns the
-        remover.
+        For the home's entities: the home's own events (its vacations, which name no
+        thermostat) and every thermostat's (a home-scoped bucket's change comes once per
+        thermostat of the home; an entity writes its state only when what it shows changed).
+        Returns the remover.
         """
         listener = _Listener(call, reads)
         self._home_listeners.append(listener)
@@ -157,6 +159,8 @@ class ThermostatCoordinator:
     def _on_event(self, event: ServiceEvent) -> None:
         if self._home_listeners:
             self._call(self._home_listeners, event, _with_bucket_types(event))
+        if event.serial == HOME:
+            return
         listeners = self._listeners.get(event.serial)
         if event.kind is EventKind.PAIRING or (
             listeners and event.kind is EventKind.STATE and self._room_changed(event.serial)

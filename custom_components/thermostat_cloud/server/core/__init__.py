@@ -18,8 +18,9 @@ from .confirmations import (
     Trouble,
     pending_record,
 )
-from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
+from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
@@ -59,6 +60,7 @@ from .state import (
     StateSource,
     ThermostatState,
 )
+from .vacations import Vacation, Vacations
 from .validation import as_number
 from .weather import WeatherProvider
 
@@ -72,6 +74,7 @@ __all__ = [
     "EQUIPMENT_FIELDS",
     "GAS",
     "HEATING",
+    "HOME",
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
@@ -93,6 +96,8 @@ __all__ = [
     "DeviceSummary",
     "ErrorCode",
     "EventKind",
+    "Hold",
+    "Holds",
     "HomePairing",
     "HomeState",
     "Identity",
@@ -122,6 +127,8 @@ __all__ = [
     "ThermostatState",
     "Trouble",
     "UnidentifiedDeviceError",
+    "Vacation",
+    "Vacations",
     "WeatherProvider",
     "as_number",
     "firmware_major",
