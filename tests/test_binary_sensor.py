@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from homeassistant.config_entries import RELOAD_AFTER_UPDATE_DELAY
-from homeassistant.const import STATE_OFF, STATE_ON
+from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
@@ -182,3 +182,41 @@ async def test_equipment_reported_after_pairing_enables_its_sensors(
     assert shown(hass, humidifier) == STATE_OFF
     await paired.thermostat.put(f"device.{SERIAL}", {"humidifier_state": True})
     assert shown(hass, humidifier) == STATE_ON
+
+
+async def test_occupancy_is_home_away_assists_verdict(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """`auto_away` (0 home, 1 away) as occupancy, only while Home/Away Assist is on.
+
+    Firmware 5.9.4-5 reports it in `shared` (a capture), the protocol notes place it in
+    `device`: either is read, `shared` first.
+    """
+    paired = await pair_thermostat(shared={"auto_away": 0}, device={"auto_away_enable": False})
+    occupancy = paired.entity_id("binary_sensor", "occupancy")
+    entry = er.async_get(hass).async_get(occupancy)
+    assert entry is not None
+    assert entry.original_device_class == "occupancy"
+    # The sensor is off: its `0` says nothing, and nothing is happening.
+    assert shown(hass, occupancy) == STATE_UNAVAILABLE
+
+    await paired.reported(auto_away_enable=True)
+    assert shown(hass, occupancy) == STATE_ON
+    await paired.thermostat.put(f"shared.{SERIAL}", {"auto_away": 1})
+    assert shown(hass, occupancy) == STATE_OFF
+    await paired.thermostat.put(f"shared.{SERIAL}", {"auto_away": 0})
+    assert shown(hass, occupancy) == STATE_ON
+    # A value the sources do not show is no reading.
+    await paired.thermostat.put(f"shared.{SERIAL}", {"auto_away": 2})
+    assert shown(hass, occupancy) == STATE_UNKNOWN
+
+
+async def test_occupancy_in_the_device_bucket(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A thermostat that reports `auto_away` in `device` (as the protocol notes place it)."""
+    paired = await pair_thermostat(device={"auto_away_enable": True, "auto_away": 1})
+    occupancy = paired.entity_id("binary_sensor", "occupancy")
+    assert shown(hass, occupancy) == STATE_OFF
+    await paired.reported(auto_away=0)
+    assert shown(hass, occupancy) == STATE_ON

@@ -58,7 +58,8 @@ def frozen_clock(freezer: FrozenDateTimeFactory) -> FrozenDateTimeFactory:
 
 
 HUB_ENTRY_ID = "01KHUBENTRY0000000000000000"
-"""The hub entry's id, fixed: the hub's own entities (the vacations calendar) are keyed by it."""
+"""The hub entry's id, fixed: the hub's own entities (the vacations calendar, the Away switch)
+are keyed by it."""
 
 
 @pytest.fixture

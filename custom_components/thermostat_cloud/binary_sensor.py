@@ -27,7 +27,7 @@ PARALLEL_UPDATES = 0
 
 @dataclass(frozen=True, kw_only=True)
 class ThermostatBinarySensorDescription(
-    BinarySensorEntityDescription, ThermostatEntityDescription[bool]
+    BinarySensorEntityDescription, ThermostatEntityDescription[bool | None]
 ):
     """A binary sensor and how to read it."""
 
@@ -76,6 +76,15 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         translation_key="leaf",
         value_fn=lambda t: t.leaf,
         reads=frozenset({"device.leaf", "shared.leaf"}),
+    ),
+    ThermostatBinarySensorDescription(
+        # Home/Away Assist's verdict (`auto_away`); unavailable while its switch is off.
+        key="occupancy",
+        translation_key="occupancy",
+        device_class=BinarySensorDeviceClass.OCCUPANCY,
+        value_fn=lambda t: t.occupied,
+        reads=frozenset({"shared.auto_away", "device.auto_away", "device.auto_away_enable"}),
+        applies_fn=lambda t: t.occupancy_sensor_on,
     ),
     ThermostatBinarySensorDescription(
         key="heating",
@@ -169,7 +178,7 @@ async def async_setup_entry(
     )
 
 
-class ThermostatBinarySensor(ThermostatDescribedEntity[bool], BinarySensorEntity):
+class ThermostatBinarySensor(ThermostatDescribedEntity[bool | None], BinarySensorEntity):
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
@@ -179,6 +188,6 @@ class ThermostatBinarySensor(ThermostatDescribedEntity[bool], BinarySensorEntity
         return self.entity_description.always_available or super()._is_available()
 
     @property
-    def is_on(self) -> bool:
-        """As last projected."""
+    def is_on(self) -> bool | None:
+        """As last projected (None: unknown)."""
         return self.view

@@ -212,14 +212,6 @@ def project_climate(thermostat: ThermostatState) -> ClimateView:
     presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
     if caps["has_emer_heat"]:
         presets.append(PRESET_EMERGENCY_HEAT)
-    if mode == EMERGENCY:
-        preset = PRESET_EMERGENCY_HEAT
-    elif thermostat.away:
-        preset = PRESET_AWAY
-    elif thermostat.eco:
-        preset = PRESET_ECO
-    else:
-        preset = PRESET_NONE
     return ClimateView(
         mode=mode,
         supported_features=features,
@@ -229,13 +221,41 @@ def project_climate(thermostat: ThermostatState) -> ClimateView:
         fan_modes=(FAN_AUTO, FAN_ON) if caps["has_fan"] else None,
         fan_mode=(FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None,
         preset_modes=tuple(presets),
-        preset_mode=preset,
+        preset_mode=climate_preset(thermostat),
         current_humidity=thermostat.humidity,
         target_humidity=thermostat.target_humidity,
         current_temperature=thermostat.current_temperature,
         setpoints=held_setpoints(thermostat),
         holds_eco=eco_holds,
     )
+
+
+PRESET_READS = frozenset(
+    {
+        "shared.target_temperature_type",
+        "device.eco",
+        "device.eco_mode_enabled",
+        "structure.away",
+        "structure.manual_eco_all",
+        EventKind.PAIRING,  # the home whose away it shows
+    }
+)
+"""What `climate_preset` reads."""
+
+
+def climate_preset(thermostat: ThermostatState) -> str:
+    """Return the preset the thermostat is in: emergency heat, then away, then eco, else none.
+
+    The one reading of the presets: the climate entity shows it, and the Eco switch is on
+    exactly when it is `eco`.
+    """
+    if thermostat.mode == EMERGENCY:
+        return PRESET_EMERGENCY_HEAT
+    if thermostat.away:
+        return PRESET_AWAY
+    if thermostat.eco:
+        return PRESET_ECO
+    return PRESET_NONE
 
 
 def _hvac_action(thermostat: ThermostatState) -> HVACAction | None:

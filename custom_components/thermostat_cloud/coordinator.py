@@ -49,6 +49,14 @@ def reads_changed(reads: frozenset[str] | None, changed: frozenset[str]) -> bool
     return reads is None or not reads.isdisjoint(changed)
 
 
+def _with_bucket_types(event: ServiceEvent) -> frozenset[str]:
+    """Return what an event changed, with the bucket types of its fields (`shared`)."""
+    changed = event.changed
+    if event.fields:
+        changed |= {name.partition(".")[0] for name in event.fields}
+    return changed
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class _Listener:
     """A listener of one thermostat and what it reads (each one itself: removed by identity)."""
@@ -89,7 +97,8 @@ class ThermostatCoordinator:
         self._equipment: dict[str, frozenset[tuple[Platform, str]]] = {}
         """Equipment sensors last seen reported per thermostat, to enable new ones once."""
         self._home_listeners: list[_Listener] = []
-        """Listeners of the home's own events (its vacations), which name no thermostat."""
+        """Listeners of the home (the hub's entities): the home's own events (its vacations,
+        which name no thermostat) and every thermostat's."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
@@ -126,8 +135,16 @@ class ThermostatCoordinator:
         return remove
 
     @callback
-    def listen_home(self, call: ThermostatListener, reads: frozenset[str]) -> Callable[[], None]:
-        """Call `call` with each event about the whole home that changes what it `reads`."""
+    def listen_home(
+        self, call: ThermostatListener, reads: frozenset[str] | None
+    ) -> Callable[[], None]:
+        """Call `call` with each event about the home or any thermostat that changes what it `reads`.
+
+        For the home's entities: the home's own events (its vacations, which name no
+        thermostat) and every thermostat's (a home-scoped bucket's change comes once per
+        thermostat of the home; an entity writes its state only when what it shows changed).
+        Returns the remover.
+        """
         listener = _Listener(call, reads)
         self._home_listeners.append(listener)
 
@@ -140,10 +157,9 @@ class ThermostatCoordinator:
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
+        if self._home_listeners:
+            self._call(self._home_listeners, event, _with_bucket_types(event))
         if event.serial == HOME:
-            for listener in tuple(self._home_listeners):
-                if reads_changed(listener.reads, event.changed):
-                    listener.call(event)
             return
         listeners = self._listeners.get(event.serial)
         if event.kind is EventKind.PAIRING or (
@@ -161,20 +177,23 @@ class ThermostatCoordinator:
             self._refresh_device(event.serial)
         if event.kind is EventKind.STATE:
             self._follow_equipment(event.serial)
+        self._call(listeners, event, changed)
+
+    @staticmethod
+    def _call(listeners: list[_Listener], event: ServiceEvent, changed: frozenset[str]) -> None:
+        """Call the listeners that read what the event changed."""
         for listener in tuple(listeners):
             if not reads_changed(listener.reads, changed):
                 continue
             try:
                 listener.call(event)
             except Exception:
-                # One entity's failure must not keep the event from the thermostat's others.
+                # One entity's failure must not keep the event from the others.
                 _LOGGER.exception("Entity of thermostat %s failed on %s", event.serial, event)
 
     def _changed(self, event: ServiceEvent) -> frozenset[str]:
         """Return what an event changed, with the bucket types of its fields and availability."""
-        changed = event.changed
-        if event.fields:
-            changed |= {name.partition(".")[0] for name in event.fields}
+        changed = _with_bucket_types(event)
         if self._note_availability(event.serial):
             changed |= {AVAILABILITY}
         return changed

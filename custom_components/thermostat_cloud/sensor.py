@@ -9,7 +9,6 @@ state class.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -68,12 +67,11 @@ type SensorValue = float | str | datetime | None
 class ThermostatSensorDescription(
     SensorEntityDescription, ThermostatEntityDescription[SensorValue]
 ):
-    """A sensor and how to read it from the thermostat's buckets."""
+    """A sensor and how to read it from the thermostat's buckets.
 
-    applies_fn: Callable[[ThermostatState], bool] | None = None
-    """Whether the value exists now: a timestamp of something that is not happening (no fan
-    timer, no estimate) is unavailable rather than unknown, which reads as a fault; a binary
-    sensor beside it says in words what is happening."""
+    A timestamp of something that is not happening is unavailable (`applies_fn`); a binary
+    sensor beside it says in words what is happening.
+    """
 
 
 def _last_seen(thermostat: ThermostatState) -> datetime | None:
@@ -384,11 +382,6 @@ class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
         super().__init__(hub, subentry, description)
         if (reported := EQUIPMENT_SENSORS.get(description.key)) is not None:
             self._attr_entity_registry_enabled_default = reported(self.thermostat)
-
-    def _is_available(self) -> bool:
-        """With the thermostat, and while the value exists (see `applies_fn`)."""
-        applies = self.entity_description.applies_fn
-        return super()._is_available() and (applies is None or applies(self.thermostat))
 
     @property
     def native_value(self) -> SensorValue:

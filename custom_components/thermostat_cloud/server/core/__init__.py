@@ -56,6 +56,7 @@ from .state import (
     ECO_MODES,
     EQUIPMENT_FIELDS,
     HVAC_RELAYS,
+    HomeState,
     StateSource,
     ThermostatState,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "Hold",
     "Holds",
     "HomePairing",
+    "HomeState",
     "Identity",
     "IdentityClaim",
     "MacNotResolvedError",

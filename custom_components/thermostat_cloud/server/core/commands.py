@@ -349,16 +349,36 @@ class Commands:
 
         Firmware undoes `structure.away` alone within minutes (it starts auto-eco, which
         preconditioning ends), so away is also the home's manual eco (`manual_eco_all`), which
-        firmware holds; see `_home_eco`.
+        firmware holds; see `_home_eco`. The thermostat names its home: see `set_home_away`.
         """
         self.require_device(serial)
-        flag = boolean(away, "Away")
+        boolean(away, "Away")
         pairing = self._pairings.pairing(serial)
         if pairing is None:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
             )
-        return self._home_eco(serial, pairing.structure_id, on=flag)
+        return self.set_home_away(pairing.structure_id, away, writer=serial)
+
+    def set_home_away(
+        self, structure_id: str, away: object, writer: str | None = None
+    ) -> CommandResult:
+        """Set a home's away state, by the home itself (the hub's Away switch).
+
+        Written as `writer`'s change (the home's first thermostat by default). A home already
+        in the state asked for is left as it is: nothing is written, so asking to leave away
+        when the home is not away never turns off a thermostat's own eco.
+        """
+        flag = boolean(away, "Away")
+        serials = self._pairings.serials_in(structure_id)
+        if not serials:
+            raise CommandError(
+                ErrorCode.NOT_PAIRED, "Away is a home setting: pair a thermostat first"
+            )
+        writer = writer or serials[0]
+        if self._home_in_eco(structure_id) == flag:
+            return self._unchanged(writer, bucket_key("structure", structure_id))
+        return self._home_eco(writer, structure_id, on=flag)
 
     def set_eco(self, serial: str, enabled: object) -> CommandResult:
         """Set the thermostat's own eco mode (`device.eco`).

@@ -320,6 +320,27 @@ class StateSource(Protocol):
         """(serial, field) of reported numbers already logged as no reading."""
 
 
+class HomeState:
+    """Read access to one home (a structure): its thermostats and whether it is away."""
+
+    __slots__ = ("source", "structure_id")
+
+    def __init__(self, source: StateSource, structure_id: str) -> None:
+        """Initialize read access to the home of this structure id (the service is a source)."""
+        self.source = source
+        self.structure_id = structure_id
+
+    @property
+    def serials(self) -> list[str]:
+        """The thermostats paired into the home, in the order they were paired."""
+        return self.source.pairings.serials_in(self.structure_id)
+
+    @property
+    def away(self) -> bool:
+        """Whether the home is away (see `home_away`)."""
+        return home_away(self.source.buckets, self.structure_id)
+
+
 class ThermostatState:
     """Read access to one thermostat's buckets; every property reads the current values."""
 
@@ -697,6 +718,27 @@ class ThermostatState:
         """
         structure_id = self.structure_id
         return structure_id is not None and home_away(self.source.buckets, structure_id)
+
+    @property
+    def occupancy_sensor_on(self) -> bool:
+        """`device.auto_away_enable`: the thermostat's occupancy sensor (Home/Away Assist) is on."""
+        return self.device.get("auto_away_enable") is True
+
+    @property
+    def occupied(self) -> bool | None:
+        """Whether the thermostat's occupancy sensor finds the home occupied (Home/Away Assist).
+
+        `auto_away` as firmware reports it: `0` home, `1` away (the protocol notes; the
+        5.9.4-5 capture has it in `shared`, the notes in `device`: `shared` first). None while
+        the sensor is off (`device.auto_away_enable` not true: the capture has `auto_away` 0
+        with it off) or for any other value.
+        """
+        if not self.occupancy_sensor_on:
+            return None
+        reported = self.shared.get("auto_away", self.device.get("auto_away"))
+        if isinstance(reported, bool) or reported not in (0, 1):
+            return None
+        return bool(reported == 0)
 
     @property
     def leaf(self) -> bool:

@@ -1,0 +1,288 @@
+"""The "Away when everyone has left" blueprint, the way a user gets and uses it.
+
+Imported from the README's My Home Assistant link through Home Assistant's blueprint
+integration (the download answered from the file in this repository: nothing leaves the
+machine), saved, turned into an automation through the automation editor's API, and run:
+people and the home zone move, the delay passes on a frozen clock, and the hub's Away switch
+(and the thermostat behind it) follows.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from http import HTTPStatus
+from pathlib import Path
+import re
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.const import STATE_OFF, STATE_ON, Platform
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers import entity_registry as er
+from homeassistant.setup import async_setup_component
+import pytest
+from pytest_homeassistant_custom_component.common import async_fire_time_changed
+from pytest_homeassistant_custom_component.test_util.aiohttp import AiohttpClientMocker
+from pytest_homeassistant_custom_component.typing import (
+    ClientSessionGenerator,
+    WebSocketGenerator,
+)
+
+from custom_components.thermostat_cloud.const import DOMAIN
+
+from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
+
+REPOSITORY = Path(__file__).parent.parent
+BLUEPRINT = REPOSITORY / "blueprints/automation/thermostat_cloud/away_when_everyone_left.yaml"
+IMPORT_LINK = re.compile(r"https://my\.home-assistant\.io/redirect/blueprint_import/\?[^)\s\"]+")
+
+
+def readme_blueprint_url() -> str:
+    """Return the blueprint URL the README's import button hands to Home Assistant."""
+    links: list[str] = IMPORT_LINK.findall((REPOSITORY / "README.md").read_text(encoding="utf-8"))
+    assert len(links) == 1, links
+    return parse_qs(urlsplit(links[0]).query)["blueprint_url"][0]
+
+
+def test_the_readme_links_this_file_in_the_repository() -> None:
+    """The button imports this file, from the repository the manifest documents."""
+    url = readme_blueprint_url()
+    assert url == (
+        "https://raw.githubusercontent.com/thermostat-cloud/thermostat-cloud/main/"
+        f"{BLUEPRINT.relative_to(REPOSITORY).as_posix()}"
+    )
+
+
+class Household:
+    """A home whose Away switch an automation from the blueprint drives."""
+
+    def __init__(self, hass: HomeAssistant, paired: PairedThermostat, client: Any) -> None:
+        """Initialize from Home Assistant, the paired thermostat and an HTTP client."""
+        self.hass = hass
+        self.paired = paired
+        self.client = client
+        unique_id = f"{paired.entry.entry_id}_away"
+        away = er.async_get(hass).async_get_entity_id(Platform.SWITCH, DOMAIN, unique_id)
+        assert away is not None
+        self.away_switch = away
+
+    async def automation(self, key: str, inputs: dict[str, Any]) -> tuple[int, Any]:
+        """Create an automation from the blueprint in the automation editor; its answer."""
+        response = await self.client.post(
+            f"/api/config/automation/config/{key}",
+            json={
+                "alias": key,
+                "use_blueprint": {"path": self.path, "input": inputs},
+            },
+        )
+        await self.hass.async_block_till_done()
+        return response.status, await response.json()
+
+    path = ""
+
+    @property
+    def away(self) -> str:
+        """The Away switch as Home Assistant shows it."""
+        return shown(self.hass, self.away_switch)
+
+    def set(self, entity_id: str, state: str, **attributes: Any) -> None:
+        """Move a person, the home zone or a proximity sensor."""
+        self.hass.states.async_set(entity_id, state, attributes)
+
+
+@pytest.fixture
+async def household(
+    hass: HomeAssistant,
+    tmp_path: Path,
+    *,
+    pair_thermostat: PairThermostat,
+    hass_ws_client: WebSocketGenerator,
+    hass_client: ClientSessionGenerator,
+    aioclient_mock: AiohttpClientMocker,
+) -> Household:
+    """Pair a thermostat; import the blueprint by the README's link and save it."""
+    hass.config.config_dir = str(tmp_path)
+    (tmp_path / "configuration.yaml").write_text(
+        "automation: !include automations.yaml\n", encoding="utf-8"
+    )
+    (tmp_path / "automations.yaml").write_text("[]\n", encoding="utf-8")
+    paired = await pair_thermostat()
+    assert await async_setup_component(hass, "automation", {})
+    assert await async_setup_component(hass, "config", {})
+    await hass.async_block_till_done()
+
+    url = readme_blueprint_url()
+    # The download, answered from the file (the mocker is untyped).
+    aioclient_mock.get(url, text=BLUEPRINT.read_text(encoding="utf-8"))  # type: ignore[no-untyped-call]
+    ws = await hass_ws_client(hass)
+    await ws.send_json_auto_id({"type": "blueprint/import", "url": url})
+    imported = await ws.receive_json()
+    assert imported["success"], imported
+    assert imported["result"]["validation_errors"] is None
+    assert imported["result"]["blueprint"]["metadata"]["name"] == "Away when everyone has left"
+    await ws.send_json_auto_id(
+        {
+            "type": "blueprint/save",
+            "domain": "automation",
+            "path": imported["result"]["suggested_filename"],
+            "yaml": imported["result"]["raw_data"],
+            "source_url": url,
+        }
+    )
+    saved = await ws.receive_json()
+    assert saved["success"], saved
+
+    home = Household(hass, paired, await hass_client())
+    home.path = f"{imported['result']['suggested_filename']}.yaml"
+    return home
+
+
+async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
+    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+) -> None:
+    home = household
+    home.set("person.anna", "home")
+    home.set("person.ben", "home")
+    status, body = await home.automation(
+        "away_people",
+        {
+            "presence": ["person.anna", "person.ben"],
+            "away_switch": home.away_switch,
+            "delay": {"minutes": 10},
+        },
+    )
+    assert status == HTTPStatus.OK, body
+    assert shown(hass, "automation.away_people") == STATE_ON
+
+    home.set("person.anna", "not_home")
+    home.set("person.ben", "work")
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=9))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert home.away == STATE_OFF  # not yet: the delay has not passed
+
+    freezer.tick(timedelta(minutes=1, seconds=1))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert home.away == STATE_ON
+    structure_key = home.paired.service.pairings.home_keys(SERIAL)[1]
+    await home.paired.pushed(structure_key, away=True, manual_eco_all=True)
+
+    home.set("person.ben", "home")
+    await hass.async_block_till_done()
+    assert home.away == STATE_OFF
+    await home.paired.pushed(structure_key, away=False, manual_eco_all=False)
+
+
+async def test_a_short_absence_leaves_the_home_alone(
+    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+) -> None:
+    """Back before the delay: the home never goes away."""
+    home = household
+    home.set("zone.home", "1")
+    status, body = await home.automation(
+        "away_zone",
+        {"presence": ["zone.home"], "away_switch": home.away_switch, "delay": {"minutes": 5}},
+    )
+    assert status == HTTPStatus.OK, body
+
+    home.set("zone.home", "0")
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=4))
+    async_fire_time_changed(hass)
+    home.set("zone.home", "1")
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=10))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert home.away == STATE_OFF
+
+    # Gone for good: away after the delay, back when the zone counts someone.
+    home.set("zone.home", "0")
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=5, seconds=1))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert home.away == STATE_ON
+    home.set("zone.home", "2")
+    await hass.async_block_till_done()
+    assert home.away == STATE_OFF
+
+
+async def test_someone_on_the_way_home_ends_away_early(
+    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+) -> None:
+    """Proximity: within the distance and coming towards home, the home comes back."""
+    home = household
+    home.set("person.anna", "home")
+    home.set("sensor.home_nearest_distance", "0", unit_of_measurement="m")
+    home.set("sensor.home_nearest_direction_of_travel", "arrived")
+    status, body = await home.automation(
+        "away_proximity",
+        {
+            "presence": ["person.anna"],
+            "away_switch": home.away_switch,
+            "delay": {"minutes": 1},
+            "proximity": "sensor.home_nearest_distance",
+            "direction": "sensor.home_nearest_direction_of_travel",
+            "return_distance": 2,
+        },
+    )
+    assert status == HTTPStatus.OK, body
+    home.set("person.anna", "not_home")
+    home.set("sensor.home_nearest_distance", "9000", unit_of_measurement="m")
+    home.set("sensor.home_nearest_direction_of_travel", "away_from")
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=1, seconds=1))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert home.away == STATE_ON
+
+    # Close, but leaving: still away. Closer and coming home: back.
+    home.set("sensor.home_nearest_distance", "1500", unit_of_measurement="m")
+    await hass.async_block_till_done()
+    assert home.away == STATE_ON
+    home.set("sensor.home_nearest_direction_of_travel", "towards")
+    await hass.async_block_till_done()
+    assert home.away == STATE_OFF
+
+
+async def test_people_not_located_yet_do_not_count_as_gone(
+    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+) -> None:
+    """Just after a restart a person is unknown: that is no reason to set the home away."""
+    home = household
+    home.set("person.anna", "home")
+    status, body = await home.automation(
+        "away_unknown",
+        {"presence": ["person.anna"], "away_switch": home.away_switch, "delay": {"minutes": 1}},
+    )
+    assert status == HTTPStatus.OK, body
+    home.set("person.anna", "unknown")
+    await hass.async_block_till_done()
+    freezer.tick(timedelta(minutes=5))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+    assert home.away == STATE_OFF
+
+
+@pytest.mark.parametrize(
+    ("inputs", "message"),
+    [
+        ({"presence": ["person.anna"], "delay": {"minutes": 1}}, "Missing input away_switch"),
+        (
+            {"presence": ["person.anna"], "away_switch": "switch.x", "delay": "whenever"},
+            "offset whenever should be format",
+        ),
+    ],
+)
+async def test_an_automation_with_a_bad_input_is_refused(
+    hass: HomeAssistant, household: Household, inputs: dict[str, Any], message: str
+) -> None:
+    """The automation editor refuses it, saying what is wrong; nothing is created."""
+    status, body = await household.automation("bad", inputs)
+    assert status == HTTPStatus.BAD_REQUEST
+    assert message in body["message"]
+    assert hass.states.get("automation.bad") is None
