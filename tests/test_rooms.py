@@ -10,6 +10,7 @@ from typing import Any
 from homeassistant.const import STATE_UNAVAILABLE
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
+import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
@@ -150,14 +151,20 @@ def subentry_title(paired: PairedThermostat) -> str:
 
 
 async def test_the_subentry_is_titled_as_the_device_is_named(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    device_registry: dr.DeviceRegistry,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Paired in the living room, the page says "Living Room" twice, not the serial above it.
 
     The title follows the room, a name given on the thermostat and one given in Home
-    Assistant; the device, unique ids and entity ids stay as they are.
+    Assistant; the device, unique ids and entity ids stay as they are. Retitling while the
+    entities are being added adds none twice.
     """
     paired = await in_room(pair_thermostat, LIVING_ROOM)
+    await hass.async_block_till_done()
+    assert "already exists" not in caplog.text
     assert subentry_title(paired) == device_name(hass, paired) == "Living Room"
     entity_ids = {
         entry.unique_id: entry.entity_id
@@ -197,9 +204,7 @@ async def test_a_subentry_stored_with_the_old_title_is_retitled_at_start(
     paired = await in_room(pair_thermostat, LIVING_ROOM)
     (subentry,) = paired.entry.subentries.values()
     assert await hass.config_entries.async_unload(paired.entry.entry_id)
-    hass.config_entries.async_update_subentry(
-        paired.entry, subentry, title=f"Thermostat {SERIAL}"
-    )
+    hass.config_entries.async_update_subentry(paired.entry, subentry, title=f"Thermostat {SERIAL}")
     assert await hass.config_entries.async_setup(paired.entry.entry_id)
     await hass.async_block_till_done()
     assert subentry_title(paired) == "Living Room"

@@ -296,11 +296,13 @@ class PairingSync:
         from the flow has no subentry yet while its save is written, and must keep it.
         """
         current = set(self.entry.subentries)
-        for subentry_id in current - self.known_subentries:
+        # Noted before the announcement: adding the entities creates the device, whose name
+        # retitles the subentry, whose update listener runs this again at once (eager tasks).
+        added, self.known_subentries = current - self.known_subentries, current
+        for subentry_id in added:
             async_dispatcher_send(
                 self.hass, signal_thermostat_added(self.entry.entry_id), subentry_id
             )
-        self.known_subentries = current
         serials = set(thermostat_subentries(self.entry))
         removed, self._subentry_serials = self._subentry_serials - serials, serials
         for serial in removed:
