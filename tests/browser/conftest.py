@@ -49,7 +49,6 @@ by its serial or device id, not by position.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncGenerator
 from pathlib import Path
 import re
@@ -67,7 +66,6 @@ from tests.browser.harness import (
     BROWSER_DIR,
     CHROMIUM,
     CHROMIUM_ARGS,
-    ENTITY_WAIT,
     HOME_ASSISTANT_YAML,
     INTEGRATION_LOGGER,
     OWNER,
@@ -86,7 +84,7 @@ from tests.browser.harness import (
     logged_errors,
     wait_until_shown,
 )
-from tests.browser.walkthrough import new_page, open_path
+from tests.browser.walkthrough import new_page, open_path, thermostat_on_its_pairing_screen
 from tests.real_home_assistant import HomeAssistantClient
 from thermostat_sim import SimulatedThermostat
 
@@ -313,19 +311,10 @@ async def make_thermostat(
     started: list[SimulatedThermostat] = []
 
     async def make(serial: str | None = None, **buckets: dict[str, Any]) -> SimulatedThermostat:
-        serial = serial or next(SERIALS)
-        thermostat = SimulatedThermostat(
-            home_assistant.device_url,
-            serial,
-            http_session,
-            buckets={f"{name}.{serial}": value for name, value in buckets.items()},
+        thermostat = await thermostat_on_its_pairing_screen(
+            home_assistant.device_url, serial or next(SERIALS), http_session, **buckets
         )
         started.append(thermostat)
-        await thermostat.entry()
-        await thermostat.passphrase()
-        thermostat.start()
-        async with asyncio.timeout(ENTITY_WAIT):
-            await thermostat.subscribed.wait()
         return thermostat
 
     yield make

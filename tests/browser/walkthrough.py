@@ -13,6 +13,7 @@ instead of copying them.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from functools import cache
 import importlib.util
@@ -21,11 +22,13 @@ from pathlib import Path
 import re
 from typing import Any
 
+import aiohttp
 from playwright.async_api import Browser, BrowserContext, Locator, Page, expect
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from tests.browser.harness import LOOPBACK_URL, PageProblems, refuse_off_machine
+from tests.browser.harness import ENTITY_WAIT, LOOPBACK_URL, PageProblems, refuse_off_machine
 from tests.real_home_assistant import HomeAssistantClient, Tokens
+from thermostat_sim import SimulatedThermostat
 
 ROOT = Path(__file__).resolve().parents[2]
 INTEGRATION_TRANSLATIONS = ROOT / "custom_components" / DOMAIN / "translations"
@@ -239,6 +242,29 @@ async def overflowing(what: Locator) -> list[str]:
 
 
 # -- pairing: Settings > Devices & services > Thermostat Cloud > Add thermostat -------------------
+
+
+async def thermostat_on_its_pairing_screen(
+    device_url: str, serial: str, http: aiohttp.ClientSession, **buckets: dict[str, Any]
+) -> SimulatedThermostat:
+    """Start a simulated thermostat that shows its code and holds its subscribe, unpaired.
+
+    It has registered (`/entry`), asked for its code (`(await t.passphrase())["value"]`) and
+    holds its subscribe, as a thermostat on its pairing screen does. `buckets` by name
+    (`shared=...`, `device=...`). The caller stops it.
+    """
+    thermostat = SimulatedThermostat(
+        device_url,
+        serial,
+        http,
+        buckets={f"{name}.{serial}": value for name, value in buckets.items()},
+    )
+    await thermostat.entry()
+    await thermostat.passphrase()
+    thermostat.start()
+    async with asyncio.timeout(ENTITY_WAIT):
+        await thermostat.subscribed.wait()
+    return thermostat
 
 
 def flow_dialog(page: Page) -> Locator:
