@@ -6,10 +6,8 @@ services.yaml, icons.json, the integration's code) is a failure, never a skip.
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
-import re
 import struct
 import tomllib
 from typing import Any
@@ -26,7 +24,6 @@ DOMAIN = "thermostat_cloud"
 INTEGRATION = COMPONENTS / DOMAIN
 STRINGS = INTEGRATION / "strings.json"
 SERVICES = INTEGRATION / "services.yaml"
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # hassfest's manifest schema, custom-integration flavour.
 REQUIRED_KEYS = {
@@ -242,50 +239,6 @@ def test_no_key_references(strings: dict[str, Any]) -> None:
     """
     for path in (STRINGS, *sorted((INTEGRATION / "translations").glob("*.json"))):
         assert "[%key:" not in path.read_text(encoding="utf-8"), path.name
-
-
-def translation_faults(
-    strings: dict[str, Any], translation: dict[str, Any], prefix: str = ""
-) -> list[str]:
-    """Where a translation departs from strings.json, one line each.
-
-    A key strings.json lacks is never shown; a string whose placeholders differ from the
-    English one shows the user a literal brace or loses the value.
-    """
-    faults: list[str] = []
-    for key, value in translation.items():
-        path = prefix + key
-        source = strings.get(key)
-        if source is None:
-            faults.append(f"{path}: not in strings.json")
-        elif isinstance(value, dict) != isinstance(source, dict):
-            faults.append(f"{path}: not the shape strings.json has")
-        elif isinstance(value, dict):
-            faults += translation_faults(source, value, f"{path}.")
-        elif set(PLACEHOLDER.findall(value)) != set(PLACEHOLDER.findall(source)):
-            faults.append(f"{path}: other placeholders than strings.json")
-    return faults
-
-
-def test_other_translations_are_subsets(strings: dict[str, Any]) -> None:
-    """A translation shows only what strings.json has, with the same placeholders."""
-    paths = sorted((INTEGRATION / "translations").glob("*.json"))
-    assert paths, "translations/ is empty"
-    for path in paths:
-        assert translation_faults(strings, load_json(path)) == [], path.name
-
-
-def test_the_translation_check_catches_a_broken_translation(strings: dict[str, Any]) -> None:
-    """The check above can fail: a stray key, a lost placeholder, a section turned into text."""
-    broken = copy.deepcopy(strings)
-    broken["config"]["abort"]["no_such_reason"] = "Gone."
-    broken["config"]["abort"]["already_paired"] = "This thermostat is already paired."
-    broken["issues"] = "Issues"
-    assert sorted(translation_faults(strings, broken)) == [
-        "config.abort.already_paired: other placeholders than strings.json",
-        "config.abort.no_such_reason: not in strings.json",
-        "issues: not the shape strings.json has",
-    ]
 
 
 def test_services_documented(strings: dict[str, Any]) -> None:

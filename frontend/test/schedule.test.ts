@@ -165,6 +165,9 @@ describe("the week as the user reads it", () => {
     expect(firstWeekday("monday", "en-US")).toBe(1);
     expect(firstWeekday("language", "en-US")).toBe(0);
     expect(firstWeekday("language", "de-DE")).toBe(1);
+    for (const language of ["de", "fr", "nl", "es", "it", "en-GB"]) {
+      expect(firstWeekday("language", language), language).toBe(1);
+    }
     expect(firstWeekday(undefined, "not a language!")).toBe(1);
   });
 
@@ -224,6 +227,10 @@ describe("strings", () => {
     expect(localize("de", "save")).toBe("Speichern");
     expect(localize("de-CH", "save")).toBe("Speichern");
     expect(localize("xx", "save")).toBe("Save");
+    expect(localize("fr-BE", "save")).toBe("Enregistrer");
+    expect(localize("nl", "copy_to", { day: "maandag" })).toBe("maandag kopiëren naar");
+    expect(localize("es", "title", { name: "Salón" })).toBe("Programación de Salón");
+    expect(localize("it", "heat")).toBe("Riscaldamento");
     expect(localize("en", "empty_day", { day: "Monday" })).toBe(
       "Monday has no setpoints: add one or copy another day onto it.",
     );
