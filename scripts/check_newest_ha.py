@@ -408,7 +408,7 @@ async def run(version: str) -> int:
 
     log = launcher.config_dir / CONSOLE_LOG
     found = findings(log.read_text(errors="replace").splitlines()) if log.exists() else []
-    print(f"check: {len(driven)} actions driven:")
+    print(f"check: {len(driven)} steps driven:")
     for action in driven:
         print(f"  {action}")
     for entry in found:

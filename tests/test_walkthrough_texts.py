@@ -41,7 +41,7 @@ def test_an_english_text_shows_as_left_over() -> None:
 
 
 def test_words_inside_other_words_and_short_pieces_are_not_english() -> None:
-    """ "Low" inside "Lowlands" is no left over; pieces under three letters are not checked."""
+    """A word inside another ("Low" in "Lowlands") is no left over, nor a piece under 3 letters."""
     assert english_left("Lowlands\nto", ENGLISH, GERMAN) == []
 
 
