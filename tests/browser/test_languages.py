@@ -98,7 +98,10 @@ async def test_pairing_speaks_the_users_language(
     screenshot: Screenshot,
     language: str,
 ) -> None:
-    """Add thermostat's menu and code form are in the language, and pair the thermostat."""
+    """Add thermostat's menu and code form are in the language, and pair the thermostat.
+
+    The integration's page then lists it by its room, as its device is named.
+    """
     page = await make_page(language=language)
     thermostat = await make_thermostat(**LIVING_ROOM)
     code = (await thermostat.passphrase())["value"]
@@ -118,3 +121,7 @@ async def test_pairing_speaks_the_users_language(
 
     await submit_and_finish(dialog, thermostat.serial, language)
     await wait_until_shown(home_assistant.client, thermostat)
+    # The integration's page lists the thermostat as its device is named, not by its serial.
+    await expect(page.get_by_text(f"Thermostat {thermostat.serial}")).to_have_count(0)
+    await expect(page.get_by_text(LIVING_ROOM["shared"]["name"]).first).to_be_visible()
+    await screenshot(page, "paired")
