@@ -40,6 +40,7 @@ async def test_a_change_of_one_thermostat_writes_none_of_anothers_entities(
     assert {write.entity_id for write in writes} == {
         second.entity_id("sensor", "temperature"),
         second.entity_id("binary_sensor", "heating"),
+        second.entity_id("sensor", "heating_cycles"),  # the heater starting is a new cycle
         second.entity_id("sensor", "battery_voltage"),
         second.entity_id("climate"),
     }

@@ -14,10 +14,17 @@ server's clock in `X-nl-service-timestamp`, dropping manual eco whose timestamp 
 600 s off its clock. `spec_literal=True` uses the spec's paths and header names (`X-svc-...`)
 and nothing more.
 
-Two firmware variants: `identify_by_mac=True` identifies by its MAC address as a Display-2.12
-on 5.9.4-5 does (Basic user id and bucket keys `<mac>`, session id `<mac><serial>`), and
+Firmware variants: `identify_by_mac=True` identifies by its MAC address as a Display-2.12
+on 5.9.4-5 does (Basic user id and bucket keys `<mac>`, session id `<mac><serial>`);
 `firmware="4.2.5"` is a 4.x thermostat, whose `heartbeat` PUTs `{"objects": []}` to
-`<transport_url>/v3/put` and which never subscribes.
+`<transport_url>/v3/put` and which never subscribes; `firmware="4.3.3"` (a Display-2.14 that
+cannot be upgraded) reports its state with `report_v3`, keyed by bucket type then serial, and
+subscribes listing its buckets by name (`subscribe_format`), and takes no push.
+
+Habits of a thermostat that does not obey: `obey_pushes=False` reads pushes and applies none;
+`sleep()` leaves pushes unread until `wake()` (a thermostat asleep with its connection held);
+`report_battery(volts)` below `LOW_BATTERY_V` turns its radio off as firmware does to save
+the cell (its connection drops and it stays away until `charge()`).
 """
 
 from __future__ import annotations
@@ -133,6 +140,11 @@ MANUAL_ECO_MAX_SKEW_MS: Final = 600_000
 BRAND_HEADER_PREFIX: Final = "X-nl-"
 SPEC_HEADER_PREFIX: Final = "X-svc-"
 DEFAULT_FIRMWARE: Final = "5.9.3-5"
+LOW_BATTERY_V: Final = 3.6
+"""Below this cell voltage firmware turns Wi-Fi off to save power (Nest support, "A low battery
+level will cause the Nest Learning Thermostat to disconnect from the Internet")."""
+ECHOED_TYPES: Final = ("shared", "device", "schedule", "structure")
+"""Buckets whose pushed changes firmware applies and reports back (what it applied)."""
 
 
 class SimulatedThermostat:
@@ -149,6 +161,8 @@ class SimulatedThermostat:
         identify_by_mac: bool = False,
         firmware: str = DEFAULT_FIRMWARE,
         clock_offset_ms: int = 0,
+        obey_pushes: bool | None = None,
+        subscribe_format: str = "objects",
     ) -> None:
         """Initialize a thermostat that has not made contact yet."""
         self.base_url = base_url.rstrip("/")
@@ -184,7 +198,17 @@ class SimulatedThermostat:
         self.passphrase_url = f"{self.base_url}/svc/passphrase"
         self.acknowledge_pushes = not spec_literal
         """Acknowledge a pushed `target_change_pending: true` with a PUT of `false`, as firmware
-        does once the display has shown the new setpoint."""
+        does once the display has shown the new setpoint, and report what a push changed."""
+        self.obey_pushes = not firmware.startswith("4.") if obey_pushes is None else obey_pushes
+        """Apply pushes; False reads and drops them (a thermostat that does not obey)."""
+        self.subscribe_format = subscribe_format
+        """How a subscribe lists buckets: `objects` (5.x), `named` (a field per bucket type) or
+        `keys` (`{"keys": [{"key": ...}]}`), the two forms 4.3.x subscribes with."""
+        self.awake = asyncio.Event()
+        """Clear while asleep: pushes wait unread until it wakes."""
+        self.awake.set()
+        self.radio_on = True
+        """False after a low battery turned Wi-Fi off."""
         self.received: asyncio.Queue[Chunk] = asyncio.Queue()
         self.closes: asyncio.Queue[int] = asyncio.Queue()
         """Number of chunks each finished subscribe carried (0: closed with no body)."""
@@ -237,8 +261,14 @@ class SimulatedThermostat:
             return dict(await resp.json())
 
     def _descriptors(self) -> list[dict[str, Any]]:
+        """Return what a subscribe lists: its buckets, and always its own three.
+
+        It follows its own `device`, `shared` and `schedule` whether or not it has them yet,
+        so a command to any of them (a first schedule too) is pushed to it.
+        """
         objects = []
-        for key, bucket in self.local.items():
+        own = {f"{kind}.{self.key_id}": LocalBucket() for kind in ("device", "shared", "schedule")}
+        for key, bucket in {**own, **self.local}.items():
             obj: dict[str, Any] = {
                 "object_key": key,
                 "object_revision": bucket.revision,
@@ -249,10 +279,24 @@ class SimulatedThermostat:
             objects.append(obj)
         return objects
 
+    def _subscribe_body(self) -> dict[str, Any]:
+        """Return the subscribe's body in the thermostat's form."""
+        if self.subscribe_format == "keys":
+            return {"session": self.session_id, "keys": [{"key": key} for key in self.local]}
+        if self.subscribe_format == "named":
+            body: dict[str, Any] = {"chunked": True, "session": self.session_id}
+            for obj in self._descriptors():
+                body[obj["object_key"].partition(".")[0]] = obj
+            return body
+        return {"chunked": True, "session": self.session_id, "objects": self._descriptors()}
+
     @property
     def subscribe_url(self) -> str:
         """Firmware subscribes at `<transport_url>/v7/subscribe`; the spec at the URL itself."""
-        return self.transport_url if self.spec_literal else f"{self.transport_url}/v7/subscribe"
+        if self.spec_literal:
+            return self.transport_url
+        version = "v3" if self.firmware.startswith("4.") else "v7"
+        return f"{self.transport_url}/{version}/subscribe"
 
     @property
     def put_url(self) -> str:
@@ -340,6 +384,49 @@ class SimulatedThermostat:
             self._follow_protocol_headers(resp.headers)
             return await resp.json()
 
+    async def report_v3(self, changes: Mapping[str, Mapping[str, Any]]) -> Any:
+        """PUT state as firmware 4.3.x does: `{"<type>": {"<serial>": {...}}}` to `/v3/put`.
+
+        `changes` maps bucket types to fields (NoLongerEvil-Thermostat issue #111).
+        """
+        body: dict[str, Any] = {"session": self.session_id}
+        for bucket_type, fields in changes.items():
+            body[bucket_type] = {self.key_id: dict(fields)}
+            key = f"{bucket_type}.{self.key_id}"
+            self.local.setdefault(key, LocalBucket()).value.update(fields)
+        async with self.http.post(
+            f"{self.transport_url}/v3/put", json=body, headers=self.headers
+        ) as resp:
+            resp.raise_for_status()
+            self._follow_protocol_headers(resp.headers)
+            data = await resp.json()
+        for descriptor in data["objects"]:
+            local = self.local.setdefault(descriptor["object_key"], LocalBucket())
+            local.revision = descriptor["object_revision"]
+            local.timestamp = descriptor["object_timestamp"]
+        return data
+
+    def sleep(self) -> None:
+        """Doze with the connection held: a push now stays unread until `wake`."""
+        self.awake.clear()
+
+    def wake(self) -> None:
+        """Wake up: read what was pushed meanwhile and act on it."""
+        self.awake.set()
+
+    async def report_battery(self, volts: float) -> Any:
+        """Report the cell's voltage; below `LOW_BATTERY_V` turn Wi-Fi off, as firmware does."""
+        data = await self.put(f"device.{self.key_id}", {"battery_level": volts})
+        if volts < LOW_BATTERY_V and self.radio_on:
+            self.radio_on = False
+            await self.stop()
+        return data
+
+    async def charge(self) -> None:
+        """Charge the cell: Wi-Fi back on, subscribing again."""
+        self.radio_on = True
+        self.start()
+
     def now_ms(self) -> int:
         """Return the thermostat's clock (ms)."""
         return int(time.time() * 1000) + self.clock_offset_ms
@@ -378,7 +465,7 @@ class SimulatedThermostat:
         try:
             async with self.http.post(
                 self.subscribe_url,
-                json={"chunked": True, "session": self.session_id, "objects": self._descriptors()},
+                json=self._subscribe_body(),
                 headers=self.headers,
                 timeout=aiohttp.ClientTimeout(total=None, sock_read=None),
             ) as resp:
@@ -400,33 +487,56 @@ class SimulatedThermostat:
                         continue
                     self.waiting.clear()
                     payload = json.loads(chunk)
+                    await self.awake.wait()  # asleep, a push waits unread
+                    applied: dict[str, dict[str, Any]] = {}
                     for obj in payload["objects"]:
-                        self.local[obj["object_key"]] = LocalBucket(
-                            obj["object_revision"],
-                            obj["object_timestamp"],
-                            self._accepted(dict(obj["value"])),
-                        )
+                        if self.obey_pushes:
+                            applied[obj["object_key"]] = self._apply(obj)
                     count += 1
                     self.received.put_nowait(Chunk(payload["objects"], chunk, started_ns))
-                    self._react(payload["objects"])
+                    if self.obey_pushes:
+                        self._react(payload["objects"], applied)
         finally:
             self.subscribed.clear()
             self.waiting.clear()
         self.closes.put_nowait(count)
         return count
 
-    def _react(self, objects: list[dict[str, Any]]) -> None:
+    def _apply(self, obj: dict[str, Any]) -> dict[str, Any]:
+        """Keep a pushed bucket; return the fields it changed that firmware kept as pushed."""
+        key = obj["object_key"]
+        before = self.local.get(key)
+        old = before.value if before is not None else {}
+        value = self._accepted(dict(obj["value"]))
+        self.local[key] = LocalBucket(obj["object_revision"], obj["object_timestamp"], value)
+        pushed = obj["value"]
+        return {
+            name: v
+            for name, v in value.items()
+            if name != "target_change_pending" and old.get(name) != v and pushed.get(name) == v
+        }
+
+    def _react(self, objects: list[dict[str, Any]], applied: dict[str, dict[str, Any]]) -> None:
         """React to a push as firmware does beyond storing it.
 
-        What firmware does with a push beyond storing it: acknowledge a setpoint change
-        that woke the display, and run the fan until a pushed `fan_timer_timeout`.
+        What firmware does with a push beyond storing it: report what it applied (the fields
+        the push changed), acknowledge a setpoint change that woke the display, and run the
+        fan until a pushed `fan_timer_timeout`.
         """
         key = f"shared.{self.key_id}"
-        if self.acknowledge_pushes and any(
-            obj["object_key"] == key and obj["value"].get("target_change_pending") is True
-            for obj in objects
-        ):
-            self._put_soon({key: {"target_change_pending": False}})
+        if self.acknowledge_pushes:
+            report: dict[str, dict[str, Any]] = {}
+            for obj_key, fields in applied.items():
+                if fields and obj_key.partition(".")[0] in ECHOED_TYPES:
+                    report[obj_key] = dict(fields)
+            if any(
+                obj["object_key"] == key and obj["value"].get("target_change_pending") is True
+                for obj in objects
+            ):
+                report.setdefault(key, {})["target_change_pending"] = False
+            if report:
+                revisions = {k: self.local[k].revision for k in report if k in self.local}
+                self._spawn(self._report_applied(report, revisions))
         device_key = f"device.{self.serial}"
         for obj in objects:
             if obj["object_key"] == device_key and "fan_timer_timeout" in obj["value"]:
@@ -467,6 +577,43 @@ class SimulatedThermostat:
         task = asyncio.get_running_loop().create_task(self._put_reaction(changes))
         self._reactions.add(task)
         task.add_done_callback(self._reactions.discard)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._reactions.add(task)
+        task.add_done_callback(self._reactions.discard)
+
+    async def _report_applied(
+        self, report: dict[str, dict[str, Any]], revisions: dict[str, int]
+    ) -> None:
+        """PUT what a push changed, each bucket guarded by the revision it was pushed at.
+
+        A bucket the server changed again since is not applied (a conflict) and not retried:
+        the newer push is reported in turn.
+        """
+        body: dict[str, Any] = {"session": self.session_id}
+        for key, fields in report.items():
+            revision = revisions.get(key, 0)
+            body[key] = {
+                "object_key": key,
+                "base_object_revision": revision,
+                "if_object_revision": revision,
+                **fields,
+            }
+        try:
+            async with self.http.post(self.put_url, json=body, headers=self.headers) as resp:
+                resp.raise_for_status()
+                self._follow_protocol_headers(resp.headers)
+                data = await resp.json()
+        except aiohttp.ClientError as err:  # the server went away: firmware tries later
+            _LOGGER.debug("%s: report not sent (%s)", self.serial, err)
+            return
+        for descriptor in data["objects"]:
+            key = descriptor["object_key"]
+            local = self.local.get(key)
+            if local is not None and descriptor["object_revision"] == revisions.get(key, 0) + 1:
+                local.revision = descriptor["object_revision"]
+                local.timestamp = descriptor["object_timestamp"]
 
     async def _put_reaction(self, changes: dict[str, dict[str, Any]]) -> None:
         try:

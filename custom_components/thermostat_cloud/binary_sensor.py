@@ -54,6 +54,16 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         always_available=True,
     ),
     ThermostatBinarySensorDescription(
+        # On while the thermostat does not confirm commands; its repair issue says why.
+        key="commands",
+        translation_key="commands",
+        device_class=BinarySensorDeviceClass.PROBLEM,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: not t.taking_commands,
+        reads=frozenset({"commands"}),
+        always_available=True,
+    ),
+    ThermostatBinarySensorDescription(
         key="leaf",
         translation_key="leaf",
         value_fn=lambda t: t.leaf,

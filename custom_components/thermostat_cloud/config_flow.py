@@ -49,22 +49,48 @@ from .const import (
     WEATHER_AUTO,
     WEATHER_NONE,
 )
+from .energy import MAX_RATE, RATE_FIELDS
 from .entry_data import ThermostatCloudConfigEntry, loaded_entry
+from .equipment import HAS_EQUIPMENT
 from .pairing_form import PairingCodeForm
 from .pairing_sync import thermostat_subentries, thermostat_title
 from .server import (
+    ELECTRICITY,
+    GAS,
     ConfigureOutcome,
     EventKind,
     FoundThermostat,
     ScanError,
     ServiceEvent,
     ThermostatService,
+    ThermostatState,
     configure_thermostat,
     origin_with_port,
     scan_thermostats,
 )
 
 _LOGGER = logging.getLogger(__name__)
+
+RATE_SELECTORS = {
+    ELECTRICITY: selector.NumberSelector(
+        selector.NumberSelectorConfig(
+            min=0,
+            max=MAX_RATE,
+            step=0.01,
+            unit_of_measurement="kW",
+            mode=selector.NumberSelectorMode.BOX,
+        )
+    ),
+    GAS: selector.NumberSelector(
+        selector.NumberSelectorConfig(
+            min=0,
+            max=MAX_RATE,
+            step=0.001,
+            unit_of_measurement="m³/h",
+            mode=selector.NumberSelectorMode.BOX,
+        )
+    ),
+}
 
 PORT_SELECTOR = selector.NumberSelector(
     selector.NumberSelectorConfig(min=1, max=65535, step=1, mode=selector.NumberSelectorMode.BOX)
@@ -315,6 +341,38 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
     def _hub(self) -> ThermostatCloudConfigEntry | None:
         entry: ThermostatCloudConfigEntry = self._get_entry()
         return entry if entry.state is ConfigEntryState.LOADED else None
+
+    async def async_step_reconfigure(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Ask for the power (kW) or gas rate (m³/h) of each piece of the thermostat's equipment.
+
+        Fields for the equipment the thermostat reports, and any given before; the energy
+        sensors of a kind appear once a rate of it is given.
+        """
+        entry = self._get_entry()
+        subentry = self._get_reconfigure_subentry()
+        serial = subentry.data[CONF_SERIAL]
+        if user_input is not None:
+            rates = {
+                key: float(value)
+                for key, value in user_input.items()
+                if key in RATE_FIELDS and isinstance(value, int | float) and value > 0
+            }
+            return self.async_update_and_abort(entry, subentry, data={CONF_SERIAL: serial, **rates})
+        hub = self._hub()
+        thermostat = ThermostatState(hub.runtime_data.service, serial) if hub else None
+        fields: dict[Any, Any] = {}
+        for key, (equipment, kind) in RATE_FIELDS.items():
+            has = HAS_EQUIPMENT[equipment]
+            if thermostat is None or has(thermostat) or key in subentry.data:
+                fields[probatio.Optional(key)] = RATE_SELECTORS[kind]
+        schema = self.add_suggested_values_to_schema(probatio.Schema(fields), subentry.data)
+        return self.async_show_form(
+            step_id="reconfigure",
+            data_schema=schema,
+            description_placeholders={"name": subentry.title},
+        )
 
     async def async_step_user(self, user_input: dict[str, Any] | None = None) -> SubentryFlowResult:
         """Offer to find the thermostats on the network or to type the code one shows."""

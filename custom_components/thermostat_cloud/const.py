@@ -52,5 +52,10 @@ def signal_thermostat_added(entry_id: str) -> str:
     return f"{DOMAIN}_{entry_id}_thermostat_added"
 
 
+def signal_energy_rates_changed(entry_id: str) -> str:
+    """Dispatcher signal fired with a subentry id when a thermostat's energy rates changed."""
+    return f"{DOMAIN}_{entry_id}_energy_rates_changed"
+
+
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""

@@ -20,6 +20,7 @@ import logging
 import re
 from typing import Any
 
+from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import device_registry as dr
 
@@ -85,7 +86,7 @@ class ThermostatCoordinator:
         """Last availability seen per thermostat with entities, to log changes only."""
         self._rooms: dict[str, str | None] = {}
         """Last room seen per thermostat, to rename the others of a room when it moves."""
-        self._equipment: dict[str, frozenset[str]] = {}
+        self._equipment: dict[str, frozenset[tuple[Platform, str]]] = {}
         """Equipment sensors last seen reported per thermostat, to enable new ones once."""
 
     @callback

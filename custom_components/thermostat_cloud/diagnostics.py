@@ -16,7 +16,7 @@ from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import HomeAssistant
 
 from .entry_data import ThermostatCloudConfigEntry
-from .server import SERVER_VERSION, bucket_key
+from .server import SERVER_VERSION, ThermostatService, bucket_key
 
 TO_REDACT = {
     "address",  # a thermostat's IP address
@@ -43,6 +43,23 @@ TO_REDACT = {
 }
 
 
+def _commands(service: ThermostatService, serial: str) -> dict[str, Any]:
+    """Return whether a thermostat takes commands: the fields it has not confirmed, and why."""
+    trouble = service.confirmations.trouble(serial)
+    return {
+        "taking_commands": trouble is None,
+        "likely_causes": [cause.value for cause in trouble.causes] if trouble else [],
+        "pending": [  # without the values asked: one may be a PIN hash
+            {
+                "field": f"{p.key.partition('.')[0]}.{p.field}",
+                "since": p.since_ms,
+                "written": p.written_ms,
+            }
+            for p in service.confirmations.pending(serial)
+        ],
+    }
+
+
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: ThermostatCloudConfigEntry
 ) -> dict[str, Any]:
@@ -61,6 +78,7 @@ async def async_get_config_entry_diagnostics(
             "structure_id": pairing.structure_id if pairing else None,
             "available": service.availability.is_available(serial),
             "subscriptions": service.subscriptions.count(serial),
+            "commands": _commands(service, serial),
             "record": asdict(record) if record is not None else None,
             "buckets": {
                 key: bucket.as_stored()

@@ -29,21 +29,51 @@ EQUIPMENT_BINARY_SENSORS: Mapping[str, Callable[[ThermostatState], bool]] = {
 }
 """Binary sensor key -> whether the thermostat has what it shows."""
 
+HAS_EQUIPMENT: Mapping[str, Callable[[ThermostatState], bool]] = {
+    # `can_heat`/`can_cool`: heating is assumed until the thermostat says (see climate.py).
+    "heat_stage_1": lambda t: t.capabilities["can_heat"],
+    "heat_stage_2": lambda t: t.capabilities["has_x2_heat"],
+    "heat_stage_3": lambda t: t.capabilities["has_x3_heat"],
+    "aux_heat": lambda t: t.capabilities["has_aux_heat"],
+    "emergency_heat": lambda t: t.capabilities["has_emer_heat"],
+    "cool_stage_1": lambda t: t.capabilities["can_cool"],
+    "cool_stage_2": lambda t: t.capabilities["has_x2_cool"],
+    "fan": lambda t: t.capabilities["has_fan"],
+    **EQUIPMENT_BINARY_SENSORS,
+}
+"""Runtime ledger equipment (`server.EQUIPMENT`) -> whether the thermostat has it."""
 
-def reported_equipment(thermostat: ThermostatState) -> frozenset[str]:
-    """Return the keys of the equipment sensors whose equipment the thermostat reports."""
-    return frozenset(key for key, has in EQUIPMENT_BINARY_SENSORS.items() if has(thermostat))
+EQUIPMENT_SENSORS: Mapping[str, Callable[[ThermostatState], bool]] = {
+    **{f"{equipment}_runtime": has for equipment, has in HAS_EQUIPMENT.items()},
+    "heating_cycles": HAS_EQUIPMENT["heat_stage_1"],
+    "cooling_cycles": HAS_EQUIPMENT["cool_stage_1"],
+    # The filter's runtime, once the thermostat counts it (`filter_runtime_sec`).
+    "filter_runtime": lambda t: t.filter_runtime_seconds is not None,
+}
+"""Sensor key -> whether the thermostat has what it counts."""
+
+EQUIPMENT_ENTITIES: Mapping[tuple[Platform, str], Callable[[ThermostatState], bool]] = {
+    **{(Platform.BINARY_SENSOR, key): has for key, has in EQUIPMENT_BINARY_SENSORS.items()},
+    **{(Platform.SENSOR, key): has for key, has in EQUIPMENT_SENSORS.items()},
+}
+
+
+def reported_equipment(thermostat: ThermostatState) -> frozenset[tuple[Platform, str]]:
+    """Return (platform, key) of the equipment entities whose equipment the thermostat reports."""
+    return frozenset(key for key, has in EQUIPMENT_ENTITIES.items() if has(thermostat))
 
 
 @callback
-def async_enable_reported_equipment(hass: HomeAssistant, serial: str, keys: frozenset[str]) -> None:
-    """Enable the sensors of `keys` that the integration created disabled.
+def async_enable_reported_equipment(
+    hass: HomeAssistant, serial: str, keys: frozenset[tuple[Platform, str]]
+) -> None:
+    """Enable the entities of `keys` that the integration created disabled.
 
     Home Assistant reloads the entry a little later to add them, as when a person enables one.
     """
     registry = er.async_get(hass)
-    for key in keys:
-        entity_id = registry.async_get_entity_id(Platform.BINARY_SENSOR, DOMAIN, f"{serial}_{key}")
+    for platform, key in keys:
+        entity_id = registry.async_get_entity_id(platform, DOMAIN, f"{serial}_{key}")
         entry = registry.async_get(entity_id) if entity_id is not None else None
         if entry is not None and entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION:
             _LOGGER.info("Thermostat %s reports its %s: enabling %s", serial, key, entry.entity_id)

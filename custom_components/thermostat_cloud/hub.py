@@ -38,7 +38,9 @@ from .const import (
     WEATHER_AUTO,
 )
 from .coordinator import ThermostatCoordinator
+from .energy import EnergyRates
 from .issues import (
+    async_follow_commands,
     async_follow_firmware,
     async_open_control_api_listening,
     async_open_control_api_off,
@@ -113,6 +115,8 @@ class Hub:
         self.weather = WeatherSource(hass, entry, self.weather_choice(entry))
         """Answers the thermostats' weather requests from a Home Assistant weather entity."""
         self.service.weather_provider = self.weather
+        self.energy_rates = EnergyRates(hass, entry, self.service)
+        """Each thermostat's powers and gas rates (its reconfigure step), for the ledger."""
         self._stopped = False
 
     @staticmethod
@@ -143,11 +147,13 @@ class Hub:
         entry.async_on_unload(self.async_stop)
         entry.async_on_unload(self._note_saved_subentries)
         await self.service.async_load()
+        self.energy_rates.async_apply()
         await self.device_server.async_start(None, self.device_port)
         _LOGGER.debug("Device protocol listening on port %s", self.device_port)
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
+        entry.async_on_unload(async_follow_commands(self.hass, self.service))
         self._register_device()
         entry.async_on_unload(
             self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self.async_stop)
@@ -227,6 +233,7 @@ class Hub:
         service, or the pairing push would lose the thermostat's held connection.
         """
         self.weather.set_choice(self.weather_choice(entry))
+        self.energy_rates.async_apply()
         if self.settings != self.settings_of(entry):
             await hass.config_entries.async_reload(entry.entry_id)
         else:

@@ -13,9 +13,18 @@ from typing import Final
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
+from homeassistant.util import dt as dt_util
 
 from .const import DOMAIN
-from .server import EventKind, ServiceEvent, ThermostatService
+from .server import (
+    LOW_BATTERY_V,
+    Cause,
+    EventKind,
+    ServiceEvent,
+    ThermostatService,
+    ThermostatState,
+    Trouble,
+)
 
 ISSUE_COMPAT_API: Final = "compat_api_open"
 """The open control API listens without authentication; its fix flow turns it off."""
@@ -35,6 +44,11 @@ def unpaired_issue_id(serial: str) -> str:
 def firmware_issue_id(serial: str) -> str:
     """Return the repair issue of a thermostat whose firmware is too old to be controlled."""
     return f"firmware_too_old_{serial}"
+
+
+def commands_issue_id(serial: str) -> str:
+    """Return the repair issue of a thermostat that is not taking commands."""
+    return f"not_taking_commands_{serial}"
 
 
 def equipment_issue_id(serial: str) -> str:
@@ -231,3 +245,81 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
         raised.clear()
 
     return stop
+
+
+# -- a thermostat that does not take commands -----------------------------------------------
+
+
+def _local_time(hass: HomeAssistant, ms: int | None) -> str:
+    """Return a time as the user reads it (Home Assistant's time zone), or `never`."""
+    if ms is None:
+        return "never"
+    return dt_util.as_local(dt_util.utc_from_timestamp(ms / 1000)).strftime("%Y-%m-%d %H:%M")
+
+
+def _commands_placeholders(
+    hass: HomeAssistant, service: ThermostatService, trouble: Trouble
+) -> dict[str, str]:
+    voltage = trouble.battery_voltage
+    return {
+        "name": ThermostatState(service, trouble.serial).name,
+        "serial": trouble.serial,
+        "since": _local_time(hass, trouble.since_ms),
+        "last_seen": _local_time(hass, trouble.last_seen_ms),
+        "voltage": f"{voltage:.2f}" if voltage is not None else "unknown",
+        "threshold": f"{LOW_BATTERY_V:.1f}",
+        "version": trouble.firmware or "unknown",
+        "pending": str(len(service.confirmations.pending(trouble.serial))),
+    }
+
+
+@callback
+def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Callable[[], None]:
+    """Say in a repair issue when a thermostat is not taking commands, and the likely cause.
+
+    Raised when the service finds a command overdue (`Confirmations`), cleared as soon as it
+    takes commands again. The issue's text is that of its most likely cause, each with what
+    to do. Returns the function that stops following and clears the issues.
+    """
+    raised: set[str] = set()
+
+    @callback
+    def update(serial: str) -> None:
+        issue_id = commands_issue_id(serial)
+        trouble = service.confirmations.trouble(serial)
+        if trouble is None:
+            if issue_id in raised:
+                raised.discard(issue_id)
+                ir.async_delete_issue(hass, DOMAIN, issue_id)
+            return
+        raised.add(issue_id)
+        cause = trouble.causes[0]
+        _async_raise(
+            hass,
+            issue_id,
+            f"not_taking_commands_{cause.value}",
+            _commands_placeholders(hass, service, trouble),
+            severity=ir.IssueSeverity.ERROR,
+        )
+
+    @callback
+    def on_event(event: ServiceEvent) -> None:
+        if event.kind is EventKind.COMMANDS:
+            update(event.serial)
+
+    for serial in service.confirmations.troubled():
+        update(serial)
+    stop_listening = service.events.listen(on_event)
+
+    @callback
+    def stop() -> None:
+        stop_listening()
+        for issue_id in raised:
+            ir.async_delete_issue(hass, DOMAIN, issue_id)
+        raised.clear()
+
+    return stop
+
+
+COMMANDS_CAUSES: Final = tuple(cause.value for cause in Cause)
+"""The causes a repair issue can name, each its own text (`not_taking_commands_<cause>`)."""

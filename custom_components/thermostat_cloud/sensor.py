@@ -1,4 +1,11 @@
-"""Sensors of each thermostat: what it measures and reports beyond the climate entity."""
+"""Sensors of each thermostat: what it measures and reports beyond the climate entity.
+
+Besides its readings: how long each piece of its equipment ran, how often heating and cooling
+started, and, with the powers and gas rates given in the thermostat's reconfigure step, the
+energy it used. These show the core's figures (`server/core/runtime.py`), which only grow; their
+long-term statistics (hours per day in a statistics graph, the Energy dashboard) come from the
+state class.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +14,48 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from homeassistant.components.sensor import (
+    RestoreSensor,
     SensorDeviceClass,
     SensorEntity,
     SensorEntityDescription,
     SensorStateClass,
 )
+from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import (
     PERCENTAGE,
     EntityCategory,
     UnitOfElectricPotential,
+    UnitOfEnergy,
     UnitOfTemperature,
+    UnitOfTime,
+    UnitOfVolume,
 )
-from homeassistant.core import HomeAssistant
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from .const import signal_energy_rates_changed
+from .energy import energy_kinds
 from .entity import (
     ThermostatDescribedEntity,
+    ThermostatEntity,
     ThermostatEntityDescription,
     async_add_thermostat_entities,
 )
 from .entry_data import ThermostatCloudConfigEntry
-from .server import ECO_MODES, ThermostatState
+from .equipment import EQUIPMENT_SENSORS
+from .hub import Hub
+from .server import (
+    COOLING,
+    ECO_MODES,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
+    EventKind,
+    RuntimeFigures,
+    ThermostatState,
+)
 
 PARALLEL_UPDATES = 0
 
@@ -156,6 +184,18 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         reads=frozenset({"device.battery_level"}),
     ),
     ThermostatSensorDescription(
+        # `device.filter_runtime_sec`: the air the filter saw since its reminder was last
+        # reset (which starts it again from 0: a new meter cycle for the statistics).
+        key="filter_runtime",
+        translation_key="filter_runtime",
+        device_class=SensorDeviceClass.DURATION,
+        state_class=SensorStateClass.TOTAL_INCREASING,
+        native_unit_of_measurement=UnitOfTime.HOURS,
+        suggested_display_precision=1,
+        value_fn=lambda t: _hours(t.filter_runtime_seconds),
+        reads=frozenset({"device.filter_runtime_sec"}),
+    ),
+    ThermostatSensorDescription(
         key="firmware_version",
         translation_key="firmware_version",
         entity_category=EntityCategory.DIAGNOSTIC,
@@ -174,17 +214,122 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
 )
 
 
+def _hours(seconds: float | None) -> float | None:
+    return round(seconds / 3600, 4) if seconds is not None else None
+
+
+RUNTIME = frozenset({EventKind.RUNTIME.value})
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuntimeSensorDescription(SensorEntityDescription):
+    """A figure of the core's runtime ledger: runtime, cycles or energy, which only grows."""
+
+    group: str
+    """`seconds`, `cycles` or `energy` (see `RuntimeFigures`)."""
+    figure: str
+    """The equipment, the cycle or the energy kind."""
+    per_unit: float = 1.0
+    """Ledger units in one of the sensor's (3600 seconds in an hour)."""
+    digits: int = 4
+
+    def value(self, figures: RuntimeFigures) -> float | int:
+        """Return the sensor's value of the figures (rounding keeps it from ever falling)."""
+        kept: dict[str, float] | dict[str, int] = getattr(figures, self.group)
+        count = kept.get(self.figure, 0)
+        if self.group == "cycles":
+            return int(count)
+        return round(count / self.per_unit, self.digits)
+
+
+RUNTIME_SENSORS: tuple[RuntimeSensorDescription, ...] = (
+    *(
+        RuntimeSensorDescription(
+            key=f"{equipment}_runtime",
+            translation_key=f"{equipment}_runtime",
+            device_class=SensorDeviceClass.DURATION,
+            state_class=SensorStateClass.TOTAL_INCREASING,
+            native_unit_of_measurement=UnitOfTime.HOURS,
+            suggested_display_precision=2,
+            group="seconds",
+            figure=equipment,
+            per_unit=3600,
+        )
+        for equipment in EQUIPMENT
+    ),
+    *(
+        RuntimeSensorDescription(
+            key=f"{cycle}_cycles",
+            translation_key=f"{cycle}_cycles",
+            state_class=SensorStateClass.TOTAL_INCREASING,
+            group="cycles",
+            figure=cycle,
+        )
+        for cycle in (HEATING, COOLING)
+    ),
+)
+ENERGY_SENSORS: dict[str, RuntimeSensorDescription] = {
+    ELECTRICITY: RuntimeSensorDescription(
+        key="electricity_energy",
+        translation_key="electricity_energy",
+        device_class=SensorDeviceClass.ENERGY,
+        state_class=SensorStateClass.TOTAL_INCREASING,
+        native_unit_of_measurement=UnitOfEnergy.KILO_WATT_HOUR,
+        suggested_display_precision=2,
+        group="energy",
+        figure=ELECTRICITY,
+    ),
+    GAS: RuntimeSensorDescription(
+        key="gas_volume",
+        translation_key="gas_volume",
+        device_class=SensorDeviceClass.GAS,
+        state_class=SensorStateClass.TOTAL_INCREASING,
+        native_unit_of_measurement=UnitOfVolume.CUBIC_METERS,
+        suggested_display_precision=3,
+        group="energy",
+        figure=GAS,
+    ),
+}
+
+
 async def async_setup_entry(
     hass: HomeAssistant,
     entry: ThermostatCloudConfigEntry,
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
-    """Set up the sensors of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [ThermostatSensor(hub, subentry, d) for d in SENSORS],
+    """Set up the sensors of every thermostat subentry.
+
+    Energy sensors for the kinds the thermostat has rates of (its reconfigure step), also when
+    rates are given later.
+    """
+    with_energy: dict[str, set[str]] = {}
+
+    def energy_sensors(hub: Hub, subentry: ConfigSubentry) -> list[SensorEntity]:
+        added = with_energy.setdefault(subentry.subentry_id, set())
+        new = [kind for kind in energy_kinds(subentry) if kind not in added]
+        added.update(new)
+        return [RuntimeSensor(hub, subentry, ENERGY_SENSORS[kind]) for kind in new]
+
+    def build(hub: Hub, subentry: ConfigSubentry) -> list[SensorEntity]:
+        return [
+            *(ThermostatSensor(hub, subentry, d) for d in SENSORS),
+            *(RuntimeSensor(hub, subentry, d) for d in RUNTIME_SENSORS),
+            *energy_sensors(hub, subentry),
+        ]
+
+    async_add_thermostat_entities(hass, entry, async_add_entities, build)
+
+    @callback
+    def rates_changed(subentry_id: str) -> None:
+        if (subentry := entry.subentries.get(subentry_id)) is not None and (
+            subentry_id in with_energy
+        ):
+            async_add_entities(
+                energy_sensors(entry.runtime_data, subentry), config_subentry_id=subentry_id
+            )
+
+    entry.async_on_unload(
+        async_dispatcher_connect(hass, signal_energy_rates_changed(entry.entry_id), rates_changed)
     )
 
 
@@ -192,6 +337,14 @@ class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
     """One value the thermostat reports."""
 
     entity_description: ThermostatSensorDescription
+
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatSensorDescription
+    ) -> None:
+        """Initialize; one of a value the thermostat does not report yet starts disabled."""
+        super().__init__(hub, subentry, description)
+        if (reported := EQUIPMENT_SENSORS.get(description.key)) is not None:
+            self._attr_entity_registry_enabled_default = reported(self.thermostat)
 
     def _is_available(self) -> bool:
         """With the thermostat, and while the value exists (see `applies_fn`)."""
@@ -201,4 +354,62 @@ class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
     @property
     def native_value(self) -> SensorValue:
         """The value as last projected."""
+        return self.view
+
+
+class RuntimeSensor(ThermostatEntity[float | int], RestoreSensor):
+    """A runtime, cycle or energy figure: it never falls, also not across a crash.
+
+    Available while the thermostat is not: the figures are the server's own record. The
+    equipment sensors start disabled unless the thermostat reports the equipment
+    (`equipment.py`).
+    """
+
+    entity_description: RuntimeSensorDescription
+
+    def __init__(
+        self, hub: Hub, subentry: ConfigSubentry, description: RuntimeSensorDescription
+    ) -> None:
+        """Initialize from the hub, the thermostat's subentry and the figure's description."""
+        self.entity_description = description
+        super().__init__(hub, subentry, description.key, RUNTIME)
+        if (has_equipment := EQUIPMENT_SENSORS.get(description.key)) is not None:
+            self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
+
+    def _project(self) -> float | int:
+        return self.entity_description.value(self.service.runtime.figures(self.serial))
+
+    def _is_available(self) -> bool:
+        return True
+
+    async def async_added_to_hass(self) -> None:
+        """Raise the ledger's figure to the state last recorded, then show it.
+
+        After a crash between a recorded state and the save of its figure, the ledger's is
+        lower: shown as it is, long-term statistics would read a reset meter and count it all
+        again.
+        """
+        await super().async_added_to_hass()
+        last = await self.async_get_last_sensor_data()
+        description = self.entity_description
+        if last is None or last.native_unit_of_measurement != (
+            description.native_unit_of_measurement
+        ):
+            return
+        try:
+            shown = float(last.native_value)  # type: ignore[arg-type]
+        except TypeError, ValueError:
+            return
+        figure = {description.figure: shown * description.per_unit}
+        self.service.runtime.note_shown(
+            self.serial,
+            seconds=figure if description.group == "seconds" else {},
+            cycles={k: int(v) for k, v in figure.items()} if description.group == "cycles" else {},
+            energy=figure if description.group == "energy" else {},
+        )
+        self._shown = self._show()
+
+    @property
+    def native_value(self) -> float | int:
+        """The figure as last projected."""
         return self.view

@@ -186,6 +186,10 @@ async def test_status_record_has_every_field_derived_from_buckets(
             "can_cool": False,
             "has_fan": True,
             "has_emer_heat": False,
+            "has_x2_heat": False,
+            "has_x3_heat": False,
+            "has_aux_heat": False,
+            "has_x2_cool": False,
             "has_humidifier": False,
             "has_dehumidifier": False,
         },
@@ -200,6 +204,10 @@ async def test_status_record_has_every_field_derived_from_buckets(
         "structure_id": service.pairing.home_structure_id,
         "away": True,
         "schedule_mode": "HEAT",
+        "taking_commands": True,
+        # What the thermostat has confirmed by now depends on its timing: see
+        # tests/test_confirmations.py.
+        "pending_commands": status["pending_commands"],
     }
     # ISO 8601 without a zone, the UTC time of the device's last request.
     assert "+" not in status["last_seen"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from custom_components.thermostat_cloud.server.core.state import ThermostatState
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore, split_key
 from custom_components.thermostat_cloud.server.model.pairing import (
     ENTRY_KEY_ALPHABET,
@@ -209,9 +210,14 @@ def test_two_devices_never_share_a_pending_code() -> None:
     assert len(codes) == 300
 
 
+def _not_read(serial: str) -> ThermostatState:
+    raise AssertionError("the read model is not read here")
+
+
 def test_home_bucket_change_is_announced_once_per_device() -> None:
     from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
     from custom_components.thermostat_cloud.server.core.commands import Commands
+    from custom_components.thermostat_cloud.server.core.confirmations import Confirmations
     from custom_components.thermostat_cloud.server.core.events import EventBus
     from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
     from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
@@ -233,14 +239,20 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
         events=events,
         request_save=lambda: None,
+        confirmations=Confirmations(
+            clock=clock, events=events, request_save=lambda: None, state_of=_not_read
+        ),
     )
     commands.apply(
         "SERIALA1",
         {"structure.home1": {"away": True}, "shared.SERIALA1": {"target_temperature": 20.0}},
         ChangeSource.SERVER,
     )
+    # Each device's share of the command is followed until it confirms it (COMMANDS).
     assert [(e.kind, e.serial, e.keys) for e in seen] == [
+        (EventKind.COMMANDS, "SERIALA1", ()),
         (EventKind.STATE, "SERIALA1", ("structure.home1", "shared.SERIALA1")),
+        (EventKind.COMMANDS, "SERIALB2", ()),
         (EventKind.STATE, "SERIALB2", ("structure.home1",)),
     ]
 

@@ -58,7 +58,7 @@ from ..provisioning import (
     configure_thermostat,
     scan_thermostats,
 )
-from .status import device_list, status_record
+from .status import commands_record, device_list, status_record
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -180,18 +180,23 @@ class _EventStream:
     """Serials waiting to be written to one SSE client."""
 
     service: ThermostatService
-    pending: deque[str] = field(default_factory=deque)
+    commands: bool = False
+    """Also stream `commands` events: what a thermostat has not confirmed (`?commands=true`)."""
+    pending: deque[tuple[str, bool]] = field(default_factory=deque)
+    """(serial, whether it is a `commands` event)."""
     closed: bool = False
     _wake: Wakeup = field(default_factory=Wakeup)
 
     def on_event(self, event: ServiceEvent) -> None:
-        if event.kind is not EventKind.STATE or self.closed:
+        if self.closed or not (
+            event.kind is EventKind.STATE or (self.commands and event.kind is EventKind.COMMANDS)
+        ):
             return
         if len(self.pending) >= SSE_MAX_PENDING:
             _LOGGER.debug("An event stream client stopped reading; closing it so it reconnects")
             self.close()
             return
-        self.pending.append(event.serial)
+        self.pending.append((event.serial, event.kind is EventKind.COMMANDS))
         self._wake.set()
 
     def close(self) -> None:
@@ -404,10 +409,16 @@ class ControlApi:
     async def events(self, service: ThermostatService, request: web.Request) -> web.StreamResponse:
         """`GET /api/events`: one unnamed SSE message per processed state change.
 
+        With `?commands=true`, also a `commands` event whenever what a thermostat has not
+        confirmed changes, or whether it takes commands (its pending commands and since when).
+
         Subscribed before the headers go out, so a change made right after the client sees
         them is delivered; comment lines keep idle proxies from closing the stream.
         """
-        stream = _EventStream(service)
+        flag = request.query.get("commands", "false").lower()
+        if flag not in ("true", "false", "1", "0"):
+            raise BadRequestError("commands must be true or false")
+        stream = _EventStream(service, commands=flag in ("true", "1"))
         remove = service.events.listen(stream.on_event)
         self._streams.add(stream)
         response = web.StreamResponse(
@@ -425,8 +436,12 @@ class ControlApi:
                     continue
                 batch = b""
                 while stream.pending and not stream.closed:
-                    serial = stream.pending.popleft()
-                    batch += f"data: {json.dumps({'serial': serial})}\n\n".encode()
+                    serial, commands = stream.pending.popleft()
+                    if commands:
+                        record = {"serial": serial, **commands_record(service, serial)}
+                        batch += f"event: commands\ndata: {json.dumps(record)}\n\n".encode()
+                    else:
+                        batch += f"data: {json.dumps({'serial': serial})}\n\n".encode()
                 if batch:
                     await response.write(batch)
             await response.write_eof()

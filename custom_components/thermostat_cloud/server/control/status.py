@@ -38,6 +38,8 @@ Where each field comes from:
 | structure_id | the ownership record's structure; null while unpaired |
 | away | `structure.<id>.away`: the home's away state, which `set_away` writes (false while unpaired) |
 | schedule_mode | `schedule.schedule_mode` when HEAT, COOL or RANGE |
+| taking_commands | false while the thermostat is found not taking commands (`Confirmations`) |
+| pending_commands | each field a command asked that the thermostat has not confirmed: `field`, `value`, `since` (asked), `written` (pushed to its held connection, or null) |
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from ..core import ThermostatService, ThermostatState
+from ..core import ThermostatService, ThermostatState, pending_record
 
 
 def iso_without_zone(ms: int) -> str:
@@ -95,6 +97,18 @@ def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
         "structure_id": state.structure_id,
         "away": state.away,
         "schedule_mode": state.schedule_mode,
+        **commands_record(service, serial),
+    }
+
+
+def commands_record(service: ThermostatService, serial: str) -> dict[str, Any]:
+    """Return whether the thermostat takes commands and what it has not confirmed."""
+    confirmations = service.confirmations
+    return {
+        "taking_commands": confirmations.taking_commands(serial),
+        "pending_commands": [
+            pending_record(entry, iso_without_zone) for entry in confirmations.pending(serial)
+        ],
     }
 
 

@@ -8,11 +8,31 @@ from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSumma
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
+from .confirmations import (
+    CONTACT_DEADLINE_S,
+    LOW_BATTERY_V,
+    WRITTEN_DEADLINE_S,
+    Cause,
+    Confirmations,
+    PendingField,
+    Trouble,
+    pending_record,
+)
 from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
+from .runtime import (
+    COOLING,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
+    Rates,
+    RuntimeFigures,
+    RuntimeLedger,
+)
 from .service import Storage, ThermostatService
 from .sessions import (
     BucketAccess,
@@ -35,21 +55,31 @@ from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "CONTACT_DEADLINE_S",
+    "COOLING",
     "DEVICE_RELAYS",
     "ECO_MODES",
+    "ELECTRICITY",
+    "EQUIPMENT",
+    "GAS",
+    "HEATING",
     "HVAC_RELAYS",
+    "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
     "SERVER_VERSION",
     "WITHHELD_FIELDS",
+    "WRITTEN_DEADLINE_S",
     "Access",
     "Availability",
     "BucketAccess",
+    "Cause",
     "ChangeSource",
     "ClientBucket",
     "Clients",
     "CommandError",
     "CommandResult",
     "Commands",
+    "Confirmations",
     "DeviceSessions",
     "DeviceSummary",
     "ErrorCode",
@@ -62,11 +92,15 @@ __all__ = [
     "NotWritableError",
     "ObjectDescriptor",
     "PairingOrigin",
+    "PendingField",
     "Principal",
     "PutEntry",
+    "Rates",
     "Reason",
     "RegisterResult",
     "Roster",
+    "RuntimeFigures",
+    "RuntimeLedger",
     "ServiceConfig",
     "ServiceEvent",
     "SessionRefusal",
@@ -76,6 +110,7 @@ __all__ = [
     "Subscription",
     "ThermostatService",
     "ThermostatState",
+    "Trouble",
     "UnidentifiedDeviceError",
     "WeatherProvider",
     "as_number",
@@ -86,6 +121,7 @@ __all__ = [
     "is_revision",
     "next_revision",
     "origin_with_port",
+    "pending_record",
     "takes_range",
     "too_old_to_control",
 ]

@@ -47,6 +47,11 @@ class Availability:
         self._closed_at: dict[str, int] = {}
         """Serial -> when its last held subscribe closed (ms)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._contact_listeners: list[Callable[[str], None]] = []
+
+    def on_contact(self, listener: Callable[[str], None]) -> None:
+        """Call `listener` with the serial of every request of a known device, after noting it."""
+        self._contact_listeners.append(listener)
 
     # -- contact ---------------------------------------------------------------------------
 
@@ -82,6 +87,8 @@ class Availability:
         if not was_available:
             self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         self._roster.announce(serial)
+        for listener in self._contact_listeners:
+            listener(serial)
 
     def note_firmware(self, serial: str, version: str) -> None:
         """Keep the firmware version a device reports; a new one is published (FIRMWARE).

@@ -29,6 +29,7 @@ from ..model.pairing import PairingRegistry
 from ..model.records import UnstorableError, ensure_storable
 from ..model.text import for_log
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
+from .confirmations import Confirmations
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent, field_name
 from .modes import takes_range
 from .schedule import SCHEDULE_MODES, validate_schedule
@@ -99,8 +100,9 @@ class Commands:
         delivery: Delivery,
         events: EventBus,
         request_save: Callable[[], None],
+        confirmations: Confirmations,
     ) -> None:
-        """Initialize from the clock, the stores, delivery, the event bus and the save request."""
+        """Initialize from the clock, the stores, delivery, the events, saving, confirmations."""
         self._clock = clock
         self._buckets = buckets
         self._pairings = pairings
@@ -108,17 +110,25 @@ class Commands:
         self._delivery = delivery
         self._events = events
         self._request_save = request_save
+        self._confirmations = confirmations
         self._fan_timers: dict[str, asyncio.TimerHandle] = {}
 
     # -- the primitive ---------------------------------------------------------------------
 
     def apply(
-        self, serial: str, updates: Mapping[str, Mapping[str, Any]], source: ChangeSource
+        self,
+        serial: str,
+        updates: Mapping[str, Mapping[str, Any]],
+        source: ChangeSource,
+        *,
+        followed: bool = True,
     ) -> dict[str, Bucket]:
         """Merge fields into buckets, persist and notify; returns the buckets that changed.
 
         Home-scoped buckets (user, structure) are followed by every device of the home, so a
-        change to one is announced for each of those devices.
+        change to one is announced for each of those devices. What the server writes is
+        followed until each device confirms it, unless `followed` is False (the home's
+        bookkeeping that pairing writes, which no thermostat reports back).
         """
         if source is ChangeSource.SERVER:
             # A command writes all of its buckets or none of them.
@@ -155,6 +165,11 @@ class Commands:
             # Another device of the home did not make this change: it must be told.
             target_source = source if target == serial else ChangeSource.SERVER
             if target_source is ChangeSource.SERVER:
+                if followed:
+                    # Followed until the device confirms it; told before the push is written.
+                    self._confirmations.asked(
+                        target, [changed[key] for key in keys], updates, changed_fields
+                    )
                 # Owed to the device (its own writes are not echoed): pushed now.
                 self._delivery.server_changed(target, keys)
             fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
@@ -212,7 +227,7 @@ class Commands:
         """
         key = bucket_key("structure", structure_id)
         if devices:
-            self.apply(devices[0], {key: {"devices": devices}}, ChangeSource.SERVER)
+            self.apply(devices[0], {key: {"devices": devices}}, ChangeSource.SERVER, followed=False)
         elif self._buckets.merge(key, {"devices": devices}) is not None:
             self._request_save()
 

@@ -29,6 +29,11 @@ class EventKind(StrEnum):
     """An unpaired device's record was dropped (too many unpaired devices)."""
     FIRMWARE = "firmware"
     """The device reported another firmware version (see `Availability.note_firmware`)."""
+    COMMANDS = "commands"
+    """What the device has not confirmed changed, or whether it takes commands
+    (see `Confirmations`)."""
+    RUNTIME = "runtime"
+    """The device's runtime, cycles or energy changed (see `runtime.RuntimeLedger`)."""
 
 
 class ChangeSource(StrEnum):

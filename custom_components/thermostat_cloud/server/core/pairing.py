@@ -137,6 +137,7 @@ class HomePairing:
                 },
             },
             ChangeSource.SERVER,
+            followed=False,
         )
 
     def unpair(self, serial: str) -> bool:

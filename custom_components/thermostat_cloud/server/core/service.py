@@ -23,10 +23,13 @@ from .availability import Availability
 from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
+from .confirmations import Confirmations
 from .events import EventBus
 from .pairing import HomePairing
 from .roster import Roster
+from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
+from .state import ThermostatState
 from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
@@ -73,6 +76,14 @@ class ThermostatService:
         self.subscriptions = SubscriptionHub()
         self.delivery = Delivery(self.buckets, self.subscriptions, self.pairings.home_keys)
         """What each device has been sent and is owed."""
+        self.confirmations = Confirmations(
+            clock=self.clock,
+            events=self.events,
+            request_save=self.request_save,
+            state_of=lambda serial: ThermostatState(self, serial),
+        )
+        """What each thermostat has not confirmed, and whether it takes commands."""
+        self.delivery.on_written = self.confirmations.written
         self.commands = Commands(
             clock=self.clock,
             buckets=self.buckets,
@@ -81,6 +92,7 @@ class ThermostatService:
             delivery=self.delivery,
             events=self.events,
             request_save=self.request_save,
+            confirmations=self.confirmations,
         )
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
@@ -105,7 +117,22 @@ class ThermostatService:
             request_save=self.request_save,
         )
         self.roster.on_forget(self.availability.forget)
+        self.runtime = RuntimeLedger(
+            clock=self.clock,
+            buckets=self.buckets,
+            pairings=self.pairings,
+            events=self.events,
+            request_save=self.request_save,
+            last_contact_ms=self._last_contact_ms,
+            is_available=self.availability.is_available,
+            # A thermostat in contact is heard at least once per held subscribe and grace.
+            max_step_s=config.hold_timeout + config.availability_grace,
+        )
+        """How long each thermostat's equipment ran, its cycles and energy (kept across
+        unpairing, under the saved document's `runtime` key)."""
+        self.availability.on_contact(self.runtime.note_contact)
         self.roster.on_forget(self.delivery.forget)
+        self.roster.on_forget(self.confirmations.forget)
         self.pairing = HomePairing(
             pairings=self.pairings,
             commands=self.commands,
@@ -123,6 +150,7 @@ class ThermostatService:
             devices=self.devices,
             pairings=self.pairings,
             commands=self.commands,
+            confirmations=self.confirmations,
             delivery=self.delivery,
             availability=self.availability,
             roster=self.roster,
@@ -155,7 +183,9 @@ class ThermostatService:
         self.devices.load(data.get("devices", []))
         self.pairings.load(data.get("pairing", {}))
         self.extra_state = dict(data.get("extra", {}))
+        self.confirmations.load(data.get("pending_commands"))
         self.api_keys.attach(self.extra_state)
+        self.runtime.load(data.get("runtime"))
         self.loaded = True
         if not data:
             self.save_now_later()
@@ -169,7 +199,13 @@ class ThermostatService:
             "devices": self.devices.dump(self._storage.embed_json),
             "pairing": self.pairings.dump(),
             "extra": self.extra_state,
+            "pending_commands": self.confirmations.dump(),
+            "runtime": self.runtime.dump(),
         }
+
+    def _last_contact_ms(self, serial: str) -> int | None:
+        record = self.devices.get(serial)
+        return record.last_seen if record is not None and record.last_seen else None
 
     def request_save(self) -> None:
         """Bucket state changed: save within `save_delay` of the first unsaved change.
@@ -218,6 +254,7 @@ class ThermostatService:
         self.subscriptions.reopen()
         self.commands.restore_fan_timers()
         self.availability.start()
+        self.confirmations.start()
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
@@ -228,5 +265,7 @@ class ThermostatService:
         self.close_connections()
         self.commands.cancel_timers()
         self.availability.stop()
+        self.confirmations.stop()
+        self.runtime.stop()
         if self.loaded:
             await self.async_flush()

@@ -33,6 +33,7 @@ from ..model.text import for_log
 from .availability import Availability
 from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
+from .confirmations import Confirmations
 from .events import ChangeSource
 from .pairing import HomePairing
 from .roster import Roster
@@ -217,7 +218,8 @@ class PutEntry:
     key: str
     fields: dict[str, Any]
     guard: int | None
-    """`if_object_revision`: the write applies only over this revision (`shared`)."""
+    """`if_object_revision`: the write applies only over this revision (firmware guards
+    `shared`; a thermostat reporting what a push changed guards that bucket)."""
     base_revision: int
     """`base_object_revision`: the revision the device changed (informational)."""
 
@@ -246,6 +248,7 @@ class DeviceSessions:
         devices: DeviceRegistry,
         pairings: PairingRegistry,
         commands: Commands,
+        confirmations: Confirmations,
         delivery: Delivery,
         availability: Availability,
         roster: Roster,
@@ -261,6 +264,7 @@ class DeviceSessions:
         self._devices = devices
         self._pairings = pairings
         self._commands = commands
+        self._confirmations = confirmations
         self._delivery = delivery
         self._availability = availability
         self._roster = roster
@@ -468,12 +472,7 @@ class DeviceSessions:
                 ignored.setdefault(key, entry)
                 continue
             current = self._buckets.get(key)
-            if (
-                entry.guard is not None
-                and key.startswith("shared.")
-                and current is not None
-                and entry.guard != current.revision
-            ):
+            if entry.guard is not None and current is not None and entry.guard != current.revision:
                 # The device wrote over a version it had not seen. Answered with the server's
                 # revision and no value, firmware keeps its change (the user's dial turn) and
                 # retries against that revision; the server's copy is not pushed over it.
@@ -485,6 +484,7 @@ class DeviceSessions:
                     current.revision,
                 )
                 conflicts.add(key)
+                self._confirmations.conflicted(serial)
                 continue
             updates.setdefault(key, {}).update(entry.fields)
         if refused:
@@ -494,6 +494,8 @@ class DeviceSessions:
         if ignored:
             _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
         self._commands.apply(serial, updates, ChangeSource.DEVICE)
+        if updates or conflicts:
+            self._confirmations.reported(serial, entries, updates, conflicts, self._kept)
         descriptors: dict[str, dict[str, Any]] = {}
         kept: list[str] = []
         for entry in entries:
@@ -514,6 +516,11 @@ class DeviceSessions:
             descriptors[key] = identity.descriptor(bucket)
         self._delivery.device_put(serial, kept, conflicts)
         return list(descriptors.values())
+
+    def _kept(self, key: str, name: str) -> object:
+        """Return what the server keeps of one field."""
+        bucket = self._buckets.get(key)
+        return None if bucket is None else bucket.value.get(name)
 
     def _inline_updates(
         self, serial: str, objects: Sequence[ObjectDescriptor]
@@ -573,6 +580,7 @@ class DeviceSessions:
     def hold(self, subscription: Subscription) -> None:
         """Hold the subscribe: pushes reach it from now on."""
         self._delivery.hold(subscription.connection, subscription.known)
+        self._confirmations.listed(subscription.identity.serial, subscription.known)
         self._availability.connection_opened(subscription.identity.serial)
 
     def release(self, subscription: Subscription) -> None:

@@ -43,6 +43,9 @@ PERCENT_RANGE = (0.0, 100.0)
 BATTERY_VOLTAGE_RANGE_V = (0.0, 5.0)
 # Unix seconds Python's datetime (and so the host's timestamp sensor) can represent.
 TIMESTAMP_RANGE_S = (0.0, datetime(9999, 1, 1, tzinfo=UTC).timestamp())
+# A duration the thermostat counts (`filter_runtime_sec`: 1709430 in a 5.9.4-5 capture): up
+# to 50 years.
+DURATION_RANGE_S = (0.0, 50 * 365.25 * 86400)
 # `device.time_to_target` is a Unix time (1439955064 while cooling in a getDeviceInfo sample; the
 # reference server reads it so), 0 without an estimate; the protocol notes' "seconds to reach
 # the target" is not what thermostats report. Anything before 2001-09-09 is no reading.
@@ -79,6 +82,18 @@ DEVICE_RELAYS = {
 }
 HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat")
 COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
+
+
+def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[str, bool]:
+    """Return every relay by its status-record name, read from the two buckets.
+
+    `device` first for the relays firmware keeps there; anything but JSON `true` is off.
+    """
+    relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
+    for name, field in DEVICE_RELAYS.items():
+        if field in device:
+            relays[name] = device[field] is True
+    return relays
 
 
 def string(value: object) -> str | None:
@@ -142,6 +157,10 @@ class BucketReadings:
             "can_cool": flag(shared.get("can_cool"), False),
             "has_fan": flag(device.get("has_fan"), False),
             "has_emer_heat": flag(device.get("has_emer_heat"), False),
+            "has_x2_heat": flag(device.get("has_x2_heat"), False),
+            "has_x3_heat": flag(device.get("has_x3_heat"), False),
+            "has_aux_heat": flag(device.get("has_aux_heat"), False),
+            "has_x2_cool": flag(device.get("has_x2_cool"), False),
             "has_humidifier": flag(device.get("has_humidifier"), False),
             "has_dehumidifier": flag(device.get("has_dehumidifier"), False),
         }
@@ -236,6 +255,13 @@ class AvailabilityView(Protocol):
         """Return whether the device is available."""
 
 
+class CommandsView(Protocol):
+    """Whether a thermostat takes commands (see `confirmations.Confirmations`)."""
+
+    def taking_commands(self, serial: str) -> bool:
+        """Return False while the thermostat is found not taking commands."""
+
+
 class StateSource(Protocol):
     """What the read model reads: the service's stores, availability and a memo, read-only."""
 
@@ -258,6 +284,10 @@ class StateSource(Protocol):
     @property
     def clock(self) -> Clock:
         """The service's clock."""
+
+    @property
+    def confirmations(self) -> CommandsView:
+        """Whether each thermostat takes commands."""
 
     @property
     def implausible_readings(self) -> set[tuple[str, str]]:
@@ -390,6 +420,11 @@ class ThermostatState:
         return self.source.availability.is_available(self.serial)
 
     @property
+    def taking_commands(self) -> bool:
+        """False while a command it was sent is overdue (see `Confirmations`)."""
+        return self.source.confirmations.taking_commands(self.serial)
+
+    @property
     def is_online(self) -> bool:
         """`device.is_online` when the thermostat reports it, else `available`."""
         online = self.device.get("is_online")
@@ -520,12 +555,7 @@ class ThermostatState:
     @property
     def hvac(self) -> dict[str, bool]:
         """Every relay by its status-record name (`device` first for those firmware keeps there)."""
-        shared, device = self.shared, self.device
-        relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
-        for name, field in DEVICE_RELAYS.items():
-            if field in device:
-                relays[name] = device[field] is True
-        return relays
+        return relay_states(self.shared, self.device)
 
     @property
     def has_cool_to_dry(self) -> bool:
@@ -696,6 +726,11 @@ class ThermostatState:
     def filter_replacement_needed(self) -> bool:
         """`device.filter_replacement_needed`: the thermostat's filter reminder is due."""
         return self.device.get("filter_replacement_needed") is True
+
+    @property
+    def filter_runtime_seconds(self) -> float | int | None:
+        """`device.filter_runtime_sec`: how long the air moved since the filter reminder was reset."""
+        return self._reading(self.device, "filter_runtime_sec", DURATION_RANGE_S)
 
     @property
     def battery_voltage(self) -> float | int | None:

@@ -14,6 +14,10 @@ from ..model.buckets import Bucket, BucketStore
 from .subscriptions import HeldConnection, SubscriptionHub, WakeReason
 
 
+def _no_listener(serial: str, keys: list[str]) -> None:
+    """Nobody follows what is written."""
+
+
 class Delivery:
     """Per held connection: the timestamps the device has; per device: what it is owed.
 
@@ -37,6 +41,8 @@ class Delivery:
         """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._structure_resent: set[str] = set()
         """Devices sent their home's structure since this start (see `owed`)."""
+        self.on_written: Callable[[str, list[str]], None] = _no_listener
+        """Told the serial and the keys of every push written onto a held connection."""
 
     # -- held connections ------------------------------------------------------------------
 
@@ -64,6 +70,7 @@ class Delivery:
                 known[bucket.key] = bucket.timestamp
             keys.append(bucket.key)
         self._mark_delivered(conn.serial, keys)
+        self.on_written(conn.serial, keys)
 
     def unsent(self, conn: HeldConnection, keys: Iterable[str]) -> None:
         """Note that a write failed: the device lacks these buckets' server versions."""

@@ -131,6 +131,21 @@ def _put_entry(key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEnt
     return PutEntry(key, fields, guard, base)
 
 
+def _nested_entries(bucket_type: str, by_id: dict[str, Any]) -> list[PutEntry]:
+    """Firmware 4.3.x's PUT form: `{"<type>": {"<serial>": {fields}}}`, one entry per bucket.
+
+    NoLongerEvil-Thermostat issue #111 (a Display-2.14 on 4.3.3 PUTting to `/v3/put`).
+    """
+    entries = []
+    for identifier, obj in by_id.items():
+        key = f"{bucket_type}.{identifier}"
+        if not isinstance(obj, dict):
+            raise BadRequestError(f"{key} must be an object")
+        fields = {k: v for k, v in obj.items() if k not in PUT_META_FIELDS}
+        entries.append(_put_entry(key, fields, obj))
+    return entries
+
+
 def _http_error(refusal: SessionRefusal) -> Exception:
     """Return the protocol's answer to a refusal: 400, or 503 that firmware retries."""
     match refusal:
@@ -280,7 +295,28 @@ class DeviceApi:
     # -- transport -------------------------------------------------------------------------------
 
     def _parse_subscribe(self, body: dict[str, Any]) -> list[ObjectDescriptor]:
+        """Return the subscribe's buckets, from any of the three forms firmware sends.
+
+        5.x lists `objects`; 4.3.x lists its buckets by name (`"device": {"object_key": ...}`)
+        or only their keys (`"keys": [{"key": "device.SERIAL"}]`, no revision: it has none).
+        """
         objects = body.get("objects")
+        if objects is None and isinstance(keys := body.get("keys"), list):
+            objects = []
+            for index, entry in enumerate(keys):
+                if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+                    raise BadRequestError(f"keys[{index}] must be an object with a key string")
+                objects.append({"object_key": entry["key"]})
+        elif objects is None:
+            objects = [
+                value
+                for name, value in body.items()
+                if name not in ("session", "chunked")
+                and isinstance(value, dict)
+                and "object_key" in value
+            ]
+            if not objects:
+                raise BadRequestError("objects must be an array (or buckets by name, or keys)")
         if not isinstance(objects, list):
             raise BadRequestError("objects must be an array")
         if len(objects) > MAX_BUCKETS_PER_REQUEST:
@@ -387,6 +423,9 @@ class DeviceApi:
                     continue
                 if not isinstance(obj, dict):
                     raise BadRequestError(f"{name} must be an object")
+                if "." not in name:
+                    entries += _nested_entries(name, obj)
+                    continue
                 key = obj.get("object_key", name)
                 if key != name:
                     raise BadRequestError(f"{name}: object_key does not match")

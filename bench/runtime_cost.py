@@ -1,0 +1,126 @@
+"""What runtime accounting adds to a device PUT: `python -m bench.runtime_cost`.
+
+Pairs N thermostats in the service core and times the device session's PUT (what the HTTP
+handler calls once it parsed a request) of reports that switch a relay, the worst case for the
+runtime ledger (each one closes or opens an interval, counts a cycle and publishes), and of
+reports of the room temperature, the common case. Each kind is timed with the ledger as it runs
+and with it unhooked from the contact path and the event bus (as before it existed), in
+alternating rounds, so both see the same machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from collections.abc import Callable
+import statistics
+import time
+from typing import Any
+
+from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+
+from .fleet import bench_serial
+
+
+class _NoStorage:
+    """Storage that keeps nothing: saves are not what is measured here."""
+
+    async def async_load(self) -> dict[str, Any] | None:
+        return None
+
+    def embed_json(self, data: bytes) -> Any:
+        return data
+
+    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
+        """Drop the save."""
+
+    async def async_save(self, data: dict[str, Any]) -> None:
+        """Drop the save."""
+
+
+def _pair(service: ThermostatService, serial: str) -> IdentityClaim:
+    claim = IdentityClaim(user_id=f"d.{serial}.bench", password="bench", address="127.0.0.9")
+    service.sessions.put(claim, [PutEntry(f"shared.{serial}", {"can_heat": True}, None, 0)])
+    key, _ = service.pairings.issue(serial)
+    assert service.pairing.register(key.value, None).success
+    return claim
+
+
+def _unhook(service: ThermostatService) -> Callable[[], None]:
+    """Take the ledger off the contact path and the bus; return what puts it back."""
+    ledger = service.runtime
+    availability_listeners = service.availability._contact_listeners
+    bus_listeners = service.events._listeners
+    availability_listeners.remove(ledger.note_contact)
+    on_event = ledger._on_event
+    bus_listeners.remove(on_event)
+
+    def rehook() -> None:
+        availability_listeners.append(ledger.note_contact)
+        bus_listeners.append(on_event)
+
+    return rehook
+
+
+def _time_puts(
+    service: ThermostatService, claims: list[tuple[str, IdentityClaim]], puts: int, relay: bool
+) -> float:
+    """Return the mean µs per PUT of `puts` reports spread over the thermostats."""
+    started = time.perf_counter_ns()
+    for n in range(puts):
+        serial, claim = claims[n % len(claims)]
+        fields: dict[str, Any] = (
+            {"hvac_heater_state": (n // len(claims)) % 2 == 0}
+            if relay
+            else {"current_temperature": 18 + (n % 40) / 10}
+        )
+        service.sessions.put(claim, [PutEntry(f"shared.{serial}", fields, None, 0)])
+    return (time.perf_counter_ns() - started) / puts / 1000
+
+
+async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, list[float]]]:
+    service = ThermostatService(
+        ServiceConfig(api_origin="http://127.0.0.1:8000", max_unpaired_devices=1 << 20),
+        _NoStorage(),
+    )
+    await service.async_load()
+    claims = [(serial, _pair(service, serial)) for serial in map(bench_serial, range(thermostats))]
+    results: dict[str, dict[str, list[float]]] = {
+        kind: {"with": [], "without": []} for kind in ("relay", "temperature")
+    }
+    try:
+        for _ in range(rounds):
+            for kind in results:
+                relay = kind == "relay"
+                results[kind]["with"].append(_time_puts(service, claims, puts, relay))
+                rehook = _unhook(service)
+                results[kind]["without"].append(_time_puts(service, claims, puts, relay))
+                rehook()
+    finally:
+        await service.async_stop()
+    return results
+
+
+def main() -> None:
+    """Print the mean cost of a PUT with and without runtime accounting."""
+    parser = argparse.ArgumentParser(prog="python -m bench.runtime_cost", description=__doc__)
+    parser.add_argument("--thermostats", type=int, default=100)
+    parser.add_argument("--puts", type=int, default=20_000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    results = asyncio.run(_run(args.thermostats, args.puts, args.rounds))
+    print(
+        f"{args.thermostats} paired thermostats, {args.puts} PUTs per round, {args.rounds} rounds"
+    )
+    print("report      | ledger  | µs per PUT: median (min..max)")
+    for kind, by_ledger in results.items():
+        for ledger, values in by_ledger.items():
+            print(
+                f"{kind:<11} | {ledger:<7} | {statistics.median(values):.1f} "
+                f"({min(values):.1f}..{max(values):.1f})"
+            )
+
+
+if __name__ == "__main__":
+    main()
