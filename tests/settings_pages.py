@@ -21,9 +21,11 @@ class FakeThermostatSettings:
     """A fake thermostat's local settings API.
 
     The local settings API of one thermostat (`GET`/`POST /cgi-bin/api/settings`), as the
-    firmware's CGI answers (NoLongerEvil-Thermostat `firmware/builder/deps/settings`): it
-    stores `<endpoint>/entry`, refuses a wrong `api_key` with 401, and gives its key to
-    `{"initialize": <its hostname, the serial>}`.
+    firmware's CGI answers (NoLongerEvil-Thermostat `firmware/builder/deps/settings`): a read
+    answers `{"cloudregisterurl": ...}` only (no name); it stores `<endpoint>/entry`, refuses
+    a wrong `api_key` with 401, gives its key to `{"initialize": <its hostname, the serial>}`
+    and, once, to `{"setup": "true"}` in its first-boot window: less than 30 minutes after it
+    started, while it still uses the community cloud's default address.
     """
 
     device_name: str
@@ -38,6 +40,22 @@ class FakeThermostatSettings:
     posts: list[dict[str, Any]] = field(default_factory=list)
     user_agents: list[str] = field(default_factory=list)
     """The User-Agent of every request: which HTTP client asked."""
+    just_started: bool = False
+    """Less than 30 minutes since it started, its first-boot window not used yet."""
+
+    setup_used: bool = False
+    """Its first-boot window gave the key (the CGI's `.setup_done`): never again."""
+
+    def restart(self) -> None:
+        """Restart the thermostat: its first-boot window opens again (if it was not used)."""
+        self.just_started = True
+
+    def _setup_window_open(self) -> bool:
+        return (
+            self.just_started
+            and not self.setup_used
+            and DEFAULT_CLOUD_HOST in self.cloudregisterurl
+        )
 
     def app(self) -> web.Application:
         """Return the web app serving the settings API."""
@@ -53,9 +71,7 @@ class FakeThermostatSettings:
             return web.Response(status=self.read_status, text="Not Found")
         if self.answer is not None:
             return web.Response(text=self.answer)
-        return web.json_response(
-            {"device_name": self.device_name, "cloudregisterurl": self.cloudregisterurl}
-        )
+        return web.json_response({"cloudregisterurl": self.cloudregisterurl})
 
     async def post(self, request: web.Request) -> web.Response:
         """Record a settings write and answer it."""
@@ -66,6 +82,12 @@ class FakeThermostatSettings:
             if self.hostname is None or body["initialize"] != self.hostname:
                 return web.json_response({"status": "Invalid hostname."}, status=400)
             return web.json_response({"api_key": self.require_api_key})
+        if body.get("setup") == "true" and self._setup_window_open():
+            self.just_started = False
+            self.setup_used = True
+            return web.json_response(
+                {"api_key": self.require_api_key, "device_name": self.hostname}
+            )
         if self.require_api_key is not None and body.get("api_key") != self.require_api_key:
             return web.json_response({"status": "Invalid or Missing API Key."}, status=401)
         if not 200 <= self.status < 300:
@@ -75,6 +97,9 @@ class FakeThermostatSettings:
             return web.Response(status=self.status, text=self.answer or None)
         return web.json_response({"device_name": self.device_name}, status=self.status)
 
+
+DEFAULT_CLOUD_HOST = "backdoor.nolongerevil.com"
+"""The community cloud's address a flashed thermostat starts with (the CGI's `IS_DEFAULT`)."""
 
 # Below Linux's ephemeral range (32768 to 60999), from which the kernel takes the local port of
 # every outgoing connection: a port picked there can be taken by a connection of the running

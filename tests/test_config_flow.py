@@ -292,7 +292,7 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     service = hub.runtime_data.service
     user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
     pushed = await thermostat.next_object(structure_key)
-    assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}
+    assert pushed["value"] == {"name": "Home", "devices": [f"device.{SERIAL}"]}
     assert thermostat.local[user_key].value == {"name": service.pairing.home_user_id}
     assert (await thermostat.passphrase_status())["claimed"] is True
     await hass.async_block_till_done()
@@ -514,7 +514,7 @@ async def test_second_thermostat_joins_the_same_home(
         await hass.config_entries.subentries.async_configure(result["flow_id"], {CONF_CODE: second})
     assert service.pairings.home_keys(OTHER_SERIAL)[1] == structure_key
     pushed = await thermostat.next_object(structure_key)
-    assert pushed["value"]["devices"] == [SERIAL, OTHER_SERIAL]
+    assert pushed["value"]["devices"] == [f"device.{SERIAL}", f"device.{OTHER_SERIAL}"]
 
 
 async def test_add_thermostat_needs_a_running_hub(

@@ -497,3 +497,47 @@ async def test_malformed_4_3_forms_get_clear_errors(
             assert resp.status == 400
             assert named in (await resp.json())["error"]
     assert paired.service.buckets.value(f"device.{SERIAL}") == before
+
+
+async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_it(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """A thermostat keeps a push it never reports back: no false alarm, but a setpoint waits.
+
+    No public source shows firmware PUTting back every field it applied: the revision its next
+    subscribe lists says it keeps the command. Only a setpoint waits for firmware's
+    acknowledgement, which such a thermostat never sends.
+    """
+    paired = await pair_thermostat()
+    service = paired.service
+    paired.thermostat.acknowledge_pushes = False  # stores pushes, PUTs nothing back
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        "set_preset_mode",
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), "preset_mode": "eco"},
+        blocking=True,
+    )
+    await paired.pushed("device")
+    await later(hass, freezer, 4)  # the batch window closes; it subscribes again
+    await until(service, lambda: not service.confirmations.is_pending(SERIAL))
+    await later(hass, freezer, 15 * 60)
+    assert problem(paired) == STATE_OFF
+    assert issue(hass) is None
+
+    await hass.services.async_call(
+        CLIMATE_DOMAIN,
+        "set_preset_mode",
+        {ATTR_ENTITY_ID: paired.entity_id("climate"), "preset_mode": "none"},
+        blocking=True,
+    )
+    await paired.pushed("device")
+    await later(hass, freezer, 4)
+    await until(service, lambda: not service.confirmations.is_pending(SERIAL))
+    await set_temperature(hass, paired, 23.5)
+    await paired.pushed("shared", target_temperature=23.5)
+    await later(hass, freezer, 4)
+    assert [p.field for p in service.confirmations.pending(SERIAL)] == ["target_temperature"]
+    await later(hass, freezer, 2 * 60 + 1)
+    assert problem(paired) == STATE_ON

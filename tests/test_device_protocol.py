@@ -468,7 +468,10 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
     del thermostat.local[user_key], thermostat.local[structure_key]
     second = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
     assert second == {user_key, structure_key}
-    assert thermostat.local[structure_key].value == {"name": "Home", "devices": [SERIAL]}
+    assert thermostat.local[structure_key].value == {
+        "name": "Home",
+        "devices": [f"device.{SERIAL}"],
+    }
     assert thermostat.local[user_key].value == {"name": service.pairing.home_user_id}
 
 

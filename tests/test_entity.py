@@ -284,7 +284,9 @@ async def test_a_fresh_thermostat_shows_no_unknown(
     What is not happening (no fan timer, no estimate of when the target is reached) is
     unavailable, not a fault, and the Fan timer sensor says "not running".
     """
-    args = argparse.Namespace(can_cool=True, has_fan=True, temperature=21.0, room="Living Room")
+    args = argparse.Namespace(
+        can_cool=True, has_fan=True, heat_pump=True, temperature=21.0, room="Living Room"
+    )
     buckets = initial_buckets(SERIAL, args)
     paired = await pair_thermostat(
         shared=buckets[f"shared.{SERIAL}"], device=buckets[f"device.{SERIAL}"], full_state=False

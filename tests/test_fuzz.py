@@ -532,12 +532,40 @@ WAVE_FIELDS = {
         "fan_timer_duration",
         "safety_state",
         "safety_temp_activating_hvac",
+        # Issue 28: stages, heat pump and dual fuel, the display unit, diagnostics.
+        "has_x2_heat",
+        "has_x3_heat",
+        "has_aux_heat",
+        "has_alt_heat",
+        "has_emer_heat",
+        "has_x2_cool",
+        "has_x3_cool",
+        "has_heat_pump",
+        "has_dual_fuel",
+        "heat_pump_aux_threshold",
+        "heat_pump_aux_threshold_enabled",
+        "heat_pump_comp_threshold",
+        "heat_pump_comp_threshold_enabled",
+        "dual_fuel_breakpoint",
+        "temperature_scale",
+        "rssi",
+        "hvac_wires",
+        "error_code",
+        "wiring_error",
     ],
     "shared": [
         "hvac_humidifier_state",
         "hvac_dehumidifier_state",
         "hvac_auto_dehum_state",
         "hvac_fan_cooling_state",
+        "hvac_heat_x2_state",
+        "hvac_heat_x3_state",
+        "hvac_aux_heater_state",
+        "hvac_alt_heat_state",
+        "hvac_emer_heat_state",
+        "hvac_cool_x2_state",
+        "hvac_cool_x3_state",
+        "compressor_lockout_enabled",
     ],
 }
 # Values of every type but the field's own, the words firmware might send for one, and numbers
@@ -638,7 +666,7 @@ def assert_valid_state(hass: HomeAssistant, entity_id: str) -> None:
         assert math.isfinite(float(value)), (entity_id, value)
     elif state.attributes.get("device_class") == "timestamp":
         assert dt_util.parse_datetime(value) is not None, (entity_id, value)
-    elif state.attributes.get("device_class") == "enum":
+    elif state.attributes.get("device_class") == "enum" or domain == "select":
         assert value in state.attributes["options"], (entity_id, value)
 
 
@@ -689,5 +717,5 @@ async def test_wrong_values_of_new_fields_read_as_unknown(
     assert record["safety_state"] is None or isinstance(record["safety_state"], str)
     # Equipment is there only when the thermostat says so with a JSON true ("false" is a word).
     device = home.service.buckets.value(f"device.{SERIAL}")
-    for equipment in ("has_humidifier", "has_dehumidifier"):
+    for equipment in ("has_humidifier", "has_dehumidifier", "has_x2_heat", "has_heat_pump"):
         assert record["capabilities"][equipment] is (device.get(equipment) is True)

@@ -37,7 +37,7 @@ from custom_components.thermostat_cloud.const import (
 from custom_components.thermostat_cloud.issues import ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
 from custom_components.thermostat_cloud.server import ThermostatService
 from tests.conftest import OTHER_SERIAL, SERIAL, THERMOSTAT_DEVICE, StartSettingsPage
-from tests.settings_pages import FakeThermostatSettings
+from tests.settings_pages import DEFAULT_CLOUD_HOST, FakeThermostatSettings
 from thermostat_sim import SimulatedThermostat
 
 INTEGRATION = Path(__file__).parent.parent / "custom_components" / DOMAIN
@@ -147,8 +147,9 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     assert schema is not None
     options = schema.schema[config_flow.CONF_THERMOSTAT].config["options"]
     assert options == [
-        {"value": "127.0.0.2", "label": "Hallway (127.0.0.2): https://frontdoor.example:443/entry"},
-        {"value": "127.0.0.3", "label": f"Den (127.0.0.3): {service.config.api_origin}"},
+        # A settings page answers its server only: no name to show.
+        {"value": "127.0.0.2", "label": "127.0.0.2: https://frontdoor.example:443/entry"},
+        {"value": "127.0.0.3", "label": f"127.0.0.3: {service.config.api_origin}"},
     ]
 
     result = await hass.config_entries.subentries.async_configure(
@@ -222,6 +223,13 @@ async def test_the_key_is_asked_only_when_the_thermostat_wants_one(
         FakeThermostatSettings("Hallway", "", require_api_key="Zq7-secret", hostname=SERIAL),
     )
     result = await find_and_pick(hass, hub, "127.0.0.2")
+    assert result["type"] is FlowResultType.MENU
+    assert result["step_id"] == "key_needed"
+    assert result["description_placeholders"] == {"address": "127.0.0.2"}
+    # It was not restarted (or points elsewhere already): typing its serial is the way.
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "api_key"}
+    )
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "api_key"
     assert result["errors"] == {}
@@ -239,6 +247,58 @@ async def test_the_key_is_asked_only_when_the_thermostat_wants_one(
     )
     assert result["type"] is FlowResultType.SHOW_PROGRESS
     assert page.posts[-1] == {"api_key": "Zq7-secret", "endpoint": service.config.api_origin}
+
+
+async def test_a_thermostat_restarted_gives_its_key_without_a_serial_typed(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    service: ThermostatService,
+    start_settings_page: StartSettingsPage,
+) -> None:
+    """Its first-boot window hands out the key: restart, try again, nothing typed."""
+    page = await start_settings_page(
+        "127.0.0.2",
+        FakeThermostatSettings(
+            "",
+            f"https://{DEFAULT_CLOUD_HOST}/entry",
+            require_api_key="Zq7-secret",
+            hostname=SERIAL,
+        ),
+    )
+    result = await find_and_pick(hass, hub, "127.0.0.2")
+    assert result["step_id"] == "key_needed"
+    # Trying again before the restart is refused the same way.
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "restarted"}
+    )
+    assert (result["type"], result["step_id"]) == (FlowResultType.MENU, "key_needed")
+
+    page.restart()
+    result = await hass.config_entries.subentries.async_configure(
+        result["flow_id"], {"next_step_id": "restarted"}
+    )
+    assert result["type"] is FlowResultType.SHOW_PROGRESS
+    assert {"setup": "true"} in page.posts
+    assert page.posts[-1] == {"api_key": "Zq7-secret", "endpoint": service.config.api_origin}
+    assert page.cloudregisterurl == f"{service.config.api_origin}/entry"
+
+
+async def test_the_first_boot_window_serves_once_and_only_with_the_default_address(
+    hass: HomeAssistant,
+    hub: MockConfigEntry,
+    start_settings_page: StartSettingsPage,
+) -> None:
+    """A thermostat already using another server gives no key at start: the serial it is."""
+    page = await start_settings_page(
+        "127.0.0.2",
+        FakeThermostatSettings(
+            "", "http://192.0.2.7:8000/entry", require_api_key="Zq7-secret", hostname=SERIAL
+        ),
+    )
+    page.restart()
+    result = await find_and_pick(hass, hub, "127.0.0.2")
+    assert result["step_id"] == "key_needed"
+    assert page.cloudregisterurl == "http://192.0.2.7:8000/entry"
 
 
 async def test_no_thermostat_found_says_so_and_searches_again(

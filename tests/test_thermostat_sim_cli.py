@@ -42,6 +42,7 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
         put_every=0.05,
         can_cool=True,
         has_fan=True,
+        heat_pump=False,
         room="Bedroom",
     )
     task = asyncio.create_task(run(args))

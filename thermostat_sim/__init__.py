@@ -7,6 +7,8 @@ Used by the tests, the benchmarks and by hand against a running Home Assistant
 from .thermostat import (
     FIRMWARE_IDLE_STATE,
     FIRMWARE_SETTINGS,
+    HEAT_PUMP_DUAL_FUEL,
+    HEAT_PUMP_SHARED,
     ROOM_IDS,
     WEEK_SCHEDULE,
     Chunk,
@@ -17,6 +19,8 @@ from .thermostat import (
 __all__ = [
     "FIRMWARE_IDLE_STATE",
     "FIRMWARE_SETTINGS",
+    "HEAT_PUMP_DUAL_FUEL",
+    "HEAT_PUMP_SHARED",
     "ROOM_IDS",
     "WEEK_SCHEDULE",
     "Chunk",

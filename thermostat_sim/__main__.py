@@ -21,7 +21,14 @@ from typing import Any
 
 import aiohttp
 
-from .thermostat import FIRMWARE_IDLE_STATE, FIRMWARE_SETTINGS, ROOM_IDS, SimulatedThermostat
+from .thermostat import (
+    FIRMWARE_IDLE_STATE,
+    FIRMWARE_SETTINGS,
+    HEAT_PUMP_DUAL_FUEL,
+    HEAT_PUMP_SHARED,
+    ROOM_IDS,
+    SimulatedThermostat,
+)
 
 DEFAULT_SERIAL = "02AA01AC3314SIM1"
 ROOM_STEP_C = 0.1
@@ -50,6 +57,7 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             "hvac_heater_state": False,
             "hvac_ac_state": False,
             "hvac_fan_state": False,
+            **(HEAT_PUMP_SHARED if args.heat_pump else {}),
         },
         f"device.{serial}": {
             "has_fan": args.has_fan,
@@ -65,6 +73,7 @@ def initial_buckets(serial: str, args: argparse.Namespace) -> dict[str, dict[str
             "where_id": ROOM_IDS[args.room],
             **FIRMWARE_SETTINGS,
             **FIRMWARE_IDLE_STATE,
+            **(HEAT_PUMP_DUAL_FUEL if args.heat_pump else {}),
         },
         # Followed with no data yet, so a schedule written in Home Assistant is pushed here.
         f"schedule.{serial}": {},
@@ -151,6 +160,11 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--no-cool", dest="can_cool", action="store_false", help="heat only")
     parser.add_argument("--no-fan", dest="has_fan", action="store_false", help="no fan")
+    parser.add_argument(
+        "--heat-pump",
+        action="store_true",
+        help="a heat pump with three heating stages, aux heat and dual fuel",
+    )
     parser.add_argument(
         "--room", choices=sorted(ROOM_IDS), default="Living Room", help="the room it names"
     )

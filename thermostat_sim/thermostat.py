@@ -106,11 +106,55 @@ FIRMWARE_IDLE_STATE: dict[str, Any] = {
     "away_temperature_high": 24.65883,
     "backplate_temperature": 21.14,
     "fan_timer_timeout": 0,
+    "rssi": 72,
+    "hvac_wires": "Heat,Cool,Fan,Rh",
+    "error_code": "",
+    "wiring_error": "",
 }
 """What an idle thermostat reports in `device` with its full state, as in the same capture:
 no estimate of when it reaches its target (`time_to_target` 0), humidifier, dehumidifier, "cool
 to dry" and Airwave (`fan_cooling_*`, on as the capture has it) not running, its eco
-temperatures, no fan timer."""
+temperatures, no fan timer, its Wi-Fi signal (`rssi`), the wires it detected and no error."""
+
+HEAT_PUMP_DUAL_FUEL: dict[str, Any] = {
+    "has_heat_pump": True,
+    "has_dual_fuel": True,
+    "has_x2_heat": True,
+    "has_x3_heat": True,
+    "has_aux_heat": True,
+    "has_alt_heat": True,
+    "has_emer_heat": True,
+    "has_x2_cool": True,
+    "has_x3_cool": False,
+    "heat_pump_aux_threshold": 10,
+    "heat_pump_aux_threshold_enabled": True,
+    "heat_pump_comp_threshold": -31.5,
+    "heat_pump_comp_threshold_enabled": False,
+    "dual_fuel_breakpoint": -1,
+    "aux_lockout_leaf": 10,
+    "compressor_lockout_leaf": -17.79999,
+    "hvac_wires": "Heat,Heat 2,Heat 3,Aux,Cool,Cool 2,Fan,O/B,Rh",
+}
+"""The equipment and settings a heat pump with three heating stages, auxiliary heat and dual fuel
+(a furnace as alternative heat) reports in `device` with its full state: the field names and
+the settings' values as a 5.9.4-5 capture has them (solbirn/Nest.Thermostat
+`docs/nest-api-schemas.md`: `heat_pump_aux_threshold` 10 on, `heat_pump_comp_threshold` -31.5
+off, `dual_fuel_breakpoint` -1), the equipment switched on. Cooling has two stages. `hvac_wires` lists the wires such a system
+uses, in the capture's form (`Heat,Cool,Fan,Rh` there)."""
+
+HEAT_PUMP_SHARED: dict[str, Any] = {
+    "compressor_lockout_enabled": False,
+    "compressor_lockout_timeout": 0,
+    "hvac_heat_x2_state": False,
+    "hvac_heat_x3_state": False,
+    "hvac_aux_heater_state": False,
+    "hvac_alt_heat_state": False,
+    "hvac_emer_heat_state": False,
+    "hvac_cool_x2_state": False,
+    "hvac_cool_x3_state": False,
+}
+"""What the same thermostat reports in `shared`: the compressor lockout (where the capture has
+it) and every stage's relay, off."""
 
 WEEK_SCHEDULE: dict[str, Any] = {
     "ver": 2,

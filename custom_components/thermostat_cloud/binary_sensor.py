@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from homeassistant.components.binary_sensor import (
@@ -10,7 +9,6 @@ from homeassistant.components.binary_sensor import (
     BinarySensorEntityDescription,
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
-from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
@@ -23,8 +21,6 @@ from .entity import (
 )
 from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
-from .hub import Hub
-from .server import ThermostatState
 
 PARALLEL_UPDATES = 0
 
@@ -37,10 +33,22 @@ class ThermostatBinarySensorDescription(
 
     always_available: bool = False
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
-    equipment_fn: Callable[[ThermostatState], bool] | None = None
-    """Whether the thermostat has the equipment this shows; without it (or before the
-    thermostat said) the entity is created disabled, and enabled once the thermostat reports
-    the equipment (`equipment.py`)."""
+
+
+def _stage(key: str, relay: str) -> ThermostatBinarySensorDescription:
+    """Return the running sensor of one stage or heat source (a relay of `ThermostatState.hvac`).
+
+    Created disabled unless the thermostat reports the equipment; `heating` and `cooling`
+    stay on while any stage runs.
+    """
+    return ThermostatBinarySensorDescription(
+        key=key,
+        translation_key=key,
+        device_class=BinarySensorDeviceClass.RUNNING,
+        value_fn=lambda t: t.stage_running(relay),
+        reads=RELAYS,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS[key],
+    )
 
 
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
@@ -98,6 +106,13 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         value_fn=lambda t: t.fan_timer_active,
         reads=frozenset({"device.fan_timer_timeout"}),
     ),
+    _stage("heating_stage_2", "heat_x2"),
+    _stage("heating_stage_3", "heat_x3"),
+    _stage("aux_heat", "aux_heat"),
+    _stage("alt_heat", "alt_heat"),
+    _stage("emergency_heat", "emer_heat"),
+    _stage("cooling_stage_2", "cool_x2"),
+    _stage("cooling_stage_3", "cool_x3"),
     ThermostatBinarySensorDescription(
         key="humidifier",
         translation_key="humidifier",
@@ -158,14 +173,6 @@ class ThermostatBinarySensor(ThermostatDescribedEntity[bool], BinarySensorEntity
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
-
-    def __init__(
-        self, hub: Hub, subentry: ConfigSubentry, description: ThermostatBinarySensorDescription
-    ) -> None:
-        """Initialize; equipment the thermostat does not report makes it disabled by default."""
-        super().__init__(hub, subentry, description)
-        if (has_equipment := description.equipment_fn) is not None:
-            self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
     def _is_available(self) -> bool:
         """Unavailable with the thermostat, except the connectivity sensor."""

@@ -74,6 +74,7 @@ from .hub import Hub
 from .server import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
+    EQUIPMENT_FIELDS,
     TARGET_HUMIDITY_MAX,
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
@@ -137,14 +138,8 @@ CLIMATE_READS = RELAYS | frozenset(
         # The whole `shared` bucket: mode, setpoints, capabilities, and whether it was
         # reported at all (no action before it was).
         "shared",
-        "device.has_fan",
-        "device.has_emer_heat",
-        "device.has_x2_heat",
-        "device.has_x3_heat",
-        "device.has_aux_heat",
-        "device.has_x2_cool",
-        "device.has_humidifier",
-        "device.has_dehumidifier",
+        # Every equipment field: `capabilities` reads them all.
+        *(f"device.{field}" for field in EQUIPMENT_FIELDS),
         "device.eco",
         "device.eco_mode_enabled",
         "device.away_temperature_low",
@@ -573,17 +568,12 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
     ) -> None:
         """Replace the whole schedule (validated; Celsius, as the thermostat stores it).
 
-        While learning is on the thermostat rewrites a schedule it is given, so the caller
-        must say what to do about it: `turn_off_learning` true turns learning off in the same
-        push, false keeps it (the schedule will drift); without it the action is refused with
-        a message saying so, never a silent drift.
+        While learning is on the thermostat may modify a schedule it is given, so the caller
+        must say what to do about it (`turn_off_learning`): the command layer's one rule,
+        the same for the control and hosted APIs.
         """
-        if turn_off_learning is None and self.thermostat.learning_mode:
-            raise _validation_error("learning_rewrites_schedule")
         self.run_command(
-            self.service.commands.set_schedule,
-            schedule,
-            turn_off_learning=bool(turn_off_learning),
+            self.service.commands.set_schedule, schedule, turn_off_learning=turn_off_learning
         )
 
     def _celsius(self, value: float | None) -> float | None:

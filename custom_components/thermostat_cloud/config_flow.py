@@ -301,9 +301,11 @@ def _minutes(seconds: float) -> str:
 
 
 def _found_label(found: FoundThermostat) -> str:
-    """Return how a found thermostat is listed: its name, its address and where it points."""
-    name = found.device_name or found.ip
-    return f"{name} ({found.ip}): {found.cloudregisterurl or '-'}"
+    """Return how a found thermostat is listed: its address and the server it uses now.
+
+    Its settings page says nothing more (no name: the serial comes once it calls in).
+    """
+    return f"{found.ip}: {found.cloudregisterurl or '-'}"
 
 
 async def async_wait_for_contact(service: ThermostatService, address: str) -> str:
@@ -489,6 +491,26 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             return await self.async_step_wait()
         return await self._async_configure(None)
 
+    async def async_step_key_needed(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Offer a restart of the thermostat, or typing its serial, to get its key.
+
+        Restarting opens the settings page's first-boot window, which gives the key: no serial
+        to type. Typing the serial stays the way when that does not help.
+        """
+        return self.async_show_menu(
+            step_id="key_needed",
+            menu_options=["restarted", "api_key"],
+            description_placeholders={"address": self._address},
+        )
+
+    async def async_step_restarted(
+        self, user_input: dict[str, Any] | None = None
+    ) -> SubentryFlowResult:
+        """Try again after the thermostat restarted: its first-boot window gives the key."""
+        return await self._async_configure(None)
+
     async def async_step_api_key(
         self, user_input: dict[str, Any] | None = None
     ) -> SubentryFlowResult:
@@ -521,14 +543,14 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             return await self.async_step_wait()
         if result.outcome is ConfigureOutcome.KEY_REFUSED:
             _LOGGER.warning(
-                "The thermostat at %s refused %s; enter its serial (Settings > Technical info "
-                "on the thermostat)",
+                "The thermostat at %s refused %s; restart it and try again within 30 minutes, "
+                "or enter its serial (Settings > Technical info on the thermostat)",
                 self._address,
                 "the key typed" if api_key else "to change its address without its key",
             )
             if api_key:
                 return self._api_key_form({"base": "key_refused"})
-            return await self.async_step_api_key()
+            return await self.async_step_key_needed()
         if result.outcome is ConfigureOutcome.INVALID_INPUT:
             _LOGGER.warning("Cannot point the thermostat at Home Assistant: %s", result.error)
             return self.async_abort(reason="origin_https")

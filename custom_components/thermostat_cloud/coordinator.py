@@ -26,7 +26,7 @@ from homeassistant.helpers import device_registry as dr
 
 from .const import DOMAIN
 from .equipment import async_enable_reported_equipment, reported_equipment
-from .issues import async_equipment_known, async_equipment_unknown
+from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
 from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
@@ -119,6 +119,7 @@ class ThermostatCoordinator:
                     self._rooms.pop(serial, None)
                     self._equipment.pop(serial, None)
                     async_equipment_known(self.hass, serial)
+                    async_thermostat_errors(self.hass, serial, {})
 
         return remove
 
@@ -159,7 +160,7 @@ class ThermostatCoordinator:
         return changed
 
     def _follow_equipment(self, serial: str) -> None:
-        """Follow what the thermostat said it can do: the repair issue, the equipment sensors.
+        """Follow what the thermostat said it can do and its errors: repair issues, sensors.
 
         Firmware sends its complete state (what it can heat, cool, its fan...) only after
         it restarts; against a new server it reports changes. Until it has said what it can
@@ -167,6 +168,8 @@ class ThermostatCoordinator:
         it has, the sensors of the equipment it has are enabled.
         """
         thermostat = ThermostatState(self.service, serial)
+        # What a technician needs first: the error the thermostat shows, quoted.
+        async_thermostat_errors(self.hass, serial, thermostat.reported_errors)
         if thermostat.equipment_reported:
             async_equipment_known(self.hass, serial)
             equipment = reported_equipment(thermostat)

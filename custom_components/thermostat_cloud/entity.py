@@ -181,6 +181,10 @@ class ThermostatEntityDescription[ValueT](EntityDescription):
     value_fn: Callable[[ThermostatState], ValueT]
     reads: frozenset[str] | None
     """The bucket fields (`device.leaf`) and aspects `value_fn` reads; None for everything."""
+    equipment_fn: Callable[[ThermostatState], bool] | None = None
+    """Whether the thermostat has the equipment this shows or sets; without it (or before
+    the thermostat said) the entity is created disabled, and enabled once the thermostat
+    reports the equipment (`equipment.py`)."""
 
 
 class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
@@ -197,6 +201,8 @@ class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
         """Initialize the entity from the hub, the thermostat's subentry and its description."""
         self.entity_description = description
         super().__init__(hub, subentry, description.key, description.reads)
+        if (has_equipment := description.equipment_fn) is not None:
+            self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
     def _project(self) -> ValueT:
         return self.entity_description.value_fn(self.thermostat)

@@ -190,6 +190,27 @@ class UnpairedIssues:
 # -- what a thermostat's firmware can do ----------------------------------------------------
 
 
+def thermostat_error_issue_id(serial: str) -> str:
+    """Return the repair issue of a thermostat that reports an error (`error_code`...)."""
+    return f"thermostat_error_{serial}"
+
+
+@callback
+def async_thermostat_errors(hass: HomeAssistant, serial: str, errors: dict[str, str]) -> None:
+    """Quote the errors a thermostat reports in a repair issue; clear it when there are none.
+
+    `errors`: the text of `error_code` and `wiring_error` by field, only those not empty.
+    """
+    issue_id = thermostat_error_issue_id(serial)
+    if not errors:
+        ir.async_delete_issue(hass, DOMAIN, issue_id)
+        return
+    error = "; ".join(f"{field}: {text}" for field, text in errors.items())
+    existing = ir.async_get(hass).async_get_issue(DOMAIN, issue_id)
+    if existing is None or (existing.translation_placeholders or {}).get("error") != error:
+        _async_raise(hass, issue_id, "thermostat_error", {"serial": serial, "error": error})
+
+
 @callback
 def async_equipment_unknown(hass: HomeAssistant, serial: str) -> None:
     """Ask for one restart of a thermostat that has not said what it can heat or cool."""

@@ -1,8 +1,11 @@
-"""Safety temperatures of each thermostat: below the one it heats, above the other it cools.
+"""Temperature settings of each thermostat: safety temperatures, heat pump and dual fuel.
 
 `device.lower_safety_temp` and `upper_safety_temp` (°C), which firmware acts on even while the
-thermostat is off or in eco; whether each applies is a switch (switch.py). Home Assistant
-shows them in its own unit; writes go through the command layer's `set_device_setting`.
+thermostat is off or in eco; whether each applies is a switch (switch.py). A heat pump's
+outdoor limits (`heat_pump_aux_threshold`: no auxiliary heat above it; `heat_pump_comp_threshold`:
+no compressor below it; each with a switch) and dual fuel's `dual_fuel_breakpoint`, created
+disabled unless the thermostat reports the equipment (`equipment.py`). Home Assistant shows
+them in its own unit; writes go through the command layer's `set_device_setting`.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from homeassistant.components.number import (
     NumberEntity,
     NumberEntityDescription,
 )
-from homeassistant.const import EntityCategory, UnitOfTemperature
+from homeassistant.const import EntityCategory, Platform, UnitOfTemperature
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
@@ -24,9 +27,12 @@ from .entity import (
     async_add_thermostat_entities,
 )
 from .entry_data import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_SETTINGS
 from .server import (
     LOWER_SAFETY_MAX_C,
     LOWER_SAFETY_MIN_C,
+    OUTDOOR_THRESHOLD_MAX_C,
+    OUTDOOR_THRESHOLD_MIN_C,
     UPPER_SAFETY_MAX_C,
     UPPER_SAFETY_MIN_C,
 )
@@ -44,6 +50,21 @@ class ThermostatNumberDescription(
 
 
 SAFETY_TEMPERATURES = frozenset({"device.lower_safety_temp", "device.upper_safety_temp"})
+
+
+def _outdoor_limit(key: str, setting: str) -> ThermostatNumberDescription:
+    """Return the number of a heat pump's or dual fuel's outdoor temperature (°C)."""
+    return ThermostatNumberDescription(
+        key=key,
+        translation_key=key,
+        setting=setting,
+        native_min_value=OUTDOOR_THRESHOLD_MIN_C,
+        native_max_value=OUTDOOR_THRESHOLD_MAX_C,
+        value_fn=lambda t: t.outdoor_threshold(setting),
+        reads=frozenset({f"device.{setting}"}),
+        equipment_fn=EQUIPMENT_SETTINGS[Platform.NUMBER, key],
+    )
+
 
 NUMBERS: tuple[ThermostatNumberDescription, ...] = (
     ThermostatNumberDescription(
@@ -64,6 +85,9 @@ NUMBERS: tuple[ThermostatNumberDescription, ...] = (
         value_fn=lambda t: t.safety_temperatures["upper"],
         reads=SAFETY_TEMPERATURES,
     ),
+    _outdoor_limit("aux_heat_max_outdoor_temperature", "heat_pump_aux_threshold"),
+    _outdoor_limit("compressor_min_outdoor_temperature", "heat_pump_comp_threshold"),
+    _outdoor_limit("dual_fuel_breakpoint", "dual_fuel_breakpoint"),
 )
 
 
@@ -72,7 +96,7 @@ async def async_setup_entry(
     entry: ThermostatCloudConfigEntry,
     async_add_entities: AddConfigEntryEntitiesCallback,
 ) -> None:
-    """Set up the safety temperatures of every thermostat subentry."""
+    """Set up the temperature settings of every thermostat subentry."""
     async_add_thermostat_entities(
         hass,
         entry,

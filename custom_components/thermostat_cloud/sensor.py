@@ -92,6 +92,24 @@ def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
 
 
 ECO_TEMPERATURES = frozenset({"device.away_temperature_low", "device.away_temperature_high"})
+NO_ERROR = "none"
+"""What the error sensors show while the thermostat reports an empty error (firmware's own
+word for nothing, as in `safety_state`)."""
+
+
+def _error(field: str) -> ThermostatSensorDescription:
+    """Return the diagnostic sensor of an error the thermostat reports (its text as it is).
+
+    A non-empty one also raises a repair issue (`issues.async_follow_thermostat_errors`).
+    """
+    return ThermostatSensorDescription(
+        key=field,
+        translation_key=field,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: NO_ERROR if (text := t.error_text(field)) == "" else text,
+        reads=frozenset({f"device.{field}"}),
+    )
+
 
 SENSORS: tuple[ThermostatSensorDescription, ...] = (
     ThermostatSensorDescription(
@@ -183,6 +201,25 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         value_fn=lambda t: t.battery_voltage,
         reads=frozenset({"device.battery_level"}),
     ),
+    ThermostatSensorDescription(
+        # `device.rssi` as reported (72 in a capture): no source gives its unit.
+        key="wifi_signal",
+        translation_key="wifi_signal",
+        state_class=SensorStateClass.MEASUREMENT,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: t.wifi_signal,
+        reads=frozenset({"device.rssi"}),
+    ),
+    ThermostatSensorDescription(
+        # The wiring the thermostat detected (`Heat,Cool,Fan,Rh`), what a technician asks for.
+        key="hvac_wires",
+        translation_key="hvac_wires",
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: t.hvac_wires,
+        reads=frozenset({"device.hvac_wires"}),
+    ),
+    _error("error_code"),
+    _error("wiring_error"),
     ThermostatSensorDescription(
         # `device.filter_runtime_sec`: the air the filter saw since its reminder was last
         # reset (which starts it again from 0: a new meter cycle for the statistics).

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from homeassistant.components.switch import SwitchEntity, SwitchEntityDescription
-from homeassistant.const import EntityCategory
+from homeassistant.const import EntityCategory, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
@@ -20,6 +20,7 @@ from .entity import (
     async_add_thermostat_entities,
 )
 from .entry_data import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_SETTINGS
 
 PARALLEL_UPDATES = 0
 
@@ -34,18 +35,23 @@ class ThermostatSwitchDescription(
 
 
 def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
-    """Return the switch of a `device` setting: on or off as reported, unknown until then."""
+    """Return the switch of a `device` setting: on or off as reported, unknown until then.
+
+    A setting of equipment the thermostat may lack (a heat pump) is created disabled unless
+    it reports the equipment (`equipment.py`).
+    """
     return ThermostatSwitchDescription(
         key=key,
         translation_key=key,
         setting=setting,
         value_fn=lambda t: t.device_flag(setting),
         reads=frozenset({f"device.{setting}"}),
+        equipment_fn=EQUIPMENT_SETTINGS.get((Platform.SWITCH, key)),
     )
 
 
 SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
-    # Learning rewrites the schedule (NoLongerEvil-Thermostat #152): see `set_schedule`.
+    # Learning may modify a pushed schedule (protocol notes): see `set_schedule`.
     _setting("learning", "learning_mode"),
     # The thermostat's occupancy sensor (Home/Away Assist): auto-eco when nobody is seen.
     _setting("home_away_assist", "auto_away_enable"),
@@ -54,6 +60,9 @@ SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
     # Safety temperatures heat or cool even while off or in eco: see the number entities.
     _setting("freeze_protection", "lower_safety_temp_enabled"),
     _setting("heat_protection", "upper_safety_temp_enabled"),
+    # A heat pump's outdoor limits apply while these are on: see the number entities.
+    _setting("aux_heat_outdoor_lockout", "heat_pump_aux_threshold_enabled"),
+    _setting("compressor_outdoor_lockout", "heat_pump_comp_threshold_enabled"),
 )
 
 

@@ -117,7 +117,7 @@ async def assert_paired(
     while not any(key.startswith("structure.") for key in thermostat.local):
         await thermostat.next_chunk()
     (structure,) = (v.value for k, v in thermostat.local.items() if k.startswith("structure."))
-    assert thermostat.serial in structure["devices"]
+    assert f"device.{thermostat.serial}" in structure["devices"]
     (user_key,) = (key for key in thermostat.local if key.startswith("user."))
     if owner_id is not None:
         assert user_key == f"user.{owner_id}"

@@ -10,7 +10,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server import ThermostatService, ThermostatState
 from custom_components.thermostat_cloud.server.core.validation import pin_hash
 from tests.conftest import OTHER_SERIAL, SERIAL
 
@@ -186,12 +186,16 @@ async def test_status_record_has_every_field_derived_from_buckets(
             "can_cool": False,
             "has_fan": True,
             "has_emer_heat": False,
+            "has_humidifier": False,
+            "has_dehumidifier": False,
             "has_x2_heat": False,
             "has_x3_heat": False,
             "has_aux_heat": False,
+            "has_alt_heat": False,
             "has_x2_cool": False,
-            "has_humidifier": False,
-            "has_dehumidifier": False,
+            "has_x3_cool": False,
+            "has_heat_pump": False,
+            "has_dual_fuel": False,
         },
         "eco_mode": "schedule",
         "time_to_target": 12,
@@ -270,7 +274,8 @@ async def test_register_pairs_with_the_home_user_and_pushes_home_buckets(
     user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
     assert user_key == f"user.{service.pairing.home_user_id}"
     pushed = await thermostat.next_object(structure_key)
-    assert pushed["value"] == {"name": "Home", "devices": [SERIAL]}
+    # Object keys, as firmware keeps them (a 5.9.4-5 capture).
+    assert pushed["value"] == {"name": "Home", "devices": [f"device.{SERIAL}"]}
     status = await thermostat.passphrase_status()
     assert status["claimed"] is True
     assert status["claimedBy"] == service.pairing.home_user_id
@@ -608,3 +613,109 @@ async def test_notify_device_malformed_json_is_400(client: Client) -> None:
     resp = await client.post(f"{URL}/notify-device", data=b"[")
     assert resp.status == 400
     assert await resp.json() == {"error": "Invalid JSON body"}
+
+
+# -- the one learning rule ------------------------------------------------------------------------
+
+
+async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
+    client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
+) -> None:
+    """The same rule as the Home Assistant action: refused unless `turn_off_learning` is given."""
+    thermostat = await connect_thermostat(device={"learning_mode": True}, schedule={})
+
+    status, body = await command(client, "set_schedule", SCHEDULE)
+    assert (status, body["code"]) == (400, "invalid_value")
+    assert "turn_off_learning" in body["error"]
+    assert service.buckets.value(f"schedule.{SERIAL}") == {}
+
+    status, body = await command(
+        client, "set_schedule", {"schedule": SCHEDULE, "turn_off_learning": "yes"}
+    )
+    assert (status, body["error"]) == (400, "turn_off_learning must be true or false")
+
+    status, body = await command(
+        client, "set_schedule", {"schedule": SCHEDULE, "turn_off_learning": True}
+    )
+    assert status == 200, body
+    # One push: the schedule and learning off together.
+    pushed = await thermostat.next_object(f"device.{SERIAL}")
+    assert pushed["value"]["learning_mode"] is False
+    assert service.buckets.value(f"schedule.{SERIAL}") == SCHEDULE
+
+
+async def test_a_schedule_may_keep_learning_on_when_told_so(
+    client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
+) -> None:
+    await connect_thermostat(device={"learning_mode": True}, schedule={})
+    status, body = await command(
+        client, "set_schedule", {"schedule": SCHEDULE, "turn_off_learning": False}
+    )
+    assert status == 200, body
+    assert service.buckets.value(f"device.{SERIAL}")["learning_mode"] is True
+    assert service.buckets.value(f"schedule.{SERIAL}") == SCHEDULE
+
+
+# -- heat pump, dual fuel and the display's unit ----------------------------------------------------
+
+
+async def test_compressor_lockout_is_written_where_firmware_keeps_it(
+    client: Client, service: ThermostatService, connect_thermostat: ConnectThermostat
+) -> None:
+    """In `shared`, as a 5.9.4-5 capture has it; what an earlier version put in `device` is read."""
+    thermostat = await connect_thermostat(
+        shared={"can_heat": True}, device={"compressor_lockout_enabled": True}
+    )
+    state = ThermostatState(service, SERIAL)
+    assert state.device_flag("compressor_lockout_enabled") is True  # stored by an earlier version
+
+    status, body = await command(
+        client, "set_device_setting", {"name": "compressor_lockout_enabled", "value": False}
+    )
+    assert (status, body["object"]) == (200, f"shared.{SERIAL}")
+    pushed = await thermostat.next_object(f"shared.{SERIAL}")
+    assert pushed["value"]["compressor_lockout_enabled"] is False
+    assert state.device_flag("compressor_lockout_enabled") is False
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # Wrong types, out-of-range thresholds, unknown scale letters: nothing written.
+        ({"name": "heat_pump_aux_threshold", "value": "10"}, 400, "invalid_value", None),
+        ({"name": "heat_pump_aux_threshold", "value": 40}, 400, "invalid_value", None),
+        ({"name": "heat_pump_comp_threshold", "value": -60}, 400, "invalid_value", None),
+        ({"name": "dual_fuel_breakpoint", "value": float("1e308")}, 400, "invalid_value", None),
+        ({"name": "heat_pump_aux_threshold_enabled", "value": 1}, 400, "invalid_value", None),
+        ({"name": "temperature_scale", "value": "K"}, 400, "invalid_value", None),
+        ({"name": "temperature_scale", "value": "f"}, 400, "invalid_value", None),
+        ({"name": "temperature_scale", "value": ["F"]}, 400, "invalid_value", None),
+        # Settings of equipment the thermostat does not report: firmware would ignore them.
+        (
+            {"name": "heat_pump_aux_threshold", "value": 5},
+            422,
+            "unsupported",
+            "heat_pump_aux_threshold is a heat pump setting and the thermostat reports no heat pump",
+        ),
+        (
+            {"name": "dual_fuel_breakpoint", "value": 0},
+            422,
+            "unsupported",
+            "dual_fuel_breakpoint is a dual fuel setting and the thermostat reports no dual fuel",
+        ),
+    ],
+)
+async def test_heat_pump_settings_refuse_what_firmware_would_not_take(
+    client: Client,
+    service: ThermostatService,
+    connect_thermostat: ConnectThermostat,
+    case: tuple[dict[str, Any], int, str, str | None],
+) -> None:
+    setting, status, code, error = case
+    await connect_thermostat(device={"has_heat_pump": status == 400, "has_dual_fuel": False})
+    before = dict(service.buckets.value(f"device.{SERIAL}"))
+    answer_status, body = await command(client, "set_device_setting", setting)
+    assert (answer_status, body["code"]) == (status, code), body
+    if error is not None:
+        assert body["error"] == error
+    assert service.buckets.value(f"device.{SERIAL}") == before

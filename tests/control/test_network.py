@@ -19,7 +19,7 @@ import pytest
 from custom_components.thermostat_cloud.const import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import LocalNetwork, ThermostatService
 from tests.conftest import SERIAL
-from tests.settings_pages import FakeThermostatSettings
+from tests.settings_pages import DEFAULT_CLOUD_HOST, FakeThermostatSettings
 
 from .conftest import URL, Client
 
@@ -58,13 +58,14 @@ async def test_scan_finds_thermostats_on_the_subnet_of_api_origin(
         "devices": [
             {
                 "ip": "127.0.0.2",
-                "device_name": "Hallway",
+                # The settings CGI answers its server only: no name.
+                "device_name": "",
                 "cloudregisterurl": origin,
                 "configured": True,
             },
             {
                 "ip": "127.0.0.3",
-                "device_name": "Bedroom",
+                "device_name": "",
                 "cloudregisterurl": "https://frontdoor.example:443",
                 "configured": False,
             },
@@ -130,7 +131,7 @@ async def test_scan_skips_answers_that_are_no_settings_and_drops_odd_fields(
         {"ip": "127.0.0.5", "device_name": "", "cloudregisterurl": None, "configured": False},
         {
             "ip": "127.0.0.6",
-            "device_name": "Den",
+            "device_name": "",
             "cloudregisterurl": service.config.api_origin,
             "configured": True,
         },
@@ -221,6 +222,35 @@ async def test_configure_asks_for_the_serial_when_the_thermostat_wants_it(
     assert resp.status == 200
     assert (await resp.json())["success"] is True
     assert fake.posts[-1] == {"endpoint": service.config.api_origin, "api_key": SERIAL}
+
+
+async def test_configure_takes_the_key_a_thermostat_just_started_hands_out(
+    client: Client, service: ThermostatService, start_thermostat: Callable[..., Any]
+) -> None:
+    """Within 30 minutes of its start the settings CGI gives its key, once: no serial needed."""
+    fake = await start_thermostat(
+        "127.0.0.2",
+        FakeThermostatSettings(
+            "Hallway",
+            f"https://{DEFAULT_CLOUD_HOST}/entry",
+            require_api_key="Zq7-secret",
+            hostname=SERIAL,
+        ),
+    )
+    fake.restart()
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 200, await resp.text()
+    assert fake.posts == [
+        {"endpoint": service.config.api_origin},
+        {"setup": "true"},
+        {"api_key": "Zq7-secret", "endpoint": service.config.api_origin},
+    ]
+    assert fake.cloudregisterurl == f"{service.config.api_origin}/entry"
+
+    # Used once: pointed elsewhere again, it wants its key whatever it did before.
+    fake.cloudregisterurl = f"https://{DEFAULT_CLOUD_HOST}/entry"
+    resp = await client.post(f"{URL}/api/configure-device", json={"ip": "127.0.0.2"})
+    assert resp.status == 401
 
 
 async def test_configure_uses_the_key_a_thermostat_that_called_here_sent(

@@ -599,3 +599,29 @@ async def test_unknown_device_id_is_404(paired: Paired) -> None:
     ):
         response, body = await api.get(path, key)
         assert (response.status, body) == (404, {"error": "Device not found"})
+
+
+async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
+    api: HostedClient, service: ThermostatService, pair: PairThermostat, make_key: CreateKey
+) -> None:
+    """The one learning rule of every client: refused unless `turn_off_learning` is given."""
+    thermostat = await pair(device={"has_fan": True, "learning_mode": True})
+    key = await make_key()
+    path = f"/thermostat/{device_id(service)}/schedule"
+
+    response, body = await api.request("PUT", path, key, {"schedule": SCHEDULE})
+    assert response.status == 400
+    assert "turn_off_learning" in body["error"]
+    assert service.buckets.get(f"schedule.{SERIAL}") is None
+
+    response, body = await api.request(
+        "PUT", path, key, {"schedule": SCHEDULE, "turn_off_learning": "yes"}
+    )
+    assert (response.status, body["error"]) == (400, "turn_off_learning must be true or false")
+
+    response, body = await api.request(
+        "PUT", path, key, {"schedule": SCHEDULE, "turn_off_learning": True}
+    )
+    assert response.status == 200, body
+    await wait_for_field(thermostat, f"device.{SERIAL}", "learning_mode", False)
+    assert service.buckets.value(f"schedule.{SERIAL}") == SCHEDULE

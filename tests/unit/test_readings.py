@@ -55,12 +55,16 @@ def test_a_thermostat_that_said_nothing_about_its_equipment_heats_only() -> None
         "can_cool": False,
         "has_fan": False,
         "has_emer_heat": False,
+        "has_humidifier": False,
+        "has_dehumidifier": False,
         "has_x2_heat": False,
         "has_x3_heat": False,
         "has_aux_heat": False,
+        "has_alt_heat": False,
         "has_x2_cool": False,
-        "has_humidifier": False,
-        "has_dehumidifier": False,
+        "has_x3_cool": False,
+        "has_heat_pump": False,
+        "has_dual_fuel": False,
     }
     assert not silent.equipment_reported
     cooling = readings(shared={"can_heat": False, "can_cool": "yes"})

@@ -112,6 +112,19 @@ def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandRes
     )
 
 
+def _schedule(commands: Commands, serial: str, value: Any) -> CommandResult:
+    """Set a schedule object, or `{"schedule": {...}, "turn_off_learning": bool}`.
+
+    The second form says what to do about learning, which the command layer asks while it is
+    on; a schedule object has `days`, never `schedule`.
+    """
+    if isinstance(value, dict) and "schedule" in value and "days" not in value:
+        return commands.set_schedule(
+            serial, value["schedule"], turn_off_learning=value.get("turn_off_learning")
+        )
+    return commands.set_schedule(serial, value)
+
+
 def _device_setting(commands: Commands, serial: str, value: Any) -> CommandResult:
     fields = _object(value, "set_device_setting")
     return commands.set_device_setting(serial, fields.get("name"), fields.get("value"))
@@ -133,8 +146,9 @@ COMMANDS: dict[str, CommandHandler] = {
     # value: {"enabled": false} or {"enabled": true, "pin": "1234" | "pin_hash": b64,
     #         "temp_min": n, "temp_max": n}
     "set_temperature_lock": _temperature_lock,
-    # value: a complete schedule object (spec: Schedule)
-    "set_schedule": lambda c, s, v: c.set_schedule(s, v),
+    # value: a complete schedule object (spec: Schedule), or {"schedule": {...},
+    #        "turn_off_learning": true | false}, which learning that is on requires
+    "set_schedule": _schedule,
     # value: HEAT, COOL or RANGE
     "set_schedule_mode": lambda c, s, v: c.set_schedule_mode(s, v),
     # value: {"name": <one of DEVICE_SETTINGS>, "value": ...}

@@ -50,7 +50,14 @@ from .sessions import (
     is_revision,
     next_revision,
 )
-from .state import DEVICE_RELAYS, ECO_MODES, HVAC_RELAYS, StateSource, ThermostatState
+from .state import (
+    DEVICE_RELAYS,
+    ECO_MODES,
+    EQUIPMENT_FIELDS,
+    HVAC_RELAYS,
+    StateSource,
+    ThermostatState,
+)
 from .validation import as_number
 from .weather import WeatherProvider
 
@@ -61,6 +68,7 @@ __all__ = [
     "ECO_MODES",
     "ELECTRICITY",
     "EQUIPMENT",
+    "EQUIPMENT_FIELDS",
     "GAS",
     "HEATING",
     "HVAC_RELAYS",

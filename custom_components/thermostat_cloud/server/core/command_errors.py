@@ -42,6 +42,10 @@ class Reason(StrEnum):
     FAN_DURATION_OUT_OF_RANGE = "fan_duration_out_of_range"  # max (seconds)
     PIN_INVALID = "pin_invalid"
     SCHEDULE_INVALID = "schedule_invalid"  # detail: what is wrong, in English
+    LEARNING_ON = "learning_rewrites_schedule"
+    """A schedule while learning is on, without saying whether to turn learning off."""
+    NO_HEAT_PUMP = "no_heat_pump"
+    NO_DUAL_FUEL = "no_dual_fuel"
 
 
 class CommandError(Exception):

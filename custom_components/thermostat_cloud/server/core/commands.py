@@ -21,6 +21,7 @@ from ..model.buckets import (
     BucketStore,
     bucket_key,
     home_bucket_keys,
+    home_device_keys,
     split_key,
 )
 from ..model.clock import Clock
@@ -36,8 +37,11 @@ from .schedule import SCHEDULE_MODES, validate_schedule
 from .state import BucketReadings, home_away, home_manual_eco_since
 from .validation import (
     DEVICE_SETTINGS,
+    DUAL_FUEL_SETTINGS,
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
+    HEAT_PUMP_SETTINGS,
+    SHARED_SETTINGS,
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
     as_number,
@@ -220,15 +224,17 @@ class Commands:
         return BucketReadings(self._buckets, serial)
 
     def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
-        """Set the home's list of thermostats in its structure bucket, after one left it.
+        """Set the home's list of thermostats (serials) in its structure bucket.
 
-        Announced to the thermostats still in the home (the first stands as the writer);
-        with none left no device follows the bucket, so it is only stored.
+        Written as firmware reads it (`home_device_keys`). Announced to the thermostats
+        still in the home (the first stands as the writer); with none left no device follows
+        the bucket, so it is only stored.
         """
         key = bucket_key("structure", structure_id)
+        fields = {"devices": home_device_keys(devices)}
         if devices:
-            self.apply(devices[0], {key: {"devices": devices}}, ChangeSource.SERVER, followed=False)
-        elif self._buckets.merge(key, {"devices": devices}) is not None:
+            self.apply(devices[0], {key: fields}, ChangeSource.SERVER, followed=False)
+        elif self._buckets.merge(key, fields) is not None:
             self._request_save()
 
     # -- temperature and mode ----------------------------------------------------------------
@@ -624,15 +630,26 @@ class Commands:
         )
 
     def set_schedule(
-        self, serial: str, schedule: object, *, turn_off_learning: bool = False
+        self, serial: str, schedule: object, *, turn_off_learning: object = None
     ) -> CommandResult:
         """Replace the device's schedule with a complete, validated schedule object.
 
-        `turn_off_learning`: `device.learning_mode` off in the same change, so firmware's
-        learning does not rewrite the schedule (protocol notes, "Learning mode").
+        The one learning rule, for every surface: while `device.learning_mode` is on, firmware
+        may modify a schedule it was given (protocol notes, "Learning mode"), so the caller
+        must say what to do: `turn_off_learning` true writes learning off in the same change,
+        false keeps learning; without it (None) the schedule is refused.
         """
         self.require_device(serial)
+        if turn_off_learning is not None and not isinstance(turn_off_learning, bool):
+            raise CommandError(ErrorCode.INVALID_VALUE, "turn_off_learning must be true or false")
         checked = validate_schedule(schedule)
+        if turn_off_learning is None and self._readings(serial).setting("learning_mode") is True:
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                "Learning is on: the thermostat may modify this schedule as it learns. Send "
+                "turn_off_learning true to turn learning off with it, or false to keep learning",
+                Reason.LEARNING_ON,
+            )
         also = (
             {bucket_key("device", serial): {"learning_mode": False}} if turn_off_learning else None
         )
@@ -675,7 +692,22 @@ class Commands:
                 f"Setting must be one of {', '.join(sorted(DEVICE_SETTINGS))}",
             )
         checked = DEVICE_SETTINGS[name](value, name)
-        return self._write(serial, "device", {name: checked})
+        capabilities = self._readings(serial).capabilities
+        if name in HEAT_PUMP_SETTINGS and not capabilities["has_heat_pump"]:
+            raise CommandError(
+                ErrorCode.UNSUPPORTED,
+                f"{name} is a heat pump setting and the thermostat reports no heat pump",
+                Reason.NO_HEAT_PUMP,
+            )
+        if name in DUAL_FUEL_SETTINGS and not capabilities["has_dual_fuel"]:
+            raise CommandError(
+                ErrorCode.UNSUPPORTED,
+                f"{name} is a dual fuel setting and the thermostat reports no dual fuel",
+                Reason.NO_DUAL_FUEL,
+            )
+        # Where firmware reads it: a few settings live in `shared` (a 5.9.4-5 capture).
+        bucket_type = "shared" if name in SHARED_SETTINGS else "device"
+        return self._write(serial, bucket_type, {name: checked})
 
     # -- single-write climate actions (Home Assistant's presets and target humidity) ------------
 

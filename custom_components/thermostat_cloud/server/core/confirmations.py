@@ -8,8 +8,10 @@ connection (`written`); the device session tells it what the thermostat reported
 A field is confirmed when the thermostat's own report, made over the revision the command
 wrote (its `base_object_revision`), carries the value asked for; a setpoint push also by
 `target_change_pending: false` in such a report (firmware's acknowledgement of the push that
-woke its display). A report over an older revision confirms nothing: it was made before the
-thermostat had the command. A field is superseded when a newer command asks it again, or when
+woke its display). A field other than a setpoint is also confirmed when the thermostat's
+subscribe lists the bucket at or past the revision the command wrote: it keeps the command's
+values (firmware need not PUT back what it applied). A report over an older revision confirms
+nothing: it was made before the thermostat had the command. A field is superseded when a newer command asks it again, or when
 the thermostat reports another value for it (a person at the dial) and that value is kept.
 
 A thermostat is *not taking commands* when a push it was written on a held connection is not
@@ -282,18 +284,39 @@ class Confirmations:
             self._due_by(serial, now + WRITTEN_DEADLINE_S * 1000)
 
     def listed(self, serial: str, known: Mapping[str, int]) -> None:
-        """Note the buckets a thermostat lists as it subscribes: one it holds was delivered.
+        """Note the buckets a thermostat lists as it subscribes: it holds what it lists.
 
-        After a restart the server no longer knows what it wrote before; the thermostat's
-        listing says which commands it has.
+        A thermostat lists the revision it keeps of each bucket: one at or past a command's
+        holds the command's values, so it confirms them. Only public sources' setpoint
+        acknowledgement (`target_change_pending: false`) is waited for beyond that: no
+        source shows firmware reporting back every field it applied, and a thermostat that
+        keeps what it was sent but says nothing more must raise no alarm. A thermostat that
+        lost the push, or never read it, lists the revision it had before. After a restart
+        the server no longer knows what it wrote before; the listing says which commands the
+        thermostat has.
         """
         pending = self._pending.get(serial)
         if not pending:
             return
         now = self._clock.now_ms()
-        for entry in pending.values():
-            if entry.written_ms is None and known.get(entry.key, 0) >= entry.timestamp:
-                entry.written_ms = now
+        confirmed = 0
+        for (entry_key, name), entry in list(pending.items()):
+            if known.get(entry.key, 0) < entry.timestamp:
+                continue
+            if name in ACKNOWLEDGED_FIELDS:
+                if entry.written_ms is None:
+                    entry.written_ms = now
+                continue
+            del pending[(entry_key, name)]
+            confirmed += 1
+        if not confirmed:
+            self._arm(serial)
+            return
+        if not pending:
+            del self._pending[serial]
+        self._request_save()
+        _LOGGER.debug("%s holds %d field(s) of commands it was sent", serial, confirmed)
+        self._settle(serial, confirmed=True)
         self._arm(serial)
 
     # -- what the thermostat reported ------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..delivery.ledger import Delivery
 from ..model.api_keys import ApiKeyStore
-from ..model.buckets import bucket_key
+from ..model.buckets import BucketStore, bucket_key, home_device_keys, home_device_serials
 from ..model.pairing import Pairing, PairingRegistry, RegisterOutcome, normalize_code
 from .commands import Commands
 from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
@@ -133,12 +133,29 @@ class HomePairing:
                 bucket_key("user", pairing.user_id): {"name": pairing.user_id},
                 bucket_key("structure", pairing.structure_id): {
                     "name": HOME_STRUCTURE_NAME,
-                    "devices": devices,
+                    "devices": home_device_keys(devices),
                 },
             },
             ChangeSource.SERVER,
             followed=False,
         )
+
+    def write_home_devices(self, buckets: BucketStore) -> None:
+        """Write each home's `structure.devices` as firmware reads it, where it is not.
+
+        An earlier version stored bare serials; they are read (`home_device_serials`) and
+        written again as object keys, pushed with the home's structure bucket.
+        """
+        for structure_id in dict.fromkeys(p.structure_id for p in self._pairings.pairings()):
+            serials = self._pairings.serials_in(structure_id)
+            stored = buckets.value(bucket_key("structure", structure_id)).get("devices")
+            if stored != home_device_keys(serials):
+                _LOGGER.debug(
+                    "Home %s lists %s; written as firmware reads it",
+                    structure_id,
+                    home_device_serials(stored),
+                )
+                self._commands.set_home_devices(structure_id, serials)
 
     def unpair(self, serial: str) -> bool:
         """Drop ownership; the device keeps its buckets and can pair again with a new code."""

@@ -252,6 +252,7 @@ class ThermostatService:
         The device server calls this once it listens (see `device.api.DeviceServer`).
         """
         self.subscriptions.reopen()
+        self.pairing.write_home_devices(self.buckets)
         self.commands.restore_fan_timers()
         self.availability.start()
         self.confirmations.start()

@@ -31,7 +31,7 @@ from ..model.pairing import PairingRegistry
 from ..model.text import for_log, for_state
 from .rooms import room_name
 from .schedule import SCHEDULE_MODES
-from .validation import HVAC_MODES, finite_number as number
+from .validation import HVAC_MODES, SHARED_SETTINGS, TEMPERATURE_SCALES, finite_number as number
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -82,6 +82,29 @@ DEVICE_RELAYS = {
 }
 HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat")
 COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
+# Equipment firmware reports in `device` with its full state (a 5.9.4-5 capture has every one,
+# `false`): which stages and heat sources the thermostat drives. `capabilities` holds them, so
+# each reader (the stage sensors, the energy history, the status record) reads one place.
+EQUIPMENT_FIELDS = (
+    "has_fan",
+    "has_emer_heat",
+    "has_humidifier",
+    "has_dehumidifier",
+    "has_x2_heat",
+    "has_x3_heat",
+    "has_aux_heat",
+    "has_alt_heat",
+    "has_x2_cool",
+    "has_x3_cool",
+    "has_heat_pump",
+    "has_dual_fuel",
+)
+# `device.rssi`: 72 and 67 in captures; no source gives its unit, so it is shown as reported,
+# within what a signed byte holds.
+WIFI_SIGNAL_RANGE = (-128.0, 127.0)
+# `device.wiring_error` reads "Unknown" while the thermostat starts, before it has checked its
+# wires ("Field Initialization Notes" of the 5.9.4-5 capture): no fault.
+NOT_YET_CHECKED = "unknown"
 
 
 def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[str, bool]:
@@ -155,14 +178,7 @@ class BucketReadings:
         return {
             "can_heat": flag(shared.get("can_heat"), True),
             "can_cool": flag(shared.get("can_cool"), False),
-            "has_fan": flag(device.get("has_fan"), False),
-            "has_emer_heat": flag(device.get("has_emer_heat"), False),
-            "has_x2_heat": flag(device.get("has_x2_heat"), False),
-            "has_x3_heat": flag(device.get("has_x3_heat"), False),
-            "has_aux_heat": flag(device.get("has_aux_heat"), False),
-            "has_x2_cool": flag(device.get("has_x2_cool"), False),
-            "has_humidifier": flag(device.get("has_humidifier"), False),
-            "has_dehumidifier": flag(device.get("has_dehumidifier"), False),
+            **{name: flag(device.get(name), False) for name in EQUIPMENT_FIELDS},
         }
 
     @property
@@ -221,6 +237,16 @@ class BucketReadings:
     def fan_mode_in_shared(self) -> bool:
         """Whether the thermostat reports its fan mode in `shared` (besides `device`)."""
         return "fan_mode" in self.shared
+
+    def setting(self, name: str) -> Any:
+        """Return a setting as stored where firmware keeps it (`SHARED_SETTINGS` in `shared`).
+
+        A value an earlier version wrote to `device` is read when `shared` has none, so it
+        is not lost.
+        """
+        if name in SHARED_SETTINGS and name in (shared := self.shared):
+            return shared[name]
+        return self.device.get(name)
 
     @property
     def fan_timer_end(self) -> int | None:
@@ -504,7 +530,12 @@ class ThermostatState:
     @property
     def temperature_scale(self) -> str:
         """`device.temperature_scale`, the display preference (`C` when absent)."""
-        return one_of(self.device.get("temperature_scale"), ("C", "F")) or "C"
+        return self.display_scale or "C"
+
+    @property
+    def display_scale(self) -> str | None:
+        """`device.temperature_scale` as reported (`C` or `F`), else None."""
+        return one_of(self.device.get("temperature_scale"), TEMPERATURE_SCALES)
 
     @property
     def target_reached_at(self) -> float | int | None:
@@ -594,6 +625,10 @@ class ThermostatState:
         """A cool stage is running."""
         hvac = self.hvac
         return any(hvac[name] for name in COOL_RELAYS)
+
+    def stage_running(self, relay: str) -> bool:
+        """Whether one stage runs, by its status-record name (`heat_x2`, `aux_heat`...)."""
+        return self.hvac[relay]
 
     @property
     def fan_running(self) -> bool:
@@ -701,21 +736,60 @@ class ThermostatState:
 
     @property
     def learning_mode(self) -> bool | None:
-        """`device.learning_mode`: whether the thermostat's learning rewrites its schedule.
+        """`device.learning_mode`: whether the thermostat learns (and may modify its schedule).
 
         The one place clients (the climate actions, the schedule card) read it.
         """
         return self.device_flag("learning_mode")
 
     def device_flag(self, field: str) -> bool | None:
-        """Return an on/off setting of `device` as reported (None before it was).
+        """Return an on/off setting as reported (None before it was).
 
         Fields by the names `set_device_setting` writes (`learning_mode`, `auto_away_enable`,
         `filter_reminder_enabled`, `sunlight_correction_enabled`, `lower_safety_temp_enabled`,
-        `upper_safety_temp_enabled`...).
+        `upper_safety_temp_enabled`, `heat_pump_aux_threshold_enabled`...), read where
+        firmware keeps them (`compressor_lockout_enabled` in `shared`: see
+        `BucketReadings.setting`).
         """
-        value = self.device.get(field)
+        value = self.readings.setting(field)
         return value if isinstance(value, bool) else None
+
+    def outdoor_threshold(self, field: str) -> float | int | None:
+        """Return a heat pump's or dual fuel's outdoor temperature (°C) by its `device` field.
+
+        `heat_pump_aux_threshold`, `heat_pump_comp_threshold`, `dual_fuel_breakpoint`.
+        """
+        return self._reading(self.device, field, TEMPERATURE_RANGE_C)
+
+    @property
+    def wifi_signal(self) -> float | int | None:
+        """`device.rssi` as reported (its unit is not known), else None."""
+        return self._reading(self.device, "rssi", WIFI_SIGNAL_RANGE)
+
+    @property
+    def hvac_wires(self) -> str | None:
+        """`device.hvac_wires`: the wiring the thermostat detected (`Heat,Cool,Fan,Rh`)."""
+        return for_state(self.device.get("hvac_wires"))
+
+    def error_text(self, field: str) -> str | None:
+        """`device.error_code` or `device.wiring_error` as reported; "" for none, None unknown."""
+        value = self.device.get(field)
+        if value == "":
+            return ""
+        return for_state(value)
+
+    @property
+    def reported_errors(self) -> dict[str, str]:
+        """The errors the thermostat reports now, by field: empty when it reports none.
+
+        A `wiring_error` of "Unknown" (the wires not checked yet) is none.
+        """
+        errors = {field: self.error_text(field) for field in ("error_code", "wiring_error")}
+        return {
+            field: text
+            for field, text in errors.items()
+            if text and not (field == "wiring_error" and text.lower() == NOT_YET_CHECKED)
+        }
 
     @property
     def safety_temperatures(self) -> dict[str, float | int | None]:

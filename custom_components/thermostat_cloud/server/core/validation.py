@@ -17,7 +17,7 @@ from .command_errors import CommandError, ErrorCode, Reason
 
 # Setpoint limits, Celsius: the protocol notes' recommended range (4.5 to 32 °C, 40 to 90 °F),
 # inside what firmware accepts (about 2 to 58 °C). Community firmware lets garages and cabins
-# go to 45 °F and lower (NoLongerEvil-Thermostat #43); Google's firmware stopped at 9 °C.
+# go to 45 °F and lower (NoLongerEvil-Thermostat #43); Google's firmware stopped at 50 °F (10 °C).
 TEMPERATURE_MIN_C = 4.5
 TEMPERATURE_MAX_C = 32.0
 # Eco ("away") temperatures may go further, as on the device.
@@ -36,6 +36,14 @@ SAFETY_TEMPERATURE_DIGITS = 3
 """Kept as given (to 0.001 °C), not on the setpoints' 0.5 °C: firmware stores 45 °F as 7.222."""
 TARGET_HUMIDITY_MIN = 10
 TARGET_HUMIDITY_MAX = 60
+# Outdoor temperatures of the heat-pump and dual-fuel settings (`heat_pump_aux_threshold`,
+# `heat_pump_comp_threshold`, `dual_fuel_breakpoint`), °C. No public source gives firmware's
+# own limits: captures hold 10, -31.5 and -1; this range holds them and every outdoor
+# temperature a heat pump meets, and refuses what no one means (1e9, -273).
+OUTDOOR_THRESHOLD_MIN_C = -35.0
+OUTDOOR_THRESHOLD_MAX_C = 25.0
+TEMPERATURE_SCALES = ("C", "F")
+"""`device.temperature_scale`: the unit on the thermostat's own screen."""
 
 HVAC_MODES = ("off", "heat", "cool", "range", "emergency")
 HVAC_MODE_ALIASES = {
@@ -190,9 +198,9 @@ def boolean(value: object, what: str) -> bool:
 
 
 def _scale(value: object, what: str) -> str:
-    if value not in ("C", "F"):
+    if not isinstance(value, str) or value not in TEMPERATURE_SCALES:
         raise CommandError(ErrorCode.INVALID_VALUE, f"{what} must be C or F")
-    return str(value)
+    return value
 
 
 def _humidity(value: object, what: str) -> int:
@@ -216,6 +224,11 @@ def _safety_temperature(low: float, high: float) -> Callable[[object, str], floa
     return check
 
 
+def _outdoor_threshold(value: object, what: str) -> float:
+    """Return an outdoor temperature of a heat-pump setting, °C, to 0.5 °C as setpoints."""
+    return temperature(value, what, what, OUTDOOR_THRESHOLD_MIN_C, OUTDOOR_THRESHOLD_MAX_C)
+
+
 # Device-bucket fields a client may set directly (`set_device_setting`), with their validators.
 DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
     "temperature_scale": _scale,
@@ -224,7 +237,16 @@ DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
     "target_humidity_enabled": boolean,
     "preconditioning_enabled": boolean,
     "auto_away_enable": boolean,
+    # In `shared`, where firmware keeps it (see `SHARED_SETTINGS`).
     "compressor_lockout_enabled": boolean,
+    # Heat pump: above `heat_pump_aux_threshold` (outdoors) no auxiliary heat; below
+    # `heat_pump_comp_threshold` no compressor; each applies while its `_enabled` is on.
+    "heat_pump_aux_threshold": _outdoor_threshold,
+    "heat_pump_aux_threshold_enabled": boolean,
+    "heat_pump_comp_threshold": _outdoor_threshold,
+    "heat_pump_comp_threshold_enabled": boolean,
+    # Dual fuel: below this outdoor temperature the furnace heats instead of the heat pump.
+    "dual_fuel_breakpoint": _outdoor_threshold,
     "lower_safety_temp": _safety_temperature(LOWER_SAFETY_MIN_C, LOWER_SAFETY_MAX_C),
     "lower_safety_temp_enabled": boolean,
     "upper_safety_temp": _safety_temperature(UPPER_SAFETY_MIN_C, UPPER_SAFETY_MAX_C),
@@ -232,3 +254,18 @@ DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
     "filter_reminder_enabled": boolean,
     "sunlight_correction_enabled": boolean,
 }
+
+SHARED_SETTINGS = frozenset({"compressor_lockout_enabled"})
+"""Settings of `DEVICE_SETTINGS` firmware keeps in `shared`, not `device` (a 5.9.4-5 capture,
+solbirn/Nest.Thermostat `docs/nest-api-schemas.md`): written there."""
+HEAT_PUMP_SETTINGS = frozenset(
+    {
+        "heat_pump_aux_threshold",
+        "heat_pump_aux_threshold_enabled",
+        "heat_pump_comp_threshold",
+        "heat_pump_comp_threshold_enabled",
+    }
+)
+"""Settings only a thermostat with a heat pump (`device.has_heat_pump`) acts on."""
+DUAL_FUEL_SETTINGS = frozenset({"dual_fuel_breakpoint"})
+"""Settings only a thermostat with dual fuel (`device.has_dual_fuel`) acts on."""

@@ -520,7 +520,9 @@ class HostedApi:
         device, body = self._device(call), await call.json()
         if "schedule" not in body:
             raise ApiError(400, "schedule is required")
-        result = call.service.commands.set_schedule(device.serial, body["schedule"])
+        result = call.service.commands.set_schedule(
+            device.serial, body["schedule"], turn_off_learning=body.get("turn_off_learning")
+        )
         return command_response(result, "Schedule updated")
 
     @route("DELETE", "/thermostat/{deviceId}", Scope.WRITE)

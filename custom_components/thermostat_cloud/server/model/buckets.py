@@ -62,6 +62,26 @@ def home_bucket_keys(user_id: str, structure_id: str) -> list[str]:
     ]
 
 
+def home_device_keys(serials: list[str]) -> list[str]:
+    """Return a home's `structure.devices` as firmware reads it: `device.<serial>` object keys.
+
+    A 5.9.4-5 capture holds `["device.<serial>"]` (solbirn/Nest.Thermostat
+    `docs/nest-api-schemas.md`, "a list of device object keys"); earlier versions of this
+    server wrote bare serials, which `home_device_serials` reads too.
+    """
+    return [bucket_key("device", serial) for serial in serials]
+
+
+def home_device_serials(devices: object) -> list[str]:
+    """Return the serials of a stored `structure.devices`, object keys or bare serials alike.
+
+    Anything that is not a list of strings holds none.
+    """
+    if not isinstance(devices, list):
+        return []
+    return [entry.removeprefix("device.") for entry in devices if isinstance(entry, str) and entry]
+
+
 def split_key(key: str) -> tuple[str, str] | None:
     """Split a bucket key into type and identifier, or None when it has no identifier."""
     bucket_type, sep, identifier = key.partition(".")

@@ -3,6 +3,12 @@
 The settings API takes JSON `{"endpoint": origin}`, with `"api_key"` when a key is tried.
 Any 2xx means the thermostat took the new URL; its `device_name` is `""` unless the answer is
 a JSON object with a string `device_name`.
+
+The settings CGI (NoLongerEvil-Thermostat `firmware/builder/deps/settings`) refuses a change
+without its key. It hands the key out two ways: to `{"initialize": <its hostname>}` (the
+serial), and, once, to `{"setup": "true"}` in its first-boot window (less than 30 minutes
+after the thermostat started, while it still points at the community cloud's default
+address). Both are tried, so a thermostat just restarted needs no serial typed.
 """
 
 from __future__ import annotations
@@ -119,6 +125,12 @@ async def configure_thermostat(
             # which is its serial: ask, then retry with that key.
             key = await _key_from_serial(network, address, serial)
             if key is not None and key not in keys:
+                keys.append(key)
+                status, answer = await _configure(network, address, origin, [key])
+        if status == HTTPStatus.UNAUTHORIZED:
+            # Its first-boot window gives the key to anyone, once.
+            key = await _key_from_setup_window(network, address)
+            if key is not None and key not in keys:
                 status, answer = await _configure(network, address, origin, [key])
     except (aiohttp.ClientError, TimeoutError, OSError) as err:
         return failure(
@@ -128,7 +140,8 @@ async def configure_thermostat(
     if status == HTTPStatus.UNAUTHORIZED:
         return failure(
             ConfigureOutcome.KEY_REFUSED,
-            "The thermostat refused the key: retry with api_key set to its serial",
+            "The thermostat refused the key: restart it and retry within 30 minutes, or retry "
+            "with api_key set to its serial",
         )
     if not 200 <= status < 300:
         return failure(ConfigureOutcome.FAILED, f"Thermostat at {address} answered HTTP {status}")
@@ -163,3 +176,16 @@ async def _key_from_serial(network: LocalNetwork, address: str, serial: str) -> 
     """Return the settings CGI's key, which it gives for `{"initialize": <its hostname>}`."""
     status, answer = await network.post_settings(address, {"initialize": serial})
     return text_field(answer, "api_key") if status == HTTPStatus.OK else None
+
+
+async def _key_from_setup_window(network: LocalNetwork, address: str) -> str | None:
+    """Return the key the settings CGI gives to `{"setup": "true"}` in its first-boot window.
+
+    Outside the window (started more than 30 minutes ago, already pointed elsewhere, or the
+    window used once) it answers 401 like any request without its key: None.
+    """
+    status, answer = await network.post_settings(address, {"setup": "true"})
+    key = text_field(answer, "api_key") if status == HTTPStatus.OK else None
+    if key is not None:
+        _LOGGER.debug("Thermostat at %s gave its key in its first-boot window", address)
+    return key or None

@@ -1,6 +1,7 @@
 """The client of thermostats' local settings API (`http://{ip}:8080/cgi-bin/api/settings`).
 
-The settings API is read as a JSON object with `device_name` and `cloudregisterurl`; a field
+The settings CGI (NoLongerEvil-Thermostat `firmware/builder/deps/settings`) answers a read with
+`{"cloudregisterurl": ...}` only; a `device_name` another page may add is read too. A field
 that is not a string is treated as absent (firmware is not checked).
 """
 

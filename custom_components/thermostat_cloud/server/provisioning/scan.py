@@ -1,7 +1,9 @@
 """Find thermostats: probe every address of the /24 of `api_origin` for a settings page.
 
-A host whose answer is not a JSON object is not a thermostat and is skipped; a `device_name`
-that is not a string is reported as `""`, a `cloudregisterurl` that is not a string as None.
+A host whose answer is not a JSON object is not a thermostat and is skipped. The firmware's
+settings CGI answers only its `cloudregisterurl`, so a thermostat is known by its address and
+the server it uses now; a `device_name` (which no firmware is known to send) that is not a
+string is reported as `""`, a `cloudregisterurl` that is not a string as None.
 """
 
 from __future__ import annotations

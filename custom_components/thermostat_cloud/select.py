@@ -1,0 +1,83 @@
+"""The unit on each thermostat's own screen, as a select.
+
+`device.temperature_scale` (`C` or `F`) is the thermostat's display preference: it changes what
+the thermostat shows, not what Home Assistant shows or how setpoints are stored (°C always).
+Unit mix-ups are a recurring report (NoLongerEvil-Thermostat #86, #94, #184), so it is set
+where Home Assistant users look. Writes go through the command layer's `set_device_setting`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from homeassistant.components.select import SelectEntity, SelectEntityDescription
+from homeassistant.const import EntityCategory
+from homeassistant.core import HomeAssistant
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+
+from .entity import (
+    ThermostatDescribedEntity,
+    ThermostatEntityDescription,
+    async_add_thermostat_entities,
+)
+from .entry_data import ThermostatCloudConfigEntry
+
+PARALLEL_UPDATES = 0
+
+SCALE_OPTIONS = {"C": "celsius", "F": "fahrenheit"}
+"""`device.temperature_scale` -> the option (a translation key) Home Assistant shows."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatSelectDescription(SelectEntityDescription, ThermostatEntityDescription[str | None]):
+    """A setting of one of a few values, and the `device` field it is."""
+
+    setting: str
+    values: dict[str, str]
+    """Field value -> option."""
+
+
+SELECTS: tuple[ThermostatSelectDescription, ...] = (
+    ThermostatSelectDescription(
+        key="display_unit",
+        translation_key="display_unit",
+        setting="temperature_scale",
+        values=SCALE_OPTIONS,
+        options=list(SCALE_OPTIONS.values()),
+        value_fn=lambda t: t.display_scale,
+        reads=frozenset({"device.temperature_scale"}),
+    ),
+)
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """Set up the selects of every thermostat subentry."""
+    async_add_thermostat_entities(
+        hass,
+        entry,
+        async_add_entities,
+        lambda hub, subentry: [ThermostatSelect(hub, subentry, d) for d in SELECTS],
+    )
+
+
+class ThermostatSelect(ThermostatDescribedEntity[str | None], SelectEntity):
+    """One setting the thermostat keeps; unknown until it reported one of its values."""
+
+    entity_description: ThermostatSelectDescription
+    _attr_entity_category = EntityCategory.CONFIG
+
+    @property
+    def current_option(self) -> str | None:
+        """As last projected."""
+        value = self.view
+        return None if value is None else self.entity_description.values.get(value)
+
+    async def async_select_option(self, option: str) -> None:
+        """Write the field value of the option to the thermostat."""
+        value = next(v for v, o in self.entity_description.values.items() if o == option)
+        commands = self.service.commands
+        self.run_command(commands.set_device_setting, self.entity_description.setting, value)
