@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 import json
 from typing import Any
 
@@ -91,3 +92,25 @@ async def test_diagnostics_show_the_weather_served_last(
     dumped = json.dumps(after)
     assert "07719" not in dumped  # the query: the home's postal code
     assert str(hass.config.latitude) not in dumped
+
+
+async def test_diagnostics_show_holds_and_vacations_without_their_names(
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, pair_thermostat: PairThermostat
+) -> None:
+    """A thermostat's hold and the home's vacations are there; what a vacation is called is not."""
+    paired = await pair_thermostat()
+    await hass.services.async_call(
+        "thermostat_cloud",
+        "hold",
+        {"entity_id": paired.entity_id("climate"), "temperature": 22, "duration": {"hours": 1}},
+        blocking=True,
+    )
+    start = dt_util.now() + timedelta(days=1)
+    paired.service.vacations.add(start, start + timedelta(days=3), summary="Skiing at the Müllers'")
+    diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
+        hass, hass_client, paired.entry
+    )
+    assert diagnostics["thermostats"][SERIAL]["hold"]["target"] == 22
+    (vacation,) = diagnostics["vacations"]["list"]
+    assert vacation["summary"] == "**REDACTED**"
+    assert "Skiing" not in json.dumps(diagnostics)

@@ -281,7 +281,7 @@ async def test_a_fresh_thermostat_shows_no_unknown(
 ) -> None:
     """What an idle thermostat reports fills every enabled sensor.
 
-    What is not happening (no fan timer, no estimate of when the target is reached) is
+    What is not happening (no fan timer, no estimate of when the target is reached, no hold) is
     unavailable, not a fault, and the Fan timer sensor says "not running".
     """
     args = argparse.Namespace(
@@ -300,6 +300,7 @@ async def test_a_fresh_thermostat_shows_no_unknown(
     assert [entity_id for entity_id, state in states.items() if state == STATE_UNKNOWN] == []
     assert sorted(e for e, state in states.items() if state == STATE_UNAVAILABLE) == [
         "sensor.living_room_fan_timer_end",
+        "sensor.living_room_hold_until",
         "sensor.living_room_target_reached",
     ]
     assert states["binary_sensor.living_room_fan_timer"] == STATE_OFF

@@ -237,7 +237,8 @@ class RecordingService:
 def projections() -> Iterator[tuple[str, Callable[[ThermostatState], object], frozenset[str]]]:
     """Every projection of every platform: its name, the function, what it says it reads."""
     yield "climate", project_climate, CLIMATE_READS
-    yield "schedule card", schedule_message, SCHEDULE_READS
+    # The hold is the service's, not a bucket's: its `HOLD` events are in SCHEDULE_READS.
+    yield "schedule card", lambda state: schedule_message(state, None), SCHEDULE_READS
     descriptions: list[ThermostatEntityDescription[Any]] = [
         *SENSORS,
         *BINARY_SENSORS,

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from homeassistant.core import HomeAssistant
+from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.typing import (
     ClientSessionGenerator,
@@ -130,11 +131,12 @@ async def test_the_card_sees_the_schedule_and_every_change(
     assert await subscribe(client, paired.entity_id("climate")) == {
         "schedule": None,
         "learning": False,
+        "hold": None,
     }
 
     answer, events = await save(client, paired, schedule=SCHEDULE)
     assert answer["success"]
-    assert events == [{"schedule": SCHEDULE, "learning": False}]
+    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None}]
     await paired.pushed("schedule", name="Week")
 
     # Temperatures change all day long; the card hears only of the schedule.
@@ -163,7 +165,7 @@ async def test_the_card_says_learning_is_on_and_can_turn_it_off_on_save(
     answer, events = await save(client, paired, schedule=SCHEDULE, turn_off_learning=True)
     assert answer["success"]
     # One change: the schedule and learning off together.
-    assert events == [{"schedule": SCHEDULE, "learning": False}]
+    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None}]
     chunk = await paired.thermostat.next_chunk()
     values = {obj["object_key"]: obj["value"] for obj in chunk.objects}
     assert values[f"schedule.{SERIAL}"]["days"] == SCHEDULE["days"]
@@ -219,4 +221,33 @@ async def test_the_open_card_stays_live_across_a_reload(
 
     answer, events = await save(client, paired, schedule=SCHEDULE)
     assert answer["success"], answer
-    assert events == [{"schedule": SCHEDULE, "learning": False}]
+    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None}]
+
+
+async def test_the_card_shows_the_hold_and_its_end(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A hold reaches the open card (its setpoint and end), and so does its end."""
+    paired = await pair_thermostat()
+    client = await hass_ws_client(hass)
+    await subscribe(client, paired.entity_id("climate"))
+    await hass.services.async_call(
+        DOMAIN,
+        "hold",
+        {"entity_id": paired.entity_id("climate"), "temperature": 23, "duration": {"hours": 2}},
+        blocking=True,
+    )
+    hold = (await next_event(client))["hold"]
+    ends = paired.service.holds.hold_of(SERIAL)
+    assert ends is not None
+    assert hold == {
+        "until": dt_util.utc_from_timestamp(ends.until_ms / 1000).isoformat(),
+        "target": 23,
+        "low": None,
+        "high": None,
+    }
+    # Without a schedule, resuming only ends the hold.
+    await hass.services.async_call(
+        DOMAIN, "resume_schedule", {"entity_id": paired.entity_id("climate")}, blocking=True
+    )
+    assert (await next_event(client))["hold"] is None

@@ -19,7 +19,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.helpers.entity import Entity
 import pytest
-from pytest_homeassistant_custom_component.common import snapshot_platform
+from pytest_homeassistant_custom_component.common import MockConfigEntry, snapshot_platform
 from pytest_homeassistant_custom_component.components.diagnostics import (
     get_diagnostics_for_config_entry,
 )
@@ -29,6 +29,7 @@ from syrupy.matchers import path_type
 
 from custom_components.thermostat_cloud import PLATFORMS
 
+from . import conftest
 from .conftest import SERIAL, PairThermostat
 
 FROZEN_AT = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
@@ -56,6 +57,25 @@ def frozen_clock(freezer: FrozenDateTimeFactory) -> FrozenDateTimeFactory:
     return freezer
 
 
+HUB_ENTRY_ID = "01KHUBENTRY0000000000000000"
+"""The hub entry's id, fixed: the hub's own entities (the vacations calendar) are keyed by it."""
+
+
+@pytest.fixture
+def fixed_hub_entry_id() -> Generator[None]:
+    """Give the hub entry the same id on every run."""
+    made_by = conftest.hub_config_entry
+
+    def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
+        entry = made_by(port, origin)
+        return MockConfigEntry(
+            domain=entry.domain, title=entry.title, data=dict(entry.data), entry_id=HUB_ENTRY_ID
+        )
+
+    with patch.object(conftest, "hub_config_entry", hub_config_entry):
+        yield
+
+
 @pytest.fixture
 def entity_registry_enabled_by_default() -> Generator[None]:
     """Create entities enabled that are disabled by default, as core's fixture does."""
@@ -65,7 +85,7 @@ def entity_registry_enabled_by_default() -> Generator[None]:
         yield
 
 
-@pytest.mark.usefixtures("frozen_clock", "entity_registry_enabled_by_default")
+@pytest.mark.usefixtures("frozen_clock", "entity_registry_enabled_by_default", "fixed_hub_entry_id")
 @pytest.mark.parametrize("platform", PLATFORMS)
 async def test_platform_snapshot(
     hass: HomeAssistant,

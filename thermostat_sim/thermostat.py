@@ -34,6 +34,7 @@ import base64
 from collections.abc import Mapping
 import contextlib
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 import json
 import logging
 import time
@@ -410,6 +411,38 @@ class SimulatedThermostat:
             }
         return await self.put_many(changes)
 
+    async def reach_schedule_entry(self, local_now: datetime) -> Any:
+        """Apply the schedule entry in force at `local_now` (its wall clock), as firmware does.
+
+        Gen 1/2 firmware keeps a manual setpoint only until its next schedule entry: at the
+        entry it takes the entry's setpoint (a range entry's `temp-min`/`temp-max`) and
+        reports it like a dial turn. Days count from Monday ("0"); a week back at most.
+        """
+        days = self.local.get(f"schedule.{self.key_id}", LocalBucket()).value.get("days", {})
+        for days_back in range(8):
+            day = local_now.date() - timedelta(days=days_back)
+            entries = sorted(
+                days.get(str(day.weekday()), {}).values(), key=lambda entry: entry["time"]
+            )
+            passed = [
+                entry
+                for entry in entries
+                if datetime.combine(day, datetime.min.time()) + timedelta(seconds=entry["time"])
+                <= local_now
+            ]
+            if passed:
+                entry = passed[-1]
+                fields = (
+                    {
+                        "target_temperature_low": entry["temp-min"],
+                        "target_temperature_high": entry["temp-max"],
+                    }
+                    if entry["type"] == "RANGE"
+                    else {"target_temperature": entry["temp"]}
+                )
+                return await self.put(f"shared.{self.key_id}", fields)
+        raise LookupError("No schedule entry to reach")
+
     async def report_rooms(self, rooms: Mapping[str, str]) -> Any:
         """PUT the home's `where` bucket (where_id -> name), as firmware keeps the rooms named on it.
 
@@ -649,8 +682,9 @@ class SimulatedThermostat:
                 resp.raise_for_status()
                 self._follow_protocol_headers(resp.headers)
                 data = await resp.json()
-        except aiohttp.ClientError as err:  # the server went away: firmware tries later
-            _LOGGER.debug("%s: report not sent (%s)", self.serial, err)
+        except (aiohttp.ClientError, TimeoutError) as err:
+            # The server went away or did not answer in time: firmware tries later.
+            _LOGGER.debug("%s: report not sent (%r)", self.serial, err)
             return
         for descriptor in data["objects"]:
             key = descriptor["object_key"]
@@ -662,8 +696,9 @@ class SimulatedThermostat:
     async def _put_reaction(self, changes: dict[str, dict[str, Any]]) -> None:
         try:
             await self.put_many(changes)
-        except aiohttp.ClientError as err:  # the server went away: firmware tries later
-            _LOGGER.debug("%s: change not sent (%s)", self.serial, err)
+        except (aiohttp.ClientError, TimeoutError) as err:
+            # The server went away or did not answer in time: firmware tries later.
+            _LOGGER.debug("%s: change not sent (%r)", self.serial, err)
 
     async def _run(self) -> None:
         while True:

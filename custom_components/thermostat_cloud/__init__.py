@@ -20,6 +20,8 @@ from .services import async_setup_services
 
 PLATFORMS: list[Platform] = [
     Platform.BINARY_SENSOR,
+    Platform.BUTTON,
+    Platform.CALENDAR,
     Platform.CLIMATE,
     Platform.NUMBER,
     Platform.SELECT,

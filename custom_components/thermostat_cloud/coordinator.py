@@ -27,7 +27,7 @@ from homeassistant.helpers import device_registry as dr
 from .const import DOMAIN
 from .equipment import async_enable_reported_equipment, reported_equipment
 from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
-from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
+from .server import HOME, EventKind, ServiceEvent, ThermostatService, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -88,6 +88,8 @@ class ThermostatCoordinator:
         """Last room seen per thermostat, to rename the others of a room when it moves."""
         self._equipment: dict[str, frozenset[tuple[Platform, str]]] = {}
         """Equipment sensors last seen reported per thermostat, to enable new ones once."""
+        self._home_listeners: list[_Listener] = []
+        """Listeners of the home's own events (its vacations), which name no thermostat."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
@@ -124,7 +126,25 @@ class ThermostatCoordinator:
         return remove
 
     @callback
+    def listen_home(self, call: ThermostatListener, reads: frozenset[str]) -> Callable[[], None]:
+        """Call `call` with each event about the whole home that changes what it `reads`."""
+        listener = _Listener(call, reads)
+        self._home_listeners.append(listener)
+
+        @callback
+        def remove() -> None:
+            if listener in self._home_listeners:
+                self._home_listeners.remove(listener)
+
+        return remove
+
+    @callback
     def _on_event(self, event: ServiceEvent) -> None:
+        if event.serial == HOME:
+            for listener in tuple(self._home_listeners):
+                if reads_changed(listener.reads, event.changed):
+                    listener.call(event)
+            return
         listeners = self._listeners.get(event.serial)
         if event.kind is EventKind.PAIRING or (
             listeners and event.kind is EventKind.STATE and self._room_changed(event.serial)

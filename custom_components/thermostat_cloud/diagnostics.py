@@ -2,7 +2,7 @@
 
 Left out or redacted: pairing codes, API keys and everything else in the service's extra state
 (only their names are listed), user ids and emails (the `user.<id>` buckets are not included at
-all), PIN hashes, MAC and IP addresses (also Home Assistant's own, in the `api_origin` the
+all), vacations' names, PIN hashes, MAC and IP addresses (also Home Assistant's own, in the `api_origin` the
 thermostats use), and the home's location (also in the weather last served, whose query, the
 home's postal code, is shown only as its kind).
 """
@@ -37,6 +37,7 @@ TO_REDACT = {
     "mac_address",
     "postal_code",
     "short_name",  # the weather's location: the city
+    "summary",  # a vacation's name, as the user wrote it
     "temperature_lock_pin_hash",
     "user_id",
     "zip",  # the weather's location: the postal code the thermostat asked about
@@ -78,6 +79,7 @@ async def async_get_config_entry_diagnostics(
             "structure_id": pairing.structure_id if pairing else None,
             "available": service.availability.is_available(serial),
             "subscriptions": service.subscriptions.count(serial),
+            "hold": hold.dump() if (hold := service.holds.hold_of(serial)) else None,
             "commands": _commands(service, serial),
             "record": asdict(record) if record is not None else None,
             "buckets": {
@@ -105,6 +107,7 @@ async def async_get_config_entry_diagnostics(
                 "extra_state": sorted(service.extra_state),
             },
             "home": {structure_key: structure.as_stored() if structure is not None else None},
+            "vacations": service.vacations.dump(),
             "thermostats": thermostats,
             "weather": entry.runtime_data.weather.diagnostics(),
         },

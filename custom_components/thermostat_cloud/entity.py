@@ -27,6 +27,7 @@ from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 from homeassistant.helpers.entity import Entity, EntityDescription
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_added
@@ -256,6 +257,9 @@ def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | fl
             float(value), hass.config.units.temperature_unit, lowest=name == "min"
         )
         return f"{round(shown, 1):g}"
+    if reason is Reason.VACATIONS_OVERLAP and (when := dt_util.parse_datetime(str(value))):
+        # The other vacation's times, as the home's clock shows them.
+        return dt_util.as_local(when).strftime("%Y-%m-%d %H:%M")
     return str(value)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from homeassistant.config_entries import ConfigEntry
 from homeassistant.core import HomeAssistant, callback
+from homeassistant.exceptions import ServiceValidationError
 
 from .const import DOMAIN
 from .hub import Hub
@@ -29,3 +30,11 @@ def loaded_service(hass: HomeAssistant) -> ThermostatService | None:
     """Return the running service of the loaded hub entry, if any."""
     entry = loaded_entry(hass)
     return entry.runtime_data.service if entry is not None else None
+
+
+@callback
+def require_service(hass: HomeAssistant) -> ThermostatService:
+    """Return the running service, or refuse an action: Thermostat Cloud is not loaded."""
+    if (service := loaded_service(hass)) is None:
+        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="not_loaded")
+    return service

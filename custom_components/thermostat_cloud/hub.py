@@ -89,11 +89,12 @@ class HassStorage:
         await self._store.async_remove()
 
 
-def service_config(entry: ConfigEntry) -> ServiceConfig:
-    """Return the service settings from the hub entry's data and options."""
+def service_config(entry: ConfigEntry, time_zone: str) -> ServiceConfig:
+    """Return the service settings from the hub entry's data and options, in the home's zone."""
     return ServiceConfig(
         api_origin=entry.data[CONF_API_ORIGIN],
         entry_key_ttl_seconds=int(entry.options.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL)),
+        time_zone=time_zone,
     )
 
 
@@ -104,7 +105,9 @@ class Hub:
         """Initialize the service of a hub entry, and its pairing, thermostat and weather parts."""
         self.hass = hass
         self.entry = entry
-        self.service = ThermostatService(service_config(entry), HassStorage(hass))
+        self.service = ThermostatService(
+            service_config(entry, hass.config.time_zone), HassStorage(hass)
+        )
         self.device_server = DeviceServer(self.service)
         self.device_port: int = int(entry.data.get(CONF_DEVICE_PORT, DEFAULT_DEVICE_PORT))
         self.settings = self.settings_of(entry)

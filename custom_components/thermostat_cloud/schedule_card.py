@@ -13,6 +13,7 @@ it through the `set_schedule` action, so validation and the write stay in one pl
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 import hashlib
 import logging
 from pathlib import Path
@@ -33,7 +34,7 @@ import probatio
 from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
-from .server import ServiceEvent, ThermostatState
+from .server import EventKind, Hold, ServiceEvent, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -71,16 +72,27 @@ async def async_register_card(hass: HomeAssistant) -> None:
     add_extra_js_url(hass, f"{CARD_URL}?v={card_version(module)}")
 
 
-SCHEDULE_READS: Final = frozenset({"schedule", "device.learning_mode"})
-"""What `schedule_message` reads: the whole schedule bucket, and learning."""
+SCHEDULE_READS: Final = frozenset({"schedule", "device.learning_mode", EventKind.HOLD.value})
+"""What `schedule_message` reads: the whole schedule bucket, learning, and the hold."""
 
 
-def schedule_message(state: ThermostatState) -> dict[str, Any]:
-    """Return what the card shows: the schedule as stored (°C, day 0 Monday) and learning."""
+def schedule_message(state: ThermostatState, hold: Hold | None) -> dict[str, Any]:
+    """Return what the card shows: the schedule as stored (°C, day 0 Monday), learning, the hold.
+
+    The hold's end is ISO 8601 (UTC), its setpoints Celsius; None without a hold.
+    """
     schedule = state.schedule
     return {
         "schedule": dict(schedule) if schedule is not None else None,
         "learning": state.learning_mode,
+        "hold": None
+        if hold is None
+        else {
+            "until": datetime.fromtimestamp(hold.until_ms / 1000, UTC).isoformat(),
+            "target": hold.target,
+            "low": hold.low,
+            "high": hold.high,
+        },
     }
 
 
@@ -100,6 +112,7 @@ class ScheduleSubscription:
         self.msg_id = msg_id
         self.serial = serial
         self._state: ThermostatState | None = None
+        self._hub: Hub | None = None
         self._last_sent: Mapping[str, Any] | None = None
         self._remove_listener: Callable[[], None] | None = None
 
@@ -119,6 +132,7 @@ class ScheduleSubscription:
     @callback
     def _follow(self, hub: Hub) -> None:
         self._stop_following()
+        self._hub = hub
         self._state = ThermostatState(hub.service, self.serial)
         self._remove_listener = hub.thermostats.listen(self.serial, self._on_event, SCHEDULE_READS)
         self._send_if_changed()
@@ -136,7 +150,8 @@ class ScheduleSubscription:
     @callback
     def _send_if_changed(self) -> None:
         assert self._state is not None
-        message = schedule_message(self._state)
+        assert self._hub is not None
+        message = schedule_message(self._state, self._hub.service.holds.hold_of(self.serial))
         if message == self._last_sent:
             return
         self._last_sent = message

@@ -44,6 +44,7 @@ from .entity import (
 )
 from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_SENSORS
+from .holds import HoldUntilSensor
 from .hub import Hub
 from .server import (
     COOLING,
@@ -352,6 +353,7 @@ async def async_setup_entry(
             *(ThermostatSensor(hub, subentry, d) for d in SENSORS),
             *(RuntimeSensor(hub, subentry, d) for d in RUNTIME_SENSORS),
             *energy_sensors(hub, subentry),
+            HoldUntilSensor(hub, subentry),
         ]
 
     async_add_thermostat_entities(hass, entry, async_add_entities, build)

@@ -25,7 +25,8 @@ from homeassistant.helpers import config_validation as cv, service
 import probatio
 
 from .const import DOMAIN
-from .entry_data import loaded_service
+from .entry_data import require_service
+from .holds import async_setup_hold_actions
 from .server import ApiKey, Scope, ThermostatService
 
 SERVICE_SET_FAN_TIMER: Final = "set_fan_timer"
@@ -68,8 +69,9 @@ REVOKE_API_KEY_SCHEMA = probatio.Schema({probatio.Required(ATTR_KEY_ID): cv.stri
 
 @callback
 def async_setup_services(hass: HomeAssistant) -> None:
-    """Register every action: the thermostat actions, then the API key actions."""
+    """Register every action: the thermostat actions, holds and vacations, the API key actions."""
     _async_setup_thermostat_actions(hass)
+    async_setup_hold_actions(hass)
     _async_setup_api_key_actions(hass)
 
 
@@ -153,12 +155,6 @@ def _async_setup_api_key_actions(hass: HomeAssistant) -> None:
     )
 
 
-def _require_service(hass: HomeAssistant) -> ThermostatService:
-    if (service := loaded_service(hass)) is None:
-        raise ServiceValidationError(translation_domain=DOMAIN, translation_key="not_loaded")
-    return service
-
-
 def _iso(ms: int | None) -> str | None:
     return None if ms is None else datetime.fromtimestamp(ms / 1000, UTC).isoformat()
 
@@ -190,7 +186,7 @@ def _canonical_serials(service: ThermostatService, typed: list[str]) -> list[str
 
 
 async def _async_create_api_key(call: ServiceCall) -> dict[str, Any]:
-    service = _require_service(call.hass)
+    service = require_service(call.hass)
     if call.context.user_id is None:
         raise ServiceValidationError(
             translation_domain=DOMAIN, translation_key="api_key_owner_required"
@@ -208,12 +204,12 @@ async def _async_create_api_key(call: ServiceCall) -> dict[str, Any]:
 
 
 async def _async_list_api_keys(call: ServiceCall) -> dict[str, Any]:
-    service = _require_service(call.hass)
+    service = require_service(call.hass)
     return {"api_keys": [await _describe(call.hass, key) for key in service.api_keys.records()]}
 
 
 async def _async_revoke_api_key(call: ServiceCall) -> None:
-    service = _require_service(call.hass)
+    service = require_service(call.hass)
     if service.api_keys.revoke(call.data[ATTR_KEY_ID]) is None:
         raise ServiceValidationError(
             translation_domain=DOMAIN,

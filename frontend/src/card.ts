@@ -1,7 +1,14 @@
 import { LitElement, css, html, nothing, svg, type PropertyValues, type TemplateResult } from "lit";
 import { mdiClose, mdiContentCopy, mdiDelete, mdiPlus } from "@mdi/js";
 
-import { CARD_TYPE, DOMAIN, EDITOR_TYPE, WS_SUBSCRIBE_SCHEDULE, type ScheduleMessage } from "./const";
+import {
+  CARD_TYPE,
+  DOMAIN,
+  EDITOR_TYPE,
+  WS_SUBSCRIBE_SCHEDULE,
+  type HoldMessage,
+  type ScheduleMessage,
+} from "./const";
 import { localize, type StringKey } from "./localize";
 import {
   DAYS,
@@ -295,6 +302,7 @@ export class ThermostatCloudScheduleCard extends LitElement {
             </label>
           </div>`
         : nothing}
+      ${this._message.hold ? this._renderHold(this._message.hold) : nothing}
       ${this._theirs
         ? html`<div class="message warning" role="status">
             <p>${this._t("changed_on_thermostat")}</p>
@@ -329,6 +337,39 @@ export class ThermostatCloudScheduleCard extends LitElement {
         </button>
       </div>
     `;
+  }
+
+  /** The hold the server keeps over the schedule, and the way back to the schedule now. */
+  private _renderHold(hold: HoldMessage): TemplateResult {
+    const temperature =
+      hold.target !== null
+        ? this._temperature(hold.target)
+        : `${this._temperature(hold.low ?? undefined)} – ${this._temperature(hold.high ?? undefined)}`;
+    let until = hold.until;
+    try {
+      until = new Date(hold.until).toLocaleString(this._language, {
+        weekday: "short",
+        hour: "numeric",
+        minute: "2-digit",
+      });
+    } catch {
+      // An unknown language: the ISO time as sent.
+    }
+    return html`<div class="message hold" role="status">
+      <p>${this._t("hold", { temperature, until })}</p>
+      <button @click=${this._resumeSchedule}>${this._t("resume_schedule")}</button>
+    </div>`;
+  }
+
+  private async _resumeSchedule(): Promise<void> {
+    const entity = this._config?.entity;
+    if (!this.hass || !entity) return;
+    this._error = undefined;
+    try {
+      await this.hass.callService(DOMAIN, "resume_schedule", {}, { entity_id: entity });
+    } catch (err) {
+      this._error = this._describe(err as HassError);
+    }
   }
 
   private _renderMode(week: Week): TemplateResult {
@@ -900,6 +941,18 @@ export class ThermostatCloudScheduleCard extends LitElement {
     }
     .message.ok {
       background: rgba(var(--rgb-success-color, 67, 160, 71), 0.12);
+    }
+    .message.hold {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 8px;
+      border-inline-start: 4px solid var(--tc-heat);
+      background: rgba(var(--rgb-primary-color, 3, 169, 244), 0.08);
+    }
+    .message.hold p {
+      margin: 0;
     }
     .check {
       display: inline-flex;

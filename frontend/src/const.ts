@@ -7,4 +7,14 @@ export const WS_SUBSCRIBE_SCHEDULE = `${DOMAIN}/schedule/subscribe`;
 export interface ScheduleMessage {
   schedule: import("./schedule").StoredSchedule | null;
   learning: boolean | null;
+  /** The thermostat's hold (Celsius; `until` ISO 8601), null without one. */
+  hold?: HoldMessage | null;
+}
+
+/** A hold: a temperature or a low and a high, kept across the schedule until `until`. */
+export interface HoldMessage {
+  until: string;
+  target: number | null;
+  low: number | null;
+  high: number | null;
 }

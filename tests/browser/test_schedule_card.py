@@ -293,3 +293,29 @@ async def test_a_change_on_the_thermostat_over_unsaved_edits(
     await expect(card.locator(".editor .entry")).to_have_count(4)
     await expect(card.locator(".segment", has_text=re.compile(r"^20$"))).to_be_visible()
     await expect(card.get_by_role("button", name="Save")).to_be_disabled()
+
+
+async def test_the_card_shows_a_hold_and_resumes_the_schedule(
+    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+) -> None:
+    """A hold shows above the week with its end; Resume schedule ends it on the thermostat."""
+    paired, card = await show_card(page)
+    await home_assistant.client.websocket(
+        {
+            "type": "call_service",
+            "domain": "thermostat_cloud",
+            "service": "hold",
+            "service_data": {"temperature": 23.5, "duration": "02:00:00"},
+            "target": {"entity_id": paired.entity_id},
+        }
+    )
+    hold = card.get_by_role("status").filter(has_text="Held at 23.5 °C until")
+    await expect(hold).to_be_visible()
+    await expect(hold).to_contain_text("then back to the schedule")
+    await screenshot(page, "hold")
+
+    await hold.get_by_role("button", name="Resume schedule").click()
+    await expect(hold).to_be_hidden()
+    shared = f"shared.{paired.serial}"
+    while paired.thermostat.local[shared].value.get("target_temperature") == 23.5:
+        await paired.thermostat.next_chunk()

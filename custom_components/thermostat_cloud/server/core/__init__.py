@@ -18,8 +18,9 @@ from .confirmations import (
     Trouble,
     pending_record,
 )
-from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
+from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
@@ -58,6 +59,7 @@ from .state import (
     StateSource,
     ThermostatState,
 )
+from .vacations import Vacation, Vacations
 from .validation import as_number
 from .weather import WeatherProvider
 
@@ -71,6 +73,7 @@ __all__ = [
     "EQUIPMENT_FIELDS",
     "GAS",
     "HEATING",
+    "HOME",
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
@@ -92,6 +95,8 @@ __all__ = [
     "DeviceSummary",
     "ErrorCode",
     "EventKind",
+    "Hold",
+    "Holds",
     "HomePairing",
     "Identity",
     "IdentityClaim",
@@ -120,6 +125,8 @@ __all__ = [
     "ThermostatState",
     "Trouble",
     "UnidentifiedDeviceError",
+    "Vacation",
+    "Vacations",
     "WeatherProvider",
     "as_number",
     "firmware_major",

@@ -46,6 +46,14 @@ class Reason(StrEnum):
     """A schedule while learning is on, without saying whether to turn learning off."""
     NO_HEAT_PUMP = "no_heat_pump"
     NO_DUAL_FUEL = "no_dual_fuel"
+    END_NOT_AFTER_START = "end_not_after_start"
+    END_IN_PAST = "end_in_past"
+    HOLD_RANGE_NEEDS_RANGE_MODE = "hold_range_needs_range_mode"
+    HOLD_NEEDS_ONE_END = "hold_needs_one_end"
+    HOLD_NEEDS_SETPOINT = "hold_needs_setpoint"
+    NO_SCHEDULE = "no_schedule"
+    VACATIONS_OVERLAP = "vacations_overlap"  # start, end: the other vacation's, ISO 8601 UTC
+    UNKNOWN_VACATION = "unknown_vacation"
 
 
 class CommandError(Exception):

@@ -41,6 +41,9 @@ class ServiceConfig:
     resubscribe_grace: float = 30.0
     """A thermostat whose subscribe just closed counts as available this long: it resubscribes
     at once, and a flicker in between is not "unavailable"."""
+    time_zone: str = "UTC"
+    """The home's IANA time zone, which thermostats get with the weather and run their
+    schedules in: holds and vacations read the schedule in it."""
 
     @property
     def idle_connection_timeout(self) -> float:

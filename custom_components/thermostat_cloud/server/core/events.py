@@ -34,6 +34,14 @@ class EventKind(StrEnum):
     (see `Confirmations`)."""
     RUNTIME = "runtime"
     """The device's runtime, cycles or energy changed (see `runtime.RuntimeLedger`)."""
+    HOLD = "hold"
+    """The device's hold began, changed or ended (see `Holds`)."""
+    VACATIONS = "vacations"
+    """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
+
+
+HOME = ""
+"""The serial of an event about the whole home rather than one device."""
 
 
 class ChangeSource(StrEnum):

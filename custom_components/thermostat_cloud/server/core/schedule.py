@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date, datetime, time as dt_time, timedelta
 from typing import Any
 
 from .command_errors import CommandError, ErrorCode, Reason
@@ -119,3 +122,87 @@ def _check_schedule_entry(entry: object, where: str) -> None:
         raise CommandError(
             ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
         )
+
+
+# -- the schedule in time -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduledSetpoint:
+    """One schedule entry placed in time: when it takes effect and what it sets, Celsius."""
+
+    starts: datetime
+    target: float | None = None
+    low: float | None = None
+    high: float | None = None
+
+
+def _entries_of_day(schedule: Mapping[str, Any], day: date) -> list[ScheduledSetpoint]:
+    """Return the entries of the schedule's weekday of `day`, in time order, as local times.
+
+    Days count from Monday (`"0"`), as `date.weekday()` does. Entries that do not parse are
+    skipped: the schedule was checked when it was written, but firmware (learning) writes it too.
+    """
+    days = schedule.get("days")
+    entries = days.get(str(day.weekday())) if isinstance(days, Mapping) else None
+    if not isinstance(entries, Mapping):
+        return []
+    found: list[ScheduledSetpoint] = []
+    for entry in entries.values():
+        if not isinstance(entry, Mapping):
+            continue
+        seconds = as_plain_number(entry.get("time"))
+        if seconds is None or not 0 <= seconds <= SECONDS_PER_DAY:
+            continue
+        # Wall-clock time of that day: through a daylight saving change as firmware counts it.
+        starts = datetime.combine(day, dt_time()) + timedelta(seconds=seconds)
+        if entry.get("type") == "RANGE":
+            low, high = (
+                as_plain_number(entry.get("temp-min")),
+                as_plain_number(entry.get("temp-max")),
+            )
+            if low is None or high is None:
+                continue
+            found.append(ScheduledSetpoint(starts, low=low, high=high))
+        elif (target := as_plain_number(entry.get("temp"))) is not None:
+            found.append(ScheduledSetpoint(starts, target=target))
+    return sorted(found, key=lambda entry: entry.starts)
+
+
+def as_plain_number(value: object) -> float | None:
+    """Return a JSON number as a float, else None (booleans are no numbers)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)
+
+
+def scheduled_setpoint(
+    schedule: Mapping[str, Any] | None, local: datetime
+) -> ScheduledSetpoint | None:
+    """Return the entry in force at `local` (naive local wall-clock time), None without one.
+
+    The last entry at or before it, looking back up to a week: the thermostat keeps an
+    entry's setpoint until the next one, across midnight.
+    """
+    if not schedule:
+        return None
+    for days_back in range(8):
+        day = local.date() - timedelta(days=days_back)
+        earlier = [entry for entry in _entries_of_day(schedule, day) if entry.starts <= local]
+        if earlier:
+            return earlier[-1]
+    return None
+
+
+def next_schedule_change(
+    schedule: Mapping[str, Any] | None, local: datetime
+) -> ScheduledSetpoint | None:
+    """Return the first entry after `local` (naive local wall-clock time), within a week."""
+    if not schedule:
+        return None
+    for days_ahead in range(8):
+        day = local.date() + timedelta(days=days_ahead)
+        later = [entry for entry in _entries_of_day(schedule, day) if entry.starts > local]
+        if later:
+            return later[0]
+    return None

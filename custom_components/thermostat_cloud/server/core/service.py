@@ -25,11 +25,13 @@ from .commands import Commands
 from .config import ServiceConfig
 from .confirmations import Confirmations
 from .events import EventBus
+from .holds import Holds
 from .pairing import HomePairing
 from .roster import Roster
 from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
 from .state import ThermostatState
+from .vacations import Vacations
 from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
@@ -116,7 +118,27 @@ class ThermostatService:
             roster=self.roster,
             request_save=self.request_save,
         )
+        self.holds = Holds(
+            clock=self.clock,
+            buckets=self.buckets,
+            commands=self.commands,
+            events=self.events,
+            time_zone=config.time_zone,
+            request_save=self.request_save,
+        )
+        """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
+        self.vacations = Vacations(
+            clock=self.clock,
+            buckets=self.buckets,
+            commands=self.commands,
+            events=self.events,
+            home_serials=self._home_serials,
+            time_zone=config.time_zone,
+            request_save=self.request_save,
+        )
+        """The home's vacations: away from their start, home again in time for their end."""
         self.roster.on_forget(self.availability.forget)
+        self.roster.on_forget(self.holds.forget)
         self.runtime = RuntimeLedger(
             clock=self.clock,
             buckets=self.buckets,
@@ -170,6 +192,10 @@ class ThermostatService:
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
 
+    def _home_serials(self) -> list[str]:
+        """Return the thermostats paired to the home, in pairing order."""
+        return self.pairings.serials_in(self.pairing.home_structure_id)
+
     # -- persistence --------------------------------------------------------------------------
 
     async def async_load(self) -> None:
@@ -185,6 +211,8 @@ class ThermostatService:
         self.extra_state = dict(data.get("extra", {}))
         self.confirmations.load(data.get("pending_commands"))
         self.api_keys.attach(self.extra_state)
+        self.holds.load(data.get("holds"))
+        self.vacations.load(data.get("vacations"))
         self.runtime.load(data.get("runtime"))
         self.loaded = True
         if not data:
@@ -199,6 +227,8 @@ class ThermostatService:
             "devices": self.devices.dump(self._storage.embed_json),
             "pairing": self.pairings.dump(),
             "extra": self.extra_state,
+            "holds": self.holds.dump(),
+            "vacations": self.vacations.dump(),
             "pending_commands": self.confirmations.dump(),
             "runtime": self.runtime.dump(),
         }
@@ -255,6 +285,8 @@ class ThermostatService:
         self.pairing.write_home_devices(self.buckets)
         self.commands.restore_fan_timers()
         self.availability.start()
+        self.holds.start()
+        self.vacations.start()
         self.confirmations.start()
 
     def close_connections(self) -> None:
@@ -266,6 +298,8 @@ class ThermostatService:
         self.close_connections()
         self.commands.cancel_timers()
         self.availability.stop()
+        self.holds.stop()
+        self.vacations.stop()
         self.confirmations.stop()
         self.runtime.stop()
         if self.loaded:

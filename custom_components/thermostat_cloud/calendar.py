@@ -1,0 +1,165 @@
+"""The home's vacations as a calendar on the hub's device: listed, created, changed, deleted.
+
+Each event is one vacation of the service (`server.core.vacations`); creating, changing or
+deleting an event in Home Assistant's calendar calls the service, which checks it as the
+`set_vacation` action does (no overlap, not in the past, the end after the start).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from homeassistant.components.calendar import CalendarEntity, CalendarEvent
+from homeassistant.components.calendar.const import (
+    EVENT_END,
+    EVENT_RRULE,
+    EVENT_START,
+    EVENT_SUMMARY,
+    CalendarEntityFeature,
+)
+from homeassistant.core import HomeAssistant, callback
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers.device_registry import DeviceInfo
+from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.util import dt as dt_util
+
+from .const import DOMAIN
+from .entry_data import ThermostatCloudConfigEntry
+from .holds import local, run
+from .hub import Hub
+from .server import EventKind, ServiceEvent, Vacation
+
+PARALLEL_UPDATES = 0
+
+VACATION_READS = frozenset({EventKind.VACATIONS.value})
+
+
+async def async_setup_entry(
+    hass: HomeAssistant,
+    entry: ThermostatCloudConfigEntry,
+    async_add_entities: AddConfigEntryEntitiesCallback,
+) -> None:
+    """Set up the vacations calendar on the hub's device."""
+    async_add_entities([VacationCalendar(entry.runtime_data)])
+
+
+def _when(value: datetime | date) -> datetime:
+    """Return an event's start or end as an aware time; a whole day starts at local midnight.
+
+    An all-day event's end is the day after it (exclusive): that day's midnight.
+    """
+    if isinstance(value, datetime):
+        return local(value)
+    return dt_util.start_of_local_day(value)
+
+
+class VacationCalendar(CalendarEntity):
+    """The home's vacations; the event is the vacation under way or the next one."""
+
+    _attr_has_entity_name = True
+    _attr_should_poll = False
+    _attr_translation_key = "vacations"
+    _attr_supported_features = (
+        CalendarEntityFeature.CREATE_EVENT
+        | CalendarEntityFeature.UPDATE_EVENT
+        | CalendarEntityFeature.DELETE_EVENT
+    )
+
+    def __init__(self, hub: Hub) -> None:
+        """Initialize the calendar of the hub's home."""
+        self.hub = hub
+        entry_id = hub.entry.entry_id
+        self._attr_unique_id = f"{entry_id}_vacations"
+        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
+
+    async def async_added_to_hass(self) -> None:
+        """Follow the home's vacations."""
+        await super().async_added_to_hass()
+        self.async_on_remove(self.hub.thermostats.listen_home(self._changed, VACATION_READS))
+
+    @callback
+    def _changed(self, event: ServiceEvent) -> None:
+        self.async_write_ha_state()
+
+    def _event(self, vacation: Vacation) -> CalendarEvent:
+        return CalendarEvent(
+            start=dt_util.as_local(datetime.fromtimestamp(vacation.start_ms / 1000, UTC)),
+            end=dt_util.as_local(datetime.fromtimestamp(vacation.end_ms / 1000, UTC)),
+            # Unnamed, it is called as the calendar is ("Vacation", translated).
+            summary=vacation.summary or (self.name if isinstance(self.name, str) else ""),
+            uid=vacation.id,
+        )
+
+    @property
+    def event(self) -> CalendarEvent | None:
+        """The vacation under way, else the next one."""
+        now = dt_util.utcnow().timestamp() * 1000
+        for vacation in self.hub.service.vacations.vacations():
+            if vacation.end_ms > now:
+                return self._event(vacation)
+        return None
+
+    async def async_get_events(
+        self, hass: HomeAssistant, start_date: datetime, end_date: datetime
+    ) -> list[CalendarEvent]:
+        """Return the vacations that overlap the window."""
+        start_ms, end_ms = start_date.timestamp() * 1000, end_date.timestamp() * 1000
+        return [
+            self._event(vacation)
+            for vacation in self.hub.service.vacations.vacations()
+            if vacation.start_ms < end_ms and start_ms < vacation.end_ms
+        ]
+
+    async def async_create_event(self, **kwargs: Any) -> None:
+        """Add a vacation."""
+        self._refuse_recurrence(kwargs)
+        vacations = self.hub.service.vacations
+        run(
+            self.hass,
+            lambda: vacations.add(
+                _when(kwargs[EVENT_START]),
+                _when(kwargs[EVENT_END]),
+                summary=str(kwargs.get(EVENT_SUMMARY) or ""),
+            ),
+        )
+
+    async def async_update_event(
+        self,
+        uid: str,
+        event: dict[str, Any],
+        recurrence_id: str | None = None,
+        recurrence_range: str | None = None,
+    ) -> None:
+        """Change a vacation's times or name; its eco temperatures stay."""
+        self._refuse_recurrence(event)
+        vacations = self.hub.service.vacations
+        current = vacations.get(uid)
+        run(
+            self.hass,
+            lambda: vacations.update(
+                uid,
+                _when(event[EVENT_START]),
+                _when(event[EVENT_END]),
+                eco_low=None if current is None else current.eco_low,
+                eco_high=None if current is None else current.eco_high,
+                summary=str(event.get(EVENT_SUMMARY) or ""),
+            ),
+        )
+
+    async def async_delete_event(
+        self,
+        uid: str,
+        recurrence_id: str | None = None,
+        recurrence_range: str | None = None,
+    ) -> None:
+        """Delete a vacation; one under way ends now and the home is back."""
+        vacations = self.hub.service.vacations
+        run(self.hass, lambda: vacations.delete(uid))
+
+    @staticmethod
+    def _refuse_recurrence(event: dict[str, Any]) -> None:
+        if event.get(EVENT_RRULE):
+            raise ServiceValidationError(
+                translation_domain=DOMAIN, translation_key="vacation_recurring"
+            )

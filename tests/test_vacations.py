@@ -1,0 +1,388 @@
+"""Vacations: the `set_vacation` action and the vacations calendar.
+
+A simulated thermostat over real TCP; the clock is moved with the freezer and
+`async_fire_time_changed`. Away is the home's: the structure bucket's `away`, pushed.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, cast
+
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.calendar.const import DOMAIN as CALENDAR_DOMAIN
+from homeassistant.config_entries import ConfigEntryState
+from homeassistant.const import ATTR_ENTITY_ID, STATE_OFF, STATE_ON
+from homeassistant.core import HomeAssistant
+from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import device_registry as dr, entity_registry as er
+from homeassistant.util import dt as dt_util
+import probatio
+import pytest
+from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+
+from custom_components.thermostat_cloud.const import DOMAIN
+
+from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
+from .test_holds import TUESDAY_EVENING, at, move_to, pair_with_schedule
+
+OWN_ECO = {"away_temperature_low": 12.5, "away_temperature_high": 30.0}
+
+
+async def pair_at_home(hass: HomeAssistant, pair_thermostat: PairThermostat) -> PairedThermostat:
+    """Pair a heating thermostat with its own eco temperatures and the week schedule."""
+    return await pair_with_schedule(hass, pair_thermostat, device=OWN_ECO)
+
+
+def structure_key(paired: PairedThermostat) -> str:
+    """Return the key of the home's structure bucket."""
+    return f"structure.{paired.service.pairing.home_structure_id}"
+
+
+def calendar_id(hass: HomeAssistant, paired: PairedThermostat) -> str:
+    """Return the vacations calendar's entity id (on the hub's device)."""
+    entity_id = er.async_get(hass).async_get_entity_id(
+        CALENDAR_DOMAIN, DOMAIN, f"{paired.entry.entry_id}_vacations"
+    )
+    assert entity_id is not None
+    return entity_id
+
+
+async def set_vacation(hass: HomeAssistant, **data: Any) -> dict[str, Any]:
+    """Call `set_vacation` and return its answer."""
+    response = await hass.services.async_call(
+        DOMAIN, "set_vacation", data, blocking=True, return_response=True
+    )
+    assert response is not None
+    return dict(response)
+
+
+async def listed(hass: HomeAssistant, paired: PairedThermostat) -> list[dict[str, Any]]:
+    """Return the calendar's events of the next month, as `calendar.get_events` lists them."""
+    entity_id = calendar_id(hass, paired)
+    response = await hass.services.async_call(
+        CALENDAR_DOMAIN,
+        "get_events",
+        {ATTR_ENTITY_ID: entity_id, "duration": {"days": 30}},
+        blocking=True,
+        return_response=True,
+    )
+    assert response is not None
+    listing = cast("dict[str, Any]", response[entity_id])
+    return list(listing["events"])
+
+
+async def thermostat_has(paired: PairedThermostat, key: str, **fields: Any) -> None:
+    """Wait until the thermostat's copy of a bucket has these values (pushed in any order)."""
+    thermostat = paired.thermostat
+    while not all(thermostat.local[key].value.get(name) == value for name, value in fields.items()):
+        await thermostat.next_chunk()
+
+
+def home_is_away(paired: PairedThermostat) -> bool:
+    """Return whether the thermostat holds the home as away."""
+    return paired.thermostat.local[structure_key(paired)].value.get("away") is True
+
+
+async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """Away from the start with the vacation's eco temperatures; home and own eco at the end."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    start, end = at("2026-11-24 21:00:00-08:00"), at("2026-11-27 18:00:00-08:00")
+    answer = await set_vacation(
+        hass, start="2026-11-24 21:00:00", end="2026-11-27 18:00:00", eco_low=10, eco_high=28
+    )
+    # No time-to-target seen yet: home at the end itself.
+    assert dt_util.parse_datetime(answer["home_from"]) == end
+    calendar = calendar_id(hass, paired)
+    assert shown(hass, calendar) == STATE_OFF
+    # On the hub's device, not a thermostat's: vacations are the home's.
+    registered = er.async_get(hass).async_get(calendar)
+    hub_device = dr.async_get(hass).async_get_device_by_identifier(
+        (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
+    )
+    assert registered is not None
+    assert hub_device is not None
+    assert registered.device_id == hub_device.id
+    events = await listed(hass, paired)
+    assert [
+        (dt_util.parse_datetime(e["start"]), dt_util.parse_datetime(e["end"])) for e in events
+    ] == [(start, end)]
+    assert events[0]["summary"] == "Vacation"
+
+    await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True, manual_eco_all=True)
+    await thermostat_has(
+        paired, f"device.{SERIAL}", away_temperature_low=10, away_temperature_high=28
+    )
+    assert shown(hass, calendar) == STATE_ON
+
+    await move_to(hass, freezer, at("2026-11-27 18:00:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=False)
+    await thermostat_has(paired, f"device.{SERIAL}", **OWN_ECO)
+    assert shown(hass, calendar) == STATE_OFF
+    assert await listed(hass, paired) == []
+
+
+async def test_the_home_is_back_in_time_to_reach_the_schedule(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """The thermostat said it heats 3 °C in 30 min (6 °C/h): from 15 to 21 °C is one hour.
+
+    The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
+    """
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    thermostat = paired.thermostat
+    await thermostat.put(
+        f"shared.{SERIAL}",
+        {"current_temperature": 18.0, "target_temperature": 21.0, "hvac_heater_state": True},
+    )
+    now = dt_util.utcnow().timestamp()
+    await thermostat.put(f"device.{SERIAL}", {"time_to_target": int(now + 1800)})
+    await hass.async_block_till_done()
+
+    answer = await set_vacation(
+        hass, start="2026-11-25 08:00:00", end="2026-12-01 12:00:00", eco_low=15, eco_high=28
+    )
+    home_from = at("2026-12-01 11:00:00-08:00")
+    assert dt_util.parse_datetime(answer["home_from"]) == home_from
+
+    await move_to(hass, freezer, at("2026-11-25 08:00:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True)
+    await move_to(hass, freezer, at("2026-12-01 10:59:00-08:00"))
+    assert home_is_away(paired)
+    await move_to(hass, freezer, at("2026-12-01 11:00:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=False)
+    # The calendar lists the vacation until its end, not longer.
+    assert len(await listed(hass, paired)) == 1
+    await move_to(hass, freezer, at("2026-12-01 12:00:01-08:00"))
+    assert await listed(hass, paired) == []
+    assert not home_is_away(paired)
+
+
+async def test_a_vacation_survives_a_restart(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """Home Assistant restarts during a vacation: it goes on, and the home is back on time."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-11-24 20:30:00", end="2026-11-26 09:00:00")
+    await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True)
+
+    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    assert shown(hass, calendar_id(hass, paired)) == STATE_ON
+    assert len(await listed(hass, paired)) == 1
+    assert home_is_away(paired)
+
+    await move_to(hass, freezer, at("2026-11-26 09:00:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=False)
+    assert await listed(hass, paired) == []
+
+
+async def test_a_vacation_that_ended_while_home_assistant_was_down_ends_at_start(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """The end passed while the hub was stopped: the home is back as soon as it starts."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-11-24 20:30:00", end="2026-11-25 09:00:00")
+    await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True)
+
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    await move_to(hass, freezer, at("2026-11-25 12:00:00-08:00"))
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    assert paired.entry.state is ConfigEntryState.LOADED
+    # The thermostat retries its subscribe a second later (on the frozen clock).
+    await move_to(hass, freezer, at("2026-11-25 12:00:02-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=False)
+    assert await listed(hass, paired) == []
+
+
+@pytest.mark.parametrize(
+    ("data", "key"),
+    [
+        ({"start": "2026-11-26 10:00:00", "end": "2026-11-26 09:00:00"}, "end_not_after_start"),
+        ({"start": "2026-11-20 10:00:00", "end": "2026-11-22 10:00:00"}, "end_in_past"),
+        ({"start": "2026-12-02 10:00:00", "end": "2026-12-06 10:00:00"}, "vacations_overlap"),
+        (
+            {"start": "2026-12-20 10:00:00", "end": "2026-12-22 10:00:00", "eco_low": 3},
+            "low_not_below_high",
+        ),
+        (
+            {
+                "start": "2026-12-20 10:00:00",
+                "end": "2026-12-22 10:00:00",
+                "eco_low": 3,
+                "eco_high": 28,
+            },
+            "temperature_out_of_range",
+        ),
+        (
+            {
+                "start": "2026-12-20 10:00:00",
+                "end": "2026-12-22 10:00:00",
+                "eco_low": 20,
+                "eco_high": 18,
+            },
+            "low_not_below_high",
+        ),
+    ],
+)
+async def test_a_wrong_vacation_is_refused_and_changes_nothing(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    data: dict[str, Any],
+    key: str,
+) -> None:
+    """Each wrong vacation: a translated refusal; the calendar is as it was."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-12-01 10:00:00", end="2026-12-04 10:00:00")
+    before = await listed(hass, paired)
+    with pytest.raises(ServiceValidationError) as err:
+        await set_vacation(hass, **data)
+    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_key == key
+    if key == "vacations_overlap":
+        # The other vacation, by the home's clock.
+        assert err.value.translation_placeholders == {
+            "start": "2026-12-01 10:00",
+            "end": "2026-12-04 10:00",
+        }
+    assert await listed(hass, paired) == before
+
+
+async def test_the_calendar_creates_changes_and_deletes_vacations(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Home Assistant's calendar: create, move, delete; deleting one under way ends it now."""
+    paired = await pair_at_home(hass, pair_thermostat)
+    client = await hass_ws_client(hass)
+    calendar = calendar_id(hass, paired)
+    now = dt_util.now().replace(microsecond=0)
+    start, end = now + timedelta(hours=1), now + timedelta(days=5)
+    await hass.services.async_call(
+        CALENDAR_DOMAIN,
+        "create_event",
+        {
+            ATTR_ENTITY_ID: calendar,
+            "summary": "Skiing",
+            "start_date_time": start.isoformat(),
+            "end_date_time": end.isoformat(),
+        },
+        blocking=True,
+    )
+    (event,) = await listed(hass, paired)
+    assert event["summary"] == "Skiing"
+    assert dt_util.parse_datetime(event["start"]) == start
+
+    # A whole-day event overlapping it: refused, translated.
+    with pytest.raises(ServiceValidationError) as err:
+        await hass.services.async_call(
+            CALENDAR_DOMAIN,
+            "create_event",
+            {
+                ATTR_ENTITY_ID: calendar,
+                "summary": "Again",
+                "start_date": (end - timedelta(days=1)).date().isoformat(),
+                "end_date": (end + timedelta(days=1)).date().isoformat(),
+            },
+            blocking=True,
+        )
+    assert err.value.translation_key == "vacations_overlap"
+
+    uid = paired.service.vacations.vacations()[0].id
+    later = end + timedelta(days=1)
+    await client.send_json_auto_id(
+        {
+            "type": "calendar/event/update",
+            "entity_id": calendar,
+            "uid": uid,
+            "event": {
+                "summary": "Skiing, longer",
+                "dtstart": start.isoformat(),
+                "dtend": later.isoformat(),
+            },
+        }
+    )
+    assert (await client.receive_json())["success"]
+    (event,) = await listed(hass, paired)
+    assert event["summary"] == "Skiing, longer"
+    assert dt_util.parse_datetime(event["end"]) == later
+
+    # An end before its start, from the calendar: refused, the event as it was.
+    await client.send_json_auto_id(
+        {
+            "type": "calendar/event/update",
+            "entity_id": calendar,
+            "uid": uid,
+            "event": {
+                "summary": "Skiing",
+                "dtstart": later.isoformat(),
+                "dtend": start.isoformat(),
+            },
+        }
+    )
+    assert not (await client.receive_json())["success"]
+    assert (await listed(hass, paired)) == [event]
+
+    await move_to(hass, freezer, start + timedelta(seconds=1))
+    await thermostat_has(paired, structure_key(paired), away=True)
+    await client.send_json_auto_id(
+        {"type": "calendar/event/delete", "entity_id": calendar, "uid": uid}
+    )
+    assert (await client.receive_json())["success"]
+    await thermostat_has(paired, structure_key(paired), away=False)
+    assert await listed(hass, paired) == []
+
+
+async def test_a_vacation_needs_a_thermostat(hass: HomeAssistant, hub: Any) -> None:
+    """With no thermostat paired there is no home to send away: said so."""
+    with pytest.raises(ServiceValidationError) as err:
+        await set_vacation(
+            hass,
+            start="2099-01-01 10:00:00",
+            end="2099-01-05 10:00:00",
+        )
+    assert err.value.translation_key == "not_paired"
+
+
+async def test_a_vacation_of_wrong_types_is_refused_by_the_schema(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A start that is no time, or eco temperatures that are no numbers, never reach the home."""
+    paired = await pair_at_home(hass, pair_thermostat)
+    for data in (
+        {"start": "tomorrow", "end": "2099-01-05 10:00:00"},
+        {"start": "2099-01-01 10:00:00", "end": "2099-01-05 10:00:00", "eco_low": "cold"},
+    ):
+        with pytest.raises(probatio.Invalid):
+            await set_vacation(hass, **data)
+    assert paired.service.vacations.vacations() == []
+
+
+async def test_a_vacation_that_began_while_home_assistant_was_down_begins_at_start(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """The start passed while the hub was stopped: the home goes away as soon as it starts."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-26 09:00:00")
+
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    await move_to(hass, freezer, at("2026-11-24 23:00:00-08:00"))
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    # The thermostat retries its subscribe a second later (on the frozen clock).
+    await move_to(hass, freezer, at("2026-11-24 23:00:02-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True)
+    assert shown(hass, calendar_id(hass, paired)) == STATE_ON
