@@ -1,10 +1,14 @@
 """Drive the integration in a real Home Assistant and read its log: `scripts/check-newest-ha`.
 
-`scripts/check-newest-ha` installs a Home Assistant release into a scratch environment and runs
-this file with that environment's Python (the repository on PYTHONPATH). It starts Home
-Assistant with the integration linked in and a simulated thermostat paired (bench/ha_server.py,
-the launcher the crash test uses), drives every climate action and each of the integration's
-own actions over the REST API, checks that each one did what it says, stops Home Assistant and
+`scripts/check-newest-ha` installs a Home Assistant release (with its frontend and Playwright)
+into a scratch environment and runs this file with that environment's Python (the repository on
+PYTHONPATH). It starts Home Assistant with the integration linked in, its frontend, and a
+simulated thermostat paired (bench/ha_server.py, the launcher the crash test uses), drives every
+climate action and each of the integration's own actions over the REST API, checks that each one
+did what it says; then, in Chromium, as the browser tests do (tests/browser/walkthrough.py),
+pairs another thermostat in "Add thermostat" by its code, and opens the schedule card, edits a
+setpoint and saves it until the thermostat has it, in English and in German, failing on any
+console error, uncaught exception or server error of the pages. It stops Home Assistant and
 fails on any warning, error or deprecation in the log that names the integration.
 
 The log scanner reads Home Assistant's log line format before and after 2026.11, which added
@@ -230,6 +234,128 @@ async def drive_own_actions(driver: Driver) -> None:
     await driver.call(DOMAIN, "revoke_api_key", {"key_id": created["id"]}, target=False)
 
 
+UI_SERIAL = "02AA01AC3314C001"
+"""The thermostat paired in the browser (the benchmark's are BENCH...)."""
+UI_LANGUAGES = ("en", "de")
+"""The card is driven in these languages (the week starts on Sunday, then on Monday)."""
+
+
+async def drive_ui(running: Any, http: Any, shots: Path) -> list[str]:
+    """Pair a thermostat in the browser and drive its schedule card; what was done.
+
+    Raises CheckFailed when a step does not show what it should or a page had a problem.
+    Pictures of the pages go to `shots` (Playwright makes the folder). The card is edited in
+    the last of UI_LANGUAGES.
+    """
+    # Imported here: the log scanner above runs without Playwright (tests/test_check_newest_ha).
+    from playwright.async_api import (  # noqa: PLC0415
+        Error as PlaywrightError,
+        async_playwright,
+    )
+
+    from tests.browser.harness import (  # noqa: PLC0415
+        CHROMIUM,
+        CHROMIUM_ARGS,
+        LIVING_ROOM,
+        OWNER,
+        PageProblems,
+        wait_until_shown,
+    )
+    from tests.browser.walkthrough import (  # noqa: PLC0415
+        LANGUAGES,
+        enter_code,
+        first_weekday,
+        new_page,
+        open_add_thermostat,
+        open_card,
+        put_card_on_dashboard,
+        submit_and_finish,
+        thermostat_on_its_pairing_screen,
+    )
+    from tests.real_home_assistant import HomeAssistantClient  # noqa: PLC0415
+    from thermostat_sim import WEEK_SCHEDULE  # noqa: PLC0415
+
+    if not CHROMIUM.exists():
+        raise CheckFailed(f"no Chromium at {CHROMIUM} to drive the UI (set CHROMIUM)")
+    done: list[str] = []
+    client = HomeAssistantClient(http, running)
+    await client.promote_http_config()
+    tokens = await client.onboard(OWNER)
+    problems = PageProblems()
+    thermostat = await thermostat_on_its_pairing_screen(
+        running.device_url, UI_SERIAL, http, **LIVING_ROOM
+    )
+    try:
+        async with async_playwright() as driver:
+            browser = await driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                _, page = await new_page(browser, running.control_url, tokens, problems)
+                code = (await thermostat.passphrase())["value"]
+                dialog = await open_add_thermostat(page, running.control_url)
+                await enter_code(dialog, code)
+                await page.screenshot(path=shots / "pairing-form.png")
+                await submit_and_finish(dialog, UI_SERIAL)
+                paired = await wait_until_shown(client, thermostat)
+                done.append(f"UI: paired {UI_SERIAL} in Add thermostat by its code")
+
+                # Every day as the simulator's Tuesday: the card saves no week with an empty day.
+                tuesday = WEEK_SCHEDULE["days"]["1"]
+                week = {**WEEK_SCHEDULE, "days": {str(day): tuesday for day in range(7)}}
+                await thermostat.put(f"schedule.{UI_SERIAL}", copy.deepcopy(week))
+                path = await put_card_on_dashboard(client, paired.entity_id)
+                room = LIVING_ROOM["shared"]["name"]
+                for language in UI_LANGUAGES:
+                    _, page = await new_page(
+                        browser, running.control_url, tokens, problems, language=language
+                    )
+                    card = await open_card(page, running.control_url, path, room, language)
+                    first = await first_weekday(card)
+                    if first != LANGUAGES[language].first_weekday:
+                        raise CheckFailed(f"the card's week ({language}) starts on {first}")
+                    await page.screenshot(path=shots / f"card-{language}.png")
+                    done.append(f"UI: the schedule card shows the week from {first} ({language})")
+                    if language == UI_LANGUAGES[-1]:
+                        await edit_and_save(page, card, thermostat, language)
+                        await page.screenshot(path=shots / "card-saved.png")
+                        done.append(f"UI: a setpoint saved on the card ({language}) was sent")
+            except (PlaywrightError, AssertionError) as err:
+                raise CheckFailed(f"UI: {err}") from err
+            finally:
+                await browser.close()
+    finally:
+        await thermostat.stop()
+    if problems.seen:
+        raise CheckFailed("UI: the pages had problems:\n" + "\n".join(problems.seen))
+    return done
+
+
+async def edit_and_save(page: Any, card: Any, thermostat: Any, language: str) -> None:
+    """Raise Tuesday's first setpoint by one degree in the card and save; the thermostat has it."""
+    from playwright.async_api import expect  # noqa: PLC0415
+
+    from tests.browser.walkthrough import LANGUAGES, card_strings  # noqa: PLC0415
+    from thermostat_sim import WEEK_SCHEDULE  # noqa: PLC0415
+
+    tuesday = WEEK_SCHEDULE["days"]["1"]["0"]  # firmware's day 1; 2024-01-02 was a Tuesday
+    name = await page.evaluate(
+        "locale => new Intl.DateTimeFormat(locale, {weekday: 'long', timeZone: 'UTC'})"
+        ".format(Date.UTC(2024, 0, 2))",
+        LANGUAGES[language].locale,
+    )
+    strings = card_strings(language)
+    await card.get_by_role("button", name=strings["edit_day"].replace("{day}", name)).click()
+    setpoint = card.locator(".editor").get_by_role("spinbutton", name=strings["heat"]).first
+    await expect(setpoint).to_be_visible()
+    await setpoint.fill(str(tuesday["temp"] + 1))
+    await setpoint.press("Tab")
+    await card.get_by_role("button", name=strings["save"], exact=True).click()
+    key = f"schedule.{thermostat.serial}"
+    while (await thermostat.next_object(key))["value"]["days"]["1"]["0"]["temp"] != (
+        tuesday["temp"] + 1
+    ):
+        pass
+
+
 async def run(version: str) -> int:
     """Start Home Assistant, drive it, stop it and scan its log; the exit status."""
     import aiohttp  # noqa: PLC0415 (the scanner above needs no third-party package)
@@ -240,8 +366,14 @@ async def run(version: str) -> int:
 
     # Deprecation warnings are hidden outside __main__ by default; Home Assistant logs them.
     os.environ["PYTHONWARNINGS"] = "default::DeprecationWarning,default::PendingDeprecationWarning"
+    from tests.browser.harness import HOME_ASSISTANT_YAML  # noqa: PLC0415
+
     launcher = LaunchedHomeAssistant(
-        paired=1, max_seconds=900, keep_config=True, install_requirements=False
+        paired=1,
+        max_seconds=900,
+        keep_config=True,
+        extra_yaml=HOME_ASSISTANT_YAML,
+        install_requirements=False,
     )
     failure: str | None = None
     driven: list[str] = []
@@ -266,6 +398,7 @@ async def run(version: str) -> int:
                 await driver.expect("the humidifier reported", attribute("humidity", 35))
                 await drive_climate(driver)
                 await drive_own_actions(driver)
+                driven.extend(await drive_ui(running, http, launcher.config_dir / "screenshots"))
             except (CheckFailed, TimeoutError) as err:
                 failure = str(err) or "timed out waiting for the thermostat"
             finally:
@@ -275,7 +408,7 @@ async def run(version: str) -> int:
 
     log = launcher.config_dir / CONSOLE_LOG
     found = findings(log.read_text(errors="replace").splitlines()) if log.exists() else []
-    print(f"check: {len(driven)} actions driven:")
+    print(f"check: {len(driven)} steps driven:")
     for action in driven:
         print(f"  {action}")
     for entry in found:

@@ -1,14 +1,17 @@
-"""The log scanner of scripts/check-newest-ha: what in a Home Assistant log fails the check.
+"""scripts/check-newest-ha: what in a Home Assistant log fails the check, and its command line.
 
 Lines as Home Assistant writes them before 2026.11 and from 2026.11 on (the UTC offset in the
-timestamp); the samples are lines real runs of the check wrote.
+timestamp); the samples are lines real runs of the check wrote. The browser steps it drives
+are the browser tests' (tests/browser/walkthrough.py), tested there.
 """
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
-from .scripts import load_script
+from .scripts import SCRIPTS, load_script
 
 check = load_script("check_newest_ha")
 
@@ -109,3 +112,36 @@ def test_entries_keep_the_thread_names_core_uses() -> None:
         "custom_components.thermostat_cloud",
         "Stop failed",
     )
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+SCRIPT = SCRIPTS / "check-newest-ha"
+
+
+def run_script(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """Run scripts/check-newest-ha with arguments it answers before installing anything."""
+    return subprocess.run(
+        [str(SCRIPT), *arguments], capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_says_what_it_checks_and_how_to_call_it(flag: str) -> None:
+    """`--help` is not taken for a version: it prints the usage and what is checked."""
+    done = run_script(flag)
+    assert done.returncode == 0, done.stderr
+    assert "scripts/check-newest-ha 2026.10.4 ..." in done.stdout
+    assert "schedule card" in done.stdout
+    assert "pairing dialog" in done.stdout
+    assert not done.stdout.startswith("#")
+    assert "source" not in done.stdout  # the header only, not the code after it
+
+
+def test_an_unknown_option_is_refused_with_the_usage() -> None:
+    """A mistyped option fails at once (status 2), saying which, before installing anything."""
+    done = run_script("2026.11.0", "--prerelease")
+    assert done.returncode == 2
+    assert "unknown option --prerelease" in done.stderr
+    assert "scripts/check-newest-ha --help" in done.stderr
+    assert done.stdout == ""

@@ -9,7 +9,8 @@ from typing import Any
 
 from homeassistant.const import STATE_UNAVAILABLE
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import device_registry as dr
+from homeassistant.helpers import device_registry as dr, entity_registry as er
+import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
@@ -134,3 +135,77 @@ async def test_the_status_record_names_the_room(
 
 
 # -- a fresh thermostat -------------------------------------------------------------------------
+
+
+# -- the integration's page: each thermostat's subentry is titled as its device is named ---------
+
+
+def subentry_title(paired: PairedThermostat) -> str:
+    """Return the title of the thermostat's subentry (what the integration's page shows)."""
+    (subentry,) = (
+        subentry
+        for subentry in paired.entry.subentries.values()
+        if subentry.unique_id == paired.serial
+    )
+    return subentry.title
+
+
+async def test_the_subentry_is_titled_as_the_device_is_named(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    device_registry: dr.DeviceRegistry,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Paired in the living room, the page says "Living Room" twice, not the serial above it.
+
+    The title follows the room, a name given on the thermostat and one given in Home
+    Assistant; the device, unique ids and entity ids stay as they are. Retitling while the
+    entities are being added adds none twice.
+    """
+    paired = await in_room(pair_thermostat, LIVING_ROOM)
+    await hass.async_block_till_done()
+    assert "already exists" not in caplog.text
+    assert subentry_title(paired) == device_name(hass, paired) == "Living Room"
+    entity_ids = {
+        entry.unique_id: entry.entity_id
+        for entry in er.async_entries_for_config_entry(er.async_get(hass), paired.entry.entry_id)
+    }
+    device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
+    assert device is not None
+
+    await paired.thermostat.put(f"device.{SERIAL}", {"where_id": BEDROOM})
+    await hass.async_block_till_done()
+    assert subentry_title(paired) == "Bedroom"
+
+    await paired.thermostat.put(f"shared.{SERIAL}", {"name": "Upstairs hall"})
+    await hass.async_block_till_done()
+    assert subentry_title(paired) == "Upstairs hall"
+
+    device_registry.async_update_device(device.id, name_by_user="Winter garden")
+    await hass.async_block_till_done()
+    assert subentry_title(paired) == "Winter garden"
+    device_registry.async_update_device(device.id, name_by_user=None)
+    await hass.async_block_till_done()
+    assert subentry_title(paired) == "Upstairs hall"
+
+    assert device_registry.async_get_device_by_identifier(
+        (DOMAIN, SERIAL), paired.entry.entry_id
+    ) == device_registry.async_get(device.id)
+    assert {
+        entry.unique_id: entry.entity_id
+        for entry in er.async_entries_for_config_entry(er.async_get(hass), paired.entry.entry_id)
+    } == entity_ids
+
+
+async def test_a_subentry_stored_with_the_old_title_is_retitled_at_start(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """A subentry saved by an earlier version ("Thermostat <serial>") takes its device's name."""
+    paired = await in_room(pair_thermostat, LIVING_ROOM)
+    (subentry,) = paired.entry.subentries.values()
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    hass.config_entries.async_update_subentry(paired.entry, subentry, title=f"Thermostat {SERIAL}")
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    assert subentry_title(paired) == "Living Room"
+    assert paired.entity_id("climate") == "climate.living_room"

@@ -34,6 +34,7 @@ from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_a
 from .coordinator import AVAILABILITY, mac_connection
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
+from .pairing_sync import thermostat_title
 from .server import (
     DEVICE_RELAYS,
     HVAC_RELAYS,
@@ -59,9 +60,9 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     state = ThermostatState(hub.service, serial)
     info = DeviceInfo(
         identifiers={(DOMAIN, serial)},
-        # The name given on the thermostat, else its room's, else the subentry's title
-        # (Thermostat <serial>).
-        name=state.display_name or subentry.title,
+        # The name given on the thermostat, else its room's, else "Thermostat <serial>" (not
+        # the subentry's title: that follows the device's name, see PairingSync).
+        name=state.display_name or thermostat_title(serial),
         serial_number=serial,
         model=state.model,
         sw_version=state.software_version,

@@ -35,8 +35,8 @@ from homeassistant.config_entries import (
     ConfigEntry,
     ConfigSubentry,
 )
-from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import discovery_flow
+from homeassistant.core import Event, HomeAssistant, callback
+from homeassistant.helpers import device_registry as dr, discovery_flow
 from homeassistant.helpers.dispatcher import async_dispatcher_send
 
 from .const import (
@@ -62,8 +62,19 @@ def thermostat_subentries(entry: ConfigEntry) -> dict[str, str]:
 
 
 def thermostat_title(serial: str) -> str:
-    """Default title of a thermostat subentry."""
+    """Title of a thermostat subentry until its device is named (and the device's fallback)."""
     return f"Thermostat {serial}"
+
+
+NAME_FIELDS = frozenset({"name", "name_by_user"})
+
+
+@callback
+def _device_named(data: dr.EventDeviceRegistryUpdatedData) -> bool:
+    """Return whether a device registry event may have given a device another name."""
+    return data["action"] == "create" or (
+        data["action"] == "update" and not NAME_FIELDS.isdisjoint(data["changes"])
+    )
 
 
 @callback
@@ -164,6 +175,41 @@ class PairingSync:
         self._update_unpaired_issues()
         self.entry.async_on_unload(self.service.events.listen(self._on_event))
         self.entry.async_on_unload(self.abort_discovered_flows)
+        self._follow_device_names()
+
+    @callback
+    def _follow_device_names(self) -> None:
+        """Title each thermostat's subentry as its device is named, now and at every rename.
+
+        The integration's page lists a subentry above its device: both read "Living Room",
+        not "Thermostat <serial>" above "Living Room". The device is renamed when the
+        thermostat's room or name changes (the coordinator) or by the user (`name_by_user`,
+        which wins); a subentry stored with the old default title is retitled here at start.
+        """
+        registry = dr.async_get(self.hass)
+        for device in dr.async_entries_for_config_entry(registry, self.entry.entry_id):
+            self._title_as(device)
+
+        @callback
+        def renamed(event: Event[dr.EventDeviceRegistryUpdatedData]) -> None:
+            if (device := registry.async_get(event.data["device_id"])) is not None:
+                self._title_as(device)
+
+        self.entry.async_on_unload(
+            self.hass.bus.async_listen(
+                dr.EVENT_DEVICE_REGISTRY_UPDATED, renamed, event_filter=_device_named
+            )
+        )
+
+    @callback
+    def _title_as(self, device: dr.DeviceEntry | dr.ChildDeviceEntry) -> None:
+        """Title the subentry of the device's thermostat (if it is one of ours) as it is named."""
+        if device.config_entry_id != self.entry.entry_id:
+            return
+        subentry = self.entry.subentries.get(device.config_subentry_id or "")
+        title = device.name_by_user or device.name
+        if subentry is not None and subentry.subentry_type == SUBENTRY_THERMOSTAT and title:
+            self.hass.config_entries.async_update_subentry(self.entry, subentry, title=title)
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
@@ -250,11 +296,13 @@ class PairingSync:
         from the flow has no subentry yet while its save is written, and must keep it.
         """
         current = set(self.entry.subentries)
-        for subentry_id in current - self.known_subentries:
+        # Noted before the announcement: adding the entities creates the device, whose name
+        # retitles the subentry, whose update listener runs this again at once (eager tasks).
+        added, self.known_subentries = current - self.known_subentries, current
+        for subentry_id in added:
             async_dispatcher_send(
                 self.hass, signal_thermostat_added(self.entry.entry_id), subentry_id
             )
-        self.known_subentries = current
         serials = set(thermostat_subentries(self.entry))
         removed, self._subentry_serials = self._subentry_serials - serials, serials
         for serial in removed:

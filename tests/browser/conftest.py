@@ -20,8 +20,10 @@ Fixtures (their types, `LIVING_ROOM`, `OWNER` and helpers are in `tests/browser/
 - `home_assistant`: `BrowserHomeAssistant`: `url` of the UI, `device_url` thermostats use,
   `client` (`tests.real_home_assistant.HomeAssistantClient`: the REST and websocket APIs as an
   administrator), `tokens` (the owner's), `hub_entry_id`, `config_dir`.
-- `make_page(width=1280, height=800, dark=False)`: a new logged-in page of that size and colour
-  scheme (Home Assistant's default theme follows the browser's). Every page collects console
+- `make_page(width=1280, height=800, dark=False, language="en")`: a new logged-in page of that
+  size and colour scheme (Home Assistant's default theme follows the browser's), in the browser
+  of a person of that language (`walkthrough.LANGUAGES`: its locale, and the frontend's
+  language as a person picks it in their profile). Every page collects console
   errors, uncaught exceptions and 5xx answers; the test fails when there are any, except the
   offline network's, each named in `OFFLINE_ERRORS`. A failed test leaves a picture of each of
   its pages in tests/browser/screenshots/.
@@ -47,9 +49,7 @@ by its serial or device id, not by position.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncGenerator
-import json
 from pathlib import Path
 import re
 from typing import Any
@@ -66,10 +66,8 @@ from tests.browser.harness import (
     BROWSER_DIR,
     CHROMIUM,
     CHROMIUM_ARGS,
-    ENTITY_WAIT,
     HOME_ASSISTANT_YAML,
     INTEGRATION_LOGGER,
-    LOOPBACK_URL,
     OWNER,
     README_IMAGES,
     SCREENSHOTS,
@@ -84,9 +82,9 @@ from tests.browser.harness import (
     PairedThermostat,
     Screenshot,
     logged_errors,
-    refuse_off_machine,
     wait_until_shown,
 )
+from tests.browser.walkthrough import new_page, open_path, thermostat_on_its_pairing_screen
 from tests.real_home_assistant import HomeAssistantClient
 from thermostat_sim import SimulatedThermostat
 
@@ -223,26 +221,21 @@ async def make_page(
     """
     problems = PageProblems()
     contexts = []
-    hass_tokens = json.dumps(home_assistant.tokens.hass_tokens(home_assistant.url))
 
-    async def make(*, width: int = 1280, height: int = 800, dark: bool = False) -> Page:
-        context = await browser.new_context(
-            viewport={"width": width, "height": height},
-            color_scheme="dark" if dark else "light",
-            locale="en-US",
-            timezone_id="UTC",
+    async def make(
+        *, width: int = 1280, height: int = 800, dark: bool = False, language: str = "en"
+    ) -> Page:
+        context, page = await new_page(
+            browser,
+            home_assistant.url,
+            home_assistant.tokens,
+            problems,
+            width=width,
+            height=height,
+            dark=dark,
+            language=language,
         )
         contexts.append(context)
-        # The frontend keeps its tokens in localStorage: a browser that has logged in before.
-        await context.add_init_script(
-            f"window.localStorage.setItem('hassTokens', {json.dumps(hass_tokens)});"
-        )
-        # Nothing leaves the machine: a request elsewhere fails as if offline.
-        await context.route(lambda url: not url.startswith(LOOPBACK_URL), refuse_off_machine)
-        page = await context.new_page()
-        page.on("console", problems.console)
-        page.on("pageerror", problems.exception)
-        page.on("response", problems.response)
         return page
 
     yield make
@@ -269,11 +262,7 @@ def goto(home_assistant: BrowserHomeAssistant) -> Goto:
     """Open a path of the UI and wait until the UI is connected (no "Loading..." left)."""
 
     async def go(page: Page, path: str) -> None:
-        await page.goto(f"{home_assistant.url}{path}")
-        # The launch screen stays until the frontend has connected and loaded its data
-        # (it hangs there when Home Assistant cannot load what the UI asks for).
-        await expect(page.locator("#ha-launch-screen")).to_have_count(0, timeout=30_000)
-        await expect(page.locator("home-assistant-main")).to_be_attached()
+        await open_path(page, home_assistant.url, path)
 
     return go
 
@@ -322,19 +311,10 @@ async def make_thermostat(
     started: list[SimulatedThermostat] = []
 
     async def make(serial: str | None = None, **buckets: dict[str, Any]) -> SimulatedThermostat:
-        serial = serial or next(SERIALS)
-        thermostat = SimulatedThermostat(
-            home_assistant.device_url,
-            serial,
-            http_session,
-            buckets={f"{name}.{serial}": value for name, value in buckets.items()},
+        thermostat = await thermostat_on_its_pairing_screen(
+            home_assistant.device_url, serial or next(SERIALS), http_session, **buckets
         )
         started.append(thermostat)
-        await thermostat.entry()
-        await thermostat.passphrase()
-        thermostat.start()
-        async with asyncio.timeout(ENTITY_WAIT):
-            await thermostat.subscribed.wait()
         return thermostat
 
     yield make

@@ -20,12 +20,10 @@ from tests.browser.harness import (
     PairedThermostat,
     Screenshot,
 )
+from tests.browser.walkthrough import CARD, DASHBOARD, put_card_on_dashboard
 from thermostat_sim import SimulatedThermostat
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
-
-CARD = "thermostat-cloud-schedule-card"
-DASHBOARD = "dashboard-heating"
 
 
 def heat(time: int, temp: float) -> dict[str, Any]:
@@ -68,34 +66,8 @@ def show_card(
         )
         paired = await pair(thermostat)
         await thermostat.put(f"schedule.{paired.serial}", SCHEDULE)
-        client = home_assistant.client
-        dashboards = await client.websocket({"type": "lovelace/dashboards/list"})
-        if not any(dashboard["url_path"] == DASHBOARD for dashboard in dashboards):
-            await client.websocket(
-                {
-                    "type": "lovelace/dashboards/create",
-                    "url_path": DASHBOARD,
-                    "title": "Heating",
-                    "mode": "storage",
-                }
-            )
-        await client.websocket(
-            {
-                "type": "lovelace/config/save",
-                "url_path": DASHBOARD,
-                "config": {
-                    "title": "Home",
-                    "views": [
-                        {
-                            "title": "Heating",
-                            "path": "heating",
-                            "cards": [{"type": f"custom:{CARD}", "entity": paired.entity_id}],
-                        }
-                    ],
-                },
-            }
-        )
-        await goto(page, f"/{DASHBOARD}/heating")
+        path = await put_card_on_dashboard(home_assistant.client, paired.entity_id)
+        await goto(page, path)
         card = page.locator(CARD)
         await expect(card.get_by_text("Living room schedule")).to_be_visible()
         await expect(card.get_by_role("button", name="Edit Monday")).to_be_visible()
