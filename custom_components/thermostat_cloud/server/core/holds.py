@@ -19,11 +19,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 import logging
-from typing import Any, TypeIs
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock
+from ..model.records import is_int
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
@@ -80,7 +81,7 @@ class Hold:
         if not isinstance(saved, Mapping):
             return None
         until, written = saved.get("until_ms"), saved.get("written_ms", 0)
-        if not _is_int(until) or not _is_int(written):
+        if not is_int(until) or not is_int(written):
             return None
         hold = cls(
             until_ms=until,
@@ -91,10 +92,6 @@ class Hold:
         )
         has_range = hold.low is not None and hold.high is not None
         return hold if (hold.target is not None) != has_range else None
-
-
-def _is_int(value: object) -> TypeIs[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Holds:

@@ -21,12 +21,12 @@ from datetime import UTC, datetime
 from functools import partial
 import logging
 import secrets
-from typing import Any, TypeIs
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock
-from ..model.records import UnstorableError, ensure_storable
+from ..model.records import UnstorableError, ensure_storable, is_int
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .events import HOME, ChangeSource, EventBus, EventKind, ServiceEvent
@@ -84,7 +84,7 @@ class Vacation:
         if not isinstance(saved, Mapping):
             return None
         ident, start, end = saved.get("id"), saved.get("start_ms"), saved.get("end_ms")
-        if not isinstance(ident, str) or not _is_int(start) or not _is_int(end):
+        if not isinstance(ident, str) or not is_int(start) or not is_int(end):
             return None
         saved_eco = saved.get("saved_eco")
         return cls(
@@ -102,10 +102,6 @@ class Vacation:
                 if isinstance(pair, list) and len(pair) == 2
             },
         )
-
-
-def _is_int(value: object) -> TypeIs[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Vacations:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeIs
 
 import orjson
 
@@ -50,3 +50,8 @@ def flat_dict(record: Any) -> dict[str, Any]:
     the same result for a fraction of it.
     """
     return {name: getattr(record, name) for name in record.__dataclass_fields__}
+
+
+def is_int(value: object) -> TypeIs[int]:
+    """Whether a saved value is a whole number (JSON's `true` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
