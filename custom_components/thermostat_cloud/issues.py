@@ -8,7 +8,7 @@ module for both would tie those parts back to the hub.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from homeassistant.core import HomeAssistant, callback
@@ -225,6 +225,59 @@ def async_equipment_known(hass: HomeAssistant, serial: str) -> None:
     ir.async_delete_issue(hass, DOMAIN, equipment_issue_id(serial))
 
 
+type Wanted = tuple[str, dict[str, str], ir.IssueSeverity] | None
+"""An issue's translation key, placeholders and severity while it is wanted, else None."""
+
+
+@callback
+def _async_follow(
+    hass: HomeAssistant,
+    service: ThermostatService,
+    *,
+    kinds: frozenset[EventKind],
+    serials: Iterable[str],
+    issue_id: Callable[[str], str],
+    wanted: Callable[[str], Wanted],
+) -> Callable[[], None]:
+    """Keep one repair issue per thermostat raised exactly while `wanted` says so.
+
+    Checked for `serials` now and for a thermostat whenever an event of `kinds` names it.
+    Returns the function that stops following and clears the issues.
+    """
+    raised: set[str] = set()
+
+    @callback
+    def update(serial: str) -> None:
+        found = issue_id(serial)
+        issue = wanted(serial)
+        if issue is None:
+            if found in raised:
+                raised.discard(found)
+                ir.async_delete_issue(hass, DOMAIN, found)
+            return
+        raised.add(found)
+        key, placeholders, severity = issue
+        _async_raise(hass, found, key, placeholders, severity=severity)
+
+    @callback
+    def on_event(event: ServiceEvent) -> None:
+        if event.kind in kinds:
+            update(event.serial)
+
+    for serial in serials:
+        update(serial)
+    stop_listening = service.events.listen(on_event)
+
+    @callback
+    def stop() -> None:
+        stop_listening()
+        for found in raised:
+            ir.async_delete_issue(hass, DOMAIN, found)
+        raised.clear()
+
+    return stop
+
+
 @callback
 def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Callable[[], None]:
     """Say in a repair issue when a thermostat runs firmware before 5.x.
@@ -233,39 +286,24 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
     are pushed on (NoLongerEvil-Thermostat issue #213): it shows up, but cannot be
     controlled. Returns the function that stops following and clears the issues.
     """
-    raised: set[str] = set()
 
-    @callback
-    def update(serial: str) -> None:
-        issue_id = firmware_issue_id(serial)
+    def wanted(serial: str) -> Wanted:
         version = (
             service.availability.firmware_too_old(serial) if serial in service.devices else None
         )
         if version is None:
-            if issue_id in raised:
-                raised.discard(issue_id)
-                ir.async_delete_issue(hass, DOMAIN, issue_id)
-            return
-        raised.add(issue_id)
-        _async_raise(hass, issue_id, "firmware_too_old", {"serial": serial, "version": version})
+            return None
+        placeholders = {"serial": serial, "version": version}
+        return "firmware_too_old", placeholders, ir.IssueSeverity.WARNING
 
-    @callback
-    def on_event(event: ServiceEvent) -> None:
-        if event.kind in (EventKind.FIRMWARE, EventKind.FORGOTTEN):
-            update(event.serial)
-
-    for record in service.devices.records():
-        update(record.serial)
-    stop_listening = service.events.listen(on_event)
-
-    @callback
-    def stop() -> None:
-        stop_listening()
-        for issue_id in raised:
-            ir.async_delete_issue(hass, DOMAIN, issue_id)
-        raised.clear()
-
-    return stop
+    return _async_follow(
+        hass,
+        service,
+        kinds=frozenset({EventKind.FIRMWARE, EventKind.FORGOTTEN}),
+        serials=[record.serial for record in service.devices.records()],
+        issue_id=firmware_issue_id,
+        wanted=wanted,
+    )
 
 
 # -- a thermostat that does not take commands -----------------------------------------------
@@ -302,44 +340,25 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
     takes commands again. The issue's text is that of its most likely cause, each with what
     to do. Returns the function that stops following and clears the issues.
     """
-    raised: set[str] = set()
 
-    @callback
-    def update(serial: str) -> None:
-        issue_id = commands_issue_id(serial)
+    def wanted(serial: str) -> Wanted:
         trouble = service.confirmations.trouble(serial)
         if trouble is None:
-            if issue_id in raised:
-                raised.discard(issue_id)
-                ir.async_delete_issue(hass, DOMAIN, issue_id)
-            return
-        raised.add(issue_id)
-        cause = trouble.causes[0]
-        _async_raise(
-            hass,
-            issue_id,
-            f"not_taking_commands_{cause.value}",
+            return None
+        return (
+            f"not_taking_commands_{trouble.causes[0].value}",
             _commands_placeholders(hass, service, trouble),
-            severity=ir.IssueSeverity.ERROR,
+            ir.IssueSeverity.ERROR,
         )
 
-    @callback
-    def on_event(event: ServiceEvent) -> None:
-        if event.kind is EventKind.COMMANDS:
-            update(event.serial)
-
-    for serial in service.confirmations.troubled():
-        update(serial)
-    stop_listening = service.events.listen(on_event)
-
-    @callback
-    def stop() -> None:
-        stop_listening()
-        for issue_id in raised:
-            ir.async_delete_issue(hass, DOMAIN, issue_id)
-        raised.clear()
-
-    return stop
+    return _async_follow(
+        hass,
+        service,
+        kinds=frozenset({EventKind.COMMANDS}),
+        serials=service.confirmations.troubled(),
+        issue_id=commands_issue_id,
+        wanted=wanted,
+    )
 
 
 COMMANDS_CAUSES: Final = tuple(cause.value for cause in Cause)
