@@ -40,7 +40,7 @@ async def test_heating_hours_and_cycles_as_the_thermostat_ran_them(
 ) -> None:
     """Half an hour of heating with the fan is 0.5 h each and one cycle; durations in hours."""
     paired = await pair_thermostat()
-    heating = paired.entity_id("sensor", "heat_stage_1_runtime")
+    heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     assert shown(hass, heating) == "0.0"
 
     await paired.thermostat.put(SHARED, {"hvac_heater_state": True, "hvac_fan_state": True})
@@ -57,7 +57,7 @@ async def test_heating_hours_and_cycles_as_the_thermostat_ran_them(
     assert float(shown(hass, paired.entity_id("sensor", "fan_runtime"))) == 0.5
     assert shown(hass, paired.entity_id("sensor", "heating_cycles")) == "1"
     assert shown(hass, paired.entity_id("sensor", "cooling_cycles")) == "0"
-    assert float(shown(hass, paired.entity_id("sensor", "cool_stage_1_runtime"))) == 0
+    assert float(shown(hass, paired.entity_id("sensor", "cooling_stage_1_runtime"))) == 0
 
 
 async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_it(
@@ -65,11 +65,11 @@ async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_i
 ) -> None:
     """A second heating stage appears with `has_x2_heat`, the filter's runtime once counted."""
     paired = await pair_thermostat()
-    for key in ("heat_stage_1", "cool_stage_1", "fan", "emergency_heat", "humidifier"):
+    for key in ("heating_stage_1", "cooling_stage_1", "fan", "emergency_heat", "humidifier"):
         entry = entity_registry.async_get(paired.entity_id("sensor", f"{key}_runtime"))
         assert entry is not None
         assert entry.disabled_by is None, key
-    for key in ("heat_stage_2", "heat_stage_3", "aux_heat", "cool_stage_2", "airwave"):
+    for key in ("heating_stage_2", "heating_stage_3", "aux_heat", "cooling_stage_2", "airwave"):
         entry = entity_registry.async_get(paired.entity_id("sensor", f"{key}_runtime"))
         assert entry is not None
         assert entry.disabled_by is er.RegistryEntryDisabler.INTEGRATION, key
@@ -79,7 +79,7 @@ async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_i
     assert filter_runtime.disabled_by is er.RegistryEntryDisabler.INTEGRATION  # not counted yet
 
     await paired.reported(has_x2_heat=True, filter_runtime_sec=3600)
-    for key in ("heat_stage_2_runtime", "filter_runtime"):
+    for key in ("heating_stage_2_runtime", "filter_runtime"):
         entry = entity_registry.async_get(paired.entity_id("sensor", key))
         assert entry is not None
         assert entry.disabled_by is None, key
@@ -90,7 +90,7 @@ async def test_a_reload_while_heating_keeps_the_hours_and_skips_the_downtime(
 ) -> None:
     """Heating across a reload: counted to the stop, then from the thermostat's next contact."""
     paired = await pair_thermostat()
-    heating = paired.entity_id("sensor", "heat_stage_1_runtime")
+    heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
     await run_for(paired, freezer, 30)
     assert float(shown(hass, heating)) == 0.5
@@ -119,7 +119,7 @@ async def test_removing_and_pairing_the_thermostat_again_keeps_its_hours(
     await paired.thermostat.put(SHARED, {"hvac_ac_state": True})
     await run_for(paired, freezer, 60)
     await paired.thermostat.put(SHARED, {"hvac_ac_state": False})
-    cooling = paired.entity_id("sensor", "cool_stage_1_runtime")
+    cooling = paired.entity_id("sensor", "cooling_stage_1_runtime")
     assert float(shown(hass, cooling)) == 1.0
 
     (subentry_id,) = paired.entry.subentries
@@ -129,7 +129,7 @@ async def test_removing_and_pairing_the_thermostat_again_keeps_its_hours(
     await paired.thermostat.stop()
 
     again = await pair_thermostat(entry=paired.entry)
-    assert float(shown(hass, again.entity_id("sensor", "cool_stage_1_runtime"))) == 1.0
+    assert float(shown(hass, again.entity_id("sensor", "cooling_stage_1_runtime"))) == 1.0
     assert paired.service.snapshot()["runtime"][SERIAL]["cycles"] == {"cooling": 1}
 
 
@@ -164,8 +164,8 @@ async def reconfigure_energy(
     fields = {str(key) for key in schema.schema}
     # Equipment the thermostat has (heat, cooling, fan, emergency heat, humidifier); not
     # a second stage it does not report.
-    assert {"heat_stage_1_power", "heat_stage_1_gas", "cool_stage_1_power"} <= fields
-    assert "heat_stage_2_power" not in fields
+    assert {"heating_stage_1_power", "heating_stage_1_gas", "cooling_stage_1_power"} <= fields
+    assert "heating_stage_2_power" not in fields
     result = await hass.config_entries.subentries.async_configure(result["flow_id"], rates)
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "reconfigure_successful"
@@ -189,7 +189,9 @@ async def test_energy_sensors_appear_with_rates_and_count_from_then(
         is None
     )
 
-    await reconfigure_energy(hass, paired, {"heat_stage_1_power": 2.0, "heat_stage_1_gas": 1.0})
+    await reconfigure_energy(
+        hass, paired, {"heating_stage_1_power": 2.0, "heating_stage_1_gas": 1.0}
+    )
     electricity = paired.entity_id("sensor", "electricity_energy")
     gas = paired.entity_id("sensor", "gas_volume")
     assert float(shown(hass, electricity)) == 0
@@ -241,10 +243,10 @@ async def test_a_figure_recorded_before_a_crash_is_never_shown_lower(
         ],
     )
     paired = await pair_thermostat()
-    assert paired.entity_id("sensor", "heat_stage_1_runtime") == heating
+    assert paired.entity_id("sensor", "heating_stage_1_runtime") == heating
     assert float(shown(hass, heating)) == 2.5
     figures = paired.service.runtime.figures(SERIAL)
-    assert figures.seconds == {"heat_stage_1": 9000.0}
+    assert figures.seconds == {"heating_stage_1": 9000.0}
     assert figures.cycles == {}
     assert float(shown(hass, f"{prefix}_fan_runtime")) == 0
 
@@ -263,16 +265,16 @@ async def test_energy_rates_can_be_given_while_the_hub_is_not_loaded(
     assert result["type"] is FlowResultType.FORM
     schema = result["data_schema"]
     assert schema is not None
-    assert {"heat_stage_3_power", "cool_stage_2_power", "dehumidifier_power"} <= {
+    assert {"heating_stage_3_power", "cooling_stage_2_power", "dehumidifier_power"} <= {
         str(key) for key in schema.schema
     }
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {"heat_stage_3_power": 4.5, "fan_power": 0}
+        result["flow_id"], {"heating_stage_3_power": 4.5, "fan_power": 0}
     )
     assert result["type"] is FlowResultType.ABORT
     assert dict(paired.entry.subentries[subentry_id].data) == {
         "serial": SERIAL,
-        "heat_stage_3_power": 4.5,
+        "heating_stage_3_power": 4.5,
     }
 
 
@@ -300,7 +302,7 @@ async def test_an_update_from_the_version_before_keeps_everything_and_counts_on(
     service = paired.service
     assert service.pairings.is_paired(SERIAL)
     assert service.buckets.value(SHARED)["hvac_heater_state"] is True
-    heating = paired.entity_id("sensor", "heat_stage_1_runtime")
+    heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     assert float(shown(hass, heating)) == 0
     await paired.thermostat.heartbeat()
     await run_for(paired, freezer, 12)
@@ -309,5 +311,5 @@ async def test_an_update_from_the_version_before_keeps_everything_and_counts_on(
     assert float(shown(hass, heating)) == 0.2
     assert await hass.config_entries.async_unload(paired.entry.entry_id)  # saves everything
     assert hass_storage[STORAGE_KEY]["data"]["runtime"][SERIAL]["seconds"] == {
-        "heat_stage_1": 720.0
+        "heating_stage_1": 720.0
     }

@@ -40,7 +40,7 @@ async def test_long_term_statistics_of_the_runtime_only_grow(
     start = dt_util.utcnow().replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
     freezer.move_to(start)
     paired = await pair_thermostat()
-    heating = paired.entity_id("sensor", "heat_stage_1_runtime")
+    heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     for hour in range(2):
         await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
         await run_for(paired, freezer, 30)

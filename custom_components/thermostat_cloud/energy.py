@@ -21,7 +21,7 @@ from .server import ELECTRICITY, EQUIPMENT, GAS, ThermostatService
 
 POWER_EQUIPMENT = tuple(equipment for equipment in EQUIPMENT if equipment != "airwave")
 """Equipment that may draw electricity of its own (Airwave is the fan running on)."""
-GAS_EQUIPMENT = ("heat_stage_1", "heat_stage_2", "heat_stage_3")
+GAS_EQUIPMENT = ("heating_stage_1", "heating_stage_2", "heating_stage_3")
 """Equipment that may burn gas: a furnace's stages (aux and emergency heat are electric)."""
 MAX_RATE = 1000.0
 """The largest power (kW) or gas rate (m³/h) the form takes."""

@@ -60,13 +60,13 @@ EQUIPMENT_SETTINGS: Mapping[tuple[Platform, str], HasEquipment] = {
 
 HAS_EQUIPMENT: Mapping[str, HasEquipment] = {
     # `can_heat`/`can_cool`: heating is assumed until the thermostat says (see climate.py).
-    "heat_stage_1": _has("can_heat"),
-    "heat_stage_2": _has("has_x2_heat"),
-    "heat_stage_3": _has("has_x3_heat"),
+    "heating_stage_1": _has("can_heat"),
+    "heating_stage_2": _has("has_x2_heat"),
+    "heating_stage_3": _has("has_x3_heat"),
     "aux_heat": _has("has_aux_heat"),
     "emergency_heat": _has("has_emer_heat"),
-    "cool_stage_1": _has("can_cool"),
-    "cool_stage_2": _has("has_x2_cool"),
+    "cooling_stage_1": _has("can_cool"),
+    "cooling_stage_2": _has("has_x2_cool"),
     "fan": _has("has_fan"),
     **{key: EQUIPMENT_BINARY_SENSORS[key] for key in ("humidifier", "dehumidifier", "airwave")},
 }
@@ -74,8 +74,8 @@ HAS_EQUIPMENT: Mapping[str, HasEquipment] = {
 
 EQUIPMENT_SENSORS: Mapping[str, HasEquipment] = {
     **{f"{equipment}_runtime": has for equipment, has in HAS_EQUIPMENT.items()},
-    "heating_cycles": HAS_EQUIPMENT["heat_stage_1"],
-    "cooling_cycles": HAS_EQUIPMENT["cool_stage_1"],
+    "heating_cycles": HAS_EQUIPMENT["heating_stage_1"],
+    "cooling_cycles": HAS_EQUIPMENT["cooling_stage_1"],
     # The filter's runtime, once the thermostat counts it (`filter_runtime_sec`).
     "filter_runtime": lambda t: t.filter_runtime_seconds is not None,
 }

@@ -66,8 +66,8 @@ async def test_daily_heating_and_cooling_hours_in_a_statistics_graph(
 ) -> None:
     """The README's card: a bar per day of heating and cooling hours, from the runtime sensors."""
     paired = await pair(await make_thermostat(**LIVING_ROOM))  # heating, with the fan
-    heating = await runtime_entity(home_assistant, paired.serial, "heat_stage_1")
-    cooling = await runtime_entity(home_assistant, paired.serial, "cool_stage_1")
+    heating = await runtime_entity(home_assistant, paired.serial, "heating_stage_1")
+    cooling = await runtime_entity(home_assistant, paired.serial, "cooling_stage_1")
     client = home_assistant.client
     today = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
     for entity_id, name, hours in (

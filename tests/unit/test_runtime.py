@@ -82,7 +82,7 @@ async def test_heating_counts_from_the_report_that_started_it_to_the_one_that_st
     run(paired, 30)
 
     figures = paired.runtime.figures(SERIAL)
-    assert figures.seconds == {"heat_stage_1": 600.0, "fan": 600.0}
+    assert figures.seconds == {"heating_stage_1": 600.0, "fan": 600.0}
     assert figures.cycles == {"heating": 1}
 
 
@@ -101,9 +101,9 @@ async def test_cycles_count_starts_not_stage_changes(paired: ThermostatService) 
 
     figures = paired.runtime.figures(SERIAL)
     assert figures.cycles == {"heating": 1, "cooling": 3}
-    assert figures.seconds["heat_stage_1"] == 600.0
-    assert figures.seconds["heat_stage_2"] == 300.0
-    assert figures.seconds["cool_stage_1"] == 360.0
+    assert figures.seconds["heating_stage_1"] == 600.0
+    assert figures.seconds["heating_stage_2"] == 300.0
+    assert figures.seconds["cooling_stage_1"] == 360.0
 
 
 async def test_humidity_equipment_and_airwave_count_where_firmware_reports_them(
@@ -136,15 +136,15 @@ async def test_a_restart_while_heating_does_not_count_the_downtime() -> None:
     clock.advance(3600)  # an hour down; the furnace may or may not have run
     second = ThermostatService(config, storage, clock)
     await second.async_load()
-    assert seconds(second, "heat_stage_1") == 600.0
+    assert seconds(second, "heating_stage_1") == 600.0
     clock.advance(120)  # started, the thermostat not heard yet
     report(second)
-    assert seconds(second, "heat_stage_1") == 600.0
+    assert seconds(second, "heating_stage_1") == 600.0
     run(second, 5)
     report(second, hvac_heater_state=False)
     await second.async_stop()
 
-    assert seconds(second, "heat_stage_1") == 900.0
+    assert seconds(second, "heating_stage_1") == 900.0
     # Still on when Home Assistant stopped, and still on after: the same cycle.
     assert second.runtime.figures(SERIAL).cycles == {"heating": 1}
 
@@ -169,10 +169,10 @@ async def test_the_previous_versions_stored_data_loads_and_starts_at_zero() -> N
     assert upgraded.runtime.figures(SERIAL).seconds == {}
     report(upgraded)
     run(upgraded, 4)
-    assert seconds(upgraded, "heat_stage_1") == 240.0
+    assert seconds(upgraded, "heating_stage_1") == 240.0
     await upgraded.async_stop()
     assert storage.data is not None
-    assert storage.data["runtime"][SERIAL]["seconds"] == {"heat_stage_1": 240.0}
+    assert storage.data["runtime"][SERIAL]["seconds"] == {"heating_stage_1": 240.0}
 
 
 async def test_unpairing_and_pairing_again_keeps_the_figures(paired: ThermostatService) -> None:
@@ -181,12 +181,12 @@ async def test_unpairing_and_pairing_again_keeps_the_figures(paired: ThermostatS
     run(paired, 5)
     await paired.pairing.async_unpair(SERIAL)
     run(paired, 5)  # unpaired: not counted
-    assert seconds(paired, "cool_stage_1") == 300.0
+    assert seconds(paired, "cooling_stage_1") == 300.0
 
     pair(paired, SERIAL)
     report(paired)
     run(paired, 1)
-    assert seconds(paired, "cool_stage_1") == 360.0
+    assert seconds(paired, "cooling_stage_1") == 360.0
     assert paired.runtime.figures(SERIAL).cycles == {"cooling": 1}
 
 
@@ -215,15 +215,15 @@ async def test_clock_jumps_count_nothing_or_at_most_the_longest_silence(
     clock = clock_of(paired)
     clock.advance(-3600)
     report(paired)
-    assert seconds(paired, "heat_stage_1") == 60.0
+    assert seconds(paired, "heating_stage_1") == 60.0
     assert "clock went back" in caplog.text
     run(paired, 1)
-    assert seconds(paired, "heat_stage_1") == 120.0
+    assert seconds(paired, "heating_stage_1") == 120.0
 
     clock.advance(365 * 86400)
     with caplog.at_level(logging.WARNING):
         report(paired)
-    assert seconds(paired, "heat_stage_1") == 120.0 + max_step(paired)
+    assert seconds(paired, "heating_stage_1") == 120.0 + max_step(paired)
     assert "which cannot be" in caplog.text
 
 
@@ -238,11 +238,11 @@ async def test_relay_states_of_the_wrong_type_are_off(paired: ThermostatService)
 
 async def test_energy_accrues_at_the_rate_of_its_time(paired: ThermostatService) -> None:
     """2 kW for 30 min is 1 kWh; a new rate applies from then on, not to what ran before."""
-    paired.runtime.set_rates(SERIAL, {"heat_stage_1": {"electricity": 2.0, "gas": 1.5}})
+    paired.runtime.set_rates(SERIAL, {"heating_stage_1": {"electricity": 2.0, "gas": 1.5}})
     report(paired, hvac_heater_state=True)
     run(paired, 30)
     assert paired.runtime.figures(SERIAL).energy == pytest.approx({"electricity": 1.0, "gas": 0.75})
-    paired.runtime.set_rates(SERIAL, {"heat_stage_1": {"electricity": 4.0}})
+    paired.runtime.set_rates(SERIAL, {"heating_stage_1": {"electricity": 4.0}})
     run(paired, 15)
     report(paired, hvac_heater_state=False)
     assert paired.runtime.figures(SERIAL).energy == pytest.approx({"electricity": 2.0, "gas": 0.75})
@@ -255,7 +255,7 @@ async def test_implausible_rates_are_refused_with_a_warning(
     paired.runtime.set_rates(
         SERIAL,
         {
-            "heat_stage_1": {"electricity": -1.0, "gas": float("inf")},
+            "heating_stage_1": {"electricity": -1.0, "gas": float("inf")},
             "fan": {"electricity": 5000.0},
             "boiler": {"electricity": 1.0},
         },
@@ -272,7 +272,12 @@ async def test_stored_figures_that_cannot_be_are_dropped(caplog: pytest.LogCaptu
         {
             "runtime": {
                 SERIAL: {
-                    "seconds": {"fan": 12.5, "heat_stage_1": -4, "boiler": 3, "cool_stage_1": "x"},
+                    "seconds": {
+                        "fan": 12.5,
+                        "heating_stage_1": -4,
+                        "boiler": 3,
+                        "cooling_stage_1": "x",
+                    },
                     "cycles": {"heating": 2, "cooling": float("nan")},
                     "energy": "lots",
                 },
@@ -296,9 +301,9 @@ async def test_figures_the_host_showed_raise_lower_ones(paired: ThermostatServic
     """After a crash between a recorded state and its save, the recorded figure wins."""
     report(paired, hvac_fan_state=True)
     run(paired, 1)
-    paired.runtime.note_shown(SERIAL, {"fan": 30.0, "heat_stage_1": 7200.0}, {"heating": 4}, {})
+    paired.runtime.note_shown(SERIAL, {"fan": 30.0, "heating_stage_1": 7200.0}, {"heating": 4}, {})
     figures = paired.runtime.figures(SERIAL)
-    assert figures.seconds == {"fan": 60.0, "heat_stage_1": 7200.0}
+    assert figures.seconds == {"fan": 60.0, "heating_stage_1": 7200.0}
     assert figures.cycles == {"heating": 4}
 
 

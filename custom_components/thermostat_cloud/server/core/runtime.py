@@ -40,13 +40,13 @@ _LOGGER = logging.getLogger(__name__)
 
 # Equipment -> the relays (status-record names, see state.HVAC_RELAYS) that show it running.
 EQUIPMENT_RELAYS: Mapping[str, tuple[str, ...]] = {
-    "heat_stage_1": ("heater",),
-    "heat_stage_2": ("heat_x2",),
-    "heat_stage_3": ("heat_x3",),
+    "heating_stage_1": ("heater",),
+    "heating_stage_2": ("heat_x2",),
+    "heating_stage_3": ("heat_x3",),
     "aux_heat": ("aux_heat",),
     "emergency_heat": ("emer_heat",),
-    "cool_stage_1": ("ac",),
-    "cool_stage_2": ("cool_x2",),
+    "cooling_stage_1": ("ac",),
+    "cooling_stage_2": ("cool_x2",),
     "fan": ("fan",),
     "humidifier": ("humidifier",),
     # A dehumidifier, or the air conditioning dehumidifying ("cool to dry"), as its binary
