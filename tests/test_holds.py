@@ -55,6 +55,17 @@ async def pair_with_schedule(
     return paired
 
 
+async def held_for_an_hour(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> PairedThermostat:
+    """On Tuesday evening, pair a scheduled thermostat and hold it at 23 °C for an hour."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_with_schedule(hass, pair_thermostat)
+    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
+    await paired.pushed("shared", target_temperature=23)
+    return paired
+
+
 def local_target(paired: PairedThermostat) -> float:
     """Return the setpoint the thermostat has now."""
     return float(paired.thermostat.local[f"shared.{SERIAL}"].value["target_temperature"])
@@ -101,10 +112,7 @@ async def test_turning_the_dial_ends_the_hold(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """A person's setpoint stands: the hold ends and its end writes nothing."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_with_schedule(hass, pair_thermostat)
-    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
-    await paired.pushed("shared", target_temperature=23)
+    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
 
     await paired.thermostat.turn_dial(19.5)
     await hass.async_block_till_done()
@@ -120,10 +128,7 @@ async def test_a_new_setpoint_from_home_assistant_ends_the_hold(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Setting the temperature on the climate entity is a person's choice too: the hold ends."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_with_schedule(hass, pair_thermostat)
-    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
-    await paired.pushed("shared", target_temperature=23)
+    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
     await hass.services.async_call(
         CLIMATE_DOMAIN,
         SERVICE_SET_TEMPERATURE,
@@ -261,10 +266,7 @@ async def test_a_hold_survives_a_restart(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Home Assistant restarts in the middle of a hold: it is kept, and ends on time."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_with_schedule(hass, pair_thermostat)
-    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
-    await paired.pushed("shared", target_temperature=23)
+    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
 
     assert await hass.config_entries.async_reload(paired.entry.entry_id)
     await hass.async_block_till_done()
@@ -280,10 +282,7 @@ async def test_a_hold_that_ended_while_home_assistant_was_down_ends_at_start(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """The hold's end passed while the hub was stopped: at start the schedule's setpoint."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_with_schedule(hass, pair_thermostat)
-    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
-    await paired.pushed("shared", target_temperature=23)
+    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
 
     assert await hass.config_entries.async_unload(paired.entry.entry_id)
     await move_to(hass, freezer, at("2026-11-24 22:30:00-08:00"))
