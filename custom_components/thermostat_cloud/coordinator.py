@@ -27,7 +27,7 @@ from homeassistant.helpers import device_registry as dr
 from .const import DOMAIN
 from .equipment import async_enable_reported_equipment, reported_equipment
 from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
-from .server import HOME, EventKind, ServiceEvent, ThermostatService, ThermostatState
+from .server import HOME, EventKind, ServiceEvent, ThermostatService
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
     Return the device registry connection of the MAC address the thermostat reported in
     `/svc/entry`, when that is a MAC address (it is whatever the request said).
     """
-    record = service.devices.get(serial)
+    record = service.device(serial)
     if record is None or not record.mac:
         return None
     mac = dr.format_mac(record.mac)
@@ -113,7 +113,7 @@ class ThermostatCoordinator:
 
         See `reads_changed`; returns the remover.
         """
-        self._available.setdefault(serial, self.service.availability.is_available(serial))
+        self._available.setdefault(serial, self.service.is_available(serial))
         listener = _Listener(call, reads)
         self._listeners[serial].append(listener)
 
@@ -206,7 +206,7 @@ class ThermostatCoordinator:
         do, Home Assistant offers heating only and a repair issue asks for one restart; once
         it has, the sensors of the equipment it has are enabled.
         """
-        thermostat = ThermostatState(self.service, serial)
+        thermostat = self.service.thermostat(serial)
         # What a technician needs first: the error the thermostat shows, quoted.
         async_thermostat_errors(self.hass, serial, thermostat.reported_errors)
         if thermostat.equipment_reported:
@@ -220,7 +220,7 @@ class ThermostatCoordinator:
 
     def _note_availability(self, serial: str) -> bool:
         """Return whether the thermostat's availability changed (logging that it did)."""
-        available = self.service.availability.is_available(serial)
+        available = self.service.is_available(serial)
         if self._available.get(serial) == available:
             return False
         self._available[serial] = available
@@ -236,7 +236,7 @@ class ThermostatCoordinator:
 
     def _room_changed(self, serial: str) -> bool:
         """Return whether the thermostat's room changed since the last look (noting it)."""
-        room = ThermostatState(self.service, serial).room
+        room = self.service.thermostat(serial).room
         if serial in self._rooms and self._rooms[serial] == room:
             return False
         self._rooms[serial] = room
@@ -254,7 +254,7 @@ class ThermostatCoordinator:
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:
             return
-        state = ThermostatState(self.service, serial)
+        state = self.service.thermostat(serial)
         changes: dict[str, Any] = {}
         if (device.sw_version, device.model) != (state.software_version, state.model):
             changes.update(sw_version=state.software_version, model=state.model)

@@ -284,7 +284,7 @@ async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
     service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), storage)
     await service.async_load()
     for value in range(5):
-        service.buckets.merge(KEY, {"n": value})
+        service._buckets.merge(KEY, {"n": value})
         service.request_save()
     assert [delay for _, delay in storage.scheduled] == [service.config.save_delay]
 
