@@ -118,6 +118,7 @@ class ThermostatService:
             request_save=self.request_save,
             confirmations=self._confirmations,
         )
+        """Every write: the one command layer (public, as `events` is)."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = ApiKeyStore(self._clock, self.save_now_later, self.request_save)
