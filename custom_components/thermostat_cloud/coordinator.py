@@ -5,9 +5,9 @@ The service publishes every change once, on one event bus, in the loop turn of t
 timer); each event says what it changed (`ServiceEvent.changed`). The coordinator is that bus's
 one Home Assistant listener: it hands each event to the listeners of its thermostat that read
 what it changed (`reads_changed`, the one change filter), logs availability changes once per
-thermostat (not once per entity), and hands what the event changed to the device sync
-(`device_sync.py`: the device registry, room names, equipment), whose pieces run through the
-same filter. It is push-only, not a `DataUpdateCoordinator`: nothing is polled.
+thermostat (not once per entity), and calls the pieces of the device sync (`device_sync.py`:
+the device registry, room names, equipment) through the same filter, as it calls the home's
+entities. It is push-only, not a `DataUpdateCoordinator`: nothing is polled.
 """
 
 from __future__ import annotations
@@ -71,13 +71,21 @@ class ThermostatCoordinator:
         """Last availability seen per thermostat with entities, to log changes only."""
         self._device_sync = DeviceSync(hass, entry_id, service)
         self._home_listeners: list[_Listener] = []
-        """Listeners of the home (the hub's entities): the home's own events (its vacations,
-        which name no thermostat) and every thermostat's."""
+        """Listeners of the home (the hub's entities, the device sync): the home's own events
+        (its vacations, which name no thermostat) and every thermostat's."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
-        """Follow the service's events; returns the function that stops it."""
-        return self.service.events.listen(self._on_event)
+        """Follow the service's events and sync the devices; returns the function that stops it."""
+        stops = [self.listen_home(piece, piece.reads) for piece in self._device_sync.pieces]
+        stops.append(self.service.events.listen(self._on_event))
+
+        @callback
+        def stop() -> None:
+            for stop_one in stops:
+                stop_one()
+
+        return stop
 
     @callback
     def listen(
@@ -131,13 +139,8 @@ class ThermostatCoordinator:
             self._call(self._home_listeners, event, _with_bucket_types(event))
         if event.serial == HOME:
             return
-        listeners = self._listeners.get(event.serial)
-        if not listeners:
-            self._device_sync.changed(event.serial, _with_bucket_types(event))
-            return
-        changed = self._changed(event)
-        self._device_sync.changed(event.serial, changed)
-        self._call(listeners, event, changed)
+        if listeners := self._listeners.get(event.serial):
+            self._call(listeners, event, self._changed(event))
 
     @staticmethod
     def _call(listeners: list[_Listener], event: ServiceEvent, changed: frozenset[str]) -> None:

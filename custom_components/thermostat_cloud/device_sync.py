@@ -1,8 +1,8 @@
 """Keeps what Home Assistant knows of each thermostat in step with what it reports.
 
 Three pieces follow a thermostat with entities, each declaring the fields and aspects it reads
-as entities do (see `coordinator.reads_changed`), and each run only for an event that changed
-them, so a temperature-only report costs none of them:
+as entities do; the coordinator calls each through its change filter (`reads_changed`) only
+for an event that changed them, so a temperature-only report costs none of them:
 - its device: the name given on it or its room's, its firmware version, model and MAC;
 - the others of its room: thermostats of a room without a name of their own are numbered in
   the order they were paired ("Living Room (2)"), so one joining, leaving, moving or taking a
@@ -24,7 +24,7 @@ from homeassistant.helpers import device_registry as dr
 from .const import DOMAIN
 from .equipment import EQUIPMENT_READS, async_enable_reported_equipment, reported_equipment
 from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
-from .server import EventKind, ThermostatService, ThermostatState
+from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
 
 NAME_READS = frozenset(
     {
@@ -69,12 +69,16 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
 
 
 @dataclass(frozen=True, slots=True)
-class _Piece:
+class SyncPiece:
     """One piece of the follow-up and what it reads."""
 
     reads: frozenset[str]
     run: Callable[[str], None]
     """Called with the serial of the thermostat whose event changed what it reads."""
+
+    def __call__(self, event: ServiceEvent) -> None:
+        """Follow up an event that changed what the piece reads."""
+        self.run(event.serial)
 
 
 class DeviceSync:
@@ -90,11 +94,13 @@ class DeviceSync:
         once; its keys are the thermostats followed."""
         self._due: set[str] = set()
         """Followed thermostats whose device is refreshed at the end of this loop turn."""
-        self._pieces = (
-            _Piece(NAME_READS, self._refresh_others),
-            _Piece(DEVICE_READS, self._refresh_own),
-            _Piece(EQUIPMENT_READS, self._follow_equipment),
+        self.pieces = (
+            SyncPiece(NAME_READS, self._refresh_others),
+            SyncPiece(DEVICE_READS, self._refresh_own),
+            SyncPiece(EQUIPMENT_READS, self._follow_equipment),
         )
+        """What the coordinator calls for every thermostat's events that change what one
+        reads (see `ThermostatCoordinator.listen_home`)."""
 
     def follow(self, serial: str) -> None:
         """Start following a thermostat (its first entity was added)."""
@@ -107,15 +113,6 @@ class DeviceSync:
         if self._equipment.pop(serial, None) is not None:
             async_equipment_known(self.hass, serial)
             async_thermostat_errors(self.hass, serial, {})
-
-    def changed(self, serial: str, changed: frozenset[str]) -> None:
-        """Run the pieces that read what an event about one thermostat changed.
-
-        `changed` as the change filter has it (with the bucket types of its fields).
-        """
-        for piece in self._pieces:
-            if not piece.reads.isdisjoint(changed):
-                piece.run(serial)
 
     def _refresh_own(self, serial: str) -> None:
         self._refresh_soon({serial})
