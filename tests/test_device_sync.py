@@ -16,7 +16,7 @@ import pytest
 from custom_components.thermostat_cloud.const import DOMAIN
 from thermostat_sim import ROOM_IDS
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
+from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
 
 
 def thermostat_device(hass: HomeAssistant, paired: PairedThermostat) -> dr.DeviceEntry:
@@ -153,3 +153,30 @@ async def test_equipment_reported_later_enables_its_sensors(
     assert entry is not None
     assert entry.disabled_by is None
     assert SERIAL in entry.unique_id
+
+
+async def test_a_name_given_on_one_thermostat_renames_the_other_of_its_room(
+    hass: HomeAssistant, pair_thermostat: PairThermostat
+) -> None:
+    """Two unnamed thermostats of a room are "Living Room" and "Living Room (2)".
+
+    Once the first is given a name on the thermostat, the second is the room alone, at once
+    (not at its own next report).
+    """
+    room = {"shared": {"name": ""}, "device": {"where_id": ROOM_IDS["Living Room"]}}
+    first = await pair_thermostat(serial=OTHER_SERIAL, **room)
+    second = await pair_thermostat(entry=first.entry, **room)
+    assert (thermostat_device(hass, first).name, thermostat_device(hass, second).name) == (
+        "Living Room",
+        "Living Room (2)",
+    )
+    updates = record_device_updates(hass, thermostat_device(hass, second).id)
+
+    await first.thermostat.put(f"shared.{OTHER_SERIAL}", {"name": "Hall"})
+    await hass.async_block_till_done()
+
+    assert (thermostat_device(hass, first).name, thermostat_device(hass, second).name) == (
+        "Hall",
+        "Living Room",
+    )
+    assert [set(update) for update in updates] == [{"name"}]
