@@ -234,7 +234,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
     commands = Commands(
         clock=clock,
         buckets=buckets,
-        pairings=pairings,
+        ownership=pairings,
         devices=DeviceRegistry(clock),
         delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
         events=events,

@@ -99,7 +99,7 @@ class Commands:
         *,
         clock: Clock,
         buckets: BucketStore,
-        pairings: PairingRegistry,
+        ownership: PairingRegistry,
         devices: DeviceRegistry,
         delivery: Delivery,
         events: EventBus,
@@ -109,7 +109,7 @@ class Commands:
         """Initialize from the clock, the stores, delivery, the events, saving, confirmations."""
         self._clock = clock
         self._buckets = buckets
-        self._pairings = pairings
+        self._ownership = ownership
         self._devices = devices
         self._delivery = delivery
         self._events = events
@@ -191,7 +191,7 @@ class Commands:
         """Return the serials whose devices follow a home-scoped bucket."""
         return [
             p.serial
-            for p in self._pairings.pairings()
+            for p in self._ownership.pairings()
             if key in home_bucket_keys(p.user_id, p.structure_id)
         ]
 
@@ -353,7 +353,7 @@ class Commands:
         """
         self.require_device(serial)
         boolean(away, "Away")
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if pairing is None:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
@@ -370,7 +370,7 @@ class Commands:
         when the home is not away never turns off a thermostat's own eco.
         """
         flag = boolean(away, "Away")
-        serials = self._pairings.serials_in(structure_id)
+        serials = self._ownership.serials_in(structure_id)
         if not serials:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair a thermostat first"
@@ -388,7 +388,7 @@ class Commands:
         """
         self.require_device(serial)
         on = boolean(enabled, "Eco")
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if not on and pairing is not None and self._home_in_eco(pairing.structure_id):
             return self._home_eco(serial, pairing.structure_id, on=False, result_key="device")
         return self._write(serial, "device", self._device_eco(serial, on=on))
@@ -443,7 +443,7 @@ class Commands:
         also: dict[str, Mapping[str, Any]] = {}
         if not on:
             every_device = every_device and self._home_in_eco(structure_id)
-            for other in self._pairings.serials_in(structure_id):
+            for other in self._ownership.serials_in(structure_id):
                 if every_device or self._readings(other).eco:
                     also[bucket_key("device", other)] = self._device_eco(other, on=False)
         also.update(extra or {})
@@ -467,7 +467,7 @@ class Commands:
         cleared in one push, or they stay in eco. An eco report older than the command that
         entered manual eco does not undo it.
         """
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if pairing is None:
             return
         entered_at = home_manual_eco_since(self._buckets, pairing.structure_id)
@@ -753,7 +753,7 @@ class Commands:
         if self._readings(serial).mode == "emergency":
             self._check_capability(serial, "heat")
             extra[shared_key] = {"target_temperature_type": "heat"}
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if preset == "away":
             if pairing is None:
                 raise CommandError(

@@ -178,7 +178,7 @@ class RuntimeLedger:
         *,
         clock: Clock,
         buckets: BucketStore,
-        pairings: PairingRegistry,
+        ownership: PairingRegistry,
         events: EventBus,
         request_save: Callable[[], None],
         last_contact_ms: Callable[[str], int | None],
@@ -192,7 +192,7 @@ class RuntimeLedger:
         """
         self._clock = clock
         self._buckets = buckets
-        self._pairings = pairings
+        self._ownership = ownership
         self._events = events
         self._request_save = request_save
         self._last_contact_ms = last_contact_ms
@@ -286,7 +286,7 @@ class RuntimeLedger:
         """Note a request of the thermostat: it is heard from now; what runs counts until now."""
         tally = self._tallies.get(serial)
         if tally is None or tally.relays is None:
-            if self._pairings.is_paired(serial):
+            if self._ownership.is_paired(serial):
                 self._hear(serial)
             return
         if not tally.running:
@@ -317,7 +317,7 @@ class RuntimeLedger:
             self._check_heard(event.serial, event.kind)
 
     def _relays_changed(self, serial: str) -> None:
-        if not self._pairings.is_paired(serial):
+        if not self._ownership.is_paired(serial):
             return
         tally = self._tallies.get(serial)
         now = self._clock.now_ms()
@@ -345,7 +345,7 @@ class RuntimeLedger:
         if tally is None or tally.relays is None:
             return
         if kind is EventKind.PAIRING:
-            if self._pairings.is_paired(serial):
+            if self._ownership.is_paired(serial):
                 return
             until = self._clock.now_ms()
         else:

@@ -77,7 +77,7 @@ class _ReadSource:
 
     buckets: BucketStore
     devices: DeviceRegistry
-    pairings: PairingRegistry
+    ownership: PairingRegistry
     availability: AvailabilityView
     clock: Clock
     confirmations: CommandsView
@@ -111,7 +111,7 @@ class ThermostatService:
         self.commands = Commands(
             clock=self._clock,
             buckets=self._buckets,
-            pairings=self._ownership,
+            ownership=self._ownership,
             devices=self._devices,
             delivery=self._delivery,
             events=self.events,
@@ -127,7 +127,7 @@ class ThermostatService:
             config=config,
             buckets=self._buckets,
             devices=self._devices,
-            pairings=self._ownership,
+            ownership=self._ownership,
             subscriptions=self._subscriptions,
             events=self.events,
             request_save=self.request_save,
@@ -165,7 +165,7 @@ class ThermostatService:
         self._runtime = RuntimeLedger(
             clock=self._clock,
             buckets=self._buckets,
-            pairings=self._ownership,
+            ownership=self._ownership,
             events=self.events,
             request_save=self.request_save,
             last_contact_ms=self._last_contact_ms,
@@ -179,7 +179,7 @@ class ThermostatService:
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
-            pairings=self._ownership,
+            ownership=self._ownership,
             commands=self.commands,
             delivery=self._delivery,
             events=self.events,
@@ -193,13 +193,13 @@ class ThermostatService:
             clock=self._clock,
             buckets=self._buckets,
             devices=self._devices,
-            pairings=self._ownership,
+            ownership=self._ownership,
             commands=self.commands,
             confirmations=self._confirmations,
             delivery=self._delivery,
             availability=self._availability,
             roster=self._roster,
-            pairing=self._home,
+            home=self._home,
             request_save=self.request_save,
             save_now_later=self.save_now_later,
             is_loaded=lambda: self._loaded,
@@ -209,7 +209,7 @@ class ThermostatService:
         self._reads = _ReadSource(
             buckets=self._buckets,
             devices=self._devices,
-            pairings=self._ownership,
+            ownership=self._ownership,
             availability=self._availability,
             clock=self._clock,
             confirmations=self._confirmations,
@@ -220,7 +220,7 @@ class ThermostatService:
             source=self._reads,
             subscriptions=self._subscriptions,
             roster=self._roster,
-            pairing=self._home,
+            home=self._home,
         )
         """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None

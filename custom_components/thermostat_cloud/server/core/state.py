@@ -300,7 +300,7 @@ class StateSource(Protocol):
         """Device records (last seen, what a thermostat reported at entry)."""
 
     @property
-    def pairings(self) -> PairingRegistry:
+    def ownership(self) -> PairingRegistry:
         """Ownership records: a thermostat's home."""
 
     @property
@@ -333,7 +333,7 @@ class HomeState:
     @property
     def serials(self) -> list[str]:
         """The thermostats paired into the home, in the order they were paired."""
-        return self.source.pairings.serials_in(self.structure_id)
+        return self.source.ownership.serials_in(self.structure_id)
 
     @property
     def away(self) -> bool:
@@ -391,7 +391,7 @@ class ThermostatState:
     @property
     def structure_id(self) -> str | None:
         """The home the thermostat is paired into, None while unpaired."""
-        pairing = self.source.pairings.pairing(self.serial)
+        pairing = self.source.ownership.pairing(self.serial)
         return pairing.structure_id if pairing is not None else None
 
     @property
@@ -437,12 +437,12 @@ class ThermostatState:
         if (reported := self.reported_name) is not None:
             return reported
         room = self.room
-        pairing = self.source.pairings.pairing(self.serial)
+        pairing = self.source.ownership.pairing(self.serial)
         if room is None or pairing is None:
             return room
         same_room = sorted(
             (other.paired_at, other.serial)
-            for other in self.source.pairings.pairings()
+            for other in self.source.ownership.pairings()
             if other.structure_id == pairing.structure_id
             and (state := ThermostatState(self.source, other.serial)).reported_name is None
             and state.room == room
