@@ -23,6 +23,7 @@ from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version,
 from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
+from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
 from .roster import Roster
 from .runtime import (
     COOLING,
@@ -51,15 +52,8 @@ from .sessions import (
     is_revision,
     next_revision,
 )
-from .state import (
-    DEVICE_RELAYS,
-    ECO_MODES,
-    EQUIPMENT_FIELDS,
-    HVAC_RELAYS,
-    HomeState,
-    StateSource,
-    ThermostatState,
-)
+from .state import HomeState, ThermostatState
+from .state_source import StateSource
 from .vacations import Vacation, Vacations
 from .validation import as_number
 from .weather import WeatherProvider

@@ -20,7 +20,8 @@ from ..delivery.subscriptions import SubscriptionHub
 from ..model.pairing import Pairing
 from .pairing import HomePairing
 from .roster import Roster
-from .state import StateSource, ThermostatState
+from .state import ThermostatState
+from .state_source import StateSource
 
 WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
 """Bucket fields no client may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the

@@ -33,8 +33,8 @@ from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .confirmations import Confirmations
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent, field_name
 from .modes import takes_range
+from .readings import BucketReadings, home_away, home_manual_eco_since
 from .schedule import SCHEDULE_MODES, validate_schedule
-from .state import BucketReadings, home_away, home_manual_eco_since
 from .validation import (
     DEVICE_SETTINGS,
     DUAL_FUEL_SETTINGS,

@@ -29,13 +29,13 @@ from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent
 from .modes import takes_range
+from .readings import BucketReadings
 from .schedule import (
     ScheduledSetpoint,
     as_plain_number,
     next_schedule_change,
     scheduled_setpoint,
 )
-from .state import BucketReadings
 
 _LOGGER = logging.getLogger(__name__)
 

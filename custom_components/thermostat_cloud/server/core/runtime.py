@@ -34,11 +34,11 @@ from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock
 from ..model.pairing import PairingRegistry
 from .events import ChangeSource, EventBus, EventKind, ServiceEvent, field_name
-from .state import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
+from .readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
 
 _LOGGER = logging.getLogger(__name__)
 
-# Equipment -> the relays (status-record names, see state.HVAC_RELAYS) that show it running.
+# Equipment -> the relays (status-record names, see readings.HVAC_RELAYS) that show it running.
 EQUIPMENT_RELAYS: Mapping[str, tuple[str, ...]] = {
     "heating_stage_1": ("heater",),
     "heating_stage_2": ("heat_x2",),

@@ -30,8 +30,8 @@ from ..model.records import UnstorableError, ensure_storable, is_int
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .events import HOME, ChangeSource, EventBus, EventKind, ServiceEvent
+from .readings import BucketReadings
 from .schedule import as_plain_number, scheduled_setpoint
-from .state import BucketReadings
 from .validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
 
 _LOGGER = logging.getLogger(__name__)
