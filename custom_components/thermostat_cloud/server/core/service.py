@@ -24,6 +24,7 @@ from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
 from .confirmations import Confirmations
+from .context import CoreContext
 from .events import EventBus
 from .holds import Holds
 from .pairing import HomePairing
@@ -75,6 +76,17 @@ class ThermostatService:
         self.buckets = BucketStore(self.clock)
         self.devices = DeviceRegistry(self.clock)
         self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
+        self.context = CoreContext(
+            config=config,
+            clock=self.clock,
+            buckets=self.buckets,
+            devices=self.devices,
+            pairings=self.pairings,
+            events=self.events,
+            request_save=self.request_save,
+            save_now_later=self.save_now_later,
+        )
+        """What most parts of the core share."""
         self.subscriptions = SubscriptionHub()
         self.delivery = Delivery(self.buckets, self.subscriptions, self.pairings.home_keys)
         """What each device has been sent and is owed."""
@@ -87,14 +99,7 @@ class ThermostatService:
         """What each thermostat has not confirmed, and whether it takes commands."""
         self.delivery.on_written = self.confirmations.written
         self.commands = Commands(
-            clock=self.clock,
-            buckets=self.buckets,
-            pairings=self.pairings,
-            devices=self.devices,
-            delivery=self.delivery,
-            events=self.events,
-            request_save=self.request_save,
-            confirmations=self.confirmations,
+            self.context, delivery=self.delivery, confirmations=self.confirmations
         )
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
