@@ -250,9 +250,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
     commands = Commands(
         context,
         delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
-        confirmations=Confirmations(
-            clock=clock, events=events, request_save=lambda: None, state_of=_not_read
-        ),
+        confirmations=Confirmations(context, state_of=_not_read),
     )
     commands.apply(
         "SERIALA1",

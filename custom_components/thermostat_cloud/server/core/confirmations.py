@@ -32,8 +32,8 @@ import math
 from typing import Any, Protocol
 
 from ..model.buckets import Bucket, split_key
-from ..model.clock import Clock
-from .events import EventBus, EventKind, ServiceEvent, field_name
+from .context import CoreContext
+from .events import EventKind, ServiceEvent, field_name
 from .firmware import firmware_major, too_old_to_control
 from .state import ThermostatState
 
@@ -199,18 +199,11 @@ def carries(asked: object, reported: object) -> bool:
 class Confirmations:
     """Pending commands per thermostat, and which thermostats are not taking commands."""
 
-    def __init__(
-        self,
-        *,
-        clock: Clock,
-        events: EventBus,
-        request_save: Callable[[], None],
-        state_of: Callable[[str], ThermostatState],
-    ) -> None:
-        """Initialize from the clock, the event bus, the save request and the read model."""
-        self._clock = clock
-        self._events = events
-        self._request_save = request_save
+    def __init__(self, context: CoreContext, *, state_of: Callable[[str], ThermostatState]) -> None:
+        """Initialize from the core's context and the read model."""
+        self._clock = context.clock
+        self._events = context.events
+        self._request_save = context.request_save
         self._state_of = state_of
         self._pending: dict[str, dict[tuple[str, str], PendingField]] = {}
         """Serial -> (bucket key, field) -> what was asked."""
