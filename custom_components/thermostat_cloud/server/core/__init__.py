@@ -10,12 +10,9 @@ from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
 from .confirmations import (
     CONTACT_DEADLINE_S,
-    LOW_BATTERY_V,
     WRITTEN_DEADLINE_S,
-    Cause,
     Confirmations,
     PendingField,
-    Trouble,
     pending_record,
 )
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
@@ -54,6 +51,7 @@ from .sessions import (
 )
 from .state import HomeState, ThermostatState
 from .state_source import StateSource
+from .trouble import LOW_BATTERY_V, Cause, Trouble
 from .vacations import Vacation, Vacations
 from .validation import as_number
 from .weather import WeatherProvider
