@@ -3,14 +3,14 @@
 A thermostat that reports the home back (someone came home, or the dial left eco) ends the
 home's manual eco on every thermostat still in it. The rule only computes those writes; the
 write path writes them as one server change right after the report, without entering
-`apply` again. The service core runs on a clock the test holds.
+`apply` again. The core is built from its parts here, on a clock the test holds.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import given, settings, strategies as st
@@ -21,57 +21,87 @@ from custom_components.thermostat_cloud.server import (
     EventKind,
     ServiceConfig,
     ServiceEvent,
-    ThermostatService,
-    ThermostatState,
 )
+from custom_components.thermostat_cloud.server.core.commands import Commands
+from custom_components.thermostat_cloud.server.core.confirmations import Confirmations
+from custom_components.thermostat_cloud.server.core.context import CoreContext
+from custom_components.thermostat_cloud.server.core.events import EventBus
 from custom_components.thermostat_cloud.server.core.home_rules import HomeChange, HomeRules
+from custom_components.thermostat_cloud.server.core.readings import BucketReadings, home_away
 from custom_components.thermostat_cloud.server.core.write_path import WritePath
-from custom_components.thermostat_cloud.server.model.buckets import Bucket
-from tests.conftest import FakeClock, MemoryStorage
-
-from .conftest import pair
+from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
+from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore
+from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
+from custom_components.thermostat_cloud.server.model.pairing import PairingRegistry
+from tests.conftest import FakeClock
 
 SERIALS = ("02AA01AC331400AB", "02AA01AC331400CD")
 HOME = "home1"
 STRUCTURE = f"structure.{HOME}"
 
 
-def new_service() -> ThermostatService:
-    """Return a loaded core (home `home1`) on a clock the test moves; nothing is started."""
-    service = ThermostatService(
-        ServiceConfig(api_origin="http://127.0.0.1:8000"),
-        MemoryStorage({"home_user_id": "user1", "home_structure_id": HOME}),
-        FakeClock(),
+@dataclass
+class Core:
+    """The command layer over its stores, with what the test watches."""
+
+    context: CoreContext
+    clock: FakeClock
+    commands: Commands
+    delivery: Delivery
+    events: list[ServiceEvent] = field(default_factory=list)
+
+    @property
+    def buckets(self) -> BucketStore:
+        """Every bucket."""
+        return self.context.buckets
+
+
+def not_read(serial: str) -> Any:
+    raise AssertionError("the read model is not asked here")
+
+
+def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
+    """Return a home whose thermostats all went away and reported the manual eco they entered."""
+    clock = FakeClock()
+    buckets = BucketStore(clock)
+    pairings = PairingRegistry(clock)
+    for serial in serials:
+        key, _ = pairings.issue(serial)
+        pairings.claim(key, "user1", HOME)
+    context = CoreContext(
+        config=ServiceConfig(api_origin="http://127.0.0.1:8000"),
+        clock=clock,
+        buckets=buckets,
+        devices=DeviceRegistry(clock),
+        pairings=pairings,
+        events=EventBus(),
+        request_save=lambda: None,
+        save_now_later=lambda: None,
     )
-    asyncio.run(service.async_load())
-    return service
-
-
-def away_home(serials: tuple[str, ...] = SERIALS) -> ThermostatService:
-    """Return a home whose thermostats all went away, and report the manual eco they entered."""
-    service = new_service()
+    delivery = Delivery(buckets, SubscriptionHub(), pairings.home_keys)
+    confirmations = Confirmations(context, state_of=not_read)
+    core = Core(
+        context, clock, Commands(context, delivery=delivery, confirmations=confirmations), delivery
+    )
+    assert core.commands.set_home_away(HOME, True).changed
     for serial in serials:
-        pair(service, serial)
-    assert service.commands.set_home_away(HOME, True).changed
-    for serial in serials:
-        report(service, serial, "device", eco={"mode": "manual-eco", "touched_by": 3})
-    return service
+        report(core, serial, "device", eco={"mode": "manual-eco", "touched_by": 3})
+    context.events.listen(core.events.append)
+    return core
 
 
-def clock_of(service: ThermostatService) -> FakeClock:
-    clock = service.clock
-    assert isinstance(clock, FakeClock)
-    return clock
+def in_eco(core: Core, serial: str) -> bool:
+    return BucketReadings(core.buckets, serial).eco
 
 
-def report(service: ThermostatService, serial: str, bucket: str, **fields: Any) -> None:
+def report(core: Core, serial: str, bucket: str, **fields: Any) -> None:
     """Let a thermostat report fields, as a PUT does (`bucket` "structure" is its home's)."""
     key = STRUCTURE if bucket == "structure" else f"{bucket}.{serial}"
-    service.commands.apply(serial, {key: fields}, ChangeSource.DEVICE)
+    core.commands.apply(serial, {key: fields}, ChangeSource.DEVICE)
 
 
-def revisions(service: ThermostatService) -> dict[str, int]:
-    return {bucket.key: bucket.revision for bucket in service.buckets}
+def revisions(core: Core) -> dict[str, int]:
+    return {bucket.key: bucket.revision for bucket in core.buckets}
 
 
 def heard(events: list[ServiceEvent]) -> list[tuple[str, tuple[str, ...], ChangeSource]]:
@@ -94,27 +124,20 @@ def counting_applies() -> Iterator[list[str]]:
         yield entries
 
 
-def listening(service: ThermostatService) -> list[ServiceEvent]:
-    events: list[ServiceEvent] = []
-    service.events.listen(events.append)
-    return events
-
-
 def test_the_rule_returns_the_homes_return_and_writes_nothing() -> None:
     """Asked about a report (merged already), the rule reads; buckets and events stay."""
-    service = away_home()
-    clock_of(service).advance(60)
+    core = away_home()
+    core.clock.advance(60)
     updates = {STRUCTURE: {"away": False}}
-    merged = service.buckets.merge(STRUCTURE, updates[STRUCTURE])
+    merged = core.buckets.merge(STRUCTURE, updates[STRUCTURE])
     assert merged is not None
-    before = revisions(service)
-    events = listening(service)
+    before = revisions(core)
 
-    change = HomeRules(service.context).home_back(SERIALS[0], updates, {STRUCTURE: merged})
+    change = HomeRules(core.context).home_back(SERIALS[0], updates, {STRUCTURE: merged})
 
-    assert (revisions(service), events) == (before, [])
+    assert (revisions(core), core.events) == (before, [])
     assert isinstance(change, HomeChange)
-    now_s = service.clock.now_ms() // 1000
+    now_s = core.clock.now_ms() // 1000
     assert (change.writer, change.result_key) == (SERIALS[0], STRUCTURE)
     assert list(change.updates) == [STRUCTURE, *(f"device.{serial}" for serial in SERIALS)]
     assert change.updates[STRUCTURE] == {
@@ -130,25 +153,24 @@ def test_the_rule_returns_the_homes_return_and_writes_nothing() -> None:
 
 def test_a_report_that_brings_the_home_back_is_followed_by_one_server_change() -> None:
     """One entry into apply; the report's change, then the home's return, each once."""
-    service = away_home()
-    before = revisions(service)
-    events = listening(service)
+    core = away_home()
+    before = revisions(core)
     pushed: list[tuple[str, list[str]]] = []
-    server_changed = service.delivery.server_changed
+    server_changed = core.delivery.server_changed
 
     def push(serial: str, keys: Any) -> None:
         pushed.append((serial, list(keys)))
         server_changed(serial, keys)
 
-    service.delivery.server_changed = push  # type: ignore[method-assign]
+    core.delivery.server_changed = push  # type: ignore[method-assign]
     first, second = SERIALS
     devices = tuple(f"device.{serial}" for serial in SERIALS)
 
     with counting_applies() as entries:
-        report(service, first, "structure", away=False)
+        report(core, first, "structure", away=False)
 
     assert entries == [first]
-    assert heard(events) == [
+    assert heard(core.events) == [
         # The report: the thermostat has it; the other of the home is told.
         (first, (STRUCTURE,), ChangeSource.DEVICE),
         (second, (STRUCTURE,), ChangeSource.SERVER),
@@ -161,27 +183,24 @@ def test_a_report_that_brings_the_home_back_is_followed_by_one_server_change() -
         (first, [STRUCTURE, *devices]),
         (second, [STRUCTURE]),
     ]
-    after = revisions(service)
+    after = revisions(core)
     assert after[STRUCTURE] == before[STRUCTURE] + 2
     assert all(after[key] == before[key] + 1 for key in devices)
-    assert not any(ThermostatState(service, serial).away for serial in SERIALS)
-    assert not any(ThermostatState(service, serial).eco for serial in SERIALS)
+    assert not home_away(core.buckets, HOME)
+    assert not any(in_eco(core, serial) for serial in SERIALS)
 
 
 def test_an_eco_report_older_than_the_away_writes_only_itself() -> None:
     """Eco left on the dial before the home went away does not bring the home back."""
-    service = away_home()
-    stale = service.clock.now_ms() // 1000 - 60
-    events = listening(service)
+    core = away_home()
+    stale = core.clock.now_ms() // 1000 - 60
 
     with counting_applies() as entries:
-        report(
-            service, SERIALS[0], "device", eco={"mode": "schedule", "mode_update_timestamp": stale}
-        )
+        report(core, SERIALS[0], "device", eco={"mode": "schedule", "mode_update_timestamp": stale})
 
     assert entries == [SERIALS[0]]
-    assert heard(events) == [(SERIALS[0], (f"device.{SERIALS[0]}",), ChangeSource.DEVICE)]
-    assert ThermostatState(service, SERIALS[0]).away
+    assert heard(core.events) == [(SERIALS[0], (f"device.{SERIALS[0]}",), ChangeSource.DEVICE)]
+    assert home_away(core.buckets, HOME)
 
 
 REPORTS: list[tuple[str, Mapping[str, Any]]] = [
@@ -215,31 +234,31 @@ def test_every_report_is_written_once_and_the_home_follows_at_most_once(
     steps: list[tuple[int, int, int, int, bool]],
 ) -> None:
     """For any reports: one apply each, at most one server change after it, which ends away."""
-    service = away_home()
-    clock = clock_of(service)
+    core = away_home()
+    clock = core.clock
     for index, kind, stamp, wait, go_away in steps:
         if go_away:
-            service.commands.set_home_away(HOME, True)
+            core.commands.set_home_away(HOME, True)
         clock.advance(wait)
         serial = SERIALS[index]
         bucket, fields = REPORTS[kind]
         if "eco" in fields:
             now_s = clock.now_ms() // 1000
             fields = {"eco": {**fields["eco"], "mode_update_timestamp": now_s + stamp}}
-        before = revisions(service)
-        events = listening(service)
+        before = revisions(core)
+        core.events.clear()
         with counting_applies() as entries:
-            report(service, serial, bucket, **fields)
+            report(core, serial, bucket, **fields)
         home_back = [
             event
-            for event in heard(events)
+            for event in heard(core.events)
             if event[0] == serial and event[2] is ChangeSource.SERVER
         ]
 
         assert entries == [serial]
         assert len(home_back) <= 1
-        after = revisions(service)
+        after = revisions(core)
         assert all(after[key] - before.get(key, 0) <= (2 if home_back else 1) for key in after)
         if home_back:
-            assert not any(ThermostatState(service, other).away for other in SERIALS)
-            assert not any(ThermostatState(service, other).eco for other in SERIALS)
+            assert not home_away(core.buckets, HOME)
+            assert not any(in_eco(core, other) for other in SERIALS)

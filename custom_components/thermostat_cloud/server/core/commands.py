@@ -61,7 +61,6 @@ class Commands:
         self._buckets = context.buckets
         self._pairings = context.pairings
         self._devices = context.devices
-        self._request_save = context.request_save
         self._home = HomeRules(context)
         self._writes = WritePath(
             context, delivery=delivery, confirmations=confirmations, home_rules=self._home
@@ -91,7 +90,7 @@ class Commands:
             raise CommandError(ErrorCode.DEVICE_NOT_FOUND, "Device not found")
 
     def _readings(self, serial: str) -> BucketReadings:
-        """Read the thermostat's fields through the state layer (which knows where they are)."""
+        """Read the thermostat's fields where firmware keeps them."""
         return BucketReadings(self._buckets, serial)
 
     def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
@@ -105,8 +104,8 @@ class Commands:
         fields = {"devices": home_device_keys(devices)}
         if devices:
             self.apply(devices[0], {key: fields}, ChangeSource.SERVER, followed=False)
-        elif self._buckets.merge(key, fields) is not None:
-            self._request_save()
+        else:
+            self._writes.store(key, fields)
 
     # -- temperature and mode ----------------------------------------------------------------
 
@@ -288,11 +287,7 @@ class Commands:
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`.
 
-        A timer is what firmware ends itself, with the server down too: `fan_timer_duration`
-        (seconds) and `fan_timer_timeout` (when it ends, Unix seconds) as vendor clients wrote
-        them, in fan mode `auto`. Not `on`: that is the continuous fan, which would stay on
-        after the timer (protocol notes, "Fan control"; firmware's modes are off, auto and
-        duty-cycle).
+        The timer is one firmware ends itself, with the server down too (see fan_timers.py).
         """
         self.require_device(serial)
         if not self._readings(serial).capabilities["has_fan"]:

@@ -1,9 +1,11 @@
 """Fan timers: run the fan for a while, then back to `auto`, with the server down too.
 
 A timer is what firmware ends itself: `fan_timer_duration` (seconds) and `fan_timer_timeout`
-(when it ends, Unix seconds) as vendor clients wrote them, in fan mode `auto`. The server also
-arms a `call_later` on the service's clock that writes `auto` when the timer ends, in case the
-thermostat missed it, and re-arms the stored timers after a restart.
+(when it ends, Unix seconds) as vendor clients wrote them, in fan mode `auto`. Not `on`: that
+is the continuous fan, which would stay on after the timer (protocol notes, "Fan control";
+firmware's modes are off, auto and duty-cycle).
+The server too writes `auto` when the timer ends (a `call_later` on the service's clock), and
+re-arms the stored timers after a restart.
 """
 
 from __future__ import annotations

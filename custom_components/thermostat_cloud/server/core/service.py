@@ -76,7 +76,7 @@ class ThermostatService:
         self.buckets = BucketStore(self.clock)
         self.devices = DeviceRegistry(self.clock)
         self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
-        self.context = CoreContext(
+        context = CoreContext(
             config=config,
             clock=self.clock,
             buckets=self.buckets,
@@ -86,34 +86,33 @@ class ThermostatService:
             request_save=self.request_save,
             save_now_later=self.save_now_later,
         )
-        """What most parts of the core share."""
         self.subscriptions = SubscriptionHub()
         self.delivery = Delivery(self.buckets, self.subscriptions, self.pairings.home_keys)
         """What each device has been sent and is owed."""
-        self.confirmations = Confirmations(self.context, state_of=self._state_of)
+        self.confirmations = Confirmations(context, state_of=self._state_of)
         """What each thermostat has not confirmed, and whether it takes commands."""
         self.delivery.on_written = self.confirmations.written
         self.commands = Commands(
-            self.context, delivery=self.delivery, confirmations=self.confirmations
+            context, delivery=self.delivery, confirmations=self.confirmations
         )
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
-        self.roster = Roster(self.context, subscriptions=self.subscriptions)
+        self.roster = Roster(context, subscriptions=self.subscriptions)
         self.availability = Availability(
-            self.context, subscriptions=self.subscriptions, roster=self.roster
+            context, subscriptions=self.subscriptions, roster=self.roster
         )
-        self.holds = Holds(self.context, commands=self.commands)
+        self.holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
         self.vacations = Vacations(
-            self.context, commands=self.commands, home_serials=self._home_serials
+            context, commands=self.commands, home_serials=self._home_serials
         )
         """The home's vacations: away from their start, home again in time for their end."""
         self.roster.on_forget(self.availability.forget)
         self.roster.on_forget(self.holds.forget)
         self.runtime = RuntimeLedger(
-            self.context,
+            context,
             last_contact_ms=self._last_contact_ms,
             is_available=self.availability.is_available,
         )
@@ -123,7 +122,7 @@ class ThermostatService:
         self.roster.on_forget(self.delivery.forget)
         self.roster.on_forget(self.confirmations.forget)
         self.pairing = HomePairing(
-            self.context,
+            context,
             commands=self.commands,
             delivery=self.delivery,
             roster=self.roster,
@@ -147,7 +146,7 @@ class ThermostatService:
             is_loaded=lambda: self.loaded,
         )
         self.clients = Clients(
-            self.context,
+            context,
             state_of=self._state_of,
             subscriptions=self.subscriptions,
             roster=self.roster,

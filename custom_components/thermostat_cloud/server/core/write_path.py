@@ -120,6 +120,11 @@ class WritePath:
             return CommandResult(serial, key, 0, 0, changed=False)
         return CommandResult(serial, key, bucket.revision, bucket.timestamp, changed=False)
 
+    def store(self, key: str, fields: Mapping[str, Any]) -> None:
+        """Store a change no thermostat follows (a home left without any): saved, not announced."""
+        if self._buckets.merge(key, fields) is not None:
+            self._request_save()
+
     def _write(
         self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
     ) -> tuple[dict[str, Bucket], list[str]]:
