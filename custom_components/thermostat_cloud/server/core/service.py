@@ -92,9 +92,7 @@ class ThermostatService:
         self.confirmations = Confirmations(context, state_of=self._state_of)
         """What each thermostat has not confirmed, and whether it takes commands."""
         self.delivery.on_written = self.confirmations.written
-        self.commands = Commands(
-            context, delivery=self.delivery, confirmations=self.confirmations
-        )
+        self.commands = Commands(context, delivery=self.delivery, confirmations=self.confirmations)
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
@@ -105,9 +103,7 @@ class ThermostatService:
         )
         self.holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
-        self.vacations = Vacations(
-            context, commands=self.commands, home_serials=self._home_serials
-        )
+        self.vacations = Vacations(context, commands=self.commands, home_serials=self._home_serials)
         """The home's vacations: away from their start, home again in time for their end."""
         self.roster.on_forget(self.availability.forget)
         self.roster.on_forget(self.holds.forget)
