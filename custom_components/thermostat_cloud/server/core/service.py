@@ -31,7 +31,8 @@ from .availability import Availability
 from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
-from .confirmations import Confirmations, PendingField, Trouble
+from .confirmations import Confirmations, PendingField
+from .context import CoreContext
 from .events import EventBus, PairingOrigin
 from .facets import ApiKeysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
 from .holds import Holds
@@ -39,7 +40,9 @@ from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
-from .state import AvailabilityView, CommandsView, HomeState, ThermostatState
+from .state import HomeState, ThermostatState
+from .state_source import AvailabilityView, CommandsView
+from .trouble import Trouble
 from .vacations import Vacations
 from .weather import WeatherProvider
 
@@ -97,81 +100,47 @@ class ThermostatService:
         self._buckets = BucketStore(self._clock)
         self._devices = DeviceRegistry(self._clock)
         self._ownership = PairingRegistry(self._clock, config.entry_key_ttl_seconds)
+        """Who owns which thermostat: pairing codes, ownership records, the pairing journal."""
+        context = CoreContext(
+            config=config,
+            clock=self._clock,
+            buckets=self._buckets,
+            devices=self._devices,
+            ownership=self._ownership,
+            events=self.events,
+            request_save=self.request_save,
+            save_now_later=self.save_now_later,
+        )
         self._subscriptions = SubscriptionHub()
         self._delivery = Delivery(self._buckets, self._subscriptions, self._ownership.home_keys)
         """What each device has been sent and is owed."""
-        self._confirmations = Confirmations(
-            clock=self._clock,
-            events=self.events,
-            request_save=self.request_save,
-            state_of=self.thermostat,
-        )
+        self._confirmations = Confirmations(context, state_of=self.thermostat)
         """What each thermostat has not confirmed, and whether it takes commands."""
         self._delivery.on_written = self._confirmations.written
         self.commands = Commands(
-            clock=self._clock,
-            buckets=self._buckets,
-            ownership=self._ownership,
-            devices=self._devices,
-            delivery=self._delivery,
-            events=self.events,
-            request_save=self.request_save,
-            confirmations=self._confirmations,
+            context, delivery=self._delivery, confirmations=self._confirmations
         )
         """Every write: the one command layer (public, as `events` is)."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = ApiKeyStore(self._clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
-        self._roster = Roster(
-            config=config,
-            buckets=self._buckets,
-            devices=self._devices,
-            ownership=self._ownership,
-            subscriptions=self._subscriptions,
-            events=self.events,
-            request_save=self.request_save,
-        )
+        self._roster = Roster(context, subscriptions=self._subscriptions)
         self._availability = Availability(
-            config=config,
-            clock=self._clock,
-            devices=self._devices,
-            subscriptions=self._subscriptions,
-            events=self.events,
-            roster=self._roster,
-            request_save=self.request_save,
+            context, subscriptions=self._subscriptions, roster=self._roster
         )
-        self._holds = Holds(
-            clock=self._clock,
-            buckets=self._buckets,
-            commands=self.commands,
-            events=self.events,
-            time_zone=config.time_zone,
-            request_save=self.request_save,
-        )
+        self._holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
         self._vacations = Vacations(
-            clock=self._clock,
-            buckets=self._buckets,
-            commands=self.commands,
-            events=self.events,
-            home_serials=self._home_serials,
-            time_zone=config.time_zone,
-            request_save=self.request_save,
+            context, commands=self.commands, home_serials=self._home_serials
         )
         """The home's vacations: away from their start, home again in time for their end."""
         self._roster.on_forget(self._availability.forget)
         self._roster.on_forget(self._holds.forget)
         self._runtime = RuntimeLedger(
-            clock=self._clock,
-            buckets=self._buckets,
-            ownership=self._ownership,
-            events=self.events,
-            request_save=self.request_save,
+            context,
             last_contact_ms=self._last_contact_ms,
             is_available=self._availability.is_available,
-            # A thermostat in contact is heard at least once per held subscribe and grace.
-            max_step_s=config.hold_timeout + config.availability_grace,
         )
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
@@ -179,15 +148,14 @@ class ThermostatService:
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
-            ownership=self._ownership,
+            context,
             commands=self.commands,
             delivery=self._delivery,
-            events=self.events,
             roster=self._roster,
             api_keys=self._api_keys,
-            save_now_later=self.save_now_later,
             flush=self.async_flush,
         )
+        """The home: claiming codes, unpairing, the home's ids (beside `_ownership`, the store)."""
         self._sessions = DeviceSessions(
             config=config,
             clock=self._clock,
@@ -215,9 +183,10 @@ class ThermostatService:
             confirmations=self._confirmations,
             implausible_readings=self._implausible_readings,
         )
-        """What the read model reads (`ThermostatState`, `HomeState`, `Clients`)."""
+        """What the read model reads (`ThermostatState`, `HomeState`)."""
         self._clients = Clients(
-            source=self._reads,
+            context,
+            state_of=self.thermostat,
             subscriptions=self._subscriptions,
             roster=self._roster,
             home=self._home,
