@@ -7,6 +7,7 @@ sinks that record or fail, as a connection would, and check what the thermostat 
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from custom_components.thermostat_cloud.server import ThermostatService
@@ -16,6 +17,7 @@ from custom_components.thermostat_cloud.server.core import (
     PutEntry,
     Subscription,
 )
+from custom_components.thermostat_cloud.server.delivery import HeldConnection, SubscriptionHub
 from tests.conftest import SERIAL
 
 SHARED = f"shared.{SERIAL}"
@@ -107,3 +109,16 @@ async def test_a_released_subscribe_is_written_no_more(service: ThermostatServic
 
     assert sink.chunks == []
     assert [b.key for b in service.delivery.owed(SERIAL, subscription.known)] == [SHARED]
+
+
+async def test_each_connection_closes_when_its_own_batch_window_ends() -> None:
+    """One timer closes every window in turn; a shorter window queued later is not kept waiting."""
+    hub = SubscriptionHub()
+    longer = HeldConnection(serial=SERIAL, session="long")
+    shorter = HeldConnection(serial=SERIAL, session="short")
+    hub.close_after(longer, 0.2)
+    hub.close_after(shorter, 0.01)
+
+    await asyncio.wait_for(asyncio.shield(shorter.closed), 1)
+    assert not longer.closed.done()
+    await asyncio.wait_for(asyncio.shield(longer.closed), 1)

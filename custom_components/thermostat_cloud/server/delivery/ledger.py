@@ -86,7 +86,9 @@ class Delivery:
         if not write.done():
             conn.writes.add(write)
             write.add_done_callback(conn.writes.discard)
-        conn.pushed()
+        if not conn.batching:
+            conn.batching = True
+            self._subscriptions.close_after(conn, conn.batch_window)
 
     async def _write(
         self, conn: HeldConnection, sink: PushSink, chunk: bytes, keys: list[str]

@@ -10,6 +10,8 @@ what keeps fan-out to a thousand thermostats fast.
 from __future__ import annotations
 
 import asyncio
+import bisect
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -48,31 +50,15 @@ class HeldConnection:
     """Where pushes are written while the connection is held."""
     writes: set[asyncio.Task[None]] = field(default_factory=set)
     """Writes waiting for a slow reader, kept until they finish."""
+    batching: bool = field(default=False, init=False)
+    """A push went out: the connection closes at the end of its batch window."""
     _deadline: asyncio.TimerHandle | None = field(default=None, init=False)
-    _batching: bool = field(default=False, init=False)
 
     def attach(self, sink: PushSink) -> None:
         """Write pushes to `sink` from now on; close after the hold timeout."""
         self.sink = sink
         if self.hold_timeout is not None:
             self._deadline = asyncio.get_running_loop().call_later(self.hold_timeout, self.close)
-
-    def pushed(self) -> None:
-        """Note a push went out: close at the end of the batch window (or the hold, if sooner).
-
-        Firmware takes one answer per subscribe and comes back at once for the next; the
-        window gathers what changes right after the first push into the same answer.
-        """
-        if self._batching or self.closed.done():
-            return
-        self._batching = True
-        loop = asyncio.get_running_loop()
-        batch_end = loop.time() + self.batch_window
-        deadline = self._deadline
-        if deadline is None or batch_end < deadline.when():
-            if deadline is not None:
-                deadline.cancel()
-            self._deadline = loop.call_at(batch_end, self.close)
 
     def close(self) -> None:
         """End the connection now (without a body when nothing was pushed)."""
@@ -92,6 +78,55 @@ class HeldConnection:
             self._deadline = None
 
 
+class BatchCloser:
+    """Closes held connections at the end of their batch windows, with one loop timer.
+
+    Firmware takes one answer per subscribe and comes back at once for the next; the window
+    after a connection's first push gathers what changes right after it into the same answer.
+    A fan-out pushes to a thousand connections in one loop turn, and their windows, all the
+    same length, end in the order they began: a queue with one timer at its head closes them,
+    where a timer each (armed in the push path, and the hold's timer cancelled) cost more
+    than anything else the push did besides the socket write. A window that would end before
+    the last one queued (the configured length shrank) is queued in its place.
+    """
+
+    def __init__(self) -> None:
+        """Initialize with nothing to close."""
+        self._queue: deque[tuple[float, HeldConnection]] = deque()
+        self._timer: asyncio.TimerHandle | None = None
+
+    def close_after(self, conn: HeldConnection, window: float) -> None:
+        """Close `conn` `window` seconds from now (its hold timeout, if sooner, still applies)."""
+        if conn.closed.done():
+            return
+        loop = asyncio.get_running_loop()
+        end = loop.time() + window
+        queue = self._queue
+        if not queue or end >= queue[-1][0]:
+            queue.append((end, conn))
+        else:
+            bisect.insort(queue, (end, conn), key=lambda entry: entry[0])
+        if queue[0][1] is conn:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = loop.call_at(end, self._close_due)
+
+    def _close_due(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        queue = self._queue
+        while queue and queue[0][0] <= now:
+            queue.popleft()[1].close()
+        self._timer = loop.call_at(queue[0][0], self._close_due) if queue else None
+
+    def cancel(self) -> None:
+        """Forget every window (the connections are closed by other means: shutdown)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._queue.clear()
+
+
 class SubscriptionHub:
     """Every held subscribe connection, by serial."""
 
@@ -99,6 +134,11 @@ class SubscriptionHub:
         """Initialize the hub with no held connections."""
         self._by_serial: dict[str, set[HeldConnection]] = {}
         self._closed = False
+        self._batches = BatchCloser()
+
+    def close_after(self, conn: HeldConnection, window: float) -> None:
+        """Close a held connection at the end of its batch window (see `BatchCloser`)."""
+        self._batches.close_after(conn, window)
 
     @property
     def closed(self) -> bool:
@@ -146,6 +186,7 @@ class SubscriptionHub:
         for held in self._by_serial.values():
             for conn in held:
                 conn.close()
+        self._batches.cancel()
 
     def reopen(self) -> None:
         """Accept connections again after close_all (listener restarted)."""
