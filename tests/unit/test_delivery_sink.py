@@ -111,6 +111,26 @@ async def test_a_released_subscribe_is_written_no_more(service: ThermostatServic
     assert [b.key for b in service.delivery.owed(SERIAL, subscription.known)] == [SHARED]
 
 
+async def test_a_connection_told_to_close_keeps_a_later_change_for_the_next_subscribe(
+    service: ThermostatService,
+) -> None:
+    """Once its deadline passed, a held connection ends with what it had; nothing is added.
+
+    Its handler ends it in the next loop turn: a change landing before that is owed and goes
+    out on the thermostat's next subscribe, not into the closing answer.
+    """
+    subscription = subscribe_up_to_date(service)
+    sink = RecordingSink()
+    service.sessions.hold(subscription, sink)
+    subscription.connection.close()
+
+    service.commands.set_temperature(SERIAL, 22)
+
+    assert sink.chunks == []
+    service.sessions.release(subscription)
+    assert [b.key for b in service.delivery.owed(SERIAL, subscription.known)] == [SHARED]
+
+
 async def test_each_connection_closes_when_its_own_batch_window_ends() -> None:
     """One timer closes every window in turn; a shorter window queued later is not kept waiting."""
     hub = SubscriptionHub()

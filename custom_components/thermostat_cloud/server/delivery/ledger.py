@@ -101,10 +101,15 @@ class Delivery:
             conn.close()
 
     def _push_all(self, serial: str, force: bool = False) -> int:
-        """Push to every held connection of a device; how many it holds."""
+        """Push to every held connection of a device; how many it holds.
+
+        A connection already told to close (its deadline passed, a newer one opened) is left
+        alone: what changed stays owed and goes out on the device's next subscribe.
+        """
         held = self._subscriptions.held(serial)
         for conn in held:
-            self.push(conn, force)
+            if not conn.closed.done():
+                self.push(conn, force)
         return len(held)
 
     def due(self, conn: HeldConnection, force: bool) -> list[Bucket]:
