@@ -1110,7 +1110,11 @@ async def test_an_ended_subscribe_is_freed_without_the_cycle_collector(
         await thermostat.closes.get()
         gc.set_debug(gc.DEBUG_SAVEALL)
         gc.collect()
-        left = [type(o).__name__ for o in gc.garbage if isinstance(o, HeldConnection | web.StreamResponse)]
+        left = [
+            type(o).__name__
+            for o in gc.garbage
+            if isinstance(o, HeldConnection | web.StreamResponse)
+        ]
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
