@@ -171,6 +171,7 @@ class ThermostatService:
             request_save=self.request_save,
             save_now_later=self.save_now_later,
             is_loaded=lambda: self._loaded,
+            weather_provider=lambda: self.weather_provider,
         )
         self._implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
@@ -240,11 +241,6 @@ class ThermostatService:
     def clients(self) -> Clients:
         """What API clients may see (the control and hosted surfaces)."""
         return self._clients
-
-    @property
-    def delivery(self) -> Delivery:
-        """What each device has been sent and is owed (the device surface's push writer)."""
-        return self._delivery
 
     @property
     def sessions(self) -> DeviceSessions:
