@@ -54,11 +54,11 @@ class _Nowhere:
 
 def _hold(service: ThermostatService, serial: str) -> None:
     """Give the service a thermostat holding a connection whose writes go nowhere."""
-    service.devices.touch(serial)
+    service._devices.touch(serial)
     for key, value in initial_buckets(serial).items():
-        service.buckets.merge(key, value)
+        service._buckets.merge(key, value)
     conn = HeldConnection(serial=serial, session="bench")
-    service.delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0), _Nowhere())
+    service._delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0), _Nowhere())
 
 
 async def measure(rounds: int, per_round: int, fanout: int) -> str:
@@ -70,11 +70,11 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
     fleet = [bench_serial(index) for index in range(fanout)]
     for each in fleet:
         _hold(service, each)
-    delivery = service.delivery
+    delivery = service._delivery
     claim = IdentityClaim(user_id=f"d.{serial}.bench")
     key = f"shared.{serial}"
     setpoint = 18.0
-    confirmations = service.confirmations
+    confirmations = service._confirmations
     real = {
         name: getattr(confirmations, name)
         for name in ("asked", "written", "reported", "listed", "conflicted")
@@ -95,12 +95,12 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
                 started = time.perf_counter()
                 service.commands.set_temperature(serial, setpoint)
                 command += time.perf_counter() - started
-                revision = service.buckets.get(key).revision  # type: ignore[union-attr]
+                revision = service._buckets.get(key).revision  # type: ignore[union-attr]
                 started = time.perf_counter()
                 service.sessions.put(
                     claim, [PutEntry(key, {"current_temperature": setpoint}, revision, revision)]
                 )
-                revision = service.buckets.get(key).revision  # type: ignore[union-attr]
+                revision = service._buckets.get(key).revision  # type: ignore[union-attr]
                 service.sessions.put(
                     claim,
                     [

@@ -54,7 +54,7 @@ async def _hold(service: ThermostatService, serial: str, ready: Callable[[], Non
     listed = [
         ObjectDescriptor(key, bucket.revision, bucket.timestamp, None)
         for key in initial_buckets(serial)
-        if (bucket := service.buckets.get(key)) is not None
+        if (bucket := service._buckets.get(key)) is not None
     ]
     subscription = sessions.subscribe(identity, "bench", listed)
     sessions.hold(subscription, _TakesEverything())
@@ -86,9 +86,9 @@ async def measure(rounds: int, fanout: int) -> list[float]:
     service.start()
     fleet = [bench_serial(index) for index in range(fanout)]
     for serial in fleet:
-        service.devices.touch(serial)
+        service._devices.touch(serial)
         for key, value in initial_buckets(serial).items():
-            service.buckets.merge(key, value)
+            service._buckets.merge(key, value)
     setpoint = 18.0
     per_command: list[float] = []
     for _ in range(rounds):
@@ -107,9 +107,9 @@ async def measure(rounds: int, fanout: int) -> list[float]:
             service.commands.set_temperature(serial, setpoint)
         per_command.append((time.thread_time() - started) / len(fleet) * 1e6)
         gc.enable()
-        service.subscriptions.close_all()
+        service._subscriptions.close_all()
         await asyncio.gather(*holds)
-        service.subscriptions.reopen()
+        service._subscriptions.reopen()
     await service.async_stop()
     return per_command
 

@@ -42,15 +42,15 @@ class _NoStorage:
 def _pair(service: ThermostatService, serial: str) -> IdentityClaim:
     claim = IdentityClaim(user_id=f"d.{serial}.bench", password="bench", address="127.0.0.9")
     service.sessions.put(claim, [PutEntry(f"shared.{serial}", {"can_heat": True}, None, 0)])
-    key, _ = service.pairings.issue(serial)
-    assert service.pairing.register(key.value, None).success
+    key, _ = service._ownership.issue(serial)
+    assert service.register(key.value, None).success
     return claim
 
 
 def _unhook(service: ThermostatService) -> Callable[[], None]:
     """Take the ledger off the contact path and the bus; return what puts it back."""
-    ledger = service.runtime
-    availability_listeners = service.availability._contact_listeners
+    ledger = service._runtime
+    availability_listeners = service._availability._contact_listeners
     bus_listeners = service.events._listeners
     availability_listeners.remove(ledger.note_contact)
     on_event = ledger._on_event

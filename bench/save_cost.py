@@ -50,9 +50,9 @@ async def measure(thermostats: int, saves: int, directory: Path) -> str:
     await service.async_load()
     for index in range(thermostats):
         serial = bench_serial(index)
-        service.devices.touch(serial)
+        service._devices.touch(serial)
         for key, value in initial_buckets(serial).items():
-            service.buckets.merge(key, value)
+            service._buckets.merge(key, value)
     prepare_save_json({"data": service.snapshot()})  # the first save serializes everything
     in_loop: list[float] = []
     in_executor: list[float] = []
@@ -61,7 +61,7 @@ async def measure(thermostats: int, saves: int, directory: Path) -> str:
     path = directory / f"state-{thermostats}"
     for save in range(saves):
         serial = bench_serial(save % thermostats)
-        service.buckets.merge(f"shared.{serial}", {"current_temperature": 20 + save / 100})
+        service._buckets.merge(f"shared.{serial}", {"current_temperature": 20 + save / 100})
         started = time.perf_counter()
         mode, data = prepare_save_json({"version": 1, "data": service.snapshot()})
         in_loop.append(time.perf_counter() - started)

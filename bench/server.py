@@ -115,7 +115,7 @@ class DiscardingStorage:
 
 def next_setpoint(service: ThermostatService, serial: str) -> float:
     """Return a setpoint different from the current one, so every command really changes state."""
-    current = service.buckets.value(bucket_key("shared", serial)).get("target_temperature")
+    current = service._buckets.value(bucket_key("shared", serial)).get("target_temperature")
     if not isinstance(current, int | float) or current + 0.5 > TEMPERATURE_MAX_C:
         return TEMPERATURE_MIN_C + 6
     return float(current) + 0.5
@@ -161,7 +161,7 @@ async def stats(request: web.Request) -> web.Response:
         {
             "cpu_s": own_cpu_seconds(),
             "rss_bytes": process_rss_bytes(),
-            "held": service.subscriptions.total(),
+            "held": service._subscriptions.total(),
         }
     )
 
@@ -227,8 +227,10 @@ async def serve(
         storage,
     )
     await service.async_load()
+    # Started and stopped as the hub does (`hub.Hub`): the port listens, then the service runs.
     device_server = DeviceServer(service)
     await device_server.async_start("127.0.0.1", 0)
+    service.start()
     service.config.api_origin = f"http://127.0.0.1:{device_server.bound_port}"
     # The control API with the handlers Home Assistant serves, at the spec's bare paths.
     # The session of its network scans, which the bench never runs; the caller owns it.
@@ -264,7 +266,9 @@ async def serve(
     await runner.cleanup()
     await control_api.async_stop()
     await http.close()
+    service.close_connections()
     await device_server.async_stop()
+    await service.async_stop()
     storage.cancel()
 
 

@@ -51,6 +51,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceConfig,
     ThermostatService,
 )
+from tests.serving import start_serving, stop_serving
 from tests.settings_pages import FakeThermostatSettings, free_port_on_loopback_hosts
 from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 
@@ -191,11 +192,10 @@ async def device_server(
     """Return the device server of a loaded service, listening on 127.0.0.1 on a free port."""
     svc = ThermostatService(service_config, storage)
     await svc.async_load()
-    server = DeviceServer(svc)
-    await server.async_start("127.0.0.1", 0)
+    server = await start_serving(svc)
     svc.config.api_origin = f"http://127.0.0.1:{server.bound_port}"
     yield server
-    await server.async_stop()
+    await stop_serving(server)
 
 
 @pytest.fixture
@@ -477,7 +477,7 @@ async def pair_thermostat(
             await hass.async_block_till_done()
             paired = PairedThermostat(hass, hub_entry, thermostat)
             # The pairing push (user and structure buckets) reached the thermostat.
-            await thermostat.next_object(paired.service.pairings.home_keys(serial)[1])
+            await thermostat.next_object(paired.service._ownership.home_keys(serial)[1])
             return paired
 
         yield pair

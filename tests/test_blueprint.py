@@ -167,7 +167,7 @@ async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
     async_fire_time_changed(hass)
     await hass.async_block_till_done()
     assert home.away == STATE_ON
-    structure_key = home.paired.service.pairings.home_keys(SERIAL)[1]
+    structure_key = home.paired.service._ownership.home_keys(SERIAL)[1]
     await home.paired.pushed(structure_key, away=True, manual_eco_all=True)
 
     home.set("person.ben", "home")

@@ -21,6 +21,7 @@ from custom_components.thermostat_cloud.server.delivery.subscriptions import Hel
 from thermostat_sim import SimulatedThermostat, basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, MemoryStorage
+from .serving import start_serving, stop_serving
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
 
@@ -77,7 +78,7 @@ async def test_entry_form_post_hands_out_urls_with_explicit_ports(
     assert data["software_update_url"] == ""
     assert data["tier_name"] == "local"
     assert isinstance(data["server_version"], str)
-    record = service.devices.get(SERIAL)
+    record = service.device(SERIAL)
     assert record is not None
     assert record.model == "Display-2.0"
     assert record.software_version == "5.9.3-5"
@@ -135,7 +136,7 @@ async def test_passphrase_status_walks_no_key_pending_claimed(
     code = (await thermostat.passphrase())["value"]
     assert (await thermostat.passphrase_status())["status"] == "pending"
 
-    assert service.pairing.register(code, "alice").success
+    assert service.register(code, "alice").success
     status = await thermostat.passphrase_status()
     assert status["status"] == "claimed"
     assert status["claimed"] is True
@@ -170,7 +171,7 @@ async def test_entry_form_that_is_not_text_is_400(
     ) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Invalid form body"}
-    assert SERIAL not in service.devices
+    assert service.device(SERIAL) is None
 
 
 async def test_identity_falls_back_to_svc_headers(
@@ -184,14 +185,14 @@ async def test_identity_falls_back_to_svc_headers(
         f"{device_url}/svc/passphrase/status", headers={"X-svc-device-id": SERIAL}
     ) as resp:
         assert (await resp.json())["status"] == "pending"
-    assert service.pairings.status(SERIAL)[0] == "pending"
-    assert SERIAL in service.devices
+    assert service._ownership.status(SERIAL)[0] == "pending"
+    assert service.device(SERIAL) is not None
 
 
 async def test_passphrase_is_503_until_state_is_loaded(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    service.loaded = False
+    service._loaded = False
     async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Entry key service unavailable"}
@@ -210,7 +211,7 @@ async def test_passphrase_saves_only_a_new_code_or_a_new_expiry(
     assert await thermostat.passphrase() == first
     assert storage.saves == saves
 
-    key = service.pairings.find(first["value"])
+    key = service._ownership.find(first["value"])
     assert key is not None
     key.expires = shortened = service.clock.now_ms() + 60_000  # under the 30 minutes needed
     extended = await thermostat.passphrase()
@@ -237,7 +238,7 @@ async def test_requests_that_need_no_identity_leave_unknown_serials_no_trace(
         headers = {"Authorization": basic_auth(made_up), "X-svc-protocol-version": "1"}
         async with http.get(f"{device_url}{path}", headers=headers) as resp:
             assert resp.status == 200
-    assert service.devices.records() == []
+    assert service.device_records() == []
     assert events == []
     assert storage.saves == saves
 
@@ -247,7 +248,7 @@ async def test_ping_refreshes_a_known_thermostat(
 ) -> None:
     thermostat = make_thermostat()
     await thermostat.entry()
-    record = service.devices.get(SERIAL)
+    record = service.device(SERIAL)
     assert record is not None
     record.last_seen = 0
     async with thermostat.http.get(
@@ -255,7 +256,7 @@ async def test_ping_refreshes_a_known_thermostat(
     ) as resp:
         assert resp.status == 200
     assert record.last_seen > 0
-    assert service.availability.is_available(SERIAL)
+    assert service.is_available(SERIAL)
 
 
 # -- subscribe ------------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ async def test_subscribe_sends_headers_at_once_and_holds_silently(
         # Only an immediate push carrying setpoints asks firmware to stop deferring.
         assert "X-svc-disable-defer-window" not in resp.headers
         assert abs(int(resp.headers["X-svc-service-timestamp"]) - service.clock.now_ms()) < 60_000
-        assert service.subscriptions.count(SERIAL) == 1
+        assert service._subscriptions.count(SERIAL) == 1
         read = asyncio.ensure_future(resp.content.readany())
         done, _ = await asyncio.wait({read}, timeout=0.5)
         assert not done, "the server sent a body while it had nothing newer"
@@ -310,7 +311,7 @@ async def test_inline_update_is_merged_and_sent_back_with_its_revision(
     thermostat.start()
     chunk = await thermostat.next_chunk()
 
-    stored = service.buckets.get(f"shared.{SERIAL}")
+    stored = service._buckets.get(f"shared.{SERIAL}")
     assert stored is not None
     assert stored.value == {"current_temperature": 19.5, "can_cool": True}
     assert stored.revision == 1
@@ -340,7 +341,7 @@ async def test_device_with_newer_timestamp_updates_the_server(
     service.commands.apply(
         SERIAL, {f"shared.{SERIAL}": {"target_temperature": 20.0}}, source=_device_source()
     )
-    server_ts = service.buckets.timestamp(f"shared.{SERIAL}")
+    server_ts = service._buckets.timestamp(f"shared.{SERIAL}")
     body = {
         "chunked": True,
         "session": "s",
@@ -356,7 +357,7 @@ async def test_device_with_newer_timestamp_updates_the_server(
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert resp.status == 200
         await resp.content.readany()
-    assert service.buckets.value(f"shared.{SERIAL}")["target_temperature"] == 18.0
+    assert service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 18.0
 
 
 def _device_source() -> Any:
@@ -394,7 +395,7 @@ async def test_change_between_check_and_hold_is_not_lost(
     make_thermostat: MakeThermostat, service: ThermostatService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command landing right after the "anything newer?" check is pushed at once."""
-    real_due = service.delivery.due
+    real_due = service._delivery.due
     fired = False
 
     def due_then_change(conn: HeldConnection, force: bool) -> Any:
@@ -405,7 +406,7 @@ async def test_change_between_check_and_hold_is_not_lost(
             service.commands.set_temperature(SERIAL, 24)
         return result
 
-    monkeypatch.setattr(service.delivery, "due", due_then_change)
+    monkeypatch.setattr(service._delivery, "due", due_then_change)
     service.commands.apply(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
     thermostat = make_thermostat()
     thermostat.local[f"shared.{SERIAL}"] = _local(service, f"shared.{SERIAL}")
@@ -417,7 +418,7 @@ async def test_change_between_check_and_hold_is_not_lost(
 def _local(service: ThermostatService, key: str) -> Any:
     from thermostat_sim.thermostat import LocalBucket
 
-    bucket = service.buckets.get(key)
+    bucket = service._buckets.get(key)
     assert bucket is not None
     return LocalBucket(bucket.revision, bucket.timestamp, dict(bucket.value))
 
@@ -431,7 +432,7 @@ async def test_unknown_bucket_at_timestamp_zero_is_held_not_answered(
     thermostat.local["device_alert_dialog." + SERIAL] = _empty()
     thermostat.local["track." + SERIAL] = _empty()
     assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
-    assert f"track.{SERIAL}" not in service.buckets
+    assert f"track.{SERIAL}" not in service._buckets
 
 
 def _empty() -> Any:
@@ -450,7 +451,7 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
     ):
         assert await asyncio.wait_for(old.read(), 5) == b""
         assert new.status == 200
-        assert service.subscriptions.count(SERIAL) == 1
+        assert service._subscriptions.count(SERIAL) == 1
 
 
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
@@ -458,8 +459,8 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
 ) -> None:
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
-    assert service.pairing.register(code).success
-    user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
+    assert service.register(code).success
+    user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
 
     first = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
     assert {user_key, structure_key} <= first
@@ -472,7 +473,7 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
         "name": "Home",
         "devices": [f"device.{SERIAL}"],
     }
-    assert thermostat.local[user_key].value == {"name": service.pairing.home_user_id}
+    assert thermostat.local[user_key].value == {"name": service._home.home_user_id}
 
 
 async def _collect_one_subscribe(thermostat: SimulatedThermostat) -> set[str]:
@@ -491,10 +492,10 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
     thermostat.start()
     await thermostat.subscribed.wait()
 
-    assert service.pairing.register(code.lower()).success
+    assert service.register(code.lower()).success
     chunk = await thermostat.next_chunk()
     # The home's rooms (`where`) only once a thermostat of the home reported them.
-    user_key, structure_key, _rooms = service.pairings.home_keys(SERIAL)
+    user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
     assert {obj["object_key"] for obj in chunk.objects} == {user_key, structure_key}
 
 
@@ -507,7 +508,7 @@ async def test_notify_device_forces_a_push_of_stored_buckets(
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
 
-    assert service.delivery.notify_device(SERIAL) == 1
+    assert service.notify_device(SERIAL) == 1
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
 
@@ -529,7 +530,7 @@ async def test_put_bucket_keyed_form_merges_and_answers_without_value(
         raw = await resp.read()
     (obj,) = pairs(raw)[0][1]
     assert [name for name, _ in obj] == ["object_revision", "object_timestamp", "object_key"]
-    assert service.buckets.value(key) == {"current_temperature": 20.5}
+    assert service._buckets.value(key) == {"current_temperature": 20.5}
 
     body[key]["target_temperature"] = 21.0
     del body[key]["current_temperature"]
@@ -537,7 +538,7 @@ async def test_put_bucket_keyed_form_merges_and_answers_without_value(
     assert status == 200
     assert "value" not in data["objects"][0]
     assert data["objects"][0]["object_revision"] == 2
-    assert service.buckets.value(key) == {"current_temperature": 20.5, "target_temperature": 21.0}
+    assert service._buckets.value(key) == {"current_temperature": 20.5, "target_temperature": 21.0}
 
 
 async def test_put_objects_form_and_unchanged_values_keep_revision(
@@ -563,7 +564,7 @@ async def test_put_guarded_by_a_stale_revision_does_not_overwrite(
     service.commands.set_temperature(SERIAL, 22)  # the device has not seen this yet
 
     data = await thermostat.put(key, {"target_temperature": 19.0}, guard=True)
-    assert service.buckets.value(key)["target_temperature"] == 22.0
+    assert service._buckets.value(key)["target_temperature"] == 22.0
     assert data["objects"][0]["object_revision"] == 2
 
 
@@ -670,7 +671,7 @@ async def test_a_bug_in_a_handler_is_a_json_500_and_a_logged_traceback(
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(service.availability, "note_contact", broken)
+    monkeypatch.setattr(service._availability, "note_contact", broken)
     async with http.get(f"{device_url}/svc/entry", headers=AUTH) as resp:
         assert resp.status == 500
         assert await resp.json() == {"error": "Internal server error"}
@@ -717,14 +718,14 @@ async def test_malformed_subscribe_is_400_without_state_change(
     body: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    before = service.buckets.dump(json.loads)
+    before = service._buckets.dump(json.loads)
     kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
     caplog.set_level("DEBUG")
     async with http.post(f"{device_url}/svc/transport", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
-    assert service.buckets.dump(json.loads) == before
-    assert service.subscriptions.count(SERIAL) == 0
+    assert service._buckets.dump(json.loads) == before
+    assert service._subscriptions.count(SERIAL) == 0
     assert "Rejected POST /svc/transport" in caplog.text
     assert "Traceback" not in caplog.text
 
@@ -753,7 +754,7 @@ async def test_malformed_put_is_400_without_state_change(
     async with http.post(f"{device_url}/svc/transport/put", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
-    assert service.buckets.dump(json.loads) == {}
+    assert service._buckets.dump(json.loads) == {}
 
 
 @pytest.mark.parametrize("length_given", [True, False])
@@ -772,7 +773,7 @@ async def test_oversized_body_is_400(
     ) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Request body too large"}
-    assert service.buckets.dump(json.loads) == {}
+    assert service._buckets.dump(json.loads) == {}
 
 
 async def test_put_and_subscribe_without_serial_are_400(
@@ -800,7 +801,7 @@ async def test_stop_closes_held_long_polls_and_releases_the_port(
 
     loop = asyncio.get_running_loop()
     started = loop.time()
-    await device_server.async_stop()
+    await stop_serving(device_server)
     assert loop.time() - started < 2
     server = await asyncio.start_server(lambda r, w: None, "127.0.0.1", port)
     server.close()
@@ -815,23 +816,23 @@ async def test_state_survives_a_restart(
     thermostat = make_thermostat()
     code = (await thermostat.passphrase())["value"]
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
-    service.pairing.register(code)
+    service.register(code)
     service.commands.set_temperature(SERIAL, 21.5)
-    await device_server.async_stop()
+    await stop_serving(device_server)
 
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
     again = ThermostatService(service.config, MemoryStorage(storage.data))
     await again.async_load()
-    assert again.buckets.value(f"shared.{SERIAL}") == {
+    assert again._buckets.value(f"shared.{SERIAL}") == {
         "current_temperature": 20.5,
         "target_temperature": 21.5,
         "target_change_pending": True,
     }
-    assert again.pairings.is_paired(SERIAL)
-    assert again.pairings.home_keys(SERIAL) == service.pairings.home_keys(SERIAL)
-    assert again.devices.get(SERIAL) is not None
-    assert again.buckets.get(f"shared.{SERIAL}") == service.buckets.get(f"shared.{SERIAL}")
+    assert again.is_paired(SERIAL)
+    assert again._ownership.home_keys(SERIAL) == service._ownership.home_keys(SERIAL)
+    assert again.device(SERIAL) is not None
+    assert again._buckets.get(f"shared.{SERIAL}") == service._buckets.get(f"shared.{SERIAL}")
 
 
 async def test_unpaired_thermostat_is_announced_once(
@@ -850,10 +851,10 @@ async def test_unpaired_thermostat_is_announced_once(
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     assert [event.serial for event in announced] == [SERIAL]
 
-    assert service.pairing.register(code).success
+    assert service.register(code).success
     await thermostat.passphrase()
     assert len(announced) == 1
-    assert service.pairing.unpair(SERIAL)
+    assert service.unpair(SERIAL)
     await thermostat.passphrase()  # unpaired again: worth telling the user again
     assert len(announced) == 2
 
@@ -872,13 +873,13 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
         )
     )
     thermostat = make_thermostat()
-    assert not service.availability.is_available(SERIAL)
+    assert not service.is_available(SERIAL)
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     await asyncio.wait_for(connection_events.get(), 5)
-    assert service.availability.is_available(SERIAL)
+    assert service.is_available(SERIAL)
 
     await asyncio.wait_for(connection_events.get(), 5)
-    assert not service.availability.is_available(SERIAL)
+    assert not service.is_available(SERIAL)
 
 
 # -- delivery of server changes across PUTs ------------------------------------------------------
@@ -900,7 +901,7 @@ async def test_command_between_subscribes_survives_a_device_put(
 
     assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 1
     assert thermostat.local[key].value["target_temperature"] == 23.0
-    assert thermostat.local[key].timestamp == service.buckets.timestamp(key)
+    assert thermostat.local[key].timestamp == service._buckets.timestamp(key)
     # Delivered once: the next subscribe has nothing to send.
     service.config.suspend_time_max = 11
     assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
@@ -916,8 +917,8 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
     # A change the held connection missed (as if it landed during a reconnect).
-    service.delivery.mark_undelivered(SERIAL, [key])
-    service.buckets.merge(key, {"target_temperature": 24.0})
+    service._delivery.mark_undelivered(SERIAL, [key])
+    service._buckets.merge(key, {"target_temperature": 24.0})
 
     await thermostat.put(key, {"current_temperature": 21.0})
     pushed = await thermostat.next_object(key)
@@ -929,8 +930,8 @@ async def test_home_bucket_put_by_one_device_reaches_the_others(
 ) -> None:
     first, second = make_thermostat(SERIAL), make_thermostat(OTHER_SERIAL)
     for thermostat in (first, second):
-        assert service.pairing.register((await thermostat.passphrase())["value"]).success
-    structure_key = service.pairings.home_keys(SERIAL)[1]
+        assert service.register((await thermostat.passphrase())["value"]).success
+    structure_key = service._ownership.home_keys(SERIAL)[1]
     second.start()
     await second.next_object(structure_key)  # the pairing push
     assert await second.closes.get() >= 1
@@ -968,7 +969,7 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
     async with http.post(f"{device_url}/svc/transport/put", data=raw, headers=AUTH) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Invalid JSON body"}
-    assert service.buckets.dump(json.loads) == {}
+    assert service._buckets.dump(json.loads) == {}
     assert "Traceback" not in caplog.text
 
 
@@ -982,22 +983,21 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
     """
     from custom_components.thermostat_cloud.server import CommandError
     from custom_components.thermostat_cloud.server.control.status import status_record
-    from custom_components.thermostat_cloud.server.core.state import ThermostatState
     from custom_components.thermostat_cloud.server.model.buckets import Bucket
     from custom_components.thermostat_cloud.server.model.records import UnstorableError
 
     huge = 10**400
     key = f"shared.{SERIAL}"
     with pytest.raises(UnstorableError):
-        service.buckets.merge(key, {"current_temperature": huge})
-    assert key not in service.buckets
-    service.buckets.restore([Bucket(key, 1, 1, {"current_temperature": huge})])
-    assert ThermostatState(service, SERIAL).current_temperature is None
+        service._buckets.merge(key, {"current_temperature": huge})
+    assert key not in service._buckets
+    service._buckets.restore([Bucket(key, 1, 1, {"current_temperature": huge})])
+    assert service.thermostat(SERIAL).current_temperature is None
     assert status_record(service, SERIAL)["current_temperature"] is None
     with pytest.raises(CommandError, match="must be a number"):
         service.commands.set_temperature(SERIAL, huge)
     # Home Assistant's storage could not write it (the stop at teardown saves).
-    service.buckets.remove(key)
+    service._buckets.remove(key)
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
@@ -1009,7 +1009,7 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
 
     thermostat = make_thermostat()
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
-    await device_server.async_stop()
+    await stop_serving(device_server)
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
 
@@ -1022,14 +1022,13 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
             connection_events.put_nowait(event) if event.kind is EventKind.CONNECTION else None
         )
     )
-    restarted_server = DeviceServer(restarted)
-    await restarted_server.async_start("127.0.0.1", 0)
+    restarted_server = await start_serving(restarted)
     try:
         event = await asyncio.wait_for(connection_events.get(), 5)
         assert event.serial == SERIAL
-        assert not restarted.availability.is_available(SERIAL)
+        assert not restarted.is_available(SERIAL)
     finally:
-        await restarted_server.async_stop()
+        await stop_serving(restarted_server)
 
 
 async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscribe(
@@ -1040,7 +1039,7 @@ async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscr
     thermostat.start()
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
-    assert f"widget_track.{SERIAL}" not in service.buckets
+    assert f"widget_track.{SERIAL}" not in service._buckets
 
 
 async def test_put_answer_lists_each_bucket_once(
@@ -1080,12 +1079,12 @@ async def test_a_closed_hold_is_not_contact(
     )
     thermostat = make_thermostat()
     assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
-    record = service.devices.get(SERIAL)
+    record = service.device(SERIAL)
     assert record is not None
     assert service.clock.now_ms() - record.last_seen >= 900  # set when the hold began
-    assert service.availability.is_available(SERIAL)  # resubscribe grace
+    assert service.is_available(SERIAL)  # resubscribe grace
 
-    while service.availability.is_available(SERIAL):
+    while service.is_available(SERIAL):
         await asyncio.wait_for(connection_events.get(), 5)
 
 

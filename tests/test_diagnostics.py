@@ -57,8 +57,8 @@ async def test_diagnostics_redact_secrets(
     assert created.key.key_hash not in dumped
     assert "192.168.1.10" not in dumped
     assert "owner-user-id" not in dumped
-    assert service.pairing.home_user_id not in dumped
-    codes = [key["value"] for key in service.pairings.dump()["entry_keys"]]
+    assert service._home.home_user_id not in dumped
+    codes = [key["value"] for key in service._ownership.dump()["entry_keys"]]
     assert codes
     assert not [code for code in codes if code in dumped]
 

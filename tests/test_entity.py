@@ -29,14 +29,14 @@ from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_wri
 async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
     """Wait until the thermostat holds a subscribe connection, or holds none."""
     service = paired.service
-    if (service.subscriptions.count(paired.serial) > 0) == held:
+    if (service._subscriptions.count(paired.serial) > 0) == held:
         return
     done = asyncio.Event()
 
     def on_event(event: ServiceEvent) -> None:
         if (
             event.kind is EventKind.CONNECTION
-            and (service.subscriptions.count(paired.serial) > 0) == held
+            and (service._subscriptions.count(paired.serial) > 0) == held
         ):
             done.set()
 
@@ -190,7 +190,7 @@ async def test_removing_the_subentry_removes_device_and_entities(
         device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
         is None
     )
-    assert not paired.service.pairings.is_paired(SERIAL)
+    assert not paired.service.is_paired(SERIAL)
     # The hub's own device stays.
     assert device_registry.async_get_device_by_identifier(
         (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
@@ -263,7 +263,7 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
         for entry in er.async_entries_for_config_entry(registry, paired.entry.entry_id)
     }
     writes = record_state_writes(hass, ours)
-    record = paired.service.devices.get(SERIAL)
+    record = paired.service.device(SERIAL)
     assert record is not None
     record.last_seen -= 10_000  # its last request was ten seconds ago
     await paired.thermostat.stop()

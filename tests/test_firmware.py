@@ -34,11 +34,11 @@ from custom_components.thermostat_cloud.server import (
 )
 from custom_components.thermostat_cloud.server.core.command_errors import CommandError
 from custom_components.thermostat_cloud.server.core.events import ChangeSource
-from custom_components.thermostat_cloud.server.core.state import ThermostatState
 from thermostat_sim import SimulatedThermostat, basic_auth
 from thermostat_sim.thermostat import LocalBucket
 
 from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
+from .serving import start_serving, stop_serving
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
 
@@ -114,7 +114,7 @@ async def test_put_is_served_on_the_v7_and_bare_paths(
     async with http.post(f"{device_url}{path}", json=body, headers=AUTH) as resp:
         assert resp.status == 200
         assert (await resp.json())["objects"][0]["object_key"] == key
-    assert service.buckets.value(key)["current_temperature"] == 20.5
+    assert service._buckets.value(key)["current_temperature"] == 20.5
 
 
 # -- protocol headers -------------------------------------------------------------------------------
@@ -186,7 +186,7 @@ async def test_every_basic_user_id_form_firmware_sends_identifies_it(
         f"{device_url}/passphrase", headers={"Authorization": f"Basic {token}"}
     ) as resp:
         assert resp.status == 200
-    assert service.pairings.status(SERIAL)[0].value == "pending"
+    assert service._ownership.status(SERIAL)[0].value == "pending"
 
 
 # -- PUTs, bucket by bucket -------------------------------------------------------------------------
@@ -216,10 +216,10 @@ async def test_a_batched_put_keeps_each_bucket_on_its_own(
     for obj in answer["objects"]:
         assert list(obj) == ["object_revision", "object_timestamp", "object_key"]
     assert answer["objects"][2]["object_revision"] == -23670
-    assert service.buckets.value(shared)["target_temperature"] == 19.0
-    assert service.buckets.value(device)["leaf"] is True
+    assert service._buckets.value(shared)["target_temperature"] == 19.0
+    assert service._buckets.value(device)["leaf"] is True
     for key in ignored:
-        assert key not in service.buckets
+        assert key not in service._buckets
 
 
 async def test_another_devices_bucket_is_refused_beside_the_devices_own(
@@ -232,13 +232,13 @@ async def test_another_devices_bucket_is_refused_beside_the_devices_own(
     async with http.post(f"{device_url}/svc/transport/put", json=body, headers=AUTH) as resp:
         assert resp.status == 200
         assert [o["object_key"] for o in (await resp.json())["objects"]] == [own]
-    assert service.buckets.value(own) == {"has_fan": True}
-    assert service.buckets.value(other) == {"target_temperature": 21.0}
+    assert service._buckets.value(own) == {"has_fan": True}
+    assert service._buckets.value(other) == {"target_temperature": 21.0}
 
     only_other = {"session": "s", other: {"target_temperature": 9.0}}
     async with http.post(f"{device_url}/svc/transport/put", json=only_other, headers=AUTH) as resp:
         assert resp.status == 400
-    assert service.buckets.value(other) == {"target_temperature": 21.0}
+    assert service._buckets.value(other) == {"target_temperature": 21.0}
 
 
 async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscribe(
@@ -251,7 +251,7 @@ async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscrib
     thermostat.start()
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
-    assert service.buckets.value(other) == {"target_temperature": 21.0}
+    assert service._buckets.value(other) == {"target_temperature": 21.0}
 
 
 # -- conflicts --------------------------------------------------------------------------------------
@@ -277,7 +277,7 @@ async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
         blocking=True,
     )
     await paired.pushed("shared", target_temperature=22.0)
-    server = paired.service.buckets.get(key)
+    server = paired.service._buckets.get(key)
     assert server is not None
 
     crossing = {
@@ -289,7 +289,7 @@ async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
     ) as resp:
         answer = await resp.json()
     assert answer == {"objects": [server.descriptor()]}  # no value: the device keeps 19
-    assert paired.service.buckets.value(key)["target_temperature"] == 22.0
+    assert paired.service._buckets.value(key)["target_temperature"] == 22.0
 
     # The thermostat retries against the revision it was answered, and wins.
     retry = {
@@ -329,7 +329,7 @@ async def test_the_simulator_retries_a_put_that_lost_a_race(
     service.commands.set_temperature(SERIAL, 22)
     service.commands.set_temperature(SERIAL, 23)  # two server changes the device missed
     await thermostat.turn_dial(18.5)
-    assert service.buckets.value(key)["target_temperature"] == 18.5
+    assert service._buckets.value(key)["target_temperature"] == 18.5
 
 
 # -- setpoints wake the display ---------------------------------------------------------------------
@@ -384,7 +384,7 @@ async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
     all say so.
     """
     paired = await pair_thermostat()
-    structure = paired.service.pairings.home_keys(SERIAL)[1]
+    structure = paired.service._ownership.home_keys(SERIAL)[1]
     now_s = paired.service.clock.now_ms() // 1000
     await set_preset(hass, paired, "away")
     pushed = await paired.pushed(structure, manual_eco_all=True)
@@ -414,7 +414,7 @@ async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
     thermostat back into eco, and Home Assistant shows no preset.
     """
     paired = await pair_thermostat()
-    structure = paired.service.pairings.home_keys(SERIAL)[1]
+    structure = paired.service._ownership.home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     await paired.pushed(structure, manual_eco_all=True)
     # What firmware then reports: it is in manual eco.
@@ -470,7 +470,7 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
     """
     paired = await pair_thermostat()
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    structure = paired.service.pairings.home_keys(SERIAL)[1]
+    structure = paired.service._ownership.home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     for thermostat in (paired, other):
         await thermostat.pushed(structure, manual_eco_all=True)
@@ -492,7 +492,7 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
         assert device["eco"]["mode"] == "schedule"
     await hass.async_block_till_done()
     assert (preset(hass, paired), preset(hass, other)) == ("none", "none")
-    home = paired.service.buckets.get(structure)
+    home = paired.service._buckets.get(structure)
     assert home is not None
     assert (home.value["away"], home.value["manual_eco_all"]) == (False, False)
 
@@ -507,14 +507,14 @@ async def test_coming_home_when_nobody_is_away_leaves_the_other_thermostats_alon
     """
     paired = await pair_thermostat()
     await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    neighbour = paired.service.buckets.get(f"device.{OTHER_SERIAL}")
+    neighbour = paired.service._buckets.get(f"device.{OTHER_SERIAL}")
     assert neighbour is not None
     revision = neighbour.revision
     freezer.tick(5)  # `device.eco` carries its time in seconds: a rewrite would change it
 
     paired.service.commands.set_away(SERIAL, False)
 
-    neighbour = paired.service.buckets.get(f"device.{OTHER_SERIAL}")
+    neighbour = paired.service._buckets.get(f"device.{OTHER_SERIAL}")
     assert neighbour is not None
     assert neighbour.revision == revision
 
@@ -552,7 +552,7 @@ async def test_lock_leaf_and_training_are_read_where_firmware_reports_them(
     assert lock is not None
     assert leaf is not None
     assert (lock.state, leaf.state) == ("on", "on")
-    state = ThermostatState(paired.service, SERIAL)
+    state = paired.service.thermostat(SERIAL)
     assert state.time_to_target_training_status == "training"
 
 
@@ -562,34 +562,33 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
     """A thermostat may have reset its mode while its cached structure timestamp survived."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
-    assert service.pairing.register(code).success
-    structure = service.pairings.home_keys(SERIAL)[1]
+    assert service.register(code).success
+    structure = service._ownership.home_keys(SERIAL)[1]
     thermostat.start()
     await thermostat.next_object(structure)  # the first contact after pairing
     await thermostat.stop()
-    await device_server.async_stop()
+    await stop_serving(device_server)
 
     restarted = ThermostatService(service.config, service._storage)
     await restarted.async_load()
-    restarted_server = DeviceServer(restarted)
-    await restarted_server.async_start("127.0.0.1", 0)
+    restarted_server = await start_serving(restarted)
     try:
         thermostat.base_url = thermostat.transport_url = restarted.config.api_origin = (
             f"http://127.0.0.1:{restarted_server.bound_port}"
         )
         thermostat.transport_url += "/svc/transport"
-        assert thermostat.local[structure].timestamp == restarted.buckets.timestamp(structure)
+        assert thermostat.local[structure].timestamp == restarted._buckets.timestamp(structure)
         thermostat.start()
         pushed = await thermostat.next_object(structure)
-        assert pushed["object_timestamp"] == restarted.buckets.timestamp(structure)
+        assert pushed["object_timestamp"] == restarted._buckets.timestamp(structure)
         await thermostat.closes.get()
         # Once: the next subscribe listing the same version is held silently.
         await thermostat.subscribed.wait()
-        assert restarted.subscriptions.count(SERIAL) == 1
+        assert restarted._subscriptions.count(SERIAL) == 1
         assert thermostat.received.empty()
     finally:
         await thermostat.stop()
-        await restarted_server.async_stop()
+        await stop_serving(restarted_server)
 
 
 async def device_change(service: ThermostatService, key: str, field: str, value: Any) -> None:
@@ -597,12 +596,12 @@ async def device_change(service: ThermostatService, key: str, field: str, value:
     landed = asyncio.Event()
 
     def on_event(event: ServiceEvent) -> None:
-        if service.buckets.value(key).get(field) == value:
+        if service._buckets.value(key).get(field) == value:
             landed.set()
 
     remove = service.events.listen(on_event)
     try:
-        if service.buckets.value(key).get(field) != value:
+        if service._buckets.value(key).get(field) != value:
             async with asyncio.timeout(10):
                 await landed.wait()
     finally:
@@ -678,11 +677,11 @@ async def test_a_range_entry_without_an_ordered_pair_is_refused(
     make_thermostat: MakeThermostat, service: ThermostatService, entry: dict[str, Any]
 ) -> None:
     make_thermostat()
-    service.availability.note_contact(SERIAL)
+    service._availability.note_contact(SERIAL)
     schedule = {**RANGE_SCHEDULE, "days": {"0": {"0": entry}}}
     with pytest.raises(CommandError):
         service.commands.set_schedule(SERIAL, schedule)
-    assert f"schedule.{SERIAL}" not in service.buckets
+    assert f"schedule.{SERIAL}" not in service._buckets
 
 
 # -- full state --------------------------------------------------------------------------------------
@@ -730,6 +729,6 @@ async def test_the_spec_literal_simulator_still_works_over_the_spec_paths(
         await thermostat.next_chunk()
         answer = await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 21.0})
         assert [obj["object_key"] for obj in answer["objects"]] == [f"shared.{SERIAL}"]
-        assert service.buckets.value(f"shared.{SERIAL}")["current_temperature"] == 21.0
+        assert service._buckets.value(f"shared.{SERIAL}")["current_temperature"] == 21.0
     finally:
         await thermostat.stop()

@@ -210,7 +210,7 @@ async def test_an_outdoor_limit_out_of_range_is_refused(
             {ATTR_ENTITY_ID: aux, ATTR_VALUE: value},
             blocking=True,
         )
-    assert paired.service.buckets.value(f"device.{SERIAL}")["heat_pump_aux_threshold"] == 10
+    assert paired.service._buckets.value(f"device.{SERIAL}")["heat_pump_aux_threshold"] == 10
 
 
 async def test_settings_of_a_wrong_type_read_as_unknown(

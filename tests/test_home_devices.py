@@ -12,7 +12,6 @@ import copy
 import aiohttp
 
 from custom_components.thermostat_cloud.server import (
-    DeviceServer,
     ServiceConfig,
     ThermostatService,
 )
@@ -20,13 +19,14 @@ from custom_components.thermostat_cloud.server.model.buckets import home_device_
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import OTHER_SERIAL, SERIAL, MemoryStorage
+from .serving import start_serving, stop_serving
 
 
 async def _pair(service: ThermostatService, thermostat: SimulatedThermostat) -> None:
     code = (await thermostat.passphrase())["value"]
     thermostat.start()
     await thermostat.subscribed.wait()
-    assert service.pairing.register(code).success
+    assert service.register(code).success
 
 
 async def test_the_home_lists_its_thermostats_by_object_key(
@@ -35,7 +35,7 @@ async def test_the_home_lists_its_thermostats_by_object_key(
     first = make_thermostat(SERIAL, shared={"can_heat": True})
     second = make_thermostat(OTHER_SERIAL, shared={"can_heat": True})
     await _pair(service, first)
-    structure_key = f"structure.{service.pairing.home_structure_id}"
+    structure_key = f"structure.{service.home_structure_id}"
     pushed = await first.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}"]
 
@@ -43,7 +43,7 @@ async def test_the_home_lists_its_thermostats_by_object_key(
     pushed = await first.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}", f"device.{OTHER_SERIAL}"]
 
-    service.pairing.unpair(OTHER_SERIAL)
+    service.unpair(OTHER_SERIAL)
     pushed = await first.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}"]
 
@@ -67,17 +67,16 @@ async def test_a_home_stored_with_bare_serials_is_written_as_firmware_reads_it(
     await thermostat.stop()
     stored = copy.deepcopy(storage.data)
     assert stored is not None
-    structure_key = f"structure.{service.pairing.home_structure_id}"
+    structure_key = f"structure.{service.home_structure_id}"
     # The shape on main before this change: the same document, the home's serials bare.
     stored["buckets"][structure_key]["value"]["devices"] = [SERIAL]
 
     restarted = ThermostatService(service_config, MemoryStorage(stored))
     await restarted.async_load()
-    assert restarted.pairings.is_paired(SERIAL)
-    server = DeviceServer(restarted)
-    await server.async_start("127.0.0.1", 0)
+    assert restarted.is_paired(SERIAL)
+    server = await start_serving(restarted)
     try:
-        assert restarted.buckets.value(structure_key)["devices"] == [f"device.{SERIAL}"]
+        assert restarted._buckets.value(structure_key)["devices"] == [f"device.{SERIAL}"]
         async with aiohttp.ClientSession() as http:
             again = SimulatedThermostat(
                 f"http://127.0.0.1:{server.bound_port}",
@@ -92,4 +91,4 @@ async def test_a_home_stored_with_bare_serials_is_written_as_firmware_reads_it(
             finally:
                 await again.stop()
     finally:
-        await server.async_stop()
+        await stop_serving(server)

@@ -63,7 +63,7 @@ async def test_safety_temperatures_in_celsius(
             {ATTR_ENTITY_ID: freeze, ATTR_VALUE: 20},
             blocking=True,
         )
-    assert paired.service.buckets.value(f"device.{SERIAL}")["lower_safety_temp"] == 5.0
+    assert paired.service._buckets.value(f"device.{SERIAL}")["lower_safety_temp"] == 5.0
 
 
 async def test_safety_temperatures_in_fahrenheit(
@@ -94,4 +94,4 @@ async def test_the_command_layer_refuses_a_safety_temperature_out_of_its_range(
     with pytest.raises(CommandError) as err:
         commands.set_device_setting(SERIAL, "upper_safety_temp", 40)
     assert err.value.message == "upper_safety_temp must be between 24.0 and 35.0 °C"
-    assert paired.service.buckets.value(f"device.{SERIAL}")["upper_safety_temp"] == 35
+    assert paired.service._buckets.value(f"device.{SERIAL}")["upper_safety_temp"] == 35

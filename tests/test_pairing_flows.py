@@ -180,7 +180,7 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     # It has not said what it can do yet: the person is told about the one restart.
     assert result["description"] == "restart"
     assert result["description_placeholders"] == {"serial": SERIAL}
-    assert service.pairings.is_paired(SERIAL)
+    assert service.is_paired(SERIAL)
     assert (await thermostat.passphrase_status())["claimed"] is True
 
 
@@ -501,7 +501,7 @@ async def test_the_waiting_notice_pairs_the_thermostat_by_its_code(
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "pair"
     code = (await thermostat.passphrase())["value"]
-    service.pairings.find(code).expires = service.clock.now_ms() - 1  # type: ignore[union-attr]
+    service._ownership.find(code).expires = service.clock.now_ms() - 1  # type: ignore[union-attr]
     result = await manager.async_configure(result["flow_id"], {CONF_CODE: code})
     assert result["errors"] == {CONF_CODE: "expired_code"}
     assert "The pairing code typed in Home Assistant was refused: it has expired" in caplog.text
@@ -580,7 +580,7 @@ async def test_the_discovered_thermostat_goes_away_when_paired_elsewhere(
     await hass.async_block_till_done()
     assert [f["context"]["unique_id"] for f in discovered_flows(hass)] == [OTHER_SERIAL]
 
-    service.roster.forget_device(OTHER_SERIAL)
+    service._roster.forget_device(OTHER_SERIAL)
     await hass.async_block_till_done()
     assert discovered_flows(hass) == []
 
@@ -633,7 +633,7 @@ async def test_an_ignored_thermostat_stays_ignored(
     await hass.async_block_till_done()
     await call_in()
     await hass.async_block_till_done()
-    assert hub.runtime_data.service.roster.waiting_for_pairing() == [SERIAL]
+    assert hub.runtime_data.service.waiting_for_pairing() == [SERIAL]
     assert discovered_flows(hass) == []
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["reason"] == "single_instance_allowed"

@@ -25,6 +25,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
     ThermostatState,
 )
+from custom_components.thermostat_cloud.server.core.state_source import StateSource
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore
 from custom_components.thermostat_cloud.switch import SWITCHES
 from thermostat_sim import WEEK_SCHEDULE
@@ -88,7 +89,7 @@ async def thermostat(name: str) -> ThermostatState:
     if schedule:
         updates[f"schedule.{SERIAL}"] = schedule
     service.commands.apply(SERIAL, {k: v for k, v in updates.items() if v}, ChangeSource.DEVICE)
-    return ThermostatState(service, SERIAL)
+    return service.thermostat(SERIAL)
 
 
 # -- the climate projection -------------------------------------------------------------------
@@ -221,17 +222,17 @@ class RecordingBuckets:
         return getattr(self.store, name)
 
 
-class RecordingService:
-    """The service, with bucket reads recorded."""
+class RecordingSource:
+    """What the read model reads of the service, with bucket reads recorded."""
 
-    def __init__(self, service: ThermostatService) -> None:
-        """Initialize around the service."""
-        self.service = service
-        self.buckets = RecordingBuckets(service.buckets)
+    def __init__(self, source: StateSource) -> None:
+        """Initialize around the service's read source."""
+        self.source = source
+        self.buckets = RecordingBuckets(source.buckets)
 
     def __getattr__(self, name: str) -> Any:
         """Everything else as the service has it."""
-        return getattr(self.service, name)
+        return getattr(self.source, name)
 
 
 def projections() -> Iterator[tuple[str, Callable[[ThermostatState], object], frozenset[str]]]:
@@ -269,8 +270,8 @@ async def test_projections_read_only_what_they_declare(name: str) -> None:
     declared would leave the entity showing a stale value.
     """
     state = await thermostat(name)
-    recording = RecordingService(cast("ThermostatService", state.source))
-    recorded = ThermostatState(cast("ThermostatService", recording), SERIAL)
+    recording = RecordingSource(state.source)
+    recorded = ThermostatState(cast("StateSource", recording), SERIAL)
     undeclared: dict[str, set[str]] = {}
     for key, project, reads in projections():
         recording.buckets.read.clear()

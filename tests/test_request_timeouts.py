@@ -125,12 +125,12 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(
         async with asyncio.timeout(GUARD):
             status = await reader.readuntil(b"\r\n\r\n")
         assert status.startswith(b"HTTP/1.1 200")
-        assert service.subscriptions.count(SERIAL) == 1
+        assert service._subscriptions.count(SERIAL) == 1
 
         # Opened after the subscribe's request was complete, closed a bound later.
         assert await server_closes(device_port(device_server), HALF_HEAD) == b""
 
-        assert service.subscriptions.count(SERIAL) == 1
+        assert service._subscriptions.count(SERIAL) == 1
         service.commands.set_temperature(SERIAL, 21)
         async with asyncio.timeout(GUARD):
             pushed = await reader.readuntil(b"}\r\n")

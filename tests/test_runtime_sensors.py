@@ -300,8 +300,8 @@ async def test_an_update_from_the_version_before_keeps_everything_and_counts_on(
     await hass.async_block_till_done()
 
     service = paired.service
-    assert service.pairings.is_paired(SERIAL)
-    assert service.buckets.value(SHARED)["hvac_heater_state"] is True
+    assert service.is_paired(SERIAL)
+    assert service._buckets.value(SHARED)["hvac_heater_state"] is True
     heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     assert float(shown(hass, heating)) == 0
     await paired.thermostat.heartbeat()

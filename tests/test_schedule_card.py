@@ -185,7 +185,7 @@ async def test_a_bad_schedule_from_a_card_is_refused_in_words(
     assert answer["error"]["code"] == "service_validation_error"
     assert "same time" in answer["error"]["message"]
     assert "Traceback" not in answer["error"]["message"]
-    assert paired.service.buckets.get(f"schedule.{SERIAL}") is None
+    assert paired.service._buckets.get(f"schedule.{SERIAL}") is None
 
 
 async def test_the_card_is_told_what_it_cannot_show(

@@ -1,4 +1,4 @@
-"""The server core stays a library: no Home Assistant in it, surfaces on the core's public API."""
+"""The server core stays a library: no Home Assistant in it, the rest on its public API."""
 
 from __future__ import annotations
 
@@ -83,3 +83,99 @@ def test_an_import_of_a_surface_is_seen() -> None:
     assert _part_imported(availability, 2, "http") == "http"
     assert _part_imported(availability, 1, "roster") == "core"
     assert _part_imported(SERVER / "__init__.py", 1, "hosted") == "hosted"
+
+
+# -- the glue and the surfaces on the service's facade ---------------------------------------------
+
+GLUE = SERVER.parent
+"""The Home Assistant integration around `server/`: it imports `server/__init__.py` only."""
+FACADE_USERS = (
+    *sorted(GLUE.glob("*.py")),
+    *(path for part in SURFACE_PARTS for path in sorted((SERVER / part).glob("*.py"))),
+    SERVER / "__init__.py",
+)
+"""Everything outside the core that holds a `ThermostatService`."""
+
+
+def _service_parts() -> frozenset[str]:
+    """Return the private attributes `ThermostatService` keeps: its parts and its state."""
+    tree = ast.parse((SERVER / "core" / "service.py").read_text(encoding="utf-8"))
+    [service] = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ClassDef) and node.name == "ThermostatService"
+    ]
+    return frozenset(
+        node.attr
+        for node in ast.walk(service)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+    )
+
+
+def _reaches_into_the_service(source: str, parts: frozenset[str]) -> list[str]:
+    """Return the uses of a service's private attribute on anything but `self`.
+
+    `hub.service._buckets` or `self._service._home`: any object's attribute named like one
+    of the service's parts, unless it is the object's own (`self._clock` of a surface).
+    """
+    return [
+        f"line {node.lineno}: {ast.unparse(node)}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute)
+        and node.attr in parts
+        and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+    ]
+
+
+def _server_imports_beyond_its_api(path: Path) -> list[str]:
+    """Return a glue module's imports of `server/` other than its package (`.server`)."""
+    return [
+        f"{'.' * level}{module}"
+        for level, module in _imports(path)
+        if (level == 1 and module.startswith("server."))
+        or module.startswith("custom_components.thermostat_cloud.server.")
+    ]
+
+
+def test_the_service_has_private_parts() -> None:
+    """The check below knows the parts: the facade keeps them under underscore names."""
+    parts = _service_parts()
+    assert {"_buckets", "_ownership", "_home", "_delivery", "_confirmations"} <= parts
+
+
+@pytest.mark.parametrize("path", FACADE_USERS, ids=lambda p: str(p.relative_to(GLUE)))
+def test_the_glue_and_the_surfaces_reach_no_part_of_the_service(path: Path) -> None:
+    """Outside the core, the service is its public API (`ThermostatService`'s facade).
+
+    A part reached from outside is a second way in: writes that skip the command layer,
+    state read around the read model, a lifecycle the hub does not own.
+    """
+    found = _reaches_into_the_service(path.read_text(encoding="utf-8"), _service_parts())
+    assert not found, f"reaches a private part of the service: {found}"
+
+
+@pytest.mark.parametrize("path", sorted(GLUE.glob("*.py")), ids=lambda p: p.name)
+def test_the_glue_imports_only_the_servers_public_api(path: Path) -> None:
+    """The glue imports `from .server import ...`, never a module inside `server/`."""
+    assert not _server_imports_beyond_its_api(path)
+
+
+def test_a_reach_into_the_service_is_seen(tmp_path: Path) -> None:
+    """The checks above fail on what they are there for (and let a surface's own state be)."""
+    parts = _service_parts()
+    violation = "def f(hub):\n    return hub.service._buckets.get(key)\n"
+    assert _reaches_into_the_service(violation, parts) == ["line 2: hub.service._buckets"]
+    assert _reaches_into_the_service("x = self._service._home.unpair(s)\n", parts)
+    assert not _reaches_into_the_service("now = self._clock.now_ms()\n", parts)
+    assert not _reaches_into_the_service("x = service.thermostat(s).mode\n", parts)
+
+    glue = tmp_path / "glue.py"
+    glue.write_text(
+        "from .server import ThermostatService\nfrom .server.core.state import ThermostatState\n",
+        encoding="utf-8",
+    )
+    assert _server_imports_beyond_its_api(glue) == [".server.core.state"]

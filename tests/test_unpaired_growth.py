@@ -77,11 +77,11 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
         await thermostat(hub, http, serial).entry()
     await hass.async_block_till_done()
 
-    remembered = {record.serial for record in service.devices.records()}
+    remembered = {record.serial for record in service.device_records()}
     assert len(remembered) == MAX_UNPAIRED_DEVICES
     # The thermostat with a code on its screen stays; the longest silent serials go.
     assert remembered == {waiting.serial, *flood[-(MAX_UNPAIRED_DEVICES - 1) :]}
-    assert not service.buckets.keys_of_serial(flood[0])
+    assert not service._buckets.keys_of_serial(flood[0])
     # One issue says how many are waiting, instead of one each.
     issues = our_issues(hass)
     assert set(issues) == {ISSUE_UNPAIRED_THERMOSTATS}
@@ -93,7 +93,7 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
 
     # The waiting thermostat's code still pairs it, and the count follows.
     await pair_in_the_ui(hass, hub, code)
-    assert service.pairings.is_paired(waiting.serial)
+    assert service.is_paired(waiting.serial)
     placeholders = our_issues(hass)[ISSUE_UNPAIRED_THERMOSTATS].translation_placeholders
     assert placeholders is not None
     assert placeholders["count"] == str(MAX_UNPAIRED_DEVICES - 1)

@@ -24,7 +24,7 @@ from homeassistant.helpers import device_registry as dr
 from .const import DOMAIN
 from .equipment import EQUIPMENT_READS, async_enable_reported_equipment, reported_equipment
 from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
-from .server import EventKind, ServiceEvent, ThermostatService, ThermostatState
+from .server import EventKind, ServiceEvent, ThermostatService
 
 NAME_READS = frozenset(
     {
@@ -61,7 +61,7 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
     Return the device registry connection of the MAC address the thermostat reported in
     `/svc/entry`, when that is a MAC address (it is whatever the request said).
     """
-    record = service.devices.get(serial)
+    record = service.device(serial)
     if record is None or not record.mac:
         return None
     mac = dr.format_mac(record.mac)
@@ -149,7 +149,7 @@ class DeviceSync:
         """
         if (known := self._equipment.get(serial)) is None:
             return
-        thermostat = ThermostatState(self.service, serial)
+        thermostat = self.service.thermostat(serial)
         # What a technician needs first: the error the thermostat shows, quoted.
         async_thermostat_errors(self.hass, serial, thermostat.reported_errors)
         if thermostat.equipment_reported:
@@ -173,7 +173,7 @@ class DeviceSync:
         device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
         if device is None:
             return
-        state = ThermostatState(self.service, serial)
+        state = self.service.thermostat(serial)
         changes: dict[str, Any] = {}
         if (device.sw_version, device.model) != (state.software_version, state.model):
             changes.update(sw_version=state.software_version, model=state.model)

@@ -9,14 +9,13 @@ home's postal code, is shown only as its kind).
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from homeassistant.components.diagnostics import async_redact_data
 from homeassistant.core import HomeAssistant
 
 from .entry_data import ThermostatCloudConfigEntry
-from .server import SERVER_VERSION, ThermostatService, bucket_key
+from .server import SERVER_VERSION
 
 TO_REDACT = {
     "address",  # a thermostat's IP address
@@ -44,52 +43,11 @@ TO_REDACT = {
 }
 
 
-def _commands(service: ThermostatService, serial: str) -> dict[str, Any]:
-    """Return whether a thermostat takes commands: the fields it has not confirmed, and why."""
-    trouble = service.confirmations.trouble(serial)
-    return {
-        "taking_commands": trouble is None,
-        "likely_causes": [cause.value for cause in trouble.causes] if trouble else [],
-        "pending": [  # without the values asked: one may be a PIN hash
-            {
-                "field": f"{p.key.partition('.')[0]}.{p.field}",
-                "since": p.since_ms,
-                "written": p.written_ms,
-            }
-            for p in service.confirmations.pending(serial)
-        ],
-    }
-
-
 async def async_get_config_entry_diagnostics(
     hass: HomeAssistant, entry: ThermostatCloudConfigEntry
 ) -> dict[str, Any]:
     """Return what support needs to see of the hub and its thermostats."""
-    service = entry.runtime_data.service
-    thermostats: dict[str, Any] = {}
-    serials = sorted(
-        {*service.roster.known_serials(), *(p.serial for p in service.pairings.pairings())}
-    )
-    for serial in serials:
-        record = service.devices.get(serial)
-        pairing = service.pairings.pairing(serial)
-        thermostats[serial] = {
-            "paired": pairing is not None,
-            "paired_at": pairing.paired_at if pairing else None,
-            "structure_id": pairing.structure_id if pairing else None,
-            "available": service.availability.is_available(serial),
-            "subscriptions": service.subscriptions.count(serial),
-            "hold": hold.dump() if (hold := service.holds.hold_of(serial)) else None,
-            "commands": _commands(service, serial),
-            "record": asdict(record) if record is not None else None,
-            "buckets": {
-                key: bucket.as_stored()
-                for key in sorted(service.buckets.keys_of_serial(serial))
-                if (bucket := service.buckets.get(key)) is not None
-            },
-        }
-    structure_key = bucket_key("structure", service.pairing.home_structure_id)
-    structure = service.buckets.get(structure_key)
+    found = entry.runtime_data.service.diagnostics()
     return async_redact_data(
         {
             "entry": {
@@ -104,11 +62,11 @@ async def async_get_config_entry_diagnostics(
                 "server_version": SERVER_VERSION,
                 "device_port": entry.runtime_data.device_port,
                 "bound_port": entry.runtime_data.device_server.bound_port,
-                "extra_state": sorted(service.extra_state),
+                "extra_state": found["extra_state"],
             },
-            "home": {structure_key: structure.as_stored() if structure is not None else None},
-            "vacations": service.vacations.dump(),
-            "thermostats": thermostats,
+            "home": found["home"],
+            "vacations": found["vacations"],
+            "thermostats": found["thermostats"],
             "weather": entry.runtime_data.weather.diagnostics(),
         },
         TO_REDACT,

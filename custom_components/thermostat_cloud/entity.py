@@ -58,7 +58,7 @@ VALIDATION_ERRORS = frozenset(
 def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
     """Return the device registry entry of one thermostat, below the hub's device."""
     serial = subentry.data[CONF_SERIAL]
-    state = ThermostatState(hub.service, serial)
+    state = hub.service.thermostat(serial)
     info = DeviceInfo(
         identifiers={(DOMAIN, serial)},
         # The name given on the thermostat, else its room's, else "Thermostat <serial>" (not
@@ -99,7 +99,7 @@ class ThermostatEntity[ViewT](Entity):
         `reads` is what its projection reads (availability is added), None for everything.
         """
         self.hub = hub
-        self.thermostat = ThermostatState(hub.service, subentry.data[CONF_SERIAL])
+        self.thermostat = hub.service.thermostat(subentry.data[CONF_SERIAL])
         self.serial = self.thermostat.serial
         self._attr_unique_id = self.serial if key is None else f"{self.serial}_{key}"
         self._attr_device_info = thermostat_device_info(hub, subentry)
@@ -137,7 +137,7 @@ class ThermostatEntity[ViewT](Entity):
 
     def _is_available(self) -> bool:
         """Return whether the entity is available now: with its thermostat."""
-        return self.service.availability.is_available(self.serial)
+        return self.service.is_available(self.serial)
 
     def _show(self) -> Shown[ViewT]:
         return Shown(self._is_available(), self._project())

@@ -1,9 +1,10 @@
 """The hub: the running service of the hub entry, which starts its parts and stops them.
 
 Like esphome's manager, it owns its life: `async_start` loads the saved state, opens the
-device port and starts every part (pairing sync, the coordinator, the firmware notices, the
-hub's device, the open control API), registering each one's stop on the entry; unloading the
-entry, or a failed start, runs them. It is the entry's runtime data (`entry_data.py` names the
+device port, starts the service (its timers; subscribes are taken from then on) and every part
+(pairing sync, the coordinator, the firmware notices, the hub's device, the open control API),
+registering each one's stop on the entry; unloading the entry, or a failed start, runs them.
+`async_stop` stops the service around the device port's close. It is the entry's runtime data (`entry_data.py` names the
 entry type); nothing it is built from imports it back.
 """
 
@@ -153,6 +154,7 @@ class Hub:
         self.energy_rates.async_apply()
         await self.device_server.async_start(None, self.device_port)
         _LOGGER.debug("Device protocol listening on port %s", self.device_port)
+        self.service.start()
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
@@ -166,11 +168,17 @@ class Hub:
         entry.async_on_unload(entry.add_update_listener(self._async_entry_updated))
 
     async def async_stop(self, *_: Any) -> None:
-        """Close held long-polls, release the port and save; safe to call twice."""
+        """Close held long-polls, release the port and save; safe to call twice.
+
+        In this order: the device server waits for open requests, so the held long-polls are
+        told to end first; the service saves once nothing can change it any more.
+        """
         if self._stopped:
             return
         self._stopped = True
+        self.service.close_connections()
         await self.device_server.async_stop()
+        await self.service.async_stop()
 
     @callback
     def _note_saved_subentries(self) -> None:

@@ -22,7 +22,6 @@ from .server import (
     EventKind,
     ServiceEvent,
     ThermostatService,
-    ThermostatState,
     Trouble,
 )
 
@@ -288,9 +287,7 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
     """
 
     def wanted(serial: str) -> Wanted:
-        version = (
-            service.availability.firmware_too_old(serial) if serial in service.devices else None
-        )
+        version = service.firmware_too_old(serial) if service.device(serial) is not None else None
         if version is None:
             return None
         placeholders = {"serial": serial, "version": version}
@@ -300,7 +297,7 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
         hass,
         service,
         kinds=frozenset({EventKind.FIRMWARE, EventKind.FORGOTTEN}),
-        serials=[record.serial for record in service.devices.records()],
+        serials=[record.serial for record in service.device_records()],
         issue_id=firmware_issue_id,
         wanted=wanted,
     )
@@ -321,14 +318,14 @@ def _commands_placeholders(
 ) -> dict[str, str]:
     voltage = trouble.battery_voltage
     return {
-        "name": ThermostatState(service, trouble.serial).name,
+        "name": service.thermostat(trouble.serial).name,
         "serial": trouble.serial,
         "since": _local_time(hass, trouble.since_ms),
         "last_seen": _local_time(hass, trouble.last_seen_ms),
         "voltage": f"{voltage:.2f}" if voltage is not None else "unknown",
         "threshold": f"{LOW_BATTERY_V:.1f}",
         "version": trouble.firmware or "unknown",
-        "pending": str(len(service.confirmations.pending(trouble.serial))),
+        "pending": str(len(service.pending_commands(trouble.serial))),
     }
 
 
@@ -342,7 +339,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
     """
 
     def wanted(serial: str) -> Wanted:
-        trouble = service.confirmations.trouble(serial)
+        trouble = service.command_trouble(serial)
         if trouble is None:
             return None
         return (
@@ -355,7 +352,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
         hass,
         service,
         kinds=frozenset({EventKind.COMMANDS}),
-        serials=service.confirmations.troubled(),
+        serials=service.troubled_serials(),
         issue_id=commands_issue_id,
         wanted=wanted,
     )

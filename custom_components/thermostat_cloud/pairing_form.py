@@ -19,7 +19,7 @@ import probatio
 
 from .const import CONF_CODE, CONF_OWNER
 from .entry_data import ThermostatCloudConfigEntry
-from .server import RegisterOutcome, ThermostatState
+from .server import RegisterOutcome
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -132,4 +132,4 @@ class PairingCodeForm:
         Firmware sends its complete state only after it restarts; against a new server it
         sends changes (see docs/device-protocol.md, "What real firmware does").
         """
-        return not ThermostatState(self.entry.runtime_data.service, serial).equipment_reported
+        return not self.entry.runtime_data.service.thermostat(serial).equipment_reported

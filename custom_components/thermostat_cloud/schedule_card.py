@@ -133,7 +133,7 @@ class ScheduleSubscription:
     def _follow(self, hub: Hub) -> None:
         self._stop_following()
         self._hub = hub
-        self._state = ThermostatState(hub.service, self.serial)
+        self._state = hub.service.thermostat(self.serial)
         self._remove_listener = hub.thermostats.listen(self.serial, self._on_event, SCHEDULE_READS)
         self._send_if_changed()
 

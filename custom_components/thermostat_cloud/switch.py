@@ -34,7 +34,7 @@ from .entity import (
 from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_SETTINGS
 from .hub import Hub
-from .server import CommandError, EventKind, HomeState, ServiceEvent
+from .server import CommandError, EventKind, ServiceEvent
 
 PARALLEL_UPDATES = 0
 
@@ -178,7 +178,7 @@ class HomeAwaySwitch(SwitchEntity):
     def __init__(self, hub: Hub) -> None:
         """Initialize the switch of the hub's home, on the hub's device."""
         self.hub = hub
-        self.home = HomeState(hub.service, hub.service.pairing.home_structure_id)
+        self.home = hub.service.home()
         entry_id = hub.entry.entry_id
         self._attr_unique_id = f"{entry_id}_away"
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})

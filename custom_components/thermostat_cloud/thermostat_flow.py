@@ -26,7 +26,6 @@ from .server import (
     ScanError,
     ServiceEvent,
     ThermostatService,
-    ThermostatState,
     configure_thermostat,
     scan_thermostats,
 )
@@ -64,7 +63,7 @@ async def async_wait_for_contact(service: ThermostatService, address: str) -> st
     def on_event(event: ServiceEvent) -> None:
         if event.kind not in (EventKind.CONNECTION, EventKind.UNPAIRED_CONTACT):
             return
-        record = service.devices.get(event.serial)
+        record = service.device(event.serial)
         if record is not None and record.address == address and not called_in.done():
             called_in.set_result(event.serial)
 
@@ -104,7 +103,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             rates = rates_from_input(user_input)
             return self.async_update_and_abort(entry, subentry, data={CONF_SERIAL: serial, **rates})
         hub = self._hub()
-        thermostat = ThermostatState(hub.runtime_data.service, serial) if hub else None
+        thermostat = hub.runtime_data.service.thermostat(serial) if hub else None
         schema = self.add_suggested_values_to_schema(
             rates_schema(thermostat, subentry.data), subentry.data
         )
@@ -275,7 +274,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             service.config.api_origin,
             self._address,
             api_key,
-            device_at=service.devices.by_address,
+            device_at=service.device_at,
         )
         if result.success:
             return await self.async_step_wait()
@@ -307,8 +306,8 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             if entry is None:
                 return self.async_abort(reason="hub_not_loaded")
             service = entry.runtime_data.service
-            record = service.devices.by_address(self._address)
-            if record is not None and service.availability.is_available(record.serial):
+            record = service.device_at(self._address)
+            if record is not None and service.is_available(record.serial):
                 self._serial = record.serial  # it already talks to this server
                 return await self.async_step_heard()
             self._wait = self.hass.async_create_task(
@@ -362,7 +361,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._hub()
         if entry is None:
             return self.async_abort(reason="hub_not_loaded")
-        if entry.runtime_data.service.pairings.is_paired(self._serial):
+        if entry.runtime_data.service.is_paired(self._serial):
             return self.async_abort(
                 reason="already_paired", description_placeholders={"serial": self._serial}
             )

@@ -47,8 +47,8 @@ async def service() -> AsyncGenerator[ThermostatService]:
 
 def pair(service: ThermostatService, serial: str, user_id: str | None = None) -> None:
     """Pair a thermostat as the user would, with the code on its screen (as `user_id`)."""
-    key, _ = service.pairings.issue(serial)
-    assert service.pairing.register(key.value, user_id).success
+    key, _ = service._ownership.issue(serial)
+    assert service.register(key.value, user_id).success
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -242,7 +242,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         clock=clock,
         buckets=buckets,
         devices=DeviceRegistry(clock),
-        pairings=pairings,
+        ownership=pairings,
         events=events,
         request_save=lambda: None,
         save_now_later=lambda: None,
@@ -293,7 +293,7 @@ async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
     service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), storage)
     await service.async_load()
     for value in range(5):
-        service.buckets.merge(KEY, {"n": value})
+        service._buckets.merge(KEY, {"n": value})
         service.request_save()
     assert [delay for _, delay in storage.scheduled] == [service.config.save_delay]
 

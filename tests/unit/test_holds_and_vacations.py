@@ -111,7 +111,7 @@ async def test_the_previous_versions_document_loads_and_keeps_everything(
     await reloaded.async_load()
     assert reloaded.holds.hold_of("02AA01AC331400AB") is None
     assert reloaded.vacations.vacations() == []
-    assert reloaded.pairings.is_paired("02AA01AC331400AB")
+    assert reloaded.is_paired("02AA01AC331400AB")
     await reloaded.async_flush()
     assert again.data == {**previous, "holds": {}, "vacations": {"list": [], "rates": {}}}
 
@@ -141,11 +141,11 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
     )
     with caplog.at_level(logging.WARNING):
         await service.async_load()
-    assert service.holds.dump() == {
+    assert service._holds.dump() == {
         "GOOD": {"until_ms": until, "target": 22.0, "low": None, "high": None, "written_ms": 0}
     }
     assert [v.summary for v in service.vacations.vacations()] == ["Skiing"]
-    assert service.vacations.dump()["rates"] == {"GOOD": 6.0}
+    assert service._vacations.dump()["rates"] == {"GOOD": 6.0}
     assert "Ignoring the stored hold of NO_END" in caplog.text
     assert "Ignoring a stored vacation" in caplog.text
 
@@ -153,13 +153,13 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
 async def test_unpairing_a_thermostat_ends_its_hold(service: ThermostatService) -> None:
     """A thermostat no longer in the home keeps no hold (nor its timer)."""
     pair(service, "02AA01AC331400AB")
-    service.buckets.merge(
+    service._buckets.merge(
         "shared.02AA01AC331400AB", {"target_temperature_type": "heat", "target_temperature": 20.0}
     )
-    service.holds.start()
+    service._holds.start()
     service.holds.hold("02AA01AC331400AB", temperature=22, duration=timedelta(hours=1))
     assert service.holds.hold_of("02AA01AC331400AB") is not None
-    assert service.pairing.unpair("02AA01AC331400AB")
+    assert service.unpair("02AA01AC331400AB")
     assert service.holds.hold_of("02AA01AC331400AB") is None
 
 

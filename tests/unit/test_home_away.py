@@ -15,7 +15,6 @@ from custom_components.thermostat_cloud.server import (
     ErrorCode,
     HomeState,
     ThermostatService,
-    ThermostatState,
 )
 from tests.conftest import FakeClock
 
@@ -26,12 +25,12 @@ SERIALS = ("02AA01AC331400AB", "02AA01AC331400CD")
 
 def home_of(service: ThermostatService) -> HomeState:
     """Return the home Home Assistant's thermostats are paired into."""
-    return HomeState(service, service.pairing.home_structure_id)
+    return service.home()
 
 
 def revisions(service: ThermostatService) -> dict[str, int]:
     """Return every bucket's revision."""
-    return {bucket.key: bucket.revision for bucket in service.buckets}
+    return {bucket.key: bucket.revision for bucket in service._buckets}
 
 
 def report(service: ThermostatService, serial: str, bucket: str, **fields: Any) -> None:
@@ -45,7 +44,7 @@ async def test_a_home_without_thermostats_has_no_away(service: ThermostatService
     with pytest.raises(CommandError) as refused:
         service.commands.set_home_away(home.structure_id, True)
     assert refused.value.code is ErrorCode.NOT_PAIRED
-    assert list(service.buckets) == []
+    assert list(service._buckets) == []
 
 
 async def test_away_is_the_homes_manual_eco_on_the_services_clock(
@@ -60,12 +59,12 @@ async def test_away_is_the_homes_manual_eco_on_the_services_clock(
     assert refused.value.code is ErrorCode.INVALID_VALUE
 
     assert service.commands.set_home_away(home.structure_id, True).changed
-    structure = service.buckets.value(f"structure.{home.structure_id}")
+    structure = service._buckets.value(f"structure.{home.structure_id}")
     assert (structure["away"], structure["manual_eco_all"]) == (True, True)
     # Firmware drops manual eco more than 600 s off its clock, which it takes from ours.
     assert structure["manual_eco_timestamp"] == service.clock.now_ms() // 1000
     assert home.away
-    assert all(ThermostatState(service, serial).away for serial in SERIALS)
+    assert all(service.thermostat(serial).away for serial in SERIALS)
 
     # Asked again: nothing to write.
     before = revisions(service)
@@ -85,7 +84,7 @@ async def test_leaving_away_when_not_away_keeps_each_thermostats_eco(
     assert not service.commands.set_home_away(home.structure_id, False).changed
 
     assert revisions(service) == before
-    assert ThermostatState(service, SERIALS[1]).eco
+    assert service.thermostat(SERIALS[1]).eco
 
 
 async def test_leaving_away_brings_every_thermostat_back(service: ThermostatService) -> None:
@@ -104,8 +103,8 @@ async def test_leaving_away_brings_every_thermostat_back(service: ThermostatServ
 
     assert not home.away
     for serial in SERIALS:
-        assert not ThermostatState(service, serial).eco
-    structure = service.buckets.value(f"structure.{home.structure_id}")
+        assert not service.thermostat(serial).eco
+    structure = service._buckets.value(f"structure.{home.structure_id}")
     assert structure["manual_eco_timestamp"] == service.clock.now_ms() // 1000
 
 
@@ -134,4 +133,4 @@ async def test_occupancy_reads_auto_away_while_the_sensor_is_on(
     serial = SERIALS[0]
     report(service, serial, "shared", **shared, current_temperature=20.0)
     report(service, serial, "device", **device, current_humidity=40)
-    assert ThermostatState(service, serial).occupied is occupied
+    assert service.thermostat(serial).occupied is occupied

@@ -38,7 +38,7 @@ async def reported(shared: dict[str, Any], device: dict[str, Any]) -> Thermostat
     """Return the state of a thermostat that reported these buckets."""
     service = await loaded_service()
     service.commands.apply(SERIAL, {SHARED: shared, DEVICE: device}, ChangeSource.DEVICE)
-    return ThermostatState(service, SERIAL)
+    return service.thermostat(SERIAL)
 
 
 @pytest.mark.parametrize(

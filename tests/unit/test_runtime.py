@@ -165,7 +165,7 @@ async def test_the_previous_versions_stored_data_loads_and_starts_at_zero() -> N
 
     upgraded = ThermostatService(config, storage, clock)
     await upgraded.async_load()
-    assert upgraded.pairings.is_paired(SERIAL)
+    assert upgraded.is_paired(SERIAL)
     assert upgraded.runtime.figures(SERIAL).seconds == {}
     report(upgraded)
     run(upgraded, 4)
@@ -179,7 +179,7 @@ async def test_unpairing_and_pairing_again_keeps_the_figures(paired: ThermostatS
     """Figures go on from where they were: a reset would corrupt long-term statistics."""
     report(paired, hvac_ac_state=True)
     run(paired, 5)
-    await paired.pairing.async_unpair(SERIAL)
+    await paired.async_unpair(SERIAL)
     run(paired, 5)  # unpaired: not counted
     assert seconds(paired, "cooling_stage_1") == 300.0
 

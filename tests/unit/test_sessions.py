@@ -78,11 +78,11 @@ async def test_a_mac_identified_thermostat_is_known_by_the_serial_its_session_na
     with pytest.raises(MacNotResolvedError):
         sessions.identify(mac_claim)
     sessions.entry(mac_claim, {"model": "Display-2.12"})
-    assert MAC not in service.devices  # the MAC never becomes a thermostat of its own
+    assert service.device(MAC) is None  # the MAC never becomes a thermostat of its own
 
     identity = sessions.contact(mac_claim, session=f"{MAC}{MAC_SERIAL}")
     assert identity == Identity(MAC_SERIAL, MAC)
-    record = service.devices.get(MAC_SERIAL)
+    record = service.device(MAC_SERIAL)
     assert record is not None
     assert (record.mac, record.model) == (MAC, "Display-2.12")  # what it said at entry
     # From now on the MAC alone identifies it, and its keys are its MAC's on the wire.
@@ -98,11 +98,11 @@ async def test_contact_notes_the_address_password_and_reported_firmware(
     sessions.contact(
         IdentityClaim(user_id=SERIAL, password="pw", address="127.0.0.9", firmware_version="4.2.5")
     )
-    record = service.devices.get(SERIAL)
+    record = service.device(SERIAL)
     assert record is not None
     assert record.software_version == "4.2.5"
-    assert service.devices.by_address("127.0.0.9") is record
-    assert service.availability.firmware_too_old(SERIAL) == "4.2.5"
+    assert service.device_at("127.0.0.9") is record
+    assert service.firmware_too_old(SERIAL) == "4.2.5"
 
 
 # -- bucket access --------------------------------------------------------------------------
@@ -114,7 +114,7 @@ async def test_what_a_device_may_keep_ignore_or_is_refused(
     """Its own and its home's buckets are kept; others known here are refused; the rest ignored."""
     pair(service, SERIAL)
     sessions.contact(claim(OTHER_SERIAL))
-    home = service.pairings.home_keys(SERIAL)
+    home = service._ownership.home_keys(SERIAL)
     access = sessions.bucket_access
     assert access(SERIAL, SHARED) is BucketAccess.KEEP
     assert all(access(SERIAL, key) is BucketAccess.KEEP for key in home)
@@ -135,7 +135,7 @@ async def test_a_guarded_put_over_a_newer_revision_conflicts(
     """The server's copy stands and the device is answered its revision, to retry against."""
     sessions.contact(claim(SERIAL))
     service.commands.set_temperature(SERIAL, 21)
-    bucket = service.buckets.get(SHARED)
+    bucket = service._buckets.get(SHARED)
     assert bucket is not None
     stale = bucket.revision - 1
 
@@ -143,11 +143,11 @@ async def test_a_guarded_put_over_a_newer_revision_conflicts(
         claim(SERIAL), [PutEntry(SHARED, {"target_temperature": 18.0}, stale, stale)]
     )
 
-    assert service.buckets.value(SHARED)["target_temperature"] == 21.0
+    assert service._buckets.value(SHARED)["target_temperature"] == 21.0
     assert answer == [bucket.descriptor()]
     assert "value" not in answer[0]
     # The server's change is still owed to the device.
-    assert [b.key for b in service.delivery.owed(SERIAL, {SHARED: bucket.timestamp})] == [SHARED]
+    assert [b.key for b in service._delivery.owed(SERIAL, {SHARED: bucket.timestamp})] == [SHARED]
 
 
 async def test_a_put_over_the_current_revision_applies_and_is_not_echoed(
@@ -156,11 +156,11 @@ async def test_a_put_over_the_current_revision_applies_and_is_not_echoed(
     """The device's write is kept and answered with the new revision; it is not pushed back."""
     sessions.contact(claim(SERIAL))
     answer = sessions.put(claim(SERIAL), [PutEntry(SHARED, {"target_temperature": 19.5}, None, 0)])
-    bucket = service.buckets.get(SHARED)
+    bucket = service._buckets.get(SHARED)
     assert bucket is not None
     assert bucket.value["target_temperature"] == 19.5
     assert answer == [bucket.descriptor()]
-    assert service.delivery.owed(SERIAL, {SHARED: bucket.timestamp}) == []
+    assert service._delivery.owed(SERIAL, {SHARED: bucket.timestamp}) == []
 
 
 async def test_a_put_keeps_its_own_buckets_beside_refused_and_ignored_ones(
@@ -179,8 +179,8 @@ async def test_a_put_keeps_its_own_buckets_beside_refused_and_ignored_ones(
     )
     assert [d["object_key"] for d in answer] == [SHARED, f"occupancy.{SERIAL}"]
     assert answer[1]["object_revision"] == 42
-    assert service.buckets.get(f"occupancy.{SERIAL}") is None
-    assert service.buckets.get(f"shared.{OTHER_SERIAL}") is None
+    assert service._buckets.get(f"occupancy.{SERIAL}") is None
+    assert service._buckets.get(f"shared.{OTHER_SERIAL}") is None
 
 
 async def test_a_put_of_only_foreign_buckets_is_refused(
@@ -217,10 +217,10 @@ async def test_a_subscribe_applies_fresh_inline_values_and_sends_their_revision_
             ObjectDescriptor(f"shared.{OTHER_SERIAL}", 0, 0, {"current_temperature": 99.0}),
         ],
     )
-    assert service.buckets.value(SHARED)["current_temperature"] == 20.5
-    assert service.buckets.get(f"shared.{OTHER_SERIAL}") is None
+    assert service._buckets.value(SHARED)["current_temperature"] == 20.5
+    assert service._buckets.get(f"shared.{OTHER_SERIAL}") is None
     assert subscription.known == {SHARED: 0}
-    assert [b.key for b in service.delivery.owed(SERIAL, subscription.known)] == [SHARED]
+    assert [b.key for b in service._delivery.owed(SERIAL, subscription.known)] == [SHARED]
     assert not subscription.setpoints_owed
 
 
@@ -230,7 +230,7 @@ async def test_a_subscribe_owed_a_setpoint_asks_firmware_to_answer_at_once(
     """A pending setpoint rides on the first push: the device should not defer its reply."""
     identity = sessions.contact(claim(SERIAL), session="s1")
     sessions.put(claim(SERIAL), [PutEntry(SHARED, {"current_temperature": 20.0}, None, 0)])
-    bucket = service.buckets.get(SHARED)
+    bucket = service._buckets.get(SHARED)
     assert bucket is not None
     listed = [ObjectDescriptor(SHARED, bucket.revision, bucket.timestamp, None)]
     assert not sessions.subscribe(identity, "s1", listed).setpoints_owed
@@ -244,6 +244,6 @@ async def test_a_put_of_no_buckets_is_contact_only(
 ) -> None:
     """Firmware 4.x's heartbeat (`{"objects": []}`) keeps it known and available, nothing more."""
     assert sessions.put(claim(SERIAL), []) == []
-    assert SERIAL in service.devices
-    assert service.availability.is_available(SERIAL)
-    assert service.buckets.keys_of_serial(SERIAL) == []
+    assert service.device(SERIAL) is not None
+    assert service.is_available(SERIAL)
+    assert service._buckets.keys_of_serial(SERIAL) == []

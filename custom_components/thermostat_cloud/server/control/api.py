@@ -308,7 +308,7 @@ class ControlApi:
         serial = request.query.get("serial", "").strip()
         if not serial:
             return refuse(request, 400, "Serial parameter required")
-        if not service.roster.is_known(serial):
+        if not service.is_known(serial):
             return refuse(request, 404, "Device not found")
         return web.json_response(status_record(service, serial))
 
@@ -335,7 +335,7 @@ class ControlApi:
             return refused("code is required: the 7 characters the thermostat shows")
         if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
             return refused("userId must be a non-empty string")
-        result = await service.pairing.async_register(code, user_id)
+        result = await service.async_register(code, user_id)
         if result.outcome is RegisterOutcome.MALFORMED:
             return refused("code must be exactly 7 letters or digits")
         if not result.success:
@@ -384,9 +384,9 @@ class ControlApi:
         serial = body.get("serial")
         if not isinstance(serial, str) or not serial.strip():
             return refuse(request, 400, "Serial required")
-        if not service.roster.is_known(serial.strip()):
+        if not service.is_known(serial.strip()):
             return refuse(request, 404, "Device not found")
-        notified = service.delivery.notify_device(serial.strip())
+        notified = service.notify_device(serial.strip())
         return web.json_response({"success": True, "subscribers_notified": notified})
 
     # -- finding and configuring thermostats -----------------------------------------------------
@@ -415,7 +415,7 @@ class ControlApi:
             service.config.api_origin,
             body.get("ip"),
             body.get("api_key"),
-            device_at=service.devices.by_address,
+            device_at=service.device_at,
         )
         if result.success:
             return web.json_response({"success": True, "device_name": result.device_name})

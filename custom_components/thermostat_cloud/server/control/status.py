@@ -47,7 +47,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from ..core import ThermostatService, ThermostatState, pending_record
+from ..core import ThermostatService, pending_record
 
 
 def iso_without_zone(ms: int) -> str:
@@ -61,7 +61,7 @@ def iso_without_zone(ms: int) -> str:
 
 def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
     """Return the spec's control API status record of one device."""
-    state = ThermostatState(service, serial)
+    state = service.thermostat(serial)
     last_seen = state.last_seen_ms
     return {
         "serial": serial,
@@ -103,11 +103,10 @@ def status_record(service: ThermostatService, serial: str) -> dict[str, Any]:
 
 def commands_record(service: ThermostatService, serial: str) -> dict[str, Any]:
     """Return whether the thermostat takes commands and what it has not confirmed."""
-    confirmations = service.confirmations
     return {
-        "taking_commands": confirmations.taking_commands(serial),
+        "taking_commands": service.thermostat(serial).taking_commands,
         "pending_commands": [
-            pending_record(entry, iso_without_zone) for entry in confirmations.pending(serial)
+            pending_record(entry, iso_without_zone) for entry in service.pending_commands(serial)
         ],
     }
 

@@ -84,16 +84,16 @@ class Clients:
         state_of: Callable[[str], ThermostatState],
         subscriptions: SubscriptionHub,
         roster: Roster,
-        pairing: HomePairing,
+        home: HomePairing,
     ) -> None:
         """Initialize from the core's context, the read model, the hub, roster and pairing."""
         self._buckets = context.buckets
         self._devices = context.devices
-        self._pairings = context.pairings
+        self._ownership = context.ownership
         self._state_of = state_of
         self._subscriptions = subscriptions
         self._roster = roster
-        self._pairing = pairing
+        self._home = home
 
     def summary(self, serial: str) -> DeviceSummary:
         """Return a thermostat's summary."""
@@ -102,7 +102,7 @@ class Clients:
             serial=serial,
             device_id=record.device_id if record is not None else None,
             name=self._state_of(serial).name,
-            paired=self._pairings.is_paired(serial),
+            paired=self._ownership.is_paired(serial),
             subscriptions=self._subscriptions.count(serial),
         )
 
@@ -113,7 +113,7 @@ class Clients:
     def paired_device(self, device_id: str) -> DeviceSummary | None:
         """Return the paired thermostat of a device id; None when none is paired under it."""
         record = self._devices.by_device_id(device_id)
-        if record is None or not self._pairings.is_paired(record.serial):
+        if record is None or not self._ownership.is_paired(record.serial):
             return None
         return self.summary(record.serial)
 
@@ -121,17 +121,17 @@ class Clients:
         """Return the paired thermostats a principal may reach, in pairing order, and how."""
         return [
             (self.summary(pairing.serial), self._access_to(pairing, principal.owner_id))
-            for pairing in self._pairings.pairings()
+            for pairing in self._ownership.pairings()
             if pairing.serial in self._devices and principal.allows_serial(pairing.serial)
         ]
 
     def access(self, user_id: str, serial: str) -> Access | None:
         """Return how a user reaches a thermostat; None while it is not paired."""
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         return self._access_to(pairing, user_id) if pairing is not None else None
 
     def _access_to(self, pairing: Pairing, user_id: str) -> Access:
-        if pairing.user_id in (user_id, self._pairing.home_user_id):
+        if pairing.user_id in (user_id, self._home.home_user_id):
             return Access.OWNER
         return Access.SHARED
 

@@ -59,7 +59,7 @@ class Commands:
     ) -> None:
         """Initialize from the core's context, delivery and confirmations."""
         self._buckets = context.buckets
-        self._pairings = context.pairings
+        self._ownership = context.ownership
         self._devices = context.devices
         self._home = HomeRules(context)
         self._writes = WritePath(
@@ -223,7 +223,7 @@ class Commands:
         """
         self.require_device(serial)
         boolean(away, "Away")
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if pairing is None:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
@@ -240,7 +240,7 @@ class Commands:
         when the home is not away never turns off a thermostat's own eco.
         """
         flag = boolean(away, "Away")
-        serials = self._pairings.serials_in(structure_id)
+        serials = self._ownership.serials_in(structure_id)
         if not serials:
             raise CommandError(
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair a thermostat first"
@@ -258,7 +258,7 @@ class Commands:
         """
         self.require_device(serial)
         on = boolean(enabled, "Eco")
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if not on and pairing is not None and self._home.in_eco(pairing.structure_id):
             return self._write_home(
                 self._home.home_eco(serial, pairing.structure_id, on=False, result_key="device")
@@ -474,7 +474,7 @@ class Commands:
         if self._readings(serial).mode == "emergency":
             self._check_capability(serial, "heat")
             extra[shared_key] = {"target_temperature_type": "heat"}
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if preset == "away":
             if pairing is None:
                 raise CommandError(

@@ -28,7 +28,7 @@ class CoreContext:
     """Every bucket: what thermostats report and what commands write."""
     devices: DeviceRegistry
     """Device records: what each thermostat said at entry, when it was last seen."""
-    pairings: PairingRegistry
+    ownership: PairingRegistry
     """Who owns which thermostat, and its home."""
     events: EventBus
     """The one path for change notifications."""

@@ -42,10 +42,10 @@ class HomeRules:
     """Decide the home's away and eco writes from the buckets as they stand; write nothing."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the core's context (the clock, the buckets, the pairings)."""
+        """Initialize from the core's context (the clock, the buckets, who owns what)."""
         self._clock = context.clock
         self._buckets = context.buckets
-        self._pairings = context.pairings
+        self._ownership = context.ownership
 
     def in_eco(self, structure_id: str) -> bool:
         """Return whether the home is away (its `away`, or its manual eco)."""
@@ -99,7 +99,7 @@ class HomeRules:
         also: dict[str, Mapping[str, Any]] = {}
         if not on:
             every_device = every_device and self.in_eco(structure_id)
-            for other in self._pairings.serials_in(structure_id):
+            for other in self._ownership.serials_in(structure_id):
                 if every_device or BucketReadings(self._buckets, other).eco:
                     also[bucket_key("device", other)] = self.device_eco(other, on=False)
         also.update(extra or {})
@@ -122,7 +122,7 @@ class HomeRules:
         entered manual eco does not undo it. `changed`: the buckets the report changed, as
         merged already.
         """
-        pairing = self._pairings.pairing(serial)
+        pairing = self._ownership.pairing(serial)
         if pairing is None:
             return None
         entered_at = home_manual_eco_since(self._buckets, pairing.structure_id)

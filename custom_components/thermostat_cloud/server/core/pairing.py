@@ -54,7 +54,7 @@ class HomePairing:
         flush: Callable[[], Awaitable[None]],
     ) -> None:
         """Initialize from the core's context, commands, delivery, the roster, keys and flush."""
-        self._pairings = context.pairings
+        self._ownership = context.ownership
         self._commands = commands
         self._delivery = delivery
         self._events = context.events
@@ -76,7 +76,7 @@ class HomePairing:
         """Whether an identifier is a user or structure id of a home on this server."""
         if identifier in (self.home_user_id, self.home_structure_id):
             return True
-        return any(identifier in (p.user_id, p.structure_id) for p in self._pairings.pairings())
+        return any(identifier in (p.user_id, p.structure_id) for p in self._ownership.pairings())
 
     def is_home_key(self, key: str) -> bool:
         """Whether a `user.`/`structure.`/`where.` key belongs to a home on this server."""
@@ -99,13 +99,13 @@ class HomePairing:
         value = normalize_code(code)
         if value is None:
             return RegisterResult(RegisterOutcome.MALFORMED)
-        outcome, key = self._pairings.check(value)
+        outcome, key = self._ownership.check(value)
         if outcome is not RegisterOutcome.PAIRED or key is None:
             if outcome is RegisterOutcome.EXPIRED:
                 self._save_now_later()
             return RegisterResult(outcome, key.serial if key else None)
         owner = user_id or self.home_user_id
-        pairing = self._pairings.claim(key, owner, self.home_structure_id)
+        pairing = self._ownership.claim(key, owner, self.home_structure_id)
         self._save_now_later()
         _LOGGER.info("Thermostat %s paired", key.serial)
         self._write_home_buckets(pairing)
@@ -125,7 +125,7 @@ class HomePairing:
         return result
 
     def _write_home_buckets(self, pairing: Pairing) -> None:
-        devices = self._pairings.serials_in(pairing.structure_id)
+        devices = self._ownership.serials_in(pairing.structure_id)
         self._commands.apply(
             pairing.serial,
             {
@@ -145,8 +145,8 @@ class HomePairing:
         An earlier version stored bare serials; they are read (`home_device_serials`) and
         written again as object keys, pushed with the home's structure bucket.
         """
-        for structure_id in dict.fromkeys(p.structure_id for p in self._pairings.pairings()):
-            serials = self._pairings.serials_in(structure_id)
+        for structure_id in dict.fromkeys(p.structure_id for p in self._ownership.pairings()):
+            serials = self._ownership.serials_in(structure_id)
             stored = buckets.value(bucket_key("structure", structure_id)).get("devices")
             if stored != home_device_keys(serials):
                 _LOGGER.debug(
@@ -158,7 +158,7 @@ class HomePairing:
 
     def unpair(self, serial: str) -> bool:
         """Drop ownership; the device keeps its buckets and can pair again with a new code."""
-        pairing = self._pairings.unpair(serial)
+        pairing = self._ownership.unpair(serial)
         if pairing is None:
             return False
         self._api_keys.forget_serial(serial)
@@ -166,7 +166,7 @@ class HomePairing:
         self._roster.note_unpaired(serial)
         _LOGGER.info("Thermostat %s unpaired", serial)
         self._commands.set_home_devices(
-            pairing.structure_id, self._pairings.serials_in(pairing.structure_id)
+            pairing.structure_id, self._ownership.serials_in(pairing.structure_id)
         )
         self._delivery.wake(serial)
         self._events.publish(ServiceEvent(EventKind.PAIRING, serial))

@@ -20,7 +20,7 @@ class Roster:
         self._config = context.config
         self._buckets = context.buckets
         self._devices = context.devices
-        self._pairings = context.pairings
+        self._ownership = context.ownership
         self._subscriptions = subscriptions
         self._events = context.events
         self._request_save = context.request_save
@@ -42,12 +42,12 @@ class Roster:
 
     def note_new_device(self, serial: str) -> None:
         """Note a new device record: an unpaired one counts against the limit."""
-        if not self._pairings.is_paired(serial):
+        if not self._ownership.is_paired(serial):
             self._forget_surplus(serial)
 
     def announce(self, serial: str) -> None:
         """Announce an unpaired device once (UNPAIRED_CONTACT), with a line for the user."""
-        if self._pairings.is_paired(serial) or serial in self._announced:
+        if self._ownership.is_paired(serial) or serial in self._announced:
             return
         self._announced[serial] = None
         _LOGGER.info(
@@ -63,7 +63,7 @@ class Roster:
 
     def waiting_for_pairing(self) -> list[str]:
         """Unpaired devices that made contact, in order of first contact."""
-        return [serial for serial in self._announced if not self._pairings.is_paired(serial)]
+        return [serial for serial in self._announced if not self._ownership.is_paired(serial)]
 
     def _forget_surplus(self, newest: str) -> None:
         """Keep at most `max_unpaired_devices` unpaired records.
@@ -77,14 +77,14 @@ class Roster:
         unpaired = [
             record
             for record in self._devices.records()
-            if record.serial != newest and not self._pairings.is_paired(record.serial)
+            if record.serial != newest and not self._ownership.is_paired(record.serial)
         ]
         surplus = len(unpaired) + 1 - self._config.max_unpaired_devices
         if surplus <= 0:
             return
         unpaired.sort(
             key=lambda record: (
-                self._pairings.has_pending_key(record.serial)
+                self._ownership.has_pending_key(record.serial)
                 or bool(self._subscriptions.count(record.serial)),
                 record.last_seen,
             )
@@ -97,12 +97,12 @@ class Roster:
 
         It is a new device if it makes contact again.
         """
-        if self._pairings.is_paired(serial):
+        if self._ownership.is_paired(serial):
             raise ValueError("A paired device is unpaired, not forgotten")
         self._devices.forget(serial)
         for key in self._buckets.keys_of_serial(serial):
             self._buckets.remove(key)
-        self._pairings.forget_key(serial)
+        self._ownership.forget_key(serial)
         self._announced.pop(serial, None)
         for hook in self._forget_hooks:
             hook(serial)

@@ -187,7 +187,7 @@ class RuntimeLedger:
         config = context.config
         self._clock = context.clock
         self._buckets = context.buckets
-        self._pairings = context.pairings
+        self._ownership = context.ownership
         self._events = context.events
         self._request_save = context.request_save
         self._last_contact_ms = last_contact_ms
@@ -283,7 +283,7 @@ class RuntimeLedger:
         """Note a request of the thermostat: it is heard from now; what runs counts until now."""
         tally = self._tallies.get(serial)
         if tally is None or tally.relays is None:
-            if self._pairings.is_paired(serial):
+            if self._ownership.is_paired(serial):
                 self._hear(serial)
             return
         if not tally.running:
@@ -314,7 +314,7 @@ class RuntimeLedger:
             self._check_heard(event.serial, event.kind)
 
     def _relays_changed(self, serial: str) -> None:
-        if not self._pairings.is_paired(serial):
+        if not self._ownership.is_paired(serial):
             return
         tally = self._tallies.get(serial)
         now = self._clock.now_ms()
@@ -342,7 +342,7 @@ class RuntimeLedger:
         if tally is None or tally.relays is None:
             return
         if kind is EventKind.PAIRING:
-            if self._pairings.is_paired(serial):
+            if self._ownership.is_paired(serial):
                 return
             until = self._clock.now_ms()
         else:

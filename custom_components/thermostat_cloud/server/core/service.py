@@ -1,37 +1,48 @@
-"""The thermostat cloud service: its parts, composed, and what it keeps on disk.
+"""The thermostat cloud service: a facade over its parts, and what it keeps on disk.
 
 The parts, each its own module: `commands` (every write), `delivery` (who has received what),
 `availability` (contact and availability timers), `roster` (known and unpaired thermostats),
-`pairing` (claiming codes, unpairing, the home's ids), `sessions` (the device protocol's
-rules) and `clients` (what API clients may see). The service loads and saves their state and starts and stops them.
+`home` (claiming codes, unpairing, the home's ids; beside `ownership`, the store of who owns
+which thermostat), `sessions` (the device protocol's rules) and `clients` (what API clients
+may see). The service loads and saves their state and starts and stops them.
+
+The parts are private. The host and the surfaces use the facade: `commands` and `events` as
+they are, read methods (a thermostat's `ThermostatState`, the home, device records,
+availability, unconfirmed commands), pairing operations, the narrow faces of holds, vacations,
+the runtime ledger and API keys (`facets`), diagnostics data, and the lifecycle the host runs:
+`async_load`, `start` once the device port listens, `close_connections` and `async_stop`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 import logging
 from typing import Any, Protocol
 
 from ..delivery.ledger import Delivery
 from ..delivery.subscriptions import SubscriptionHub
 from ..model.api_keys import ApiKeyStore
-from ..model.buckets import BucketStore
+from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock, SystemClock
-from ..model.devices import DeviceRegistry
-from ..model.pairing import PairingRegistry
+from ..model.devices import DeviceRecord, DeviceRegistry
+from ..model.pairing import Pairing, PairingRegistry
 from .availability import Availability
 from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
-from .confirmations import Confirmations
+from .confirmations import Confirmations, PendingField
 from .context import CoreContext
-from .events import EventBus
+from .events import EventBus, PairingOrigin
+from .facets import ApiKeysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
 from .holds import Holds
-from .pairing import HomePairing
+from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .runtime import RuntimeLedger
 from .sessions import DeviceSessions
-from .state import ThermostatState
+from .state import HomeState, ThermostatState
+from .state_source import AvailabilityView, CommandsView
+from .trouble import Trouble
 from .vacations import Vacations
 from .weather import WeatherProvider
 
@@ -63,147 +74,380 @@ class Storage(Protocol):
         """Save now."""
 
 
+@dataclass(frozen=True, slots=True)
+class _ReadSource:
+    """What the read model reads of the service (a `state.StateSource`)."""
+
+    buckets: BucketStore
+    devices: DeviceRegistry
+    ownership: PairingRegistry
+    availability: AvailabilityView
+    clock: Clock
+    confirmations: CommandsView
+    implausible_readings: set[tuple[str, str]]
+
+
 class ThermostatService:
-    """Everything the three surfaces share, with nothing of the host in it."""
+    """Everything the three surfaces and the host share, with nothing of the host in it."""
 
     def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
         """Initialize the service from its config, its storage and a clock (else the system's)."""
-        self.config = config
-        self.clock: Clock = clock or SystemClock()
+        self._config = config
+        self._clock: Clock = clock or SystemClock()
         self._storage = storage
         self.events = EventBus()
         """Change notifications for listeners outside the write path (SSE, the host)."""
-        self.buckets = BucketStore(self.clock)
-        self.devices = DeviceRegistry(self.clock)
-        self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
+        self._buckets = BucketStore(self._clock)
+        self._devices = DeviceRegistry(self._clock)
+        self._ownership = PairingRegistry(self._clock, config.entry_key_ttl_seconds)
+        """Who owns which thermostat: pairing codes, ownership records, the pairing journal."""
         context = CoreContext(
             config=config,
-            clock=self.clock,
-            buckets=self.buckets,
-            devices=self.devices,
-            pairings=self.pairings,
+            clock=self._clock,
+            buckets=self._buckets,
+            devices=self._devices,
+            ownership=self._ownership,
             events=self.events,
             request_save=self.request_save,
             save_now_later=self.save_now_later,
         )
-        self.subscriptions = SubscriptionHub()
-        self.delivery = Delivery(self.buckets, self.subscriptions, self.pairings.home_keys)
+        self._subscriptions = SubscriptionHub()
+        self._delivery = Delivery(self._buckets, self._subscriptions, self._ownership.home_keys)
         """What each device has been sent and is owed."""
-        self.confirmations = Confirmations(context, state_of=self._state_of)
+        self._confirmations = Confirmations(context, state_of=self.thermostat)
         """What each thermostat has not confirmed, and whether it takes commands."""
-        self.delivery.on_written = self.confirmations.written
-        self.commands = Commands(context, delivery=self.delivery, confirmations=self.confirmations)
-        self.extra_state: dict[str, Any] = {}
-        """State other modules persist with the service (hosted API keys)."""
-        self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
-        """Hosted API keys, persisted in `extra_state`."""
-        self.roster = Roster(context, subscriptions=self.subscriptions)
-        self.availability = Availability(
-            context, subscriptions=self.subscriptions, roster=self.roster
+        self._delivery.on_written = self._confirmations.written
+        self.commands = Commands(
+            context, delivery=self._delivery, confirmations=self._confirmations
         )
-        self.holds = Holds(context, commands=self.commands)
+        """Every write: the one command layer (public, as `events` is)."""
+        self._extra_state: dict[str, Any] = {}
+        """State other modules persist with the service (hosted API keys)."""
+        self._api_keys = ApiKeyStore(self._clock, self.save_now_later, self.request_save)
+        """Hosted API keys, persisted in `extra_state`."""
+        self._roster = Roster(context, subscriptions=self._subscriptions)
+        self._availability = Availability(
+            context, subscriptions=self._subscriptions, roster=self._roster
+        )
+        self._holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
-        self.vacations = Vacations(context, commands=self.commands, home_serials=self._home_serials)
+        self._vacations = Vacations(
+            context, commands=self.commands, home_serials=self._home_serials
+        )
         """The home's vacations: away from their start, home again in time for their end."""
-        self.roster.on_forget(self.availability.forget)
-        self.roster.on_forget(self.holds.forget)
-        self.runtime = RuntimeLedger(
+        self._roster.on_forget(self._availability.forget)
+        self._roster.on_forget(self._holds.forget)
+        self._runtime = RuntimeLedger(
             context,
             last_contact_ms=self._last_contact_ms,
-            is_available=self.availability.is_available,
+            is_available=self._availability.is_available,
         )
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
-        self.availability.on_contact(self.runtime.note_contact)
-        self.roster.on_forget(self.delivery.forget)
-        self.roster.on_forget(self.confirmations.forget)
-        self.pairing = HomePairing(
+        self._availability.on_contact(self._runtime.note_contact)
+        self._roster.on_forget(self._delivery.forget)
+        self._roster.on_forget(self._confirmations.forget)
+        self._home = HomePairing(
             context,
             commands=self.commands,
-            delivery=self.delivery,
-            roster=self.roster,
-            api_keys=self.api_keys,
+            delivery=self._delivery,
+            roster=self._roster,
+            api_keys=self._api_keys,
             flush=self.async_flush,
         )
-        self.sessions = DeviceSessions(
+        """The home: claiming codes, unpairing, the home's ids (beside `_ownership`, the store)."""
+        self._sessions = DeviceSessions(
             config=config,
-            clock=self.clock,
-            buckets=self.buckets,
-            devices=self.devices,
-            pairings=self.pairings,
+            clock=self._clock,
+            buckets=self._buckets,
+            devices=self._devices,
+            ownership=self._ownership,
             commands=self.commands,
-            confirmations=self.confirmations,
-            delivery=self.delivery,
-            availability=self.availability,
-            roster=self.roster,
-            pairing=self.pairing,
+            confirmations=self._confirmations,
+            delivery=self._delivery,
+            availability=self._availability,
+            roster=self._roster,
+            home=self._home,
             request_save=self.request_save,
             save_now_later=self.save_now_later,
-            is_loaded=lambda: self.loaded,
+            is_loaded=lambda: self._loaded,
             weather_provider=lambda: self.weather_provider,
         )
-        self.clients = Clients(
+        self._implausible_readings: set[tuple[str, str]] = set()
+        """(serial, field) of reported numbers already logged as no reading (state.py)."""
+        self._reads = _ReadSource(
+            buckets=self._buckets,
+            devices=self._devices,
+            ownership=self._ownership,
+            availability=self._availability,
+            clock=self._clock,
+            confirmations=self._confirmations,
+            implausible_readings=self._implausible_readings,
+        )
+        """What the read model reads (`ThermostatState`, `HomeState`)."""
+        self._clients = Clients(
             context,
-            state_of=self._state_of,
-            subscriptions=self.subscriptions,
-            roster=self.roster,
-            pairing=self.pairing,
+            state_of=self.thermostat,
+            subscriptions=self._subscriptions,
+            roster=self._roster,
+            home=self._home,
         )
         """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
-        self.loaded = False
+        self._loaded = False
         self._save_requested = False
-        self.implausible_readings: set[tuple[str, str]] = set()
-        """(serial, field) of reported numbers already logged as no reading (state.py)."""
-
-    def _state_of(self, serial: str) -> ThermostatState:
-        """Return the read model of one thermostat (the service is its source)."""
-        return ThermostatState(self, serial)
 
     def _home_serials(self) -> list[str]:
         """Return the thermostats paired to the home, in pairing order."""
-        return self.pairings.serials_in(self.pairing.home_structure_id)
+        return self._ownership.serials_in(self._home.home_structure_id)
+
+    # -- settings ---------------------------------------------------------------------------------
+
+    @property
+    def config(self) -> ServiceConfig:
+        """The settings the service runs with."""
+        return self._config
+
+    @property
+    def clock(self) -> Clock:
+        """The service's clock: every time it writes or compares is from here."""
+        return self._clock
+
+    # -- the parts a caller uses as they are ------------------------------------------------------
+    # `commands` (every write) and `events` (every change notification) are attributes.
+
+    @property
+    def holds(self) -> HoldsFacet:
+        """Each thermostat's hold."""
+        return self._holds
+
+    @property
+    def vacations(self) -> VacationsFacet:
+        """The home's vacations."""
+        return self._vacations
+
+    @property
+    def runtime(self) -> RuntimeFacet:
+        """How long each thermostat's equipment ran, and its energy."""
+        return self._runtime
+
+    @property
+    def api_keys(self) -> ApiKeysFacet:
+        """The hosted API's keys."""
+        return self._api_keys
+
+    @property
+    def clients(self) -> Clients:
+        """What API clients may see (the control and hosted surfaces)."""
+        return self._clients
+
+    @property
+    def sessions(self) -> DeviceSessions:
+        """The device protocol's rules (the device surface)."""
+        return self._sessions
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def thermostat(self, serial: str) -> ThermostatState:
+        """Return read access to one thermostat (it need not be known yet)."""
+        return ThermostatState(self._reads, serial)
+
+    def home(self) -> HomeState:
+        """Return read access to the home: its thermostats and whether it is away."""
+        return HomeState(self._reads, self._home.home_structure_id)
+
+    def device(self, serial: str) -> DeviceRecord | None:
+        """Return a thermostat's device record (what it reported, when it was last heard)."""
+        return self._devices.get(serial)
+
+    def device_at(self, address: str) -> DeviceRecord | None:
+        """Return the device record of the thermostat last heard from this IP address."""
+        return self._devices.by_address(address)
+
+    def device_records(self) -> list[DeviceRecord]:
+        """Return every device record."""
+        return self._devices.records()
+
+    def is_known(self, serial: str) -> bool:
+        """Return whether the thermostat has been heard from and not forgotten."""
+        return self._roster.is_known(serial)
+
+    def known_serials(self) -> list[str]:
+        """Return every thermostat heard from and not forgotten."""
+        return self._roster.known_serials()
+
+    def waiting_for_pairing(self) -> list[str]:
+        """Return the unpaired thermostats in contact, the newest first."""
+        return self._roster.waiting_for_pairing()
+
+    def is_available(self, serial: str) -> bool:
+        """Return whether the thermostat counts as there."""
+        return self._availability.is_available(serial)
+
+    def firmware_too_old(self, serial: str) -> str | None:
+        """Return the firmware version of a thermostat too old to control, else None."""
+        return self._availability.firmware_too_old(serial)
+
+    def pending_commands(self, serial: str) -> list[PendingField]:
+        """Return the fields written to the thermostat that it has not confirmed yet."""
+        return self._confirmations.pending(serial)
+
+    def command_trouble(self, serial: str) -> Trouble | None:
+        """Return why the thermostat is found not taking commands, or None while it takes them."""
+        return self._confirmations.trouble(serial)
+
+    def troubled_serials(self) -> list[str]:
+        """Return the thermostats found not taking commands."""
+        return self._confirmations.troubled()
+
+    # -- pairing ----------------------------------------------------------------------------------
+
+    @property
+    def home_structure_id(self) -> str:
+        """The id of the home every thermostat paired from here joins."""
+        return self._home.home_structure_id
+
+    def is_paired(self, serial: str) -> bool:
+        """Return whether the thermostat is paired."""
+        return self._ownership.is_paired(serial)
+
+    def pairing_of(self, serial: str) -> Pairing | None:
+        """Return the thermostat's ownership record, or None when it is not paired."""
+        return self._ownership.pairing(serial)
+
+    def pairings(self) -> list[Pairing]:
+        """Return every ownership record, in pairing order."""
+        return self._ownership.pairings()
+
+    def register(
+        self, code: str, user_id: str | None = None, *, origin: PairingOrigin = PairingOrigin.API
+    ) -> RegisterResult:
+        """Claim a pairing code as typed (see `pairing.HomePairing.register`)."""
+        return self._home.register(code, user_id, origin=origin)
+
+    async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
+        """Claim a pairing code, returning once the pairing is on disk."""
+        return await self._home.async_register(code, user_id)
+
+    def unpair(self, serial: str) -> bool:
+        """Unpair a thermostat; it keeps its buckets and can pair again with a new code."""
+        return self._home.unpair(serial)
+
+    async def async_unpair(self, serial: str) -> bool:
+        """Unpair a thermostat, returning once that is on disk."""
+        return await self._home.async_unpair(serial)
+
+    def note_mirror_saved(self, serial: str) -> bool:
+        """Note the host saved its mirror of this pairing; True when the journal changed.
+
+        The journal is for a host that mirrors pairings (see `model.pairing`); the caller saves.
+        """
+        return self._ownership.note_mirror_saved(serial)
+
+    def unpaired_serials(self) -> list[str]:
+        """Return the thermostats unpaired whose mirror the host may not have removed yet."""
+        return self._ownership.unpaired_serials()
+
+    def note_mirror_gone(self, serial: str) -> bool:
+        """Note the host saved its state without this unpaired thermostat's mirror."""
+        return self._ownership.note_mirror_gone(serial)
+
+    # -- delivery ---------------------------------------------------------------------------------
+
+    def notify_device(self, serial: str) -> int:
+        """Tell the thermostat's held subscribes to ask again now; return how many were told."""
+        return self._delivery.notify_device(serial)
+
+    # -- diagnostics ------------------------------------------------------------------------------
+
+    def diagnostics(self) -> dict[str, Any]:
+        """Return what support needs of the service, before the host redacts it.
+
+        The home's structure bucket, the vacations, the names of the extra state (not its
+        values: API keys), and per thermostat its ownership, availability, held subscribes,
+        hold, unconfirmed fields and buckets.
+        """
+        serials = sorted({*self.known_serials(), *(p.serial for p in self.pairings())})
+        structure_key = bucket_key("structure", self.home_structure_id)
+        structure = self._buckets.get(structure_key)
+        return {
+            "extra_state": sorted(self._extra_state),
+            "home": {structure_key: structure.as_stored() if structure is not None else None},
+            "vacations": self._vacations.dump(),
+            "thermostats": {serial: self._thermostat_diagnostics(serial) for serial in serials},
+        }
+
+    def _thermostat_diagnostics(self, serial: str) -> dict[str, Any]:
+        record = self._devices.get(serial)
+        pairing = self._ownership.pairing(serial)
+        trouble = self._confirmations.trouble(serial)
+        return {
+            "paired": pairing is not None,
+            "paired_at": pairing.paired_at if pairing else None,
+            "structure_id": pairing.structure_id if pairing else None,
+            "available": self._availability.is_available(serial),
+            "subscriptions": self._subscriptions.count(serial),
+            "hold": hold.dump() if (hold := self._holds.hold_of(serial)) else None,
+            "commands": {
+                "taking_commands": trouble is None,
+                "likely_causes": [cause.value for cause in trouble.causes] if trouble else [],
+                "pending": [  # without the values asked: one may be a PIN hash
+                    {
+                        "field": f"{p.key.partition('.')[0]}.{p.field}",
+                        "since": p.since_ms,
+                        "written": p.written_ms,
+                    }
+                    for p in self._confirmations.pending(serial)
+                ],
+            },
+            "record": asdict(record) if record is not None else None,
+            "buckets": {
+                key: bucket.as_stored()
+                for key in sorted(self._buckets.keys_of_serial(serial))
+                if (bucket := self._buckets.get(key)) is not None
+            },
+        }
 
     # -- persistence --------------------------------------------------------------------------
 
     async def async_load(self) -> None:
         """Restore persisted state; a fresh install gets new home ids."""
         data = await self._storage.async_load() or {}
-        self.pairing.load(data)
-        self.buckets.load(
+        self._home.load(data)
+        self._buckets.load(
             data.get("buckets", {}),
             lambda key: _LOGGER.warning("Ignoring stored bucket %s: it does not parse", key),
         )
-        self.devices.load(data.get("devices", []))
-        self.pairings.load(data.get("pairing", {}))
-        self.extra_state = dict(data.get("extra", {}))
-        self.confirmations.load(data.get("pending_commands"))
-        self.api_keys.attach(self.extra_state)
-        self.holds.load(data.get("holds"))
-        self.vacations.load(data.get("vacations"))
-        self.runtime.load(data.get("runtime"))
-        self.loaded = True
+        self._devices.load(data.get("devices", []))
+        self._ownership.load(data.get("pairing", {}))
+        self._extra_state = dict(data.get("extra", {}))
+        self._confirmations.load(data.get("pending_commands"))
+        self._api_keys.attach(self._extra_state)
+        self._holds.load(data.get("holds"))
+        self._vacations.load(data.get("vacations"))
+        self._runtime.load(data.get("runtime"))
+        self._loaded = True
         if not data:
             self.save_now_later()
 
     def snapshot(self) -> dict[str, Any]:
         """Return the whole persistable state."""
         return {
-            "home_user_id": self.pairing.home_user_id,
-            "home_structure_id": self.pairing.home_structure_id,
-            "buckets": self.buckets.dump(self._storage.embed_json),
-            "devices": self.devices.dump(self._storage.embed_json),
-            "pairing": self.pairings.dump(),
-            "extra": self.extra_state,
-            "holds": self.holds.dump(),
-            "vacations": self.vacations.dump(),
-            "pending_commands": self.confirmations.dump(),
-            "runtime": self.runtime.dump(),
+            "home_user_id": self._home.home_user_id,
+            "home_structure_id": self._home.home_structure_id,
+            "buckets": self._buckets.dump(self._storage.embed_json),
+            "devices": self._devices.dump(self._storage.embed_json),
+            "pairing": self._ownership.dump(),
+            "extra": self._extra_state,
+            "holds": self._holds.dump(),
+            "vacations": self._vacations.dump(),
+            "pending_commands": self._confirmations.dump(),
+            "runtime": self._runtime.dump(),
         }
 
     def _last_contact_ms(self, serial: str) -> int | None:
-        record = self.devices.get(serial)
+        record = self._devices.get(serial)
         return record.last_seen if record is not None and record.last_seen else None
 
     def request_save(self) -> None:
@@ -218,7 +462,7 @@ class ThermostatService:
         """
         if not self._save_requested:
             self._save_requested = True
-            self._storage.schedule_save(self._snapshot_for_save, self.config.save_delay)
+            self._storage.schedule_save(self._snapshot_for_save, self._config.save_delay)
 
     def save_now_later(self) -> None:
         """Ownership or keys changed: save without the coalescing delay.
@@ -245,31 +489,40 @@ class ThermostatService:
 
     # -- lifecycle --------------------------------------------------------------------------------
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the saved state is loaded (`async_load`)."""
+        return self._loaded
+
     def start(self) -> None:
         """Accept subscribes and start the timers.
 
-        The device server calls this once it listens (see `device.api.DeviceServer`).
+        The host calls this once the device server listens (see `hub.Hub`).
         """
-        self.subscriptions.reopen()
-        self.pairing.write_home_devices(self.buckets)
+        self._subscriptions.reopen()
+        self._home.write_home_devices(self._buckets)
         self.commands.restore_fan_timers()
-        self.availability.start()
-        self.holds.start()
-        self.vacations.start()
-        self.confirmations.start()
+        self._availability.start()
+        self._holds.start()
+        self._vacations.start()
+        self._confirmations.start()
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
-        self.subscriptions.close_all()
+        self._subscriptions.close_all()
 
     async def async_stop(self) -> None:
-        """Close held connections, stop the timers and save everything."""
+        """Close held connections, stop the timers and save everything.
+
+        The host calls `close_connections` before it stops the device server (which waits for
+        open requests, so held subscribes must be told to end first), and this after.
+        """
         self.close_connections()
         self.commands.cancel_timers()
-        self.availability.stop()
-        self.holds.stop()
-        self.vacations.stop()
-        self.confirmations.stop()
-        self.runtime.stop()
-        if self.loaded:
+        self._availability.stop()
+        self._holds.stop()
+        self._vacations.stop()
+        self._confirmations.stop()
+        self._runtime.stop()
+        if self._loaded:
             await self.async_flush()

@@ -169,13 +169,13 @@ class DeviceSessions:
         clock: Clock,
         buckets: BucketStore,
         devices: DeviceRegistry,
-        pairings: PairingRegistry,
+        ownership: PairingRegistry,
         commands: Commands,
         confirmations: Confirmations,
         delivery: Delivery,
         availability: Availability,
         roster: Roster,
-        pairing: HomePairing,
+        home: HomePairing,
         request_save: Callable[[], None],
         save_now_later: Callable[[], None],
         is_loaded: Callable[[], bool],
@@ -186,13 +186,13 @@ class DeviceSessions:
         self._clock = clock
         self._buckets = buckets
         self._devices = devices
-        self._pairings = pairings
+        self._ownership = ownership
         self._commands = commands
         self._confirmations = confirmations
         self._delivery = delivery
         self._availability = availability
         self._roster = roster
-        self._pairing = pairing
+        self._home = home
         self._request_save = request_save
         self._save_now_later = save_now_later
         self._is_loaded = is_loaded
@@ -229,7 +229,7 @@ class DeviceSessions:
         serial = self._devices.serial_for_mac(mac)
         if serial is not None and serial.lower() != mac:
             return Identity(serial, mac)
-        if self._pairings.is_paired(raw):
+        if self._ownership.is_paired(raw):
             return Identity(raw)
         if session is not None and (serial := serial_from_session(session, mac)) is not None:
             self._learn_mac(mac, serial, raw)
@@ -240,7 +240,7 @@ class DeviceSessions:
 
     def _learn_mac(self, mac: str, serial: str, raw: str) -> None:
         """Map a MAC-identified thermostat to its serial, with what it reported at entry."""
-        if raw in self._devices and not self._pairings.is_paired(raw):
+        if raw in self._devices and not self._ownership.is_paired(raw):
             # Left by an earlier version under the MAC: the thermostat sends its state again.
             self._roster.forget_device(raw)
         fields = {**self._entry_by_mac.pop(mac, {}), "mac": mac}
@@ -285,12 +285,12 @@ class DeviceSessions:
             return BucketAccess.REFUSE
         bucket_type, identifier = parts
         if bucket_type in HOME_SCOPED_TYPES:
-            if key in self._pairings.home_keys(serial):
+            if key in self._ownership.home_keys(serial):
                 return BucketAccess.KEEP
-            return BucketAccess.REFUSE if self._pairing.is_home_key(key) else BucketAccess.IGNORE
+            return BucketAccess.REFUSE if self._home.is_home_key(key) else BucketAccess.IGNORE
         if identifier == serial:
             return BucketAccess.KEEP if bucket_type in DEVICE_SCOPED_TYPES else BucketAccess.IGNORE
-        if self._roster.is_known(identifier) or self._pairing.is_home_id(identifier):
+        if self._roster.is_known(identifier) or self._home.is_home_id(identifier):
             return BucketAccess.REFUSE
         return BucketAccess.IGNORE
 
@@ -346,7 +346,7 @@ class DeviceSessions:
         serial = self.contact(claim).serial
         if not self._is_loaded():
             raise NotLoadedError
-        key, outcome = self._pairings.issue(serial)
+        key, outcome = self._ownership.issue(serial)
         if outcome is not IssueOutcome.UNCHANGED:
             # After a restart the thermostat must be shown the same code, valid as long.
             self._save_now_later()
@@ -360,7 +360,7 @@ class DeviceSessions:
         serial = self.contact(claim, create=False).serial
         if not self._is_loaded():
             raise NotLoadedError
-        status, key = self._pairings.status(serial)
+        status, key = self._ownership.status(serial)
         if status is KeyStatus.NO_KEY or key is None:
             return {"status": "no_key", "claimed": False, "message": "No pairing code issued"}
         if status is KeyStatus.PENDING:
@@ -545,7 +545,7 @@ class DeviceSessions:
             identity = Identity(known, serial.lower())
         keys = [
             *self._buckets.keys_of_serial(identity.serial),
-            *self._pairings.home_keys(identity.serial),
+            *self._ownership.home_keys(identity.serial),
         ]
         buckets = self._buckets
         return [identity.descriptor(b) for k in keys if (b := buckets.get(k)) is not None]

@@ -58,14 +58,14 @@ class HomeState:
     __slots__ = ("source", "structure_id")
 
     def __init__(self, source: StateSource, structure_id: str) -> None:
-        """Initialize read access to the home of this structure id (the service is a source)."""
+        """Initialize read access to the home of this structure id (the service's read source)."""
         self.source = source
         self.structure_id = structure_id
 
     @property
     def serials(self) -> list[str]:
         """The thermostats paired into the home, in the order they were paired."""
-        return self.source.pairings.serials_in(self.structure_id)
+        return self.source.ownership.serials_in(self.structure_id)
 
     @property
     def away(self) -> bool:
@@ -79,7 +79,7 @@ class ThermostatState:
     __slots__ = ("readings", "serial", "source")
 
     def __init__(self, source: StateSource, serial: str) -> None:
-        """Initialize read access to the thermostat of this serial (the service is a source)."""
+        """Initialize read access to the thermostat of this serial (the service's read source)."""
         self.readings = BucketReadings(source.buckets, serial)
         self.source = source
         self.serial = serial
@@ -123,7 +123,7 @@ class ThermostatState:
     @property
     def structure_id(self) -> str | None:
         """The home the thermostat is paired into, None while unpaired."""
-        pairing = self.source.pairings.pairing(self.serial)
+        pairing = self.source.ownership.pairing(self.serial)
         return pairing.structure_id if pairing is not None else None
 
     @property
@@ -169,12 +169,12 @@ class ThermostatState:
         if (reported := self.reported_name) is not None:
             return reported
         room = self.room
-        pairing = self.source.pairings.pairing(self.serial)
+        pairing = self.source.ownership.pairing(self.serial)
         if room is None or pairing is None:
             return room
         same_room = sorted(
             (other.paired_at, other.serial)
-            for other in self.source.pairings.pairings()
+            for other in self.source.ownership.pairings()
             if other.structure_id == pairing.structure_id
             and (state := ThermostatState(self.source, other.serial)).reported_name is None
             and state.room == room

@@ -1,7 +1,8 @@
 """What the read model reads: the service's stores, availability and a memo, read-only.
 
-The service is the one `StateSource`; `ThermostatState` and `HomeState` (state.py) and the
-clients' view (clients.py) take it, so none of them needs the service itself.
+The service builds the one `StateSource` from its private parts; `ThermostatState` and
+`HomeState` (state.py) take it, so neither needs the service itself. Outside the core they
+come from the service's `thermostat()` and `home()`.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class StateSource(Protocol):
         """Device records (last seen, what a thermostat reported at entry)."""
 
     @property
-    def pairings(self) -> PairingRegistry:
+    def ownership(self) -> PairingRegistry:
         """Ownership records: a thermostat's home."""
 
     @property

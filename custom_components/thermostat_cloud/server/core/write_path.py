@@ -63,7 +63,7 @@ class WritePath:
     ) -> None:
         """Initialize from the core's context, delivery, confirmations and the home's rules."""
         self._buckets = context.buckets
-        self._pairings = context.pairings
+        self._ownership = context.ownership
         self._events = context.events
         self._request_save = context.request_save
         self._delivery = delivery
@@ -194,6 +194,6 @@ class WritePath:
         """Return the serials whose devices follow a home-scoped bucket."""
         return [
             p.serial
-            for p in self._pairings.pairings()
+            for p in self._ownership.pairings()
             if key in home_bucket_keys(p.user_id, p.structure_id)
         ]

@@ -444,8 +444,9 @@ def create_device_app(sessions: DeviceSessions) -> web.Application:
 class DeviceServer:
     """The device protocol on its own port, with the service behind it.
 
-    The owner of the service loads it, then starts this; stopping closes the held subscribes
-    before the port (aiohttp waits for open requests), then stops the service, which saves.
+    The owner of the service (the hub) loads it, starts this, then starts the service; it
+    closes the service's held subscribes before stopping this (aiohttp waits for open
+    requests), then stops the service, which saves.
     """
 
     def __init__(self, service: ThermostatService) -> None:
@@ -456,9 +457,8 @@ class DeviceServer:
         )
 
     async def async_start(self, host: str | None, port: int) -> None:
-        """Listen, then start the service; raises OSError when the port cannot be bound."""
+        """Listen; raises OSError when the port cannot be bound."""
         await self._listener.async_start(create_device_app(self.service.sessions), host, port)
-        self.service.start()
 
     @property
     def bound_port(self) -> int | None:
@@ -466,7 +466,5 @@ class DeviceServer:
         return self._listener.bound_port
 
     async def async_stop(self) -> None:
-        """Close held connections, release the port and save everything; safe to call twice."""
-        self.service.close_connections()
+        """Release the port (once the service closed its held connections); safe twice."""
         await self._listener.async_stop()
-        await self.service.async_stop()

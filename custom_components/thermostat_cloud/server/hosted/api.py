@@ -398,7 +398,7 @@ class HostedApi:
         shared_key = bucket_key("shared", device.serial)
         for bucket in service.clients.buckets(device.serial):
             if bucket.key == shared_key:
-                bucket.value.update(client_view(ThermostatState(service, device.serial)))
+                bucket.value.update(client_view(service.thermostat(device.serial)))
             state[bucket.key] = {
                 "object_revision": bucket.revision,
                 "object_timestamp": bucket.timestamp,
@@ -417,7 +417,7 @@ class HostedApi:
         result = call.service.commands.set_temperature(
             device.serial, to_celsius(value, scale), mode
         )
-        target = ThermostatState(call.service, device.serial).target_temperature
+        target = call.service.thermostat(device.serial).target_temperature
         return command_response(result, f"Temperature set to {target} °C ({mode})")
 
     @route("POST", "/thermostat/{deviceId}/temperature/range", Scope.WRITE)
@@ -436,7 +436,7 @@ class HostedApi:
             if low >= high:
                 raise ApiError(400, "low must be less than high", detail=err.message) from err
             raise
-        state = ThermostatState(call.service, device.serial)
+        state = call.service.thermostat(device.serial)
         return command_response(
             result,
             f"Temperature range set to {state.target_temperature_low} to "
@@ -451,7 +451,7 @@ class HostedApi:
             raise ApiError(400, f"mode must be one of {', '.join(HOSTED_MODES)}")
         result = call.service.commands.set_mode(device.serial, mode)
         return command_response(
-            result, f"Mode set to {ThermostatState(call.service, device.serial).mode}"
+            result, f"Mode set to {call.service.thermostat(device.serial).mode}"
         )
 
     @route("POST", "/thermostat/{deviceId}/away", Scope.WRITE)
@@ -491,7 +491,7 @@ class HostedApi:
         return web.json_response(
             {
                 "device": self._summary(device),
-                "schedule": ThermostatState(service, device.serial).schedule,
+                "schedule": service.thermostat(device.serial).schedule,
             }
         )
 
@@ -514,7 +514,7 @@ class HostedApi:
                 "Only device owners can delete devices",
                 detail=f"key {key.key_id} sees {device.serial} as shared",
             )
-        await service.pairing.async_unpair(device.serial)
+        await service.async_unpair(device.serial)
         return web.json_response(
             {
                 "success": True,
