@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import (
     AsyncGenerator,
     Awaitable,
@@ -13,6 +14,7 @@ from collections.abc import (
 import contextlib
 import dataclasses
 from dataclasses import dataclass
+from datetime import timedelta
 import logging
 import socket
 import sys
@@ -20,6 +22,7 @@ from typing import Any, cast
 
 import aiohttp
 from aiohttp import web
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigEntryState
 from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
 from homeassistant.core import Event, HomeAssistant, callback
@@ -106,6 +109,47 @@ class FakeClock:
     def advance(self, seconds: float) -> None:
         """Move the clock forward."""
         self.now += int(seconds * 1000)
+
+
+@dataclass
+class LoopClock:
+    """Time that passes only when the test moves it: the wall clock and the event loop's.
+
+    Built on the `freezer` fixture, which freezes `time.time()` (the service's `SystemClock`,
+    Home Assistant's `dt_util.utcnow()`) and `time.monotonic()`, the event loop's `loop.time()`
+    that every `call_later` and `asyncio.timeout` counts in. So no timer of the service, of
+    aiohttp or of the simulated thermostat fires until `advance` moves time past it, while
+    sockets still carry every byte at once: a test waits for the event it is about (a close,
+    a push, an availability change), never for time to pass.
+    """
+
+    hass: HomeAssistant
+    freezer: FrozenDateTimeFactory
+
+    async def advance(self, seconds: float) -> None:
+        """Move time forward; the timers that fell due run, then what they set off.
+
+        A microsecond more than asked: the loop runs a timer only once its time has passed,
+        never at the very instant (`BaseEventLoop._run_once`), so a deadline reached exactly
+        would not fire on a clock that stands still.
+        """
+        self.freezer.tick(timedelta(seconds=seconds, microseconds=1))
+        # The loop's next pass queues the due timers behind this task and the one after runs
+        # them; Home Assistant then finishes what they started.
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        await self.hass.async_block_till_done()
+
+
+@pytest.fixture
+def clock(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> LoopClock:
+    """Return the test's clock: from here time stands still until the test advances it.
+
+    Ask for it before the fixtures that start a server (`make_thermostat`, `service`,
+    `pair_thermostat`): freezing moves the loop's time from the machine's uptime to the Unix
+    epoch, so a timer set before the freeze would fire at once.
+    """
+    return LoopClock(hass, freezer)
 
 
 @pytest.fixture(autouse=True)
