@@ -16,6 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import timedelta
 import logging
+from pathlib import Path
 import socket
 import sys
 from typing import Any, cast
@@ -150,6 +151,14 @@ def clock(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> LoopClock:
     epoch, so a timer set before the freeze would fire at once.
     """
     return LoopClock(hass, freezer)
+
+
+UNIT_TESTS = Path(__file__).parent / "unit"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the unit tests first: a broken core fails within seconds, before any Home Assistant."""
+    items.sort(key=lambda item: not item.path.is_relative_to(UNIT_TESTS))
 
 
 @pytest.fixture(autouse=True)
