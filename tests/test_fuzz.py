@@ -56,8 +56,9 @@ from .hosted.conftest import create_api_key
 
 CONTROL = "/api/thermostat_cloud"
 
-# Hypothesis 6.168 on Python 3.14 warns about its own global random (a reference-count check
-# that 3.14's borrowed references defeat); nothing of this test's making.
+# Slow: 250 generated cases through the real surfaces, several seconds. Hypothesis 6.168
+# on Python 3.14 warns about its own global random (a reference-count check that 3.14's borrowed
+# references defeat); nothing of this test's making.
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.filterwarnings(
