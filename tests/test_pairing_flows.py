@@ -27,7 +27,7 @@ from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.thermostat_cloud import config_flow
+from custom_components.thermostat_cloud import thermostat_flow
 from custom_components.thermostat_cloud.const import (
     CONF_CODE,
     CONF_DEVICE_PORT,
@@ -91,7 +91,7 @@ async def find_and_pick(hass: HomeAssistant, hub: MockConfigEntry, address: str)
     result = await add_thermostat_menu(hass, hub, "scan")
     assert result["step_id"] == "pick", result
     return await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: address}
+        result["flow_id"], {thermostat_flow.CONF_THERMOSTAT: address}
     )
 
 
@@ -145,7 +145,7 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     assert result["description_placeholders"] == {"origin": service.config.api_origin}
     schema = result["data_schema"]
     assert schema is not None
-    options = schema.schema[config_flow.CONF_THERMOSTAT].config["options"]
+    options = schema.schema[thermostat_flow.CONF_THERMOSTAT].config["options"]
     assert options == [
         # A settings page answers its server only: no name to show.
         {"value": "127.0.0.2", "label": "127.0.0.2: https://frontdoor.example:443/entry"},
@@ -153,7 +153,7 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     ]
 
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+        result["flow_id"], {thermostat_flow.CONF_THERMOSTAT: "127.0.0.2"}
     )
     assert result["type"] is FlowResultType.SHOW_PROGRESS
     assert result["step_id"] == "wait"
@@ -236,14 +236,14 @@ async def test_the_key_is_asked_only_when_the_thermostat_wants_one(
     assert result["description_placeholders"] == {"address": "127.0.0.2"}
 
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_API_KEY: "not-the-key"}
+        result["flow_id"], {thermostat_flow.CONF_API_KEY: "not-the-key"}
     )
     assert result["step_id"] == "api_key"
     assert result["errors"] == {"base": "key_refused"}
     assert "The thermostat at 127.0.0.2 refused the key typed" in caplog.text
 
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_API_KEY: SERIAL.lower()}
+        result["flow_id"], {thermostat_flow.CONF_API_KEY: SERIAL.lower()}
     )
     assert result["type"] is FlowResultType.SHOW_PROGRESS
     assert page.posts[-1] == {"api_key": "Zq7-secret", "endpoint": service.config.api_origin}
@@ -395,7 +395,7 @@ async def test_pointing_stops_when_the_hub_is_unloaded_meanwhile(
     assert result["step_id"] == "pick"
     assert await hass.config_entries.async_unload(hub.entry_id)
     result = await hass.config_entries.subentries.async_configure(
-        result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+        result["flow_id"], {thermostat_flow.CONF_THERMOSTAT: "127.0.0.2"}
     )
     assert result["type"] is FlowResultType.ABORT
     assert result["reason"] == "hub_not_loaded"
@@ -457,10 +457,10 @@ async def test_a_thermostat_that_never_calls_in_times_out_with_a_message(
 ) -> None:
     """The wait ends with a clear message; submitting waits again and catches the thermostat."""
     await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", ""))
-    with patch.object(config_flow, "WAIT_FOR_CONTACT_SECONDS", 0.05):
+    with patch.object(thermostat_flow, "WAIT_FOR_CONTACT_SECONDS", 0.05):
         result = await add_thermostat_menu(hass, hub, "scan")
         result = await hass.config_entries.subentries.async_configure(
-            result["flow_id"], {config_flow.CONF_THERMOSTAT: "127.0.0.2"}
+            result["flow_id"], {thermostat_flow.CONF_THERMOSTAT: "127.0.0.2"}
         )
         assert result["type"] is FlowResultType.SHOW_PROGRESS
         await hass.async_block_till_done()

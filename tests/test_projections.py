@@ -13,7 +13,7 @@ from homeassistant.components.climate.const import ClimateEntityFeature, HVACAct
 import pytest
 
 from custom_components.thermostat_cloud.binary_sensor import BINARY_SENSORS
-from custom_components.thermostat_cloud.climate import CLIMATE_READS, project_climate
+from custom_components.thermostat_cloud.climate_view import CLIMATE_READS, project_climate
 from custom_components.thermostat_cloud.entity import ThermostatEntityDescription
 from custom_components.thermostat_cloud.number import NUMBERS
 from custom_components.thermostat_cloud.schedule_card import SCHEDULE_READS, schedule_message

@@ -1,6 +1,7 @@
-"""The climate entity of each paired thermostat.
+"""The climate entity of each paired thermostat: its actions and what it restores.
 
-How the thermostat's state maps onto Home Assistant's climate model:
+What it shows is one pure projection, `climate_view.project_climate`. How the thermostat's
+state maps onto Home Assistant's climate model:
 
 - HVAC modes come from its capabilities: `off` always, `heat` when it can heat, `cool` when it
   can cool, `heat_cool` (the thermostat's `range`) when it can do both.
@@ -36,7 +37,6 @@ How the thermostat's state maps onto Home Assistant's climate model:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import timedelta
 import logging
 from typing import Any
@@ -46,11 +46,6 @@ from homeassistant.components.climate.const import (
     ATTR_HVAC_MODE,
     ATTR_TARGET_TEMP_HIGH,
     ATTR_TARGET_TEMP_LOW,
-    FAN_AUTO,
-    FAN_ON,
-    PRESET_AWAY,
-    PRESET_ECO,
-    PRESET_NONE,
     ClimateEntityFeature,
     HVACAction,
     HVACMode,
@@ -67,22 +62,24 @@ from homeassistant.helpers.restore_state import (
 )
 from homeassistant.util.unit_conversion import TemperatureConverter
 
+from .climate_view import (
+    CLIMATE_READS,
+    HVAC_MODE_OF_TYPE,
+    TYPE_OF_HVAC_MODE,
+    ClimateView,
+    project_climate,
+)
 from .const import DOMAIN
-from .entity import RELAYS, ThermostatEntity, async_add_thermostat_entities, limit_in_unit
+from .entity import ThermostatEntity, async_add_thermostat_entities, limit_in_unit
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
 from .server import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
-    EQUIPMENT_FIELDS,
     TARGET_HUMIDITY_MAX,
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
-    EventKind,
-    Setpoints,
-    ThermostatState,
-    held_setpoints,
     holds_eco,
     takes_range,
 )
@@ -90,24 +87,6 @@ from .server import (
 _LOGGER = logging.getLogger(__name__)
 
 PARALLEL_UPDATES = 0
-
-PRESET_EMERGENCY_HEAT = "emergency_heat"
-EMERGENCY = "emergency"
-
-# `shared.target_temperature_type` <-> Home Assistant HVAC mode.
-HVAC_MODE_OF_TYPE = {
-    "off": HVACMode.OFF,
-    "heat": HVACMode.HEAT,
-    "cool": HVACMode.COOL,
-    "range": HVACMode.HEAT_COOL,
-    EMERGENCY: HVACMode.HEAT,
-}
-TYPE_OF_HVAC_MODE = {
-    HVACMode.OFF: "off",
-    HVACMode.HEAT: "heat",
-    HVACMode.COOL: "cool",
-    HVACMode.HEAT_COOL: "range",
-}
 
 ATTR_LAST_ON_MODE = "last_on_mode"
 """Restore data of the climate entity: the thermostat's mode before it was turned off."""
@@ -131,147 +110,6 @@ async def async_setup_entry(
     async_add_thermostat_entities(
         hass, entry, async_add_entities, lambda hub, subentry: [ThermostatClimate(hub, subentry)]
     )
-
-
-CLIMATE_READS = RELAYS | frozenset(
-    {
-        # The whole `shared` bucket: mode, setpoints, capabilities, and whether it was
-        # reported at all (no action before it was).
-        "shared",
-        # Every equipment field: `capabilities` reads them all.
-        *(f"device.{field}" for field in EQUIPMENT_FIELDS),
-        "device.eco",
-        "device.eco_mode_enabled",
-        "device.away_temperature_low",
-        "device.away_temperature_high",
-        "device.current_humidity",
-        "device.target_humidity",
-        "device.fan_mode",
-        "device.fan_timer_timeout",
-        "structure.away",
-        "structure.manual_eco_all",
-        EventKind.PAIRING,  # the home whose away it shows
-    }
-)
-"""What `project_climate` reads."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClimateView:
-    """What the climate entity shows of its thermostat (temperatures in Celsius)."""
-
-    mode: str | None
-    """The thermostat's own mode (`shared.target_temperature_type`), for turn_on."""
-    supported_features: ClimateEntityFeature
-    hvac_modes: tuple[HVACMode, ...]
-    hvac_mode: HVACMode | None
-    hvac_action: HVACAction | None
-    fan_modes: tuple[str, ...] | None
-    fan_mode: str | None
-    preset_modes: tuple[str, ...]
-    preset_mode: str
-    current_humidity: float | None
-    target_humidity: float | None
-    current_temperature: float | None
-    setpoints: Setpoints
-    holds_eco: bool
-    """Eco's temperatures and limits apply (see `holds_eco`)."""
-
-
-def project_climate(thermostat: ThermostatState) -> ClimateView:
-    """Return what the climate entity shows of the thermostat's state now; see the module doc."""
-    caps = thermostat.capabilities
-    mode = thermostat.mode
-    eco_holds = holds_eco(thermostat)
-    features = (
-        ClimateEntityFeature.PRESET_MODE
-        | ClimateEntityFeature.TURN_OFF
-        | ClimateEntityFeature.TURN_ON
-    )
-    if eco_holds:
-        # The eco temperatures are a low and a high, in every mode.
-        features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
-    elif not takes_range(mode):
-        # In range mode a single temperature means nothing: Home Assistant's climate intent
-        # and cards then ask for low and high instead.
-        features |= ClimateEntityFeature.TARGET_TEMPERATURE
-    hvac_modes = [HVACMode.OFF]
-    if caps["can_heat"]:
-        hvac_modes.append(HVACMode.HEAT)
-    if caps["can_cool"]:
-        hvac_modes.append(HVACMode.COOL)
-    if caps["can_heat"] and caps["can_cool"]:
-        hvac_modes.append(HVACMode.HEAT_COOL)
-        features |= ClimateEntityFeature.TARGET_TEMPERATURE_RANGE
-    if caps["has_fan"]:
-        features |= ClimateEntityFeature.FAN_MODE
-    if caps["has_humidifier"] or caps["has_dehumidifier"]:
-        features |= ClimateEntityFeature.TARGET_HUMIDITY
-
-    fan_on = thermostat.fan_mode == "on" or thermostat.fan_timer_active
-    presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
-    if caps["has_emer_heat"]:
-        presets.append(PRESET_EMERGENCY_HEAT)
-    return ClimateView(
-        mode=mode,
-        supported_features=features,
-        hvac_modes=tuple(hvac_modes),
-        hvac_mode=HVAC_MODE_OF_TYPE.get(mode) if mode is not None else None,
-        hvac_action=_hvac_action(thermostat),
-        fan_modes=(FAN_AUTO, FAN_ON) if caps["has_fan"] else None,
-        fan_mode=(FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None,
-        preset_modes=tuple(presets),
-        preset_mode=climate_preset(thermostat),
-        current_humidity=thermostat.humidity,
-        target_humidity=thermostat.target_humidity,
-        current_temperature=thermostat.current_temperature,
-        setpoints=held_setpoints(thermostat),
-        holds_eco=eco_holds,
-    )
-
-
-PRESET_READS = frozenset(
-    {
-        "shared.target_temperature_type",
-        "device.eco",
-        "device.eco_mode_enabled",
-        "structure.away",
-        "structure.manual_eco_all",
-        EventKind.PAIRING,  # the home whose away it shows
-    }
-)
-"""What `climate_preset` reads."""
-
-
-def climate_preset(thermostat: ThermostatState) -> str:
-    """Return the preset the thermostat is in: emergency heat, then away, then eco, else none.
-
-    The one reading of the presets: the climate entity shows it, and the Eco switch is on
-    exactly when it is `eco`.
-    """
-    if thermostat.mode == EMERGENCY:
-        return PRESET_EMERGENCY_HEAT
-    if thermostat.away:
-        return PRESET_AWAY
-    if thermostat.eco:
-        return PRESET_ECO
-    return PRESET_NONE
-
-
-def _hvac_action(thermostat: ThermostatState) -> HVACAction | None:
-    if not thermostat.shared:
-        return None
-    if thermostat.heating:
-        return HVACAction.HEATING
-    if thermostat.cooling:
-        return HVACAction.COOLING
-    if thermostat.dehumidifying:
-        return HVACAction.DRYING
-    if thermostat.fan_running or thermostat.fan_cooling:
-        return HVACAction.FAN
-    if thermostat.mode == "off":
-        return HVACAction.OFF
-    return HVACAction.IDLE
 
 
 class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEntity):

@@ -5,10 +5,9 @@ The service publishes every change once, on one event bus, in the loop turn of t
 timer); each event says what it changed (`ServiceEvent.changed`). The coordinator is that bus's
 one Home Assistant listener: it hands each event to the listeners of its thermostat that read
 what it changed (`reads_changed`, the one change filter), logs availability changes once per
-thermostat (not once per entity), keeps the device registry's name, firmware version, model and
-MAC address current, says in a repair issue when a thermostat has not reported its equipment
-yet, and enables the sensors of equipment it reports later. It is push-only, not a
-`DataUpdateCoordinator`: nothing is polled.
+thermostat (not once per entity), and calls the pieces of the device sync (`device_sync.py`:
+the device registry, room names, equipment) through the same filter, as it calls the home's
+entities. It is push-only, not a `DataUpdateCoordinator`: nothing is polled.
 """
 
 from __future__ import annotations
@@ -17,17 +16,11 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 import logging
-import re
-from typing import Any
 
-from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import device_registry as dr
 
-from .const import DOMAIN
-from .equipment import async_enable_reported_equipment, reported_equipment
-from .issues import async_equipment_known, async_equipment_unknown, async_thermostat_errors
-from .server import HOME, EventKind, ServiceEvent, ThermostatService, ThermostatState
+from .device_sync import DeviceSync
+from .server import HOME, ServiceEvent, ThermostatService
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -65,22 +58,6 @@ class _Listener:
     reads: frozenset[str] | None
 
 
-MAC_RE = re.compile(r"(?:[0-9a-f]{2}:){5}[0-9a-f]{2}")
-
-
-def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] | None:
-    """Return the device registry connection of the thermostat's MAC address.
-
-    Return the device registry connection of the MAC address the thermostat reported in
-    `/svc/entry`, when that is a MAC address (it is whatever the request said).
-    """
-    record = service.devices.get(serial)
-    if record is None or not record.mac:
-        return None
-    mac = dr.format_mac(record.mac)
-    return (dr.CONNECTION_NETWORK_MAC, mac) if MAC_RE.fullmatch(mac) else None
-
-
 class ThermostatCoordinator:
     """One per hub entry: the service-event fan-out to entities, keyed by serial."""
 
@@ -92,18 +69,23 @@ class ThermostatCoordinator:
         self._listeners: defaultdict[str, list[_Listener]] = defaultdict(list)
         self._available: dict[str, bool] = {}
         """Last availability seen per thermostat with entities, to log changes only."""
-        self._rooms: dict[str, str | None] = {}
-        """Last room seen per thermostat, to rename the others of a room when it moves."""
-        self._equipment: dict[str, frozenset[tuple[Platform, str]]] = {}
-        """Equipment sensors last seen reported per thermostat, to enable new ones once."""
+        self._device_sync = DeviceSync(hass, entry_id, service)
         self._home_listeners: list[_Listener] = []
-        """Listeners of the home (the hub's entities): the home's own events (its vacations,
-        which name no thermostat) and every thermostat's."""
+        """Listeners of the home (the hub's entities, the device sync): the home's own events
+        (its vacations, which name no thermostat) and every thermostat's."""
 
     @callback
     def async_start(self) -> Callable[[], None]:
-        """Follow the service's events; returns the function that stops it."""
-        return self.service.events.listen(self._on_event)
+        """Follow the service's events and sync the devices; returns the function that stops it."""
+        stops = [self.listen_home(piece, piece.reads) for piece in self._device_sync.pieces]
+        stops.append(self.service.events.listen(self._on_event))
+
+        @callback
+        def stop() -> None:
+            for stop_one in stops:
+                stop_one()
+
+        return stop
 
     @callback
     def listen(
@@ -116,8 +98,7 @@ class ThermostatCoordinator:
         self._available.setdefault(serial, self.service.availability.is_available(serial))
         listener = _Listener(call, reads)
         self._listeners[serial].append(listener)
-
-        self._follow_equipment(serial)
+        self._device_sync.follow(serial)
 
         @callback
         def remove() -> None:
@@ -127,10 +108,7 @@ class ThermostatCoordinator:
                 if not listeners:
                     del self._listeners[serial]
                     self._available.pop(serial, None)
-                    self._rooms.pop(serial, None)
-                    self._equipment.pop(serial, None)
-                    async_equipment_known(self.hass, serial)
-                    async_thermostat_errors(self.hass, serial, {})
+                    self._device_sync.forget(serial)
 
         return remove
 
@@ -161,23 +139,8 @@ class ThermostatCoordinator:
             self._call(self._home_listeners, event, _with_bucket_types(event))
         if event.serial == HOME:
             return
-        listeners = self._listeners.get(event.serial)
-        if event.kind is EventKind.PAIRING or (
-            listeners and event.kind is EventKind.STATE and self._room_changed(event.serial)
-        ):
-            # Thermostats of a room are numbered in the order they were paired ("Living Room
-            # (2)"): one joining, leaving or unpaired can change the others' names.
-            for serial in tuple(self._listeners):
-                if serial != event.serial:
-                    self._refresh_device(serial)
-        if not listeners:
-            return
-        changed = self._changed(event)
-        if event.kind in (EventKind.CONNECTION, EventKind.STATE):
-            self._refresh_device(event.serial)
-        if event.kind is EventKind.STATE:
-            self._follow_equipment(event.serial)
-        self._call(listeners, event, changed)
+        if listeners := self._listeners.get(event.serial):
+            self._call(listeners, event, self._changed(event))
 
     @staticmethod
     def _call(listeners: list[_Listener], event: ServiceEvent, changed: frozenset[str]) -> None:
@@ -198,26 +161,6 @@ class ThermostatCoordinator:
             changed |= {AVAILABILITY}
         return changed
 
-    def _follow_equipment(self, serial: str) -> None:
-        """Follow what the thermostat said it can do and its errors: repair issues, sensors.
-
-        Firmware sends its complete state (what it can heat, cool, its fan...) only after
-        it restarts; against a new server it reports changes. Until it has said what it can
-        do, Home Assistant offers heating only and a repair issue asks for one restart; once
-        it has, the sensors of the equipment it has are enabled.
-        """
-        thermostat = ThermostatState(self.service, serial)
-        # What a technician needs first: the error the thermostat shows, quoted.
-        async_thermostat_errors(self.hass, serial, thermostat.reported_errors)
-        if thermostat.equipment_reported:
-            async_equipment_known(self.hass, serial)
-            equipment = reported_equipment(thermostat)
-            if new := equipment - self._equipment.get(serial, frozenset()):
-                async_enable_reported_equipment(self.hass, serial, new)
-            self._equipment[serial] = equipment
-        else:
-            async_equipment_unknown(self.hass, serial)
-
     def _note_availability(self, serial: str) -> bool:
         """Return whether the thermostat's availability changed (logging that it did)."""
         available = self.service.availability.is_available(serial)
@@ -233,37 +176,3 @@ class ThermostatCoordinator:
                 int(self.service.config.availability_grace),
             )
         return True
-
-    def _room_changed(self, serial: str) -> bool:
-        """Return whether the thermostat's room changed since the last look (noting it)."""
-        room = ThermostatState(self.service, serial).room
-        if serial in self._rooms and self._rooms[serial] == room:
-            return False
-        self._rooms[serial] = room
-        return True
-
-    def _refresh_device(self, serial: str) -> None:
-        """Update the thermostat's device from what the thermostat last reported.
-
-        Firmware version, model and MAC address as the thermostat last reported them in
-        `/svc/entry` (the MAC may be learned after pairing; known connections are kept), and
-        the name given on the thermostat, else its room's (a name the user gave in Home
-        Assistant still wins: it is `name_by_user`, which this leaves alone).
-        """
-        registry = dr.async_get(self.hass)
-        device = registry.async_get_device_by_identifier((DOMAIN, serial), self.entry_id)
-        if device is None:
-            return
-        state = ThermostatState(self.service, serial)
-        changes: dict[str, Any] = {}
-        if (device.sw_version, device.model) != (state.software_version, state.model):
-            changes.update(sw_version=state.software_version, model=state.model)
-        if (name := state.display_name) is not None and device.name != name:
-            changes["name"] = name
-        if (connection := mac_connection(self.service, serial)) is not None and (
-            connection not in device.connections
-        ):
-            # The whole set: Home Assistant 2026.11 reports `merge_connections` as deprecated.
-            changes["new_connections"] = device.connections | {connection}
-        if changes:
-            registry.async_update_device(device.id, **changes)

@@ -31,7 +31,8 @@ from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_added
-from .coordinator import AVAILABILITY, mac_connection
+from .coordinator import AVAILABILITY
+from .device_sync import mac_connection
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
 from .pairing_sync import thermostat_title

@@ -17,7 +17,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import entity_registry as er
 
 from .const import DOMAIN
-from .server import ThermostatState
+from .server import EQUIPMENT_FIELDS, ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -86,6 +86,24 @@ EQUIPMENT_ENTITIES: Mapping[tuple[Platform, str], HasEquipment] = {
     **{(Platform.SENSOR, key): has for key, has in EQUIPMENT_SENSORS.items()},
     **EQUIPMENT_SETTINGS,
 }
+
+
+EQUIPMENT_READS = frozenset(
+    {
+        # `capabilities` and `equipment_reported`.
+        "shared.can_heat",
+        "shared.can_cool",
+        *(f"device.{field}" for field in EQUIPMENT_FIELDS),
+        # `has_cool_to_dry`, `has_airwave`, `filter_runtime_seconds`.
+        "device.auto_dehum_enabled",
+        "device.fan_cooling_enabled",
+        "device.filter_runtime_sec",
+        # `reported_errors`, which the equipment's repair issues quote.
+        "device.error_code",
+        "device.wiring_error",
+    }
+)
+"""What `reported_equipment`, `equipment_reported` and `reported_errors` read."""
 
 
 def reported_equipment(thermostat: ThermostatState) -> frozenset[tuple[Platform, str]]:

@@ -22,7 +22,7 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
-from .climate import PRESET_READS, climate_preset
+from .climate_view import PRESET_READS, climate_preset
 from .const import DOMAIN
 from .entity import (
     Shown,
