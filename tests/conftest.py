@@ -146,9 +146,9 @@ class LoopClock:
 def clock(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> LoopClock:
     """Return the test's clock: from here time stands still until the test advances it.
 
-    Ask for it before the fixtures that start a server (`make_thermostat`, `service`,
-    `pair_thermostat`): freezing moves the loop's time from the machine's uptime to the Unix
-    epoch, so a timer set before the freeze would fire at once.
+    Set up before the test's other fixtures (`pytest_collection_modifyitems` sees to it), so
+    the servers they start set their timers on the frozen clock: freezing moves the loop's
+    time from the machine's uptime to the Unix epoch, and a timer set before would fire at once.
     """
     return LoopClock(hass, freezer)
 
@@ -157,8 +157,19 @@ UNIT_TESTS = Path(__file__).parent / "unit"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the unit tests first: a broken core fails within seconds, before any Home Assistant."""
+    """Run the unit tests first, and set up a test's `clock` before its other fixtures.
+
+    Unit tests first: a broken core fails within seconds, before any Home Assistant starts.
+    """
     items.sort(key=lambda item: not item.path.is_relative_to(UNIT_TESTS))
+    for item in items:
+        if not isinstance(item, pytest.Function) or "clock" not in item.fixturenames:
+            continue
+        # After the autouse fixtures (Home Assistant's harness), before those the test asks for.
+        names = item.fixturenames
+        names.remove("clock")
+        asked = [names.index(name) for name in item._fixtureinfo.argnames if name in names]
+        names.insert(min(asked, default=len(names)), "clock")
 
 
 @pytest.fixture(autouse=True)
