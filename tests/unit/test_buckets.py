@@ -215,9 +215,15 @@ def _not_read(serial: str) -> ThermostatState:
 
 
 def test_home_bucket_change_is_announced_once_per_device() -> None:
-    from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
+    from custom_components.thermostat_cloud.server import (
+        ChangeSource,
+        EventKind,
+        ServiceConfig,
+        ServiceEvent,
+    )
     from custom_components.thermostat_cloud.server.core.commands import Commands
     from custom_components.thermostat_cloud.server.core.confirmations import Confirmations
+    from custom_components.thermostat_cloud.server.core.context import CoreContext
     from custom_components.thermostat_cloud.server.core.events import EventBus
     from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
     from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
@@ -231,17 +237,20 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
     seen: list[ServiceEvent] = []
     events.listen(seen.append)
     buckets = BucketStore(clock)
-    commands = Commands(
+    context = CoreContext(
+        config=ServiceConfig(api_origin="http://127.0.0.1:1"),
         clock=clock,
         buckets=buckets,
-        pairings=pairings,
         devices=DeviceRegistry(clock),
-        delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
+        pairings=pairings,
         events=events,
         request_save=lambda: None,
-        confirmations=Confirmations(
-            clock=clock, events=events, request_save=lambda: None, state_of=_not_read
-        ),
+        save_now_later=lambda: None,
+    )
+    commands = Commands(
+        context,
+        delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
+        confirmations=Confirmations(context, state_of=_not_read),
     )
     commands.apply(
         "SERIALA1",

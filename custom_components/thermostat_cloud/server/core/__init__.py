@@ -10,12 +10,9 @@ from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
 from .confirmations import (
     CONTACT_DEADLINE_S,
-    LOW_BATTERY_V,
     WRITTEN_DEADLINE_S,
-    Cause,
     Confirmations,
     PendingField,
-    Trouble,
     pending_record,
 )
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
@@ -23,6 +20,7 @@ from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version,
 from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
+from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
 from .roster import Roster
 from .runtime import (
     COOLING,
@@ -51,15 +49,9 @@ from .sessions import (
     is_revision,
     next_revision,
 )
-from .state import (
-    DEVICE_RELAYS,
-    ECO_MODES,
-    EQUIPMENT_FIELDS,
-    HVAC_RELAYS,
-    HomeState,
-    StateSource,
-    ThermostatState,
-)
+from .state import HomeState, ThermostatState
+from .state_source import StateSource
+from .trouble import LOW_BATTERY_V, Cause, Trouble
 from .vacations import Vacation, Vacations
 from .validation import as_number
 from .weather import WeatherProvider

@@ -12,10 +12,8 @@ from collections.abc import Callable
 import logging
 
 from ..delivery.subscriptions import SubscriptionHub
-from ..model.clock import Clock
-from ..model.devices import DeviceRegistry
-from .config import ServiceConfig
-from .events import EventBus, EventKind, ServiceEvent
+from .context import CoreContext
+from .events import EventKind, ServiceEvent
 from .firmware import too_old_to_control
 from .roster import Roster
 
@@ -26,24 +24,16 @@ class Availability:
     """Device contact, firmware versions and availability timers."""
 
     def __init__(
-        self,
-        *,
-        config: ServiceConfig,
-        clock: Clock,
-        devices: DeviceRegistry,
-        subscriptions: SubscriptionHub,
-        events: EventBus,
-        roster: Roster,
-        request_save: Callable[[], None],
+        self, context: CoreContext, *, subscriptions: SubscriptionHub, roster: Roster
     ) -> None:
-        """Initialize from the config, the clock, the records, the hub, the bus and the roster."""
-        self._config = config
-        self._clock = clock
-        self._devices = devices
+        """Initialize from the core's context, the held connections and the roster."""
+        self._config = context.config
+        self._clock = context.clock
+        self._devices = context.devices
         self._subscriptions = subscriptions
-        self._events = events
+        self._events = context.events
         self._roster = roster
-        self._request_save = request_save
+        self._request_save = context.request_save
         self._closed_at: dict[str, int] = {}
         """Serial -> when its last held subscribe closed (ms)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}

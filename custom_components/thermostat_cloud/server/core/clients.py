@@ -12,15 +12,17 @@ The control and hosted APIs read through this part and only word its answers:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
 from ..delivery.subscriptions import SubscriptionHub
 from ..model.pairing import Pairing
+from .context import CoreContext
 from .pairing import HomePairing
 from .roster import Roster
-from .state import StateSource, ThermostatState
+from .state import ThermostatState
 
 WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
 """Bucket fields no client may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the
@@ -77,26 +79,30 @@ class Clients:
 
     def __init__(
         self,
+        context: CoreContext,
         *,
-        source: StateSource,
+        state_of: Callable[[str], ThermostatState],
         subscriptions: SubscriptionHub,
         roster: Roster,
         pairing: HomePairing,
     ) -> None:
-        """Initialize from the read model's source, the hub, the roster and the home's pairing."""
-        self._source = source
+        """Initialize from the core's context, the read model, the hub, roster and pairing."""
+        self._buckets = context.buckets
+        self._devices = context.devices
+        self._pairings = context.pairings
+        self._state_of = state_of
         self._subscriptions = subscriptions
         self._roster = roster
         self._pairing = pairing
 
     def summary(self, serial: str) -> DeviceSummary:
         """Return a thermostat's summary."""
-        record = self._source.devices.get(serial)
+        record = self._devices.get(serial)
         return DeviceSummary(
             serial=serial,
             device_id=record.device_id if record is not None else None,
-            name=ThermostatState(self._source, serial).name,
-            paired=self._source.pairings.is_paired(serial),
+            name=self._state_of(serial).name,
+            paired=self._pairings.is_paired(serial),
             subscriptions=self._subscriptions.count(serial),
         )
 
@@ -106,8 +112,8 @@ class Clients:
 
     def paired_device(self, device_id: str) -> DeviceSummary | None:
         """Return the paired thermostat of a device id; None when none is paired under it."""
-        record = self._source.devices.by_device_id(device_id)
-        if record is None or not self._source.pairings.is_paired(record.serial):
+        record = self._devices.by_device_id(device_id)
+        if record is None or not self._pairings.is_paired(record.serial):
             return None
         return self.summary(record.serial)
 
@@ -115,13 +121,13 @@ class Clients:
         """Return the paired thermostats a principal may reach, in pairing order, and how."""
         return [
             (self.summary(pairing.serial), self._access_to(pairing, principal.owner_id))
-            for pairing in self._source.pairings.pairings()
-            if pairing.serial in self._source.devices and principal.allows_serial(pairing.serial)
+            for pairing in self._pairings.pairings()
+            if pairing.serial in self._devices and principal.allows_serial(pairing.serial)
         ]
 
     def access(self, user_id: str, serial: str) -> Access | None:
         """Return how a user reaches a thermostat; None while it is not paired."""
-        pairing = self._source.pairings.pairing(serial)
+        pairing = self._pairings.pairing(serial)
         return self._access_to(pairing, user_id) if pairing is not None else None
 
     def _access_to(self, pairing: Pairing, user_id: str) -> Access:
@@ -134,7 +140,7 @@ class Clients:
 
         Not the home's user and structure buckets: they describe other thermostats too.
         """
-        store = self._source.buckets
+        store = self._buckets
         found: list[ClientBucket] = []
         for key in sorted(store.keys_of_serial(serial)):
             bucket = store.get(key)

@@ -1,40 +1,28 @@
-"""The one command layer: every write to bucket state goes through `Commands.apply`.
+"""The command list: every validated write the surfaces and the host may ask for.
 
-Device PUTs and inline updates call `apply` with `ChangeSource.DEVICE`; the control API, the
-hosted API, the host's entities and pairing call the typed commands below, which validate
-and then call `apply` with `ChangeSource.SERVER`. `apply` merges, persists, hands the server's
-writes to delivery (which pushes them to held subscribe connections) and publishes one event
-per affected device for listeners outside the write path.
+The control API, the hosted API, the host's entities, holds, vacations and pairing call the
+typed commands below; each checks its input and the thermostat's capabilities, then writes
+through the one write path (write_path.py). Device PUTs and inline updates call `apply`.
+The home's away and eco writes are decided by the home's rules (home_rules.py), fan timers
+kept by fan_timers.py.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Mapping
-import logging
+from collections.abc import Mapping
 from typing import Any
 
 from ..delivery.ledger import Delivery
-from ..model.buckets import (
-    HOME_SCOPED_TYPES,
-    Bucket,
-    BucketStore,
-    bucket_key,
-    home_bucket_keys,
-    home_device_keys,
-    split_key,
-)
-from ..model.clock import Clock
-from ..model.devices import DeviceRegistry
-from ..model.pairing import PairingRegistry
-from ..model.records import UnstorableError, ensure_storable
-from ..model.text import for_log
+from ..model.buckets import Bucket, bucket_key, home_device_keys
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .confirmations import Confirmations
-from .events import ChangeSource, EventBus, EventKind, ServiceEvent, field_name
+from .context import CoreContext
+from .events import ChangeSource
+from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
+from .home_rules import HomeChange, HomeRules, Updates
 from .modes import takes_range
+from .readings import BucketReadings
 from .schedule import SCHEDULE_MODES, validate_schedule
-from .state import BucketReadings, home_away, home_manual_eco_since
 from .validation import (
     DEVICE_SETTINGS,
     DUAL_FUEL_SETTINGS,
@@ -53,166 +41,48 @@ from .validation import (
     temperature,
     temperature_pair,
 )
-
-_LOGGER = logging.getLogger(__name__)
+from .write_path import WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
 # middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
 RANGE_MIN_GAP_C = 1.5
-FAN_TIMER_MAX_SECONDS = 43200
-FAN_MODES = ("auto", "on", "off")
 WAKE_DISPLAY = {"target_change_pending": True}
 """Sent with every setpoint: firmware applies a setpoint without it but its screen stays dark;
 it acknowledges by reporting `false`."""
-TOUCHED_BY_SERVER = 3
-"""`touched_by` firmware records for a change that came from the cloud."""
-
-
-def _refuse_unstorable(keys: list[str]) -> None:
-    """Refuse these buckets' changes, as the store refused them.
-
-    The other buckets' changes stand.
-    """
-    if keys:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            "A value cannot be stored: it holds text that is not valid Unicode",
-        )
-
-
-def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> frozenset[str]:
-    """Return the fields the merge just changed, as events name them (`shared.leaf`).
-
-    The merge stamps each field it changed with its number, the highest of the bucket.
-    """
-    stamps = bucket.field_changes
-    latest = max(stamps.get(name, 0) for name in fields)
-    bucket_type = key.partition(".")[0]
-    return frozenset(field_name(bucket_type, name) for name in fields if stamps.get(name) == latest)
 
 
 class Commands:
-    """Validated writes to bucket state, and the merge-persist-publish primitive under them."""
+    """Validated writes to bucket state, each through the one write path."""
 
     def __init__(
-        self,
-        *,
-        clock: Clock,
-        buckets: BucketStore,
-        pairings: PairingRegistry,
-        devices: DeviceRegistry,
-        delivery: Delivery,
-        events: EventBus,
-        request_save: Callable[[], None],
-        confirmations: Confirmations,
+        self, context: CoreContext, *, delivery: Delivery, confirmations: Confirmations
     ) -> None:
-        """Initialize from the clock, the stores, delivery, the events, saving, confirmations."""
-        self._clock = clock
-        self._buckets = buckets
-        self._pairings = pairings
-        self._devices = devices
-        self._delivery = delivery
-        self._events = events
-        self._request_save = request_save
-        self._confirmations = confirmations
-        self._fan_timers: dict[str, asyncio.TimerHandle] = {}
-
-    # -- the primitive ---------------------------------------------------------------------
+        """Initialize from the core's context, delivery and confirmations."""
+        self._buckets = context.buckets
+        self._pairings = context.pairings
+        self._devices = context.devices
+        self._home = HomeRules(context)
+        self._writes = WritePath(
+            context, delivery=delivery, confirmations=confirmations, home_rules=self._home
+        )
+        self._fan = FanTimers(context, self._writes)
 
     def apply(
         self,
         serial: str,
-        updates: Mapping[str, Mapping[str, Any]],
+        updates: Updates,
         source: ChangeSource,
         *,
         followed: bool = True,
     ) -> dict[str, Bucket]:
-        """Merge fields into buckets, persist and notify; returns the buckets that changed.
-
-        Home-scoped buckets (user, structure) are followed by every device of the home, so a
-        change to one is announced for each of those devices. What the server writes is
-        followed until each device confirms it, unless `followed` is False (the home's
-        bookkeeping that pairing writes, which no thermostat reports back).
-        """
-        if source is ChangeSource.SERVER:
-            # A command writes all of its buckets or none of them.
-            try:
-                ensure_storable(updates)
-            except UnstorableError as err:
-                _LOGGER.debug("%s: command refused: %s", serial, err)
-                _refuse_unstorable(list(updates))
-        changed: dict[str, Bucket] = {}
-        changed_fields: dict[str, frozenset[str]] = {}
-        unstorable: list[str] = []
-        for key, fields in updates.items():
-            try:
-                bucket = self._buckets.merge(key, fields)
-            except UnstorableError as err:
-                _LOGGER.debug("%s: change to %s refused: %s", serial, for_log(key), err)
-                unstorable.append(key)
-                continue
-            if bucket is not None:
-                changed[key] = bucket
-                changed_fields[key] = _merged_fields(key, bucket, fields)
-        if not changed:
-            _refuse_unstorable(unstorable)
-            return changed
-        self._request_save()
-        # Insertion-ordered sets: the writing device first, each key once per device.
-        affected: dict[str, dict[str, None]] = {serial: dict.fromkeys(changed)}
-        for key in changed:
-            parts = split_key(key)
-            if parts is not None and parts[0] in HOME_SCOPED_TYPES:
-                for other in self._followers(key):
-                    affected.setdefault(other, {})[key] = None
-        for target, keys in affected.items():
-            # Another device of the home did not make this change: it must be told.
-            target_source = source if target == serial else ChangeSource.SERVER
-            if target_source is ChangeSource.SERVER:
-                if followed:
-                    # Followed until the device confirms it; told before the push is written.
-                    self._confirmations.asked(
-                        target, [changed[key] for key in keys], updates, changed_fields
-                    )
-                # Owed to the device (its own writes are not echoed): pushed now.
-                self._delivery.server_changed(target, keys)
-            fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
-            self._events.publish(
-                ServiceEvent(
-                    EventKind.STATE, target, tuple(keys), target_source, fields=fields_of_target
-                )
-            )
-        if source is ChangeSource.DEVICE:
-            self._follow_home_back(serial, updates, changed)
-        _refuse_unstorable(unstorable)
-        return changed
-
-    def _followers(self, key: str) -> list[str]:
-        """Return the serials whose devices follow a home-scoped bucket."""
-        return [
-            p.serial
-            for p in self._pairings.pairings()
-            if key in home_bucket_keys(p.user_id, p.structure_id)
-        ]
+        """Merge fields into buckets, persist and notify (see `WritePath.apply`)."""
+        return self._writes.apply(serial, updates, source, followed=followed)
 
     def _write(self, serial: str, bucket_type: str, fields: Mapping[str, Any]) -> CommandResult:
-        return self._write_key(serial, bucket_key(bucket_type, serial), fields)
+        return self._writes.write(serial, bucket_key(bucket_type, serial), fields)
 
-    def _write_key(
-        self,
-        serial: str,
-        key: str,
-        fields: Mapping[str, Any],
-        also: Mapping[str, Mapping[str, Any]] | None = None,
-    ) -> CommandResult:
-        """Write `fields` to `key` (and `also` to other buckets, as one change).
-
-        The result names `key`.
-        """
-        changed = self.apply(serial, {key: fields, **(also or {})}, ChangeSource.SERVER)
-        bucket = self._buckets.get(key)
-        assert bucket is not None  # merge created it, or it already existed
-        return CommandResult(serial, key, bucket.revision, bucket.timestamp, key in changed)
+    def _write_home(self, change: HomeChange) -> CommandResult:
+        return self._writes.command(change.writer, change.updates, change.result_key)
 
     def require_device(self, serial: str) -> None:
         """Refuse commands to a serial the server has never heard of (no phantom devices)."""
@@ -220,7 +90,7 @@ class Commands:
             raise CommandError(ErrorCode.DEVICE_NOT_FOUND, "Device not found")
 
     def _readings(self, serial: str) -> BucketReadings:
-        """Read the thermostat's fields through the state layer (which knows where they are)."""
+        """Read the thermostat's fields where firmware keeps them."""
         return BucketReadings(self._buckets, serial)
 
     def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
@@ -234,8 +104,8 @@ class Commands:
         fields = {"devices": home_device_keys(devices)}
         if devices:
             self.apply(devices[0], {key: fields}, ChangeSource.SERVER, followed=False)
-        elif self._buckets.merge(key, fields) is not None:
-            self._request_save()
+        else:
+            self._writes.store(key, fields)
 
     # -- temperature and mode ----------------------------------------------------------------
 
@@ -349,7 +219,7 @@ class Commands:
 
         Firmware undoes `structure.away` alone within minutes (it starts auto-eco, which
         preconditioning ends), so away is also the home's manual eco (`manual_eco_all`), which
-        firmware holds; see `_home_eco`. The thermostat names its home: see `set_home_away`.
+        firmware holds; see `HomeRules.home_eco`. The thermostat names its home: see `set_home_away`.
         """
         self.require_device(serial)
         boolean(away, "Away")
@@ -376,9 +246,9 @@ class Commands:
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair a thermostat first"
             )
         writer = writer or serials[0]
-        if self._home_in_eco(structure_id) == flag:
-            return self._unchanged(writer, bucket_key("structure", structure_id))
-        return self._home_eco(writer, structure_id, on=flag)
+        if self._home.in_eco(structure_id) == flag:
+            return self._writes.unchanged(writer, bucket_key("structure", structure_id))
+        return self._write_home(self._home.home_eco(writer, structure_id, on=flag))
 
     def set_eco(self, serial: str, enabled: object) -> CommandResult:
         """Set the thermostat's own eco mode (`device.eco`).
@@ -389,108 +259,11 @@ class Commands:
         self.require_device(serial)
         on = boolean(enabled, "Eco")
         pairing = self._pairings.pairing(serial)
-        if not on and pairing is not None and self._home_in_eco(pairing.structure_id):
-            return self._home_eco(serial, pairing.structure_id, on=False, result_key="device")
-        return self._write(serial, "device", self._device_eco(serial, on=on))
-
-    def _device_eco(self, serial: str, *, on: bool) -> dict[str, Any]:
-        """Return `device.eco` as firmware reports it, and `eco_mode_enabled`.
-
-        `device.eco` holds the mode, who touched it and when in seconds; `eco_mode_enabled` is
-        for clients that read that.
-        """
-        # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
-        kept = self._readings(serial).eco_fields
-        return {
-            "eco": {
-                **kept,
-                "mode": "manual-eco" if on else "schedule",
-                "touched_by": TOUCHED_BY_SERVER,
-                "mode_update_timestamp": self._clock.now_ms() // 1000,
-            },
-            "eco_mode_enabled": on,
-        }
-
-    def _home_in_eco(self, structure_id: str) -> bool:
-        return home_away(self._buckets, structure_id)
-
-    def _home_eco(
-        self,
-        serial: str,
-        structure_id: str,
-        *,
-        on: bool,
-        result_key: str = "structure",
-        extra: Mapping[str, Mapping[str, Any]] | None = None,
-        every_device: bool = True,
-    ) -> CommandResult:
-        """Enter or leave the home's manual eco, as one change pushed at once.
-
-        On: `structure.manual_eco_all` with `manual_eco_timestamp` in seconds (firmware drops
-        it when more than 600 s off its clock) and `away`. Off: the same three cleared, and
-        `device.eco` back to `schedule` on the thermostats still in eco, or a stale
-        `manual-eco` there puts it back into eco; with `every_device`, while the home is in
-        manual eco, on every thermostat of the home (one may hold eco the server has not
-        heard of yet). A home not in away keeps its other thermostats untouched.
-        `extra`: more buckets in the same change, written over those.
-        """
-        key = bucket_key("structure", structure_id)
-        fields = {
-            "away": on,
-            "manual_eco_all": on,
-            "manual_eco_timestamp": self._clock.now_ms() // 1000,
-        }
-        also: dict[str, Mapping[str, Any]] = {}
-        if not on:
-            every_device = every_device and self._home_in_eco(structure_id)
-            for other in self._pairings.serials_in(structure_id):
-                if every_device or self._readings(other).eco:
-                    also[bucket_key("device", other)] = self._device_eco(other, on=False)
-        also.update(extra or {})
-        if result_key == "device":
-            device_key = bucket_key("device", serial)
-            return self._write_key(serial, device_key, also.pop(device_key), {key: fields, **also})
-        return self._write_key(serial, key, fields, also)
-
-    def _follow_home_back(
-        self,
-        serial: str,
-        updates: Mapping[str, Mapping[str, Any]],
-        changed: Mapping[str, Bucket],
-    ) -> None:
-        """End the home's manual eco everywhere when a thermostat reports the home back.
-
-        A thermostat brings the home back by reporting `structure.away` false (someone came
-        home) or by leaving eco itself (the dial, its app: `device.eco` on `schedule`).
-        Firmware leaves manual eco only when `away`, `manual_eco_all` and its `device.eco` all
-        say so, so the home's manual eco and the eco of every thermostat still in it are
-        cleared in one push, or they stay in eco. An eco report older than the command that
-        entered manual eco does not undo it.
-        """
-        pairing = self._pairings.pairing(serial)
-        if pairing is None:
-            return
-        entered_at = home_manual_eco_since(self._buckets, pairing.structure_id)
-        if entered_at is None:
-            return
-        structure_key = bucket_key("structure", pairing.structure_id)
-        device_key = bucket_key("device", serial)
-        home = updates.get(structure_key, {})
-        if (
-            structure_key in changed
-            and home.get("away") is False
-            and home.get("manual_eco_all") is not True
-        ):
-            _LOGGER.debug("%s reports the home back; the home leaves away", serial)
-        elif device_key in changed and "eco" in updates[device_key]:
-            readings = self._readings(serial)
-            left_at = readings.eco_changed_at
-            if readings.eco_mode != "schedule" or left_at is None or left_at < entered_at:
-                return
-            _LOGGER.debug("%s left eco on the thermostat; the home leaves away", serial)
-        else:
-            return
-        self._home_eco(serial, pairing.structure_id, on=False, every_device=False)
+        if not on and pairing is not None and self._home.in_eco(pairing.structure_id):
+            return self._write_home(
+                self._home.home_eco(serial, pairing.structure_id, on=False, result_key="device")
+            )
+        return self._write(serial, "device", self._home.device_eco(serial, on=on))
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
         """Set the temperatures the thermostat holds in eco mode."""
@@ -514,11 +287,7 @@ class Commands:
     def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
         """Fan mode (`on`, `auto`, `off`), or run the fan for `duration` seconds then `auto`.
 
-        A timer is what firmware ends itself, with the server down too: `fan_timer_duration`
-        (seconds) and `fan_timer_timeout` (when it ends, Unix seconds) as vendor clients wrote
-        them, in fan mode `auto`. Not `on`: that is the continuous fan, which would stay on
-        after the timer (protocol notes, "Fan control"; firmware's modes are off, auto and
-        duty-cycle).
+        The timer is one firmware ends itself, with the server down too (see fan_timers.py).
         """
         self.require_device(serial)
         if not self._readings(serial).capabilities["has_fan"]:
@@ -534,66 +303,18 @@ class Commands:
                     Reason.FAN_DURATION_OUT_OF_RANGE,
                     max=FAN_TIMER_MAX_SECONDS,
                 )
-            # Whole Unix seconds, rounded up: the fan runs at least as long as asked.
-            timeout = -(-(self._clock.now_ms() + int(seconds) * 1000) // 1000)
-            result = self._write_fan(
-                serial,
-                {
-                    "fan_mode": "auto",
-                    "fan_timer_duration": int(seconds),
-                    "fan_timer_timeout": timeout,
-                },
-            )
-            self._arm_fan_timer(serial, timeout)
-            return result
+            return self._fan.run_for(serial, int(seconds))
         if mode not in FAN_MODES:
             raise CommandError(ErrorCode.INVALID_VALUE, "Fan mode must be on, auto or off")
-        self._cancel_fan_timer(serial)
-        return self._write_fan(serial, {"fan_mode": mode, "fan_timer_timeout": 0})
-
-    def _write_fan(self, serial: str, fields: dict[str, Any]) -> CommandResult:
-        """Write fan settings to the device bucket (spec).
-
-        A thermostat that reports its fan mode in `shared` gets it there too, or a mode it
-        changed on its dial would make the same command a no-op in the device bucket.
-        """
-        also = (
-            {bucket_key("shared", serial): {"fan_mode": fields["fan_mode"]}}
-            if self._readings(serial).fan_mode_in_shared
-            else None
-        )
-        return self._write_key(serial, bucket_key("device", serial), fields, also)
-
-    def _arm_fan_timer(self, serial: str, timeout_s: int) -> None:
-        self._cancel_fan_timer(serial)
-        delay = max(0.0, timeout_s - self._clock.now_ms() / 1000)
-        loop = asyncio.get_running_loop()
-        self._fan_timers[serial] = loop.call_later(
-            delay, self._fan_timer_elapsed, serial, timeout_s
-        )
-
-    def _cancel_fan_timer(self, serial: str) -> None:
-        if (handle := self._fan_timers.pop(serial, None)) is not None:
-            handle.cancel()
-
-    def _fan_timer_elapsed(self, serial: str, timeout_s: int) -> None:
-        self._fan_timers.pop(serial, None)
-        if self._readings(serial).fan_timer_end != timeout_s:
-            return  # replaced by a newer timer or a manual mode since it was armed
-        _LOGGER.debug("Fan timer of %s elapsed; fan back to auto", serial)
-        self._write_fan(serial, {"fan_mode": "auto", "fan_timer_timeout": 0})
+        return self._fan.set_mode(serial, mode)
 
     def restore_fan_timers(self) -> None:
         """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""
-        for serial in self._buckets.serials():
-            if (timeout := self._readings(serial).fan_timer_end) is not None:
-                self._arm_fan_timer(serial, timeout)
+        self._fan.restore()
 
     def cancel_timers(self) -> None:
         """Stop every pending timer (unload); they are re-armed from state on the next start."""
-        for handle in self._fan_timers.values():
-            handle.cancel()
-        self._fan_timers.clear()
+        self._fan.cancel_all()
 
     # -- lock, schedule, settings ----------------------------------------------------------------
 
@@ -696,7 +417,7 @@ class Commands:
         two must match or the thermostat ignores the schedule, and firmware ignores a field it
         does not use.
         """
-        return self._write_key(
+        return self._writes.write(
             serial,
             bucket_key("schedule", serial),
             fields,
@@ -759,27 +480,26 @@ class Commands:
                 raise CommandError(
                     ErrorCode.NOT_PAIRED, "Away is a home setting: pair the thermostat first"
                 )
-            return self._home_eco(serial, pairing.structure_id, on=True, extra=extra)
+            return self._write_home(
+                self._home.home_eco(serial, pairing.structure_id, on=True, extra=extra)
+            )
         want_eco = preset == "eco"
-        if pairing is not None and self._home_in_eco(pairing.structure_id):
+        if pairing is not None and self._home.in_eco(pairing.structure_id):
             # Leaving away sets every thermostat's eco back to schedule; eco turns this one's on.
             if want_eco:
-                extra[device_key] = self._device_eco(serial, on=True)
-            return self._home_eco(
-                serial, pairing.structure_id, on=False, result_key="device", extra=extra
+                extra[device_key] = self._home.device_eco(serial, on=True)
+            return self._write_home(
+                self._home.home_eco(
+                    serial, pairing.structure_id, on=False, result_key="device", extra=extra
+                )
             )
         if self._readings(serial).eco != want_eco:
-            return self._write_key(serial, device_key, self._device_eco(serial, on=want_eco), extra)
+            return self._writes.write(
+                serial, device_key, self._home.device_eco(serial, on=want_eco), extra
+            )
         if extra:
-            return self._write_key(serial, shared_key, extra[shared_key])
-        return self._unchanged(serial, device_key)
-
-    def _unchanged(self, serial: str, key: str) -> CommandResult:
-        """Return the result of a command that had nothing to write."""
-        bucket = self._buckets.get(key)
-        if bucket is None:
-            return CommandResult(serial, key, 0, 0, changed=False)
-        return CommandResult(serial, key, bucket.revision, bucket.timestamp, changed=False)
+            return self._writes.write(serial, shared_key, extra[shared_key])
+        return self._writes.unchanged(serial, device_key)
 
     def set_target_humidity(self, serial: str, percent: object) -> CommandResult:
         """Target humidity for the humidifier or dehumidifier, which it also enables."""

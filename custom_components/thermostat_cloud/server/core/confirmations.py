@@ -25,17 +25,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 import heapq
 import logging
 import math
 from typing import Any, Protocol
 
 from ..model.buckets import Bucket, split_key
-from ..model.clock import Clock
-from .events import EventBus, EventKind, ServiceEvent, field_name
-from .firmware import firmware_major, too_old_to_control
+from .context import CoreContext
+from .events import EventKind, ServiceEvent, field_name
 from .state import ThermostatState
+from .trouble import CONFLICTS_MANY, Trouble, likely_trouble
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -43,16 +42,6 @@ WRITTEN_DEADLINE_S = 120
 """A command written to a held connection and not confirmed within this: not taking commands."""
 CONTACT_DEADLINE_S = 600
 """A command the thermostat has not come for within this: not taking commands."""
-LOW_BATTERY_V = 3.6
-"""Below this cell voltage a thermostat turns Wi-Fi off to save power (Nest support, "A low
-battery level will cause the Nest Learning Thermostat to disconnect from the Internet";
-KraigM/homebridge-nest issue #18: Wi-Fi off at about 3.6 V; USA-RedDragon/badnest issue #86)."""
-CLOCK_SKEW_MAX_S = 600
-"""Firmware drops manual eco whose timestamp is further than this off its clock (protocol
-notes, "Enter/Exit eco mode")."""
-CONFLICTS_MANY = 3
-"""Revision conflicts within `CONTACT_DEADLINE_S` that count as repeated."""
-
 NOT_WAITED_FOR = frozenset(
     {
         # The wake flag: its `false` is the acknowledgement, not a value asked for.
@@ -95,28 +84,6 @@ class Report(Protocol):
     @property
     def base_revision(self) -> int:
         """`base_object_revision`: the revision the thermostat wrote over."""
-
-
-class Cause(StrEnum):
-    """Why a thermostat likely does not take commands, from what the server knows."""
-
-    NO_CONTACT = "no_contact"
-    """No held connection and no request for a while: asleep, off or off the network."""
-    LOW_BATTERY = "low_battery"
-    """Its cell voltage is below `LOW_BATTERY_V`: it sleeps and drops its connection."""
-    ECO_HELD = "eco_held"
-    """Home/Away Assist or its occupancy sensor holds it in eco."""
-    CLOCK_SKEW = "clock_skew"
-    """Its clock is far from the server's: it drops eco commands."""
-    HEARTBEAT_ONLY = "heartbeat_only"
-    """Firmware 4.x that only sends heartbeats: nothing can be pushed to it."""
-    READ_ONLY = "read_only"
-    """Firmware 4.3.x that reports its state: read, but no public capture shows it applying
-    a push (NoLongerEvil-Thermostat issue #111)."""
-    REVISION_CONFLICTS = "revision_conflicts"
-    """Its reports keep crossing the server's changes."""
-    UNKNOWN = "unknown"
-    """Nothing the server knows explains it."""
 
 
 @dataclass(slots=True)
@@ -162,22 +129,6 @@ class PendingField:
         return cls(key, name, record["value"], revision, timestamp, since)
 
 
-@dataclass(frozen=True, slots=True)
-class Trouble:
-    """A thermostat that is not taking commands, and the likely causes."""
-
-    serial: str
-    since_ms: int
-    """When it was found not taking commands."""
-    causes: tuple[Cause, ...]
-    """Most likely first; `UNKNOWN` alone when nothing explains it."""
-    last_seen_ms: int | None
-    battery_voltage: float | None
-    firmware: str | None
-    read_only: bool
-    """Firmware 4.x that reports its state: read, never controlled."""
-
-
 def carries(asked: object, reported: object) -> bool:
     """Whether a reported value is the value asked for (floats within a tolerance).
 
@@ -199,18 +150,11 @@ def carries(asked: object, reported: object) -> bool:
 class Confirmations:
     """Pending commands per thermostat, and which thermostats are not taking commands."""
 
-    def __init__(
-        self,
-        *,
-        clock: Clock,
-        events: EventBus,
-        request_save: Callable[[], None],
-        state_of: Callable[[str], ThermostatState],
-    ) -> None:
-        """Initialize from the clock, the event bus, the save request and the read model."""
-        self._clock = clock
-        self._events = events
-        self._request_save = request_save
+    def __init__(self, context: CoreContext, *, state_of: Callable[[str], ThermostatState]) -> None:
+        """Initialize from the core's context and the read model."""
+        self._clock = context.clock
+        self._events = context.events
+        self._request_save = context.request_save
         self._state_of = state_of
         self._pending: dict[str, dict[tuple[str, str], PendingField]] = {}
         """Serial -> (bucket key, field) -> what was asked."""
@@ -406,39 +350,13 @@ class Confirmations:
         since = self._trouble_since.get(serial)
         if since is None:
             return None
-        state = self._state_of(serial)
         now = self._clock.now_ms()
-        causes: list[Cause] = []
-        firmware = state.software_version
-        major = firmware_major(firmware)
-        read_only = major == 4 and state.current_temperature is not None
-        if too_old_to_control(firmware):
-            causes.append(Cause.READ_ONLY if read_only else Cause.HEARTBEAT_ONLY)
-        voltage = state.battery_voltage
-        if voltage is not None and voltage < LOW_BATTERY_V:
-            causes.append(Cause.LOW_BATTERY)
-        if not state.available:
-            causes.append(Cause.NO_CONTACT)
-        if state.eco_mode == "auto-eco" or (
-            state.eco and state.device_flag("auto_away_enable") is True
-        ):
-            causes.append(Cause.ECO_HELD)
-        skew = self._clock_skew_s.get(serial)
-        if skew is not None and abs(skew) > CLOCK_SKEW_MAX_S:
-            causes.append(Cause.CLOCK_SKEW)
-        conflicts = [
-            t for t in self._conflicts.get(serial, ()) if now - t < CONTACT_DEADLINE_S * 1000
-        ]
-        if len(conflicts) >= CONFLICTS_MANY:
-            causes.append(Cause.REVISION_CONFLICTS)
-        return Trouble(
-            serial,
+        recent = [t for t in self._conflicts.get(serial, ()) if now - t < CONTACT_DEADLINE_S * 1000]
+        return likely_trouble(
+            self._state_of(serial),
             since,
-            tuple(causes) or (Cause.UNKNOWN,),
-            state.last_seen_ms,
-            float(voltage) if voltage is not None else None,
-            firmware,
-            read_only,
+            clock_skew_s=self._clock_skew_s.get(serial),
+            recent_conflicts=len(recent),
         )
 
     def troubled(self) -> list[str]:

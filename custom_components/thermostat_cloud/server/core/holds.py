@@ -22,20 +22,20 @@ import logging
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..model.buckets import BucketStore, bucket_key
-from ..model.clock import Clock
+from ..model.buckets import bucket_key
 from ..model.records import is_int
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
-from .events import ChangeSource, EventBus, EventKind, ServiceEvent
+from .context import CoreContext
+from .events import ChangeSource, EventKind, ServiceEvent
 from .modes import takes_range
+from .readings import BucketReadings
 from .schedule import (
     ScheduledSetpoint,
     as_plain_number,
     next_schedule_change,
     scheduled_setpoint,
 )
-from .state import BucketReadings
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -97,23 +97,14 @@ class Hold:
 class Holds:
     """Every thermostat's hold: set, kept across the schedule, ended on time or by the dial."""
 
-    def __init__(
-        self,
-        *,
-        clock: Clock,
-        buckets: BucketStore,
-        commands: Commands,
-        events: EventBus,
-        time_zone: str,
-        request_save: Callable[[], None],
-    ) -> None:
-        """Initialize from the clock, the buckets (to read), the command layer and the bus."""
-        self._clock = clock
-        self._buckets = buckets
+    def __init__(self, context: CoreContext, *, commands: Commands) -> None:
+        """Initialize from the core's context (the buckets only read) and the command layer."""
+        self._clock = context.clock
+        self._buckets = context.buckets
         self._commands = commands
-        self._events = events
-        self._zone = ZoneInfo(time_zone)
-        self._request_save = request_save
+        self._events = context.events
+        self._zone = ZoneInfo(context.config.time_zone)
+        self._request_save = context.request_save
         self._holds: dict[str, Hold] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._remove_listener: Callable[[], None] | None = None

@@ -16,9 +16,10 @@ from typing import Any
 from ..delivery.ledger import Delivery
 from ..model.api_keys import ApiKeyStore
 from ..model.buckets import BucketStore, bucket_key, home_device_keys, home_device_serials
-from ..model.pairing import Pairing, PairingRegistry, RegisterOutcome, normalize_code
+from ..model.pairing import Pairing, RegisterOutcome, normalize_code
 from .commands import Commands
-from .events import ChangeSource, EventBus, EventKind, PairingOrigin, ServiceEvent
+from .context import CoreContext
+from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .roster import Roster
 
 _LOGGER = logging.getLogger(__name__)
@@ -44,24 +45,22 @@ class HomePairing:
 
     def __init__(
         self,
+        context: CoreContext,
         *,
-        pairings: PairingRegistry,
         commands: Commands,
         delivery: Delivery,
-        events: EventBus,
         roster: Roster,
         api_keys: ApiKeyStore,
-        save_now_later: Callable[[], None],
         flush: Callable[[], Awaitable[None]],
     ) -> None:
-        """Initialize from the registry, the command layer, delivery, the bus and persistence."""
-        self._pairings = pairings
+        """Initialize from the core's context, commands, delivery, the roster, keys and flush."""
+        self._pairings = context.pairings
         self._commands = commands
         self._delivery = delivery
-        self._events = events
+        self._events = context.events
         self._roster = roster
         self._api_keys = api_keys
-        self._save_now_later = save_now_later
+        self._save_now_later = context.save_now_later
         self._flush = flush
         self.home_user_id = ""
         self.home_structure_id = ""

@@ -6,11 +6,8 @@ from collections.abc import Callable
 import logging
 
 from ..delivery.subscriptions import SubscriptionHub
-from ..model.buckets import BucketStore
-from ..model.devices import DeviceRegistry
-from ..model.pairing import PairingRegistry
-from .config import ServiceConfig
-from .events import EventBus, EventKind, ServiceEvent
+from .context import CoreContext
+from .events import EventKind, ServiceEvent
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -18,25 +15,15 @@ _LOGGER = logging.getLogger(__name__)
 class Roster:
     """Known thermostats; unpaired ones announced to the host, bounded by `max_unpaired_devices`."""
 
-    def __init__(
-        self,
-        *,
-        config: ServiceConfig,
-        buckets: BucketStore,
-        devices: DeviceRegistry,
-        pairings: PairingRegistry,
-        subscriptions: SubscriptionHub,
-        events: EventBus,
-        request_save: Callable[[], None],
-    ) -> None:
-        """Initialize from the config, the stores, the hub, the event bus and the save request."""
-        self._config = config
-        self._buckets = buckets
-        self._devices = devices
-        self._pairings = pairings
+    def __init__(self, context: CoreContext, *, subscriptions: SubscriptionHub) -> None:
+        """Initialize from the core's context and the held connections."""
+        self._config = context.config
+        self._buckets = context.buckets
+        self._devices = context.devices
+        self._pairings = context.pairings
         self._subscriptions = subscriptions
-        self._events = events
-        self._request_save = request_save
+        self._events = context.events
+        self._request_save = context.request_save
         self._announced: dict[str, None] = {}
         """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
         self._forget_hooks: list[Callable[[str], None]] = []

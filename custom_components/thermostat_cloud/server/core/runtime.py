@@ -30,15 +30,14 @@ import logging
 import math
 from typing import Any
 
-from ..model.buckets import BucketStore, bucket_key
-from ..model.clock import Clock
-from ..model.pairing import PairingRegistry
-from .events import ChangeSource, EventBus, EventKind, ServiceEvent, field_name
-from .state import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
+from ..model.buckets import bucket_key
+from .context import CoreContext
+from .events import ChangeSource, EventKind, ServiceEvent, field_name
+from .readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
 
 _LOGGER = logging.getLogger(__name__)
 
-# Equipment -> the relays (status-record names, see state.HVAC_RELAYS) that show it running.
+# Equipment -> the relays (status-record names, see readings.HVAC_RELAYS) that show it running.
 EQUIPMENT_RELAYS: Mapping[str, tuple[str, ...]] = {
     "heating_stage_1": ("heater",),
     "heating_stage_2": ("heat_x2",),
@@ -175,32 +174,30 @@ class RuntimeLedger:
 
     def __init__(
         self,
+        context: CoreContext,
         *,
-        clock: Clock,
-        buckets: BucketStore,
-        pairings: PairingRegistry,
-        events: EventBus,
-        request_save: Callable[[], None],
         last_contact_ms: Callable[[str], int | None],
         is_available: Callable[[str], bool],
-        max_step_s: float,
     ) -> None:
         """Initialize from the service's parts; it listens to the event bus from now on.
 
         `last_contact_ms` tells when a thermostat last made a request, `is_available` whether
-        it counts as there; `max_step_s` is the longest time counted between two contacts.
+        it counts as there.
         """
-        self._clock = clock
-        self._buckets = buckets
-        self._pairings = pairings
-        self._events = events
-        self._request_save = request_save
+        config = context.config
+        self._clock = context.clock
+        self._buckets = context.buckets
+        self._pairings = context.pairings
+        self._events = context.events
+        self._request_save = context.request_save
         self._last_contact_ms = last_contact_ms
         self._is_available = is_available
-        self._max_step_ms = int(max_step_s * 1000)
+        # The longest time counted between two contacts: a thermostat in contact is heard at
+        # least once per held subscribe and grace.
+        self._max_step_ms = int((config.hold_timeout + config.availability_grace) * 1000)
         self._tallies: dict[str, Tally] = {}
         self._rates: dict[str, Rates] = {}
-        events.listen(self._on_event)
+        self._events.listen(self._on_event)
 
     # -- saved state ------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from .clients import Clients
 from .commands import Commands
 from .config import ServiceConfig
 from .confirmations import Confirmations
+from .context import CoreContext
 from .events import EventBus
 from .holds import Holds
 from .pairing import HomePairing
@@ -75,80 +76,41 @@ class ThermostatService:
         self.buckets = BucketStore(self.clock)
         self.devices = DeviceRegistry(self.clock)
         self.pairings = PairingRegistry(self.clock, config.entry_key_ttl_seconds)
+        context = CoreContext(
+            config=config,
+            clock=self.clock,
+            buckets=self.buckets,
+            devices=self.devices,
+            pairings=self.pairings,
+            events=self.events,
+            request_save=self.request_save,
+            save_now_later=self.save_now_later,
+        )
         self.subscriptions = SubscriptionHub()
         self.delivery = Delivery(self.buckets, self.subscriptions, self.pairings.home_keys)
         """What each device has been sent and is owed."""
-        self.confirmations = Confirmations(
-            clock=self.clock,
-            events=self.events,
-            request_save=self.request_save,
-            state_of=lambda serial: ThermostatState(self, serial),
-        )
+        self.confirmations = Confirmations(context, state_of=self._state_of)
         """What each thermostat has not confirmed, and whether it takes commands."""
         self.delivery.on_written = self.confirmations.written
-        self.commands = Commands(
-            clock=self.clock,
-            buckets=self.buckets,
-            pairings=self.pairings,
-            devices=self.devices,
-            delivery=self.delivery,
-            events=self.events,
-            request_save=self.request_save,
-            confirmations=self.confirmations,
-        )
+        self.commands = Commands(context, delivery=self.delivery, confirmations=self.confirmations)
         self.extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self.api_keys = ApiKeyStore(self.clock, self.save_now_later, self.request_save)
         """Hosted API keys, persisted in `extra_state`."""
-        self.roster = Roster(
-            config=config,
-            buckets=self.buckets,
-            devices=self.devices,
-            pairings=self.pairings,
-            subscriptions=self.subscriptions,
-            events=self.events,
-            request_save=self.request_save,
-        )
+        self.roster = Roster(context, subscriptions=self.subscriptions)
         self.availability = Availability(
-            config=config,
-            clock=self.clock,
-            devices=self.devices,
-            subscriptions=self.subscriptions,
-            events=self.events,
-            roster=self.roster,
-            request_save=self.request_save,
+            context, subscriptions=self.subscriptions, roster=self.roster
         )
-        self.holds = Holds(
-            clock=self.clock,
-            buckets=self.buckets,
-            commands=self.commands,
-            events=self.events,
-            time_zone=config.time_zone,
-            request_save=self.request_save,
-        )
+        self.holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
-        self.vacations = Vacations(
-            clock=self.clock,
-            buckets=self.buckets,
-            commands=self.commands,
-            events=self.events,
-            home_serials=self._home_serials,
-            time_zone=config.time_zone,
-            request_save=self.request_save,
-        )
+        self.vacations = Vacations(context, commands=self.commands, home_serials=self._home_serials)
         """The home's vacations: away from their start, home again in time for their end."""
         self.roster.on_forget(self.availability.forget)
         self.roster.on_forget(self.holds.forget)
         self.runtime = RuntimeLedger(
-            clock=self.clock,
-            buckets=self.buckets,
-            pairings=self.pairings,
-            events=self.events,
-            request_save=self.request_save,
+            context,
             last_contact_ms=self._last_contact_ms,
             is_available=self.availability.is_available,
-            # A thermostat in contact is heard at least once per held subscribe and grace.
-            max_step_s=config.hold_timeout + config.availability_grace,
         )
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
@@ -156,13 +118,11 @@ class ThermostatService:
         self.roster.on_forget(self.delivery.forget)
         self.roster.on_forget(self.confirmations.forget)
         self.pairing = HomePairing(
-            pairings=self.pairings,
+            context,
             commands=self.commands,
             delivery=self.delivery,
-            events=self.events,
             roster=self.roster,
             api_keys=self.api_keys,
-            save_now_later=self.save_now_later,
             flush=self.async_flush,
         )
         self.sessions = DeviceSessions(
@@ -182,7 +142,11 @@ class ThermostatService:
             is_loaded=lambda: self.loaded,
         )
         self.clients = Clients(
-            source=self, subscriptions=self.subscriptions, roster=self.roster, pairing=self.pairing
+            context,
+            state_of=self._state_of,
+            subscriptions=self.subscriptions,
+            roster=self.roster,
+            pairing=self.pairing,
         )
         """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None
@@ -191,6 +155,10 @@ class ThermostatService:
         self._save_requested = False
         self.implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
+
+    def _state_of(self, serial: str) -> ThermostatState:
+        """Return the read model of one thermostat (the service is its source)."""
+        return ThermostatState(self, serial)
 
     def _home_serials(self) -> list[str]:
         """Return the thermostats paired to the home, in pairing order."""

@@ -24,14 +24,14 @@ import secrets
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..model.buckets import BucketStore, bucket_key
-from ..model.clock import Clock
+from ..model.buckets import bucket_key
 from ..model.records import UnstorableError, ensure_storable, is_int
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
-from .events import HOME, ChangeSource, EventBus, EventKind, ServiceEvent
+from .context import CoreContext
+from .events import HOME, ChangeSource, EventKind, ServiceEvent
+from .readings import BucketReadings
 from .schedule import as_plain_number, scheduled_setpoint
-from .state import BucketReadings
 from .validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
 
 _LOGGER = logging.getLogger(__name__)
@@ -109,23 +109,19 @@ class Vacations:
 
     def __init__(
         self,
+        context: CoreContext,
         *,
-        clock: Clock,
-        buckets: BucketStore,
         commands: Commands,
-        events: EventBus,
         home_serials: Callable[[], list[str]],
-        time_zone: str,
-        request_save: Callable[[], None],
     ) -> None:
-        """Initialize from the clock, the buckets (to read), the command layer and the home."""
-        self._clock = clock
-        self._buckets = buckets
+        """Initialize from the core's context (the buckets only read), commands and the home."""
+        self._clock = context.clock
+        self._buckets = context.buckets
         self._commands = commands
-        self._events = events
+        self._events = context.events
         self._home_serials = home_serials
-        self._zone = ZoneInfo(time_zone)
-        self._request_save = request_save
+        self._zone = ZoneInfo(context.config.time_zone)
+        self._request_save = context.request_save
         self._vacations: dict[str, Vacation] = {}
         self._rates: dict[str, float] = {}
         """°C per hour each thermostat last heated or cooled at (from its time-to-target)."""

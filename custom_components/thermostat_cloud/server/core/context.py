@@ -1,0 +1,38 @@
+"""What most parts of the core share, handed to each as one object.
+
+The service builds one `CoreContext` and gives it to every part (commands, holds, vacations,
+the runtime ledger, confirmations, availability, the roster, pairing, clients); a part takes
+separately only what few others need (delivery, another part).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..model.buckets import BucketStore
+from ..model.clock import Clock
+from ..model.devices import DeviceRegistry
+from ..model.pairing import PairingRegistry
+from .config import ServiceConfig
+from .events import EventBus
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoreContext:
+    """The config, the clock, the stores, the event path and the two ways to save."""
+
+    config: ServiceConfig
+    clock: Clock
+    buckets: BucketStore
+    """Every bucket: what thermostats report and what commands write."""
+    devices: DeviceRegistry
+    """Device records: what each thermostat said at entry, when it was last seen."""
+    pairings: PairingRegistry
+    """Who owns which thermostat, and its home."""
+    events: EventBus
+    """The one path for change notifications."""
+    request_save: Callable[[], None]
+    """State changed: save within the config's `save_delay` (see `ThermostatService`)."""
+    save_now_later: Callable[[], None]
+    """Ownership or keys changed: save without the coalescing delay."""

@@ -1,0 +1,60 @@
+"""What the read model reads: the service's stores, availability and a memo, read-only.
+
+The service is the one `StateSource`; `ThermostatState` and `HomeState` (state.py) and the
+clients' view (clients.py) take it, so none of them needs the service itself.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..model.buckets import BucketStore
+from ..model.clock import Clock
+from ..model.devices import DeviceRegistry
+from ..model.pairing import PairingRegistry
+
+
+class AvailabilityView(Protocol):
+    """Whether a thermostat counts as there (see `availability.Availability`)."""
+
+    def is_available(self, serial: str) -> bool:
+        """Return whether the device is available."""
+
+
+class CommandsView(Protocol):
+    """Whether a thermostat takes commands (see `confirmations.Confirmations`)."""
+
+    def taking_commands(self, serial: str) -> bool:
+        """Return False while the thermostat is found not taking commands."""
+
+
+class StateSource(Protocol):
+    """What the read model reads: the service's stores, availability and a memo, read-only."""
+
+    @property
+    def buckets(self) -> BucketStore:
+        """Every bucket."""
+
+    @property
+    def devices(self) -> DeviceRegistry:
+        """Device records (last seen, what a thermostat reported at entry)."""
+
+    @property
+    def pairings(self) -> PairingRegistry:
+        """Ownership records: a thermostat's home."""
+
+    @property
+    def availability(self) -> AvailabilityView:
+        """Whether a thermostat counts as there."""
+
+    @property
+    def clock(self) -> Clock:
+        """The service's clock."""
+
+    @property
+    def confirmations(self) -> CommandsView:
+        """Whether each thermostat takes commands."""
+
+    @property
+    def implausible_readings(self) -> set[tuple[str, str]]:
+        """(serial, field) of reported numbers already logged as no reading."""

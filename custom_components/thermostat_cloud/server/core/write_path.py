@@ -1,0 +1,199 @@
+"""The one write primitive under every command and report: merge, save, deliver, announce.
+
+Device PUTs and inline updates write with `ChangeSource.DEVICE`, commands and pairing with
+`ChangeSource.SERVER`. `WritePath.apply` merges the fields into their buckets, asks for a
+save, follows what the server wrote until each thermostat confirms it, hands it to delivery
+(which pushes it to held subscribe connections) and publishes one event per affected device.
+After a thermostat's report it asks the home's rules (home_rules.py) what the report implies
+and writes that too, as one server change; a rule never writes itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+import logging
+from typing import Any
+
+from ..delivery.ledger import Delivery
+from ..model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
+from ..model.records import UnstorableError, ensure_storable
+from ..model.text import for_log
+from .command_errors import CommandError, CommandResult, ErrorCode
+from .confirmations import Confirmations
+from .context import CoreContext
+from .events import ChangeSource, EventKind, ServiceEvent, field_name
+from .home_rules import HomeRules, Updates
+
+_LOGGER = logging.getLogger(__name__)
+
+
+def _refuse_unstorable(keys: list[str]) -> None:
+    """Refuse these buckets' changes, as the store refused them.
+
+    The other buckets' changes stand.
+    """
+    if keys:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE,
+            "A value cannot be stored: it holds text that is not valid Unicode",
+        )
+
+
+def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> frozenset[str]:
+    """Return the fields the merge just changed, as events name them (`shared.leaf`).
+
+    The merge stamps each field it changed with its number, the highest of the bucket.
+    """
+    stamps = bucket.field_changes
+    latest = max(stamps.get(name, 0) for name in fields)
+    bucket_type = key.partition(".")[0]
+    return frozenset(field_name(bucket_type, name) for name in fields if stamps.get(name) == latest)
+
+
+class WritePath:
+    """Merge, persist, deliver and publish: every write to bucket state goes through here."""
+
+    def __init__(
+        self,
+        context: CoreContext,
+        *,
+        delivery: Delivery,
+        confirmations: Confirmations,
+        home_rules: HomeRules,
+    ) -> None:
+        """Initialize from the core's context, delivery, confirmations and the home's rules."""
+        self._buckets = context.buckets
+        self._pairings = context.pairings
+        self._events = context.events
+        self._request_save = context.request_save
+        self._delivery = delivery
+        self._confirmations = confirmations
+        self._home_rules = home_rules
+
+    def apply(
+        self,
+        serial: str,
+        updates: Updates,
+        source: ChangeSource,
+        *,
+        followed: bool = True,
+    ) -> dict[str, Bucket]:
+        """Merge fields into buckets, persist and notify; returns the buckets that changed.
+
+        Home-scoped buckets (user, structure) are followed by every device of the home, so a
+        change to one is announced for each of those devices. What the server writes is
+        followed until each device confirms it, unless `followed` is False (the home's
+        bookkeeping that pairing writes, which no thermostat reports back). A thermostat's
+        report that brings the home back from away is followed by the home's return (see
+        `HomeRules.home_back`), written as the server's change right after the report's.
+        """
+        changed, unstorable = self._write(serial, updates, source, followed=followed)
+        if changed and source is ChangeSource.DEVICE:
+            back = self._home_rules.home_back(serial, updates, changed)
+            if back is not None:
+                unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[1]
+        _refuse_unstorable(unstorable)
+        return changed
+
+    def command(self, serial: str, updates: Updates, result_key: str) -> CommandResult:
+        """Write a command's buckets as one server change; the result names `result_key`."""
+        changed = self.apply(serial, updates, ChangeSource.SERVER)
+        bucket = self._buckets.get(result_key)
+        assert bucket is not None  # merge created it, or it already existed
+        return CommandResult(
+            serial, result_key, bucket.revision, bucket.timestamp, result_key in changed
+        )
+
+    def write(
+        self, serial: str, key: str, fields: Mapping[str, Any], also: Updates | None = None
+    ) -> CommandResult:
+        """Write `fields` to `key` (and `also` to other buckets, as one change).
+
+        The result names `key`.
+        """
+        return self.command(serial, {key: fields, **(also or {})}, key)
+
+    def unchanged(self, serial: str, key: str) -> CommandResult:
+        """Return the result of a command that had nothing to write."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            return CommandResult(serial, key, 0, 0, changed=False)
+        return CommandResult(serial, key, bucket.revision, bucket.timestamp, changed=False)
+
+    def store(self, key: str, fields: Mapping[str, Any]) -> None:
+        """Store a change no thermostat follows (a home left without any): saved, not announced."""
+        if self._buckets.merge(key, fields) is not None:
+            self._request_save()
+
+    def _write(
+        self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
+    ) -> tuple[dict[str, Bucket], list[str]]:
+        """Merge one change and announce it; returns what changed and the keys refused."""
+        if source is ChangeSource.SERVER:
+            # A command writes all of its buckets or none of them.
+            try:
+                ensure_storable(updates)
+            except UnstorableError as err:
+                _LOGGER.debug("%s: command refused: %s", serial, err)
+                _refuse_unstorable(list(updates))
+        changed: dict[str, Bucket] = {}
+        changed_fields: dict[str, frozenset[str]] = {}
+        unstorable: list[str] = []
+        for key, fields in updates.items():
+            try:
+                bucket = self._buckets.merge(key, fields)
+            except UnstorableError as err:
+                _LOGGER.debug("%s: change to %s refused: %s", serial, for_log(key), err)
+                unstorable.append(key)
+                continue
+            if bucket is not None:
+                changed[key] = bucket
+                changed_fields[key] = _merged_fields(key, bucket, fields)
+        if changed:
+            self._request_save()
+            self._announce(serial, updates, source, changed, changed_fields, followed=followed)
+        return changed, unstorable
+
+    def _announce(
+        self,
+        serial: str,
+        updates: Updates,
+        source: ChangeSource,
+        changed: Mapping[str, Bucket],
+        changed_fields: Mapping[str, frozenset[str]],
+        *,
+        followed: bool,
+    ) -> None:
+        """Follow, deliver and publish a merged change, to the writer and its home's others."""
+        # Insertion-ordered sets: the writing device first, each key once per device.
+        affected: dict[str, dict[str, None]] = {serial: dict.fromkeys(changed)}
+        for key in changed:
+            parts = split_key(key)
+            if parts is not None and parts[0] in HOME_SCOPED_TYPES:
+                for other in self._followers(key):
+                    affected.setdefault(other, {})[key] = None
+        for target, keys in affected.items():
+            # Another device of the home did not make this change: it must be told.
+            target_source = source if target == serial else ChangeSource.SERVER
+            if target_source is ChangeSource.SERVER:
+                if followed:
+                    # Followed until the device confirms it; told before the push is written.
+                    self._confirmations.asked(
+                        target, [changed[key] for key in keys], updates, changed_fields
+                    )
+                # Owed to the device (its own writes are not echoed): pushed now.
+                self._delivery.server_changed(target, keys)
+            fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
+            self._events.publish(
+                ServiceEvent(
+                    EventKind.STATE, target, tuple(keys), target_source, fields=fields_of_target
+                )
+            )
+
+    def _followers(self, key: str) -> list[str]:
+        """Return the serials whose devices follow a home-scoped bucket."""
+        return [
+            p.serial
+            for p in self._pairings.pairings()
+            if key in home_bucket_keys(p.user_id, p.structure_id)
+        ]
