@@ -45,22 +45,20 @@ def _nothing(*_: Any) -> None:
     """Do nothing, in place of the bookkeeping."""
 
 
+class _Nowhere:
+    """A held connection's sink whose writes go nowhere (the socket is not measured)."""
+
+    async def write(self, data: bytes, /) -> None:
+        """Take the chunk."""
+
+
 def _hold(service: ThermostatService, serial: str) -> None:
     """Give the service a thermostat holding a connection whose writes go nowhere."""
     service.devices.touch(serial)
     for key, value in initial_buckets(serial).items():
         service.buckets.merge(key, value)
     conn = HeldConnection(serial=serial, session="bench")
-    delivery = service.delivery
-
-    def push(force: bool) -> None:  # what `PushWriter.push` asks and reports, minus the socket
-        due = delivery.due(conn, force)
-        if due:
-            b"".join(b.wire_json() for b in due)
-            delivery.sent(conn, due)
-
-    conn.push = push
-    delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0))
+    service.delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0), _Nowhere())
 
 
 async def measure(rounds: int, per_round: int, fanout: int) -> str:

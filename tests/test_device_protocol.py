@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import aiohttp
+from aiohttp import web
 import pytest
 
 from custom_components.thermostat_cloud.server import (
@@ -17,7 +18,6 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.delivery.subscriptions import HeldConnection
-from custom_components.thermostat_cloud.server.device.api import PushWriter
 from thermostat_sim import Chunk, SimulatedThermostat, basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, LoopClock, MemoryStorage
@@ -1149,7 +1149,11 @@ async def test_an_ended_subscribe_is_freed_without_the_cycle_collector(
         await thermostat.closes.get()
         gc.set_debug(gc.DEBUG_SAVEALL)
         gc.collect()
-        left = [type(o).__name__ for o in gc.garbage if isinstance(o, HeldConnection | PushWriter)]
+        left = [
+            type(o).__name__
+            for o in gc.garbage
+            if isinstance(o, HeldConnection | web.StreamResponse)
+        ]
     finally:
         gc.set_debug(0)
         gc.garbage.clear()

@@ -24,7 +24,7 @@ from homeassistant.helpers.http import HomeAssistantView
 
 from .const import DATA_CONTROL_API, DOMAIN
 from .entry_data import loaded_service
-from .server import ControlApi, LocalNetwork, Route, error_response
+from .server import ControlApi, ControlRoute, LocalNetwork, error_response
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -37,12 +37,12 @@ class ControlApiView(HomeAssistantView):
 
     requires_auth = True
 
-    def __init__(self, api: ControlApi, route: Route) -> None:
+    def __init__(self, route: ControlRoute) -> None:
         """Initialize the view of one control API route."""
         self.url = f"{CONTROL_URL}{route.path}"
         self.name = f"api:{DOMAIN}:{route.name}"
         self._admin = route.admin
-        self._handle = api.handler(route)
+        self._handle = route.handler
 
     async def _respond(self, request: web.Request) -> web.StreamResponse:
         if self._admin and not request[KEY_HASS_USER].is_admin:
@@ -74,7 +74,7 @@ def async_register_views(hass: HomeAssistant) -> None:
     hass.data[DATA_CONTROL_API] = api
     for route in api.routes:
         view_class = _GetView if route.method == "GET" else _PostView
-        hass.http.register_view(view_class(api, route))
+        hass.http.register_view(view_class(route))
 
     @callback
     def _close_streams(_: Event) -> None:

@@ -4,7 +4,7 @@ It uses asyncio, aiohttp and orjson (the JSON library of the host that embeds it
 the host itself.
 """
 
-from .control import ControlApi, ControlListener, Route
+from .control import ControlApi, ControlListener, ControlRoute
 from .core import (
     CONTACT_DEADLINE_S,
     COOLING,
@@ -111,6 +111,7 @@ __all__ = [
     "ConfigureOutcome",
     "ControlApi",
     "ControlListener",
+    "ControlRoute",
     "DeviceServer",
     "ErrorCode",
     "EventKind",
@@ -125,7 +126,6 @@ __all__ = [
     "Reason",
     "RegisterOutcome",
     "RegisterResult",
-    "Route",
     "RuntimeFigures",
     "ScanError",
     "Scope",

@@ -44,9 +44,11 @@ from ..core import (
 )
 from ..http import (
     BadRequestError,
+    Handler,
     PortListener,
+    Route,
     Wakeup,
-    json_errors,
+    build_app,
     read_json_object,
     refuse,
 )
@@ -226,13 +228,12 @@ class _EventStream:
 
 
 @dataclass(frozen=True, slots=True)
-class Route:
-    """One control API endpoint at its spec path (relative to `{control_url}`)."""
+class ControlRoute(Route):
+    """One control API endpoint at its spec path (relative to `{control_url}`).
 
-    method: str
-    path: str
-    name: str
-    handler: ControlHandler
+    Its handler finds the running service and turns bad input into 400s (`ControlApi`).
+    """
+
     admin: bool = False
     """Pairs or reconfigures devices: the host serves it to administrators only."""
 
@@ -252,26 +253,29 @@ class ControlApi:
         self.network = network
         self.keepalive = keepalive
         self._streams: set[_EventStream] = set()
+        serve = self._serve
         self.routes = (
-            Route("GET", "/health", "health", self.health),
-            Route("GET", "/status", "status", self.status),
-            Route("GET", "/api/devices", "devices", self.devices),
-            Route("POST", "/api/register", "register", self.register, admin=True),
-            Route("POST", "/command", "command", self.command),
-            Route("POST", "/notify-device", "notify_device", self.notify_device),
-            Route("POST", "/api/scan-network", "scan_network", self.scan_network, admin=True),
-            Route(
+            ControlRoute("GET", "/health", serve(self.health), "health"),
+            ControlRoute("GET", "/status", serve(self.status), "status"),
+            ControlRoute("GET", "/api/devices", serve(self.devices), "devices"),
+            ControlRoute("POST", "/api/register", serve(self.register), "register", admin=True),
+            ControlRoute("POST", "/command", serve(self.command), "command"),
+            ControlRoute("POST", "/notify-device", serve(self.notify_device), "notify_device"),
+            ControlRoute(
+                "POST", "/api/scan-network", serve(self.scan_network), "scan_network", admin=True
+            ),
+            ControlRoute(
                 "POST",
                 "/api/configure-device",
+                serve(self.configure_device),
                 "configure_device",
-                self.configure_device,
                 admin=True,
             ),
-            Route("GET", "/api/events", "events", self.events),
+            ControlRoute("GET", "/api/events", serve(self.events), "events"),
         )
 
-    def handler(self, route: Route) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
-        """Return the aiohttp handler of a route.
+    def _serve(self, handler: ControlHandler) -> Handler:
+        """Return the aiohttp handler of an endpoint.
 
         It finds the service and turns bad input into 400s.
         """
@@ -281,7 +285,7 @@ class ControlApi:
             if service is None:
                 return refuse(request, 503, "Thermostat Cloud is not running")
             try:
-                return await route.handler(service, request)
+                return await handler(service, request)
             except BadRequestError as err:
                 return refuse(request, 400, err.message, err.detail)
 
@@ -469,10 +473,7 @@ class ControlApi:
 
 def create_control_app(api: ControlApi) -> web.Application:
     """Create the control API at the spec's bare paths (the compatibility listener)."""
-    app = web.Application(middlewares=[json_errors(CommandError, UnstorableError)])
-    for route in api.routes:
-        app.router.add_route(route.method, route.path, api.handler(route))
-    return app
+    return build_app(api.routes, refused=(CommandError, UnstorableError))
 
 
 class ControlListener:

@@ -16,7 +16,18 @@ from .confirmations import (
     pending_record,
 )
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
-from .firmware import MIN_CONTROL_FIRMWARE, firmware_major, is_firmware_version, too_old_to_control
+from .firmware import (
+    MIN_CONTROL_FIRMWARE,
+    Identity,
+    firmware_major,
+    is_firmware_version,
+    is_heartbeat,
+    is_revision,
+    nested_put_buckets,
+    next_revision,
+    subscribe_listing,
+    too_old_to_control,
+)
 from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
@@ -36,18 +47,16 @@ from .service import Storage, ThermostatService
 from .sessions import (
     BucketAccess,
     DeviceSessions,
-    Identity,
     IdentityClaim,
     MacNotResolvedError,
     NotLoadedError,
     NotWritableError,
     ObjectDescriptor,
+    ProtocolTimes,
     PutEntry,
     SessionRefusal,
     Subscription,
     UnidentifiedDeviceError,
-    is_revision,
-    next_revision,
 )
 from .state import HomeState, ThermostatState
 from .state_source import StateSource
@@ -101,6 +110,7 @@ __all__ = [
     "PairingOrigin",
     "PendingField",
     "Principal",
+    "ProtocolTimes",
     "PutEntry",
     "Rates",
     "Reason",
@@ -127,10 +137,13 @@ __all__ = [
     "held_setpoints",
     "holds_eco",
     "is_firmware_version",
+    "is_heartbeat",
     "is_revision",
+    "nested_put_buckets",
     "next_revision",
     "origin_with_port",
     "pending_record",
+    "subscribe_listing",
     "takes_range",
     "too_old_to_control",
 ]

@@ -140,6 +140,7 @@ class ThermostatService:
             request_save=self.request_save,
             save_now_later=self.save_now_later,
             is_loaded=lambda: self.loaded,
+            weather_provider=lambda: self.weather_provider,
         )
         self.clients = Clients(
             context,

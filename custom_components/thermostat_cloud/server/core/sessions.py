@@ -12,87 +12,32 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 import logging
-import re
 from typing import Any
 
-from ..delivery.ledger import Delivery
-from ..delivery.subscriptions import HeldConnection
-from ..model.buckets import (
-    DEVICE_SCOPED_TYPES,
-    HOME_SCOPED_TYPES,
-    Bucket,
-    BucketStore,
-    bucket_key,
-    split_key,
-)
+from ..delivery import Delivery, HeldConnection, PushSink
+from ..model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, BucketStore, split_key
 from ..model.clock import Clock
 from ..model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
 from ..model.pairing import IssueOutcome, KeyStatus, PairingRegistry
-from ..model.records import compact_json
 from ..model.text import for_log
 from .availability import Availability
 from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
 from .confirmations import Confirmations
 from .events import ChangeSource
+from .firmware import (
+    MAC_RE,
+    Identity,
+    carries_setpoints,
+    next_revision,
+    serial_from_session,
+    serial_from_user_id,
+)
 from .pairing import HomePairing
 from .roster import Roster
+from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
-
-MAC_RE = re.compile(r"[0-9A-Fa-f]{12}")
-"""A MAC address as firmware writes it in `mac` and in bucket keys (`11b2334455d6`)."""
-
-# Revisions are signed 32-bit integers in firmware: a thermostat that carries bucket history
-# from its old cloud or another server lists negative ones (NoLongerEvil issue reports).
-REVISION_MIN = -(2**31)
-REVISION_MAX = 2**31 - 1
-
-# Fields whose push asks firmware to suspend its defer window (the peers' rule).
-SETPOINT_FIELDS = frozenset(
-    {
-        "target_temperature",
-        "target_temperature_low",
-        "target_temperature_high",
-        "target_temperature_type",
-    }
-)
-
-
-def is_revision(value: object) -> bool:
-    """Whether a JSON value is a revision firmware can hold (a signed 32-bit integer)."""
-    return (
-        isinstance(value, int)
-        and not isinstance(value, bool)
-        and REVISION_MIN <= value <= REVISION_MAX
-    )
-
-
-def next_revision(revision: int) -> int:
-    """Return the revision after `revision`.
-
-    It wraps within the signed 32-bit range firmware keeps.
-    """
-    return REVISION_MIN if revision >= REVISION_MAX else revision + 1
-
-
-def serial_from_user_id(user_id: str) -> str | None:
-    """Return SERIAL of `d.{SERIAL}.{suffix}`, `nest.{SERIAL}` or a bare `{SERIAL}`.
-
-    All three are seen from firmware: the serial is the second dot-separated part, else the
-    whole id.
-    """
-    parts = user_id.split(".")
-    serial = parts[1] if len(parts) > 1 else parts[0]
-    return serial if SERIAL_RE.fullmatch(serial) else None
-
-
-def serial_from_session(session: str, mac: str) -> str | None:
-    """Return the serial in a session id `<mac><serial>` (Display-2.12 / 5.9.4-5), else None."""
-    if not session.lower().startswith(mac.lower()):
-        return None
-    serial = session[len(mac) :]
-    return serial if SERIAL_RE.fullmatch(serial) and not MAC_RE.fullmatch(serial) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,42 +63,6 @@ class IdentityClaim:
             return serial
         device_id = self.device_id or ""
         return device_id if SERIAL_RE.fullmatch(device_id) else None
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    """Who sent a request: the serial its state is kept under.
-
-    For a thermostat that identifies by MAC address (its Basic user id and bucket keys are
-    `<mac>`, its real serial only in its session id), also the MAC: its bucket keys are
-    translated to the serial on the way in and back to its MAC on the way out, so its state
-    is kept (and shown) under its serial while it is answered under the keys it follows.
-    """
-
-    serial: str
-    mac: str | None = None
-
-    def inbound(self, key: str) -> str:
-        """Return the server's key for a key the device sent."""
-        if self.mac is not None and (parts := split_key(key)) and parts[1].lower() == self.mac:
-            return bucket_key(parts[0], self.serial)
-        return key
-
-    def outbound(self, key: str) -> str:
-        """Return the device's key for a server key."""
-        if self.mac is not None and (parts := split_key(key)) and parts[1] == self.serial:
-            return bucket_key(parts[0], self.mac)
-        return key
-
-    def wire_json(self, bucket: Bucket) -> bytes:
-        """Return the bucket as pushed to this device."""
-        if self.mac is None:
-            return bucket.wire_json()
-        return compact_json({**bucket.wire(), "object_key": self.outbound(bucket.key)})
-
-    def descriptor(self, bucket: Bucket) -> dict[str, Any]:
-        """Return the bucket's descriptor as this device names it."""
-        return {**bucket.descriptor(), "object_key": self.outbound(bucket.key)}
 
 
 class SessionRefusal(Exception):
@@ -236,6 +145,20 @@ class Subscription:
     """The first push carries setpoints or the mode: firmware should answer it at once."""
 
 
+@dataclass(frozen=True, slots=True)
+class ProtocolTimes:
+    """The timing every device answer carries in its protocol headers."""
+
+    suspend_time_max: int
+    """Seconds firmware may sleep before its next subscribe."""
+    service_timestamp: int
+    """The server's clock (ms), which firmware sets its own from."""
+    defer_device_window: int
+    """Seconds firmware may wait before sending its own changes."""
+    disable_defer_window: int
+    """Seconds firmware sends its changes at once, given with a push of setpoints."""
+
+
 class DeviceSessions:
     """The device protocol's rules over the service's parts."""
 
@@ -256,6 +179,7 @@ class DeviceSessions:
         request_save: Callable[[], None],
         save_now_later: Callable[[], None],
         is_loaded: Callable[[], bool],
+        weather_provider: Callable[[], WeatherProvider | None] = lambda: None,
     ) -> None:
         """Initialize from the service's parts and its save requests."""
         self._config = config
@@ -272,8 +196,19 @@ class DeviceSessions:
         self._request_save = request_save
         self._save_now_later = save_now_later
         self._is_loaded = is_loaded
+        self._weather_provider = weather_provider
         self._entry_by_mac: dict[str, dict[str, str]] = {}
         """What MAC-identified thermostats reported at entry before their serial was known."""
+
+    def protocol_times(self) -> ProtocolTimes:
+        """Return the timing values of the protocol headers, as of now."""
+        config = self._config
+        return ProtocolTimes(
+            suspend_time_max=config.suspend_time_max,
+            service_timestamp=self._clock.now_ms(),
+            defer_device_window=config.defer_device_window,
+            disable_defer_window=config.disable_defer_window,
+        )
 
     # -- identification --------------------------------------------------------------------
 
@@ -569,19 +504,27 @@ class DeviceSessions:
                 continue
             # An inline update is sent back with its new revision: the device learns it.
             known[obj.key] = 0 if obj.key in updates else obj.timestamp
-        setpoints_owed = any(
-            bucket.key.startswith("shared.") and not SETPOINT_FIELDS.isdisjoint(bucket.value)
-            for bucket in self._delivery.owed(serial, known)
+        setpoints_owed = any(map(carries_setpoints, self._delivery.owed(serial, known)))
+        connection = HeldConnection(
+            serial=serial,
+            session=session,
+            encode=identity.wire_json if identity.mac is not None else Bucket.wire_json,
+            hold_timeout=self._config.hold_timeout,
+            batch_window=self._config.batch_window,
         )
-        return Subscription(
-            identity, HeldConnection(serial=serial, session=session), known, setpoints_owed
-        )
+        return Subscription(identity, connection, known, setpoints_owed)
 
-    def hold(self, subscription: Subscription) -> None:
-        """Hold the subscribe: pushes reach it from now on."""
-        self._delivery.hold(subscription.connection, subscription.known)
+    def hold(self, subscription: Subscription, sink: PushSink) -> None:
+        """Hold the subscribe, its answer written to `sink`: pushes reach it from now on.
+
+        What it is owed goes out at once; the connection closes by itself (its batch window
+        after a push, else its hold timeout).
+        """
+        connection = subscription.connection
+        self._delivery.hold(connection, subscription.known, sink)
         self._confirmations.listed(subscription.identity.serial, subscription.known)
         self._availability.connection_opened(subscription.identity.serial)
+        self._delivery.push(connection)
 
     def release(self, subscription: Subscription) -> None:
         """Let go of a held subscribe that ended."""
@@ -607,11 +550,17 @@ class DeviceSessions:
         buckets = self._buckets
         return [identity.descriptor(b) for k in keys if (b := buckets.get(k)) is not None]
 
-    def ping(self, claim: IdentityClaim) -> None:
-        """Refresh a known device's contact; anything else leaves no trace."""
+    def ping(self, claim: IdentityClaim) -> int:
+        """Refresh a known device's contact (anything else leaves no trace); the time in ms."""
         try:
             identity = self.identify(claim)
         except MacNotResolvedError:
-            return
+            identity = None
         if identity is not None:
             self._availability.note_contact(identity.serial, create=False)
+        return self._clock.now_ms()
+
+    async def weather(self, token: str) -> dict[str, Any]:
+        """Return the weather under a query token: the host's, `{}` when it has none."""
+        provider = self._weather_provider()
+        return await provider(token) if provider is not None else {}

@@ -1,6 +1,6 @@
-"""Delivery: held subscribe connections, and who has received what."""
+"""Delivery: held subscribe connections, who has received what, and writing it to them."""
 
 from .ledger import Delivery
-from .subscriptions import HeldConnection, SubscriptionHub, WakeReason
+from .subscriptions import HeldConnection, PushSink, SubscriptionHub
 
-__all__ = ["Delivery", "HeldConnection", "SubscriptionHub", "WakeReason"]
+__all__ = ["Delivery", "HeldConnection", "PushSink", "SubscriptionHub"]

@@ -1,17 +1,22 @@
-"""What each thermostat has been sent and what it is still owed.
+"""What each thermostat has been sent and what it is still owed, and writing it.
 
-A subscribe hands its held connection over with what the device listed (`hold`); its writer
-asks what to push (`due`) and reports what it wrote (`sent`) or failed to write (`unsent`);
-a device PUT reports what the device just wrote (`device_put`); server-side writes make their
-buckets owed (`server_changed`). Nothing else keeps or decides who has what.
+A subscribe hands its held connection over with what the device listed and the sink its
+answer is written to (`hold`); delivery decides what is due (`due`), writes it through the
+sink (`push`) and notes what was written (`sent`) or failed to write (`unsent`); a device PUT
+reports what the device just wrote (`device_put`); server-side writes make their buckets owed
+and pushed (`server_changed`). Nothing else keeps or decides who has what.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Collection, Iterable, Mapping
+import logging
 
 from ..model.buckets import Bucket, BucketStore
-from .subscriptions import HeldConnection, SubscriptionHub, WakeReason
+from .subscriptions import HeldConnection, PushSink, SubscriptionHub
+
+_LOGGER = logging.getLogger(__name__)
 
 
 def _no_listener(serial: str, keys: list[str]) -> None:
@@ -46,23 +51,77 @@ class Delivery:
 
     # -- held connections ------------------------------------------------------------------
 
-    def hold(self, conn: HeldConnection, known: dict[str, int]) -> None:
-        """Take a held subscribe with the timestamps its device listed; it is reachable now."""
+    def hold(self, conn: HeldConnection, known: dict[str, int], sink: PushSink) -> None:
+        """Take a held subscribe with the timestamps its device listed and its answer's sink.
+
+        It is reachable now; `push` writes what it is owed.
+        """
         self._known[conn] = known
+        conn.attach(sink)
         self._subscriptions.register(conn)
 
     def release(self, conn: HeldConnection) -> None:
-        """Forget an ended subscribe."""
+        """Forget an ended subscribe: nothing more is written to it."""
         self._subscriptions.unregister(conn)
         self._known.pop(conn, None)
+        conn.detach()
+
+    def push(self, conn: HeldConnection, force: bool = False) -> None:
+        """Write what the device is owed (with `force`, all it follows) onto its connection.
+
+        The first push ends the connection after its batch window. A write normally completes
+        at once; one that must wait for a slow reader continues as a task the connection keeps.
+        """
+        if (sink := conn.sink) is None:
+            return
+        pending = self.due(conn, force)
+        if not pending:
+            return
+        encode = conn.encode
+        chunk = b'{"objects":[' + b",".join([encode(bucket) for bucket in pending]) + b"]}"
+        keys = self.sent(conn, pending)
+        write = asyncio.get_running_loop().create_task(
+            self._write(conn, sink, chunk, keys), eager_start=True
+        )
+        if not write.done():
+            conn.writes.add(write)
+            write.add_done_callback(conn.writes.discard)
+        if not conn.batching:
+            conn.batching = True
+            self._subscriptions.close_after(conn, conn.batch_window)
+
+    async def _write(
+        self, conn: HeldConnection, sink: PushSink, chunk: bytes, keys: list[str]
+    ) -> None:
+        try:
+            await sink.write(chunk)
+        except ConnectionError:
+            _LOGGER.debug("Subscribe connection of %s dropped by the device", conn.serial)
+            self.unsent(conn, keys)
+            conn.close()
+
+    def _push_all(self, serial: str, force: bool = False) -> int:
+        """Push to every held connection of a device; how many it holds.
+
+        A connection already told to close (its deadline passed, a newer one opened) is left
+        alone: what changed stays owed and goes out on the device's next subscribe.
+        """
+        held = self._subscriptions.held(serial)
+        for conn in held:
+            if not conn.closed.done():
+                self.push(conn, force)
+        return len(held)
 
     def due(self, conn: HeldConnection, force: bool) -> list[Bucket]:
         """Return what to write onto a held connection now (with `force`, all it follows)."""
         known = self._known.get(conn)
         return [] if known is None else self.owed(conn.serial, known, force)
 
-    def sent(self, conn: HeldConnection, buckets: Iterable[Bucket]) -> None:
-        """Note that these buckets were written onto the connection: its device has them."""
+    def sent(self, conn: HeldConnection, buckets: Iterable[Bucket]) -> list[str]:
+        """Note that these buckets were written onto the connection: its device has them.
+
+        Returns their keys.
+        """
         known = self._known.get(conn)
         keys = []
         for bucket in buckets:
@@ -71,6 +130,7 @@ class Delivery:
             keys.append(bucket.key)
         self._mark_delivered(conn.serial, keys)
         self.on_written(conn.serial, keys)
+        return keys
 
     def unsent(self, conn: HeldConnection, keys: Iterable[str]) -> None:
         """Note that a write failed: the device lacks these buckets' server versions."""
@@ -78,11 +138,11 @@ class Delivery:
 
     def notify_device(self, serial: str) -> int:
         """Push every stored bucket the device follows to its held connections; how many."""
-        return self._subscriptions.wake(serial, WakeReason.FORCE)
+        return self._push_all(serial, force=True)
 
     def wake(self, serial: str) -> None:
         """Push what a device is owed to its held connections now (its home just changed)."""
-        self._subscriptions.wake(serial)
+        self._push_all(serial)
 
     # -- what a device is owed -------------------------------------------------------------
 
@@ -131,7 +191,7 @@ class Delivery:
         They are pushed to its held connections now.
         """
         self.mark_undelivered(serial, keys)
-        self._subscriptions.wake(serial)
+        self._push_all(serial)
 
     def device_put(self, serial: str, keys: Iterable[str], conflicts: Collection[str]) -> None:
         """Note that the device wrote these buckets and is answered with their current versions.
@@ -149,12 +209,12 @@ class Delivery:
             if key in self._undelivered.get(serial, ()):
                 owed = True
             elif key not in conflicts:
-                for conn in self._subscriptions.connections(serial):
+                for conn in self._subscriptions.held(serial):
                     known = self._known.get(conn)
                     if known is not None and known.get(key, 0) < bucket.timestamp:
                         known[key] = bucket.timestamp
         if owed:
-            self._subscriptions.wake(serial)
+            self._push_all(serial)
 
     def forget(self, serial: str) -> None:
         """Note that the device was forgotten: nothing is owed to it."""

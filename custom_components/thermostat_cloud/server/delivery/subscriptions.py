@@ -1,32 +1,33 @@
-"""Long-poll hub: which devices hold a subscribe connection, and reaching them.
+"""Held subscribe connections: which devices hold one, and the sink each one's pushes go to.
 
-A subscribe handler registers its held connection here with a `push` callback, then checks
-"anything newer?" with no await in between: a change that lands afterwards calls `push` in the
-publisher's own loop turn, so nothing is lost and nothing waits for a task switch. The push
-is written to the socket before the command that caused it returns, which is what keeps
-fan-out to a thousand thermostats fast.
+A subscribe hands delivery its held connection with a sink (the open response), then checks
+"anything newer?" with no await in between: a change that lands afterwards is written through
+the sink in the publisher's own loop turn, so nothing is lost and nothing waits for a task
+switch. The push is written to the socket before the command that caused it returns, which is
+what keeps fan-out to a thousand thermostats fast.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+import bisect
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum, auto
+from typing import Protocol
+
+from ..model.buckets import Bucket
 
 
-class WakeReason(Enum):
-    """Why a held connection was woken."""
+class PushSink(Protocol):
+    """Where the pushes of one held connection are written: the subscribe's open response.
 
-    CHANGED = auto()
-    FORCE = auto()
-    """Push every bucket the device follows, newer or not (notify-device)."""
-    CLOSE = auto()
-    """Close now without a body: shutdown, or the device opened a newer connection."""
+    A write normally completes at once (the socket takes it); it raises ConnectionError when
+    the device has gone.
+    """
 
-
-def _no_push(force: bool) -> None:
-    """Until the handler attaches its writer there is nothing to push to."""
+    async def write(self, data: bytes, /) -> None:
+        """Write one chunk of the subscribe's answer."""
 
 
 @dataclass(eq=False, slots=True)
@@ -35,25 +36,95 @@ class HeldConnection:
 
     serial: str
     session: str
-    push: Callable[[bool], None] = _no_push
-    """Send what the device does not have yet (all it follows when the argument is True)."""
+    encode: Callable[[Bucket], bytes] = Bucket.wire_json
+    """A bucket as this device names it on the wire (a MAC-identified one: under its MAC)."""
+    hold_timeout: float | None = None
+    """Seconds the connection is held with nothing to send (None: until closed)."""
+    batch_window: float = 0.0
+    """Seconds the connection stays open for more after its first push."""
     closed: asyncio.Future[None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
-    """Resolved when the connection must close without waiting for its deadline."""
+    """Resolved when the connection must close: its deadline passed, shutdown, or a newer one."""
+    sink: PushSink | None = None
+    """Where pushes are written while the connection is held."""
+    writes: set[asyncio.Task[None]] = field(default_factory=set)
+    """Writes waiting for a slow reader, kept until they finish."""
+    batching: bool = field(default=False, init=False)
+    """A push went out: the connection closes at the end of its batch window."""
+    _deadline: asyncio.TimerHandle | None = field(default=None, init=False)
 
-    def detach_writer(self) -> None:
-        """Note that the handler is done with the connection: nothing more is pushed through it."""
-        self.push = _no_push
+    def attach(self, sink: PushSink) -> None:
+        """Write pushes to `sink` from now on; close after the hold timeout."""
+        self.sink = sink
+        if self.hold_timeout is not None:
+            self._deadline = asyncio.get_running_loop().call_later(self.hold_timeout, self.close)
 
-    def wake(self, reason: WakeReason) -> None:
-        """Push to the device now, or close the connection."""
-        if self.closed.done():
-            return
-        if reason is WakeReason.CLOSE:
+    def close(self) -> None:
+        """End the connection now (without a body when nothing was pushed)."""
+        if not self.closed.done():
             self.closed.set_result(None)
+
+    def detach(self) -> None:
+        """Note that the handler is done with the connection: nothing more is written to it.
+
+        The sink and the deadline refer back to the handler and to this connection: dropped
+        here, an ended subscribe is freed at once instead of waiting for the cycle collector,
+        which in a large host process stalls the event loop for tenths of a second.
+        """
+        self.sink = None
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+
+class BatchCloser:
+    """Closes held connections at the end of their batch windows, with one loop timer.
+
+    Firmware takes one answer per subscribe and comes back at once for the next; the window
+    after a connection's first push gathers what changes right after it into the same answer.
+    A fan-out pushes to a thousand connections in one loop turn, and their windows, all the
+    same length, end in the order they began: a queue with one timer at its head closes them,
+    where a timer each (armed in the push path, and the hold's timer cancelled) cost more
+    than anything else the push did besides the socket write. A window that would end before
+    the last one queued (the configured length shrank) is queued in its place.
+    """
+
+    def __init__(self) -> None:
+        """Initialize with nothing to close."""
+        self._queue: deque[tuple[float, HeldConnection]] = deque()
+        self._timer: asyncio.TimerHandle | None = None
+
+    def close_after(self, conn: HeldConnection, window: float) -> None:
+        """Close `conn` `window` seconds from now (its hold timeout, if sooner, still applies)."""
+        if conn.closed.done():
+            return
+        loop = asyncio.get_running_loop()
+        end = loop.time() + window
+        queue = self._queue
+        if not queue or end >= queue[-1][0]:
+            queue.append((end, conn))
         else:
-            self.push(reason is WakeReason.FORCE)
+            bisect.insort(queue, (end, conn), key=lambda entry: entry[0])
+        if queue[0][1] is conn:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = loop.call_at(end, self._close_due)
+
+    def _close_due(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        queue = self._queue
+        while queue and queue[0][0] <= now:
+            queue.popleft()[1].close()
+        self._timer = loop.call_at(queue[0][0], self._close_due) if queue else None
+
+    def cancel(self) -> None:
+        """Forget every window (the connections are closed by other means: shutdown)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._queue.clear()
 
 
 class SubscriptionHub:
@@ -63,6 +134,11 @@ class SubscriptionHub:
         """Initialize the hub with no held connections."""
         self._by_serial: dict[str, set[HeldConnection]] = {}
         self._closed = False
+        self._batches = BatchCloser()
+
+    def close_after(self, conn: HeldConnection, window: float) -> None:
+        """Close a held connection at the end of its batch window (see `BatchCloser`)."""
+        self._batches.close_after(conn, window)
 
     @property
     def closed(self) -> bool:
@@ -78,10 +154,10 @@ class SubscriptionHub:
         held = self._by_serial.setdefault(conn.serial, set())
         for older in held:
             if older.session == conn.session:
-                older.wake(WakeReason.CLOSE)
+                older.close()
         held.add(conn)
         if self._closed:
-            conn.wake(WakeReason.CLOSE)
+            conn.close()
 
     def unregister(self, conn: HeldConnection) -> None:
         """Remove a held connection."""
@@ -92,9 +168,9 @@ class SubscriptionHub:
         if not held:
             del self._by_serial[conn.serial]
 
-    def connections(self, serial: str) -> Iterator[HeldConnection]:
-        """Held connections of one device, oldest first is not guaranteed."""
-        return iter(tuple(self._by_serial.get(serial, ())))
+    def held(self, serial: str) -> set[HeldConnection]:
+        """Held connections of one device (the hub's own set: do not keep or change it)."""
+        return self._by_serial.get(serial) or _NONE
 
     def count(self, serial: str) -> int:
         """Return the number of held connections (the control API's subscription_count)."""
@@ -104,22 +180,17 @@ class SubscriptionHub:
         """Held connections of every device."""
         return sum(len(held) for held in self._by_serial.values())
 
-    def wake(self, serial: str, reason: WakeReason = WakeReason.CHANGED) -> int:
-        """Wake every held connection of a device; returns how many were woken."""
-        held = self._by_serial.get(serial)
-        if not held:
-            return 0
-        for conn in held:
-            conn.wake(reason)
-        return len(held)
-
     def close_all(self) -> None:
-        """Wake every held connection to close; used on unload and shutdown."""
+        """Close every held connection; used on unload and shutdown."""
         self._closed = True
         for held in self._by_serial.values():
             for conn in held:
-                conn.wake(WakeReason.CLOSE)
+                conn.close()
+        self._batches.cancel()
 
     def reopen(self) -> None:
         """Accept connections again after close_all (listener restarted)."""
         self._closed = False
+
+
+_NONE: set[HeldConnection] = set()

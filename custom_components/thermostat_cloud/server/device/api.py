@@ -7,7 +7,6 @@ PUT responses never carry `value`, and every URL handed out has an explicit port
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import binascii
 import logging
@@ -17,7 +16,7 @@ from aiohttp import web
 
 from ..core import (
     CommandError,
-    Identity,
+    DeviceSessions,
     IdentityClaim,
     NotLoadedError,
     NotWritableError,
@@ -26,16 +25,19 @@ from ..core import (
     SessionRefusal,
     ThermostatService,
     UnidentifiedDeviceError,
+    is_heartbeat,
     is_revision,
+    nested_put_buckets,
+    subscribe_listing,
 )
-from ..delivery import Delivery, HeldConnection, WakeReason
 from ..http import (
+    ANY_METHOD,
     BadRequestError,
-    Handler,
     PortListener,
+    Route,
+    build_app,
     error_response,
     form_fields,
-    json_errors,
     read_body,
     read_json_object,
 )
@@ -53,8 +55,6 @@ from .headers import (
 from .weather import WeatherQueryError, weather_token
 
 _LOGGER = logging.getLogger(__name__)
-
-SERVICE_KEY: web.AppKey[ThermostatService] = web.AppKey("service", ThermostatService)
 
 # Firmware lists about ten buckets; far more in one request is not a thermostat.
 MAX_BUCKETS_PER_REQUEST = 64
@@ -131,14 +131,10 @@ def _put_entry(key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEnt
     return PutEntry(key, fields, guard, base)
 
 
-def _nested_entries(bucket_type: str, by_id: dict[str, Any]) -> list[PutEntry]:
-    """Firmware 4.3.x's PUT form: `{"<type>": {"<serial>": {fields}}}`, one entry per bucket.
-
-    NoLongerEvil-Thermostat issue #111 (a Display-2.14 on 4.3.3 PUTting to `/v3/put`).
-    """
+def _nested_entries(key_objects: list[tuple[str, object]]) -> list[PutEntry]:
+    """Firmware 4.3.x's nested PUT form (`core.firmware.nested_put_buckets`): one entry a bucket."""
     entries = []
-    for identifier, obj in by_id.items():
-        key = f"{bucket_type}.{identifier}"
+    for key, obj in key_objects:
         if not isinstance(obj, dict):
             raise BadRequestError(f"{key} must be an object")
         fields = {k: v for k, v in obj.items() if k not in PUT_META_FIELDS}
@@ -161,94 +157,19 @@ def _http_error(refusal: SessionRefusal) -> Exception:
             return web.HTTPServiceUnavailable(reason=str(refusal))
 
 
-class PushWriter:
-    """Writes pushes onto one held subscribe connection, from whichever loop turn changed state.
-
-    What to write and what the device has are `Delivery`'s: the writer asks it and tells it
-    what was written or failed. A write normally completes at once (the socket takes it); one
-    that must wait for a slow reader continues as a task, which is kept until it finishes.
-    """
-
-    __slots__ = (
-        "_batch_window",
-        "_batching",
-        "_writes",
-        "conn",
-        "deadline",
-        "delivery",
-        "identity",
-        "response",
-    )
-
-    def __init__(
-        self,
-        delivery: Delivery,
-        conn: HeldConnection,
-        response: web.StreamResponse,
-        identity: Identity,
-        batch_window: float,
-    ) -> None:
-        """Initialize from delivery, the held connection, its response, its device and window."""
-        self.delivery = delivery
-        self.conn = conn
-        self.response = response
-        self.identity = identity
-        self.deadline: asyncio.Timeout | None = None
-        self._batch_window = batch_window
-        self._batching = False
-        self._writes: set[asyncio.Task[None]] = set()
-
-    def push(self, force: bool) -> None:
-        """Send the buckets the device follows that are newer than its copy (or all of them)."""
-        conn = self.conn
-        pending = self.delivery.due(conn, force)
-        if not pending:
-            return
-        wire_json = self.identity.wire_json
-        chunk = b'{"objects":[' + b",".join(wire_json(b) for b in pending) + b"]}"
-        keys = [bucket.key for bucket in pending]
-        self.delivery.sent(conn, pending)
-        write = asyncio.get_running_loop().create_task(self._write(chunk, keys), eager_start=True)
-        if not write.done():
-            self._writes.add(write)
-            write.add_done_callback(self._writes.discard)
-        deadline = self.deadline
-        if not self._batching and deadline is not None and not deadline.expired():
-            self._batching = True
-            batch_end = asyncio.get_running_loop().time() + self._batch_window
-            deadline.reschedule(min(batch_end, deadline.when() or batch_end))
-
-    def detach(self) -> None:
-        """Drop the references of an ended connection.
-
-        They tie it, the writer and the handler's task into a cycle.
-        """
-        self.conn.detach_writer()
-        self.deadline = None
-
-    async def _write(self, chunk: bytes, keys: list[str]) -> None:
-        try:
-            await self.response.write(chunk)
-        except ConnectionError:
-            _LOGGER.debug("Subscribe connection of %s dropped by the device", self.conn.serial)
-            self.delivery.unsent(self.conn, keys)
-            self.conn.wake(WakeReason.CLOSE)
-
-
 class DeviceApi:
-    """Handlers of the device protocol: each parses, asks the service's sessions, answers."""
+    """Handlers of the device protocol: each parses, asks the core's device sessions, answers."""
 
-    def __init__(self, service: ThermostatService) -> None:
-        """Initialize the handlers bound to the service."""
-        self.service = service
-        self.sessions = service.sessions
+    def __init__(self, sessions: DeviceSessions) -> None:
+        """Initialize the handlers bound to the device sessions."""
+        self.sessions = sessions
 
     def _protocol_headers(self) -> dict[str, str]:
-        config = self.service.config
+        times = self.sessions.protocol_times()
         values = {
-            SUSPEND_TIME_MAX: str(config.suspend_time_max),
-            SERVICE_TIMESTAMP: str(self.service.clock.now_ms()),
-            DEFER_DEVICE_WINDOW: str(config.defer_device_window),
+            SUSPEND_TIME_MAX: str(times.suspend_time_max),
+            SERVICE_TIMESTAMP: str(times.service_timestamp),
+            DEFER_DEVICE_WINDOW: str(times.defer_device_window),
         }
         return {name: values[header] for header in ANSWER_HEADERS for name in header.names}
 
@@ -295,28 +216,11 @@ class DeviceApi:
     # -- transport -------------------------------------------------------------------------------
 
     def _parse_subscribe(self, body: dict[str, Any]) -> list[ObjectDescriptor]:
-        """Return the subscribe's buckets, from any of the three forms firmware sends.
-
-        5.x lists `objects`; 4.3.x lists its buckets by name (`"device": {"object_key": ...}`)
-        or only their keys (`"keys": [{"key": "device.SERIAL"}]`, no revision: it has none).
-        """
-        objects = body.get("objects")
-        if objects is None and isinstance(keys := body.get("keys"), list):
-            objects = []
-            for index, entry in enumerate(keys):
-                if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
-                    raise BadRequestError(f"keys[{index}] must be an object with a key string")
-                objects.append({"object_key": entry["key"]})
-        elif objects is None:
-            objects = [
-                value
-                for name, value in body.items()
-                if name not in ("session", "chunked")
-                and isinstance(value, dict)
-                and "object_key" in value
-            ]
-            if not objects:
-                raise BadRequestError("objects must be an array (or buckets by name, or keys)")
+        """Return the subscribe's buckets, from any of the forms firmware sends (5.x and 4.3.x)."""
+        try:
+            objects = subscribe_listing(body)
+        except ValueError as err:
+            raise BadRequestError(str(err)) from err
         if not isinstance(objects, list):
             raise BadRequestError("objects must be an array")
         if len(objects) > MAX_BUCKETS_PER_REQUEST:
@@ -361,36 +265,23 @@ class DeviceApi:
         subscription = self.sessions.subscribe(
             identity, str(body.get("session", "")), self._parse_subscribe(body)
         )
-        config = self.service.config
         headers = {"Content-Type": "application/json"}
         if subscription.setpoints_owed:
             # Headers go out before the body, so this can only ride on an immediate push:
             # firmware then sends its own changes (the push's acknowledgement) at once.
-            headers.update(DISABLE_DEFER_WINDOW.both(str(config.disable_defer_window)))
+            window = self.sessions.protocol_times().disable_defer_window
+            headers.update(DISABLE_DEFER_WINDOW.both(str(window)))
         response = web.StreamResponse(headers=headers)
         response.enable_chunked_encoding()
         await response.prepare(request)
 
-        conn = subscription.connection
-        writer = PushWriter(self.service.delivery, conn, response, identity, config.batch_window)
-        conn.push = writer.push
-        self.sessions.hold(subscription)
+        # Delivery writes the pushes into the response and closes the connection when it is
+        # done (the batch window after its first push, else the hold timeout).
+        self.sessions.hold(subscription, response)
         try:
-            # The deadline starts as the hold timeout; the first push moves it to the end of
-            # the batch window. Either way the connection then closes with what it sent.
-            async with asyncio.timeout(config.hold_timeout) as deadline:
-                writer.deadline = deadline
-                writer.push(False)
-                await conn.closed
-        except TimeoutError:
-            pass
+            await subscription.connection.closed
         finally:
             self.sessions.release(subscription)
-            # The connection and its writer refer to each other (and through the deadline to
-            # this task): undone here, a finished subscribe is freed at once instead of
-            # waiting, with its request and response, for a full run of the cycle collector,
-            # which in a large host process stalls the event loop for tenths of a second.
-            writer.detach()
         try:
             await response.write_eof()
         except ConnectionError:
@@ -423,8 +314,8 @@ class DeviceApi:
                     continue
                 if not isinstance(obj, dict):
                     raise BadRequestError(f"{name} must be an object")
-                if "." not in name:
-                    entries += _nested_entries(name, obj)
+                if (nested := nested_put_buckets(name, obj)) is not None:
+                    entries += _nested_entries(nested)
                     continue
                 key = obj.get("object_key", name)
                 if key != name:
@@ -447,8 +338,8 @@ class DeviceApi:
         if claim.serial() is None:
             raise _http_error(UnidentifiedDeviceError())  # the 400 before reading a body
         body = await read_json_object(request)
-        # `{"objects": []}` is firmware 4.x's heartbeat; any other PUT names its buckets.
-        entries = [] if body.get("objects") == [] else self._parse_put(body)
+        # Firmware 4.x's heartbeat names no buckets; any other PUT does.
+        entries = [] if is_heartbeat(body) else self._parse_put(body)
         try:
             objects = self.sessions.put(claim, entries)
         except SessionRefusal as err:
@@ -466,8 +357,8 @@ class DeviceApi:
 
     async def ping(self, request: web.Request) -> web.Response:
         """Answer the connectivity check: 200 is all firmware looks at."""
-        self.sessions.ping(identity_claim(request))
-        return web.json_response({"status": "ok", "timestamp": self.service.clock.now_ms()})
+        now_ms = self.sessions.ping(identity_claim(request))
+        return web.json_response({"status": "ok", "timestamp": now_ms})
 
     async def pro_info(self, request: web.Request) -> web.Response:
         """Installer ("pro") details: a self-hosted server has none, so an empty object."""
@@ -484,9 +375,7 @@ class DeviceApi:
         except WeatherQueryError as err:
             # The token itself is not logged: it is the home's postal code.
             raise BadRequestError(f"Invalid weather query: {err}") from err
-        provider = self.service.weather_provider
-        weather = await provider(token) if provider is not None else {}
-        return web.json_response({token: weather})
+        return web.json_response({token: await self.sessions.weather(token)})
 
     async def upload(self, request: web.Request) -> web.Response:
         """Log uploads: read and discard (nothing personal is stored), then 200."""
@@ -504,31 +393,32 @@ class DeviceApi:
 # thermostat may keep URLs of an earlier server), so each path is served both under `/svc` and
 # bare. Firmware subscribes and PUTs at `<transport_url>/v<N>/subscribe` and `/v<N>/put` (v7 on
 # 5.x firmware); `czfe` is the transport's other name in entry answers.
-def _routes(api: DeviceApi) -> list[tuple[str, str, Handler]]:
-    transport: list[tuple[str, str, Handler]] = []
+def device_routes(api: DeviceApi) -> list[Route]:
+    """Return the device protocol's routes, relative to each of `DEVICE_PATH_PREFIXES`."""
+    transport: list[Route] = []
     for root in ("/transport", "/czfe"):
         transport += [
-            ("POST", root, api.subscribe),
-            ("POST", f"{root}/subscribe", api.subscribe),
-            ("POST", f"{root}/{{version:v[0-9]+}}/subscribe", api.subscribe),
-            ("POST", f"{root}/put", api.put),
-            ("POST", f"{root}/{{version:v[0-9]+}}/put", api.put),
-            ("GET", f"{root}/device/{{serial}}", api.device_listing),
-            ("GET", f"{root}/device/", api.device_listing),
-            ("GET", f"{root}/device", api.device_listing),
-            ("GET", f"{root}/{{version:v[0-9]+}}/device/{{serial}}", api.device_listing),
+            Route("POST", root, api.subscribe),
+            Route("POST", f"{root}/subscribe", api.subscribe),
+            Route("POST", f"{root}/{{version:v[0-9]+}}/subscribe", api.subscribe),
+            Route("POST", f"{root}/put", api.put),
+            Route("POST", f"{root}/{{version:v[0-9]+}}/put", api.put),
+            Route("GET", f"{root}/device/{{serial}}", api.device_listing),
+            Route("GET", f"{root}/device/", api.device_listing),
+            Route("GET", f"{root}/device", api.device_listing),
+            Route("GET", f"{root}/{{version:v[0-9]+}}/device/{{serial}}", api.device_listing),
         ]
     return [
-        ("GET", "/entry", api.entry),
-        ("POST", "/entry", api.entry),
-        ("GET", "/passphrase", api.passphrase),
-        ("GET", "/passphrase/status", api.passphrase_status),
+        Route("GET", "/entry", api.entry),
+        Route("POST", "/entry", api.entry),
+        Route("GET", "/passphrase", api.passphrase),
+        Route("GET", "/passphrase/status", api.passphrase_status),
         *transport,
-        ("*", "/ping", api.ping),
-        ("GET", "/pro_info", api.pro_info),
-        ("GET", "/pro_info/{tail:.*}", api.pro_info),
-        ("GET", "/weather/v1", api.weather),
-        ("*", "/upload", api.upload),
+        Route(ANY_METHOD, "/ping", api.ping),
+        Route("GET", "/pro_info", api.pro_info),
+        Route("GET", "/pro_info/{tail:.*}", api.pro_info),
+        Route("GET", "/weather/v1", api.weather),
+        Route(ANY_METHOD, "/upload", api.upload),
     ]
 
 
@@ -537,17 +427,16 @@ def _routes(api: DeviceApi) -> list[tuple[str, str, Handler]]:
 DEVICE_PATH_PREFIXES = ("/svc", "/nest", "")
 
 
-def create_device_app(service: ThermostatService) -> web.Application:
+def create_device_app(sessions: DeviceSessions) -> web.Application:
     """Create the aiohttp application of the device protocol listener."""
-    api = DeviceApi(service)
-    # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
-    app = web.Application(
-        middlewares=[json_errors(CommandError, UnstorableError)], client_max_size=MAX_UPLOAD_BYTES
+    api = DeviceApi(sessions)
+    app = build_app(
+        device_routes(api),
+        refused=(CommandError, UnstorableError),
+        prefixes=DEVICE_PATH_PREFIXES,
+        # Bodies are capped by read_body; aiohttp's own cap would answer 413 in plain text.
+        client_max_size=MAX_UPLOAD_BYTES,
     )
-    app[SERVICE_KEY] = service
-    for prefix in DEVICE_PATH_PREFIXES:
-        for method, path, handler in _routes(api):
-            app.router.add_route(method, prefix + path, handler)
     app.on_response_prepare.append(api.add_protocol_headers)
     return app
 
@@ -568,7 +457,7 @@ class DeviceServer:
 
     async def async_start(self, host: str | None, port: int) -> None:
         """Listen, then start the service; raises OSError when the port cannot be bound."""
-        await self._listener.async_start(create_device_app(self.service), host, port)
+        await self._listener.async_start(create_device_app(self.service.sessions), host, port)
         self.service.start()
 
     @property

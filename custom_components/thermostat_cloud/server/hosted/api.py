@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 import logging
 import math
@@ -62,7 +62,7 @@ from ..core import (
     ThermostatState,
     as_number,
 )
-from ..http import BadRequestError, read_json_object
+from ..http import BadRequestError, Route, read_json_object
 from ..model import ApiKey, Clock, Scope, SystemClock, bucket_key, for_log
 from .rate_limits import Quota, RateLimiter
 
@@ -112,33 +112,14 @@ class ApiError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Route:
-    """One operation of the hosted API."""
+class Operation(Route[Handler]):
+    """One operation of the hosted API: its path is a template under `/api/v1`."""
 
-    method: str
-    path: str
-    """Template under `/api/v1`, with `{name}` for one path segment."""
-    scope: Scope | None
+    scope: Scope | None = field(kw_only=True)
     """Scope the key needs; None for the public document route (no key)."""
-    handler: Handler
-
-    def match(self, segments: list[str]) -> dict[str, str] | None:
-        """Path parameters when the path fits the template, else None."""
-        template = self.path.strip("/").split("/")
-        if len(template) != len(segments):
-            return None
-        params: dict[str, str] = {}
-        for part, segment in zip(template, segments, strict=True):
-            if part.startswith("{") and part.endswith("}"):
-                if not segment:
-                    return None
-                params[part[1:-1]] = segment
-            elif part != segment:
-                return None
-        return params
 
 
-ROUTES: list[Route] = []
+ROUTES: list[Operation] = []
 """Every operation, in the order of the OpenAPI document (the one routing table)."""
 
 
@@ -146,7 +127,7 @@ def route(method: str, path: str, scope: Scope | None) -> Callable[[Handler], Ha
     """Register a handler in ROUTES."""
 
     def register(handler: Handler) -> Handler:
-        ROUTES.append(Route(method, path, scope, handler))
+        ROUTES.append(Operation(method, path, handler, scope=scope))
         return handler
 
     return register
@@ -249,8 +230,7 @@ class HostedApi:
     ) -> web.Response:
         """Answer one request for `/api/v1/{path}`; never raises, never a 500 for bad input."""
         now = (service.clock if service is not None else self._clock).now_ms()
-        segments = path.strip("/").split("/")
-        candidates = [(r, p) for r in ROUTES if (p := r.match(segments)) is not None]
+        candidates = [(r, p) for r in ROUTES if (p := r.match(path)) is not None]
         matched = next(((r, p) for r, p in candidates if r.method == request.method), None)
         public = matched is not None and matched[0].scope is None
 

@@ -1,4 +1,4 @@
-"""The small HTTP kit the three surfaces share: a port listener, bodies, errors, a wakeup."""
+"""The small HTTP kit the three surfaces share: routes, a port listener, bodies, errors, a wakeup."""
 
 from .helpers import (
     BadRequestError,
@@ -11,13 +11,17 @@ from .helpers import (
     refuse,
 )
 from .listener import PortListener
+from .routes import ANY_METHOD, Route, build_app
 from .wakeup import Wakeup
 
 __all__ = [
+    "ANY_METHOD",
     "BadRequestError",
     "Handler",
     "PortListener",
+    "Route",
     "Wakeup",
+    "build_app",
     "error_response",
     "form_fields",
     "json_errors",
