@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import (
     AsyncGenerator,
     Awaitable,
@@ -13,13 +14,16 @@ from collections.abc import (
 import contextlib
 import dataclasses
 from dataclasses import dataclass
+from datetime import timedelta
 import logging
+from pathlib import Path
 import socket
 import sys
 from typing import Any, cast
 
 import aiohttp
 from aiohttp import web
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigEntryState
 from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
 from homeassistant.core import Event, HomeAssistant, callback
@@ -107,6 +111,66 @@ class FakeClock:
     def advance(self, seconds: float) -> None:
         """Move the clock forward."""
         self.now += int(seconds * 1000)
+
+
+@dataclass
+class LoopClock:
+    """Time that passes only when the test moves it: the wall clock and the event loop's.
+
+    Built on the `freezer` fixture, which freezes `time.time()` (the service's `SystemClock`,
+    Home Assistant's `dt_util.utcnow()`) and `time.monotonic()`, the event loop's `loop.time()`
+    that every `call_later` and `asyncio.timeout` counts in. So no timer of the service, of
+    aiohttp or of the simulated thermostat fires until `advance` moves time past it, while
+    sockets still carry every byte at once: a test waits for the event it is about (a close,
+    a push, an availability change), never for time to pass.
+    """
+
+    hass: HomeAssistant
+    freezer: FrozenDateTimeFactory
+
+    async def advance(self, seconds: float) -> None:
+        """Move time forward; the timers that fell due run, then what they set off.
+
+        A microsecond more than asked: the loop runs a timer only once its time has passed,
+        never at the very instant (`BaseEventLoop._run_once`), so a deadline reached exactly
+        would not fire on a clock that stands still.
+        """
+        self.freezer.tick(timedelta(seconds=seconds, microseconds=1))
+        # The loop's next pass queues the due timers behind this task and the one after runs
+        # them; Home Assistant then finishes what they started.
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        await self.hass.async_block_till_done()
+
+
+@pytest.fixture
+def clock(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> LoopClock:
+    """Return the test's clock: from here time stands still until the test advances it.
+
+    Set up before the test's other fixtures (`pytest_collection_modifyitems` sees to it), so
+    the servers they start set their timers on the frozen clock: freezing moves the loop's
+    time from the machine's uptime to the Unix epoch, and a timer set before would fire at once.
+    """
+    return LoopClock(hass, freezer)
+
+
+UNIT_TESTS = Path(__file__).parent / "unit"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the unit tests first, and set up a test's `clock` before its other fixtures.
+
+    Unit tests first: a broken core fails within seconds, before any Home Assistant starts.
+    """
+    items.sort(key=lambda item: not item.path.is_relative_to(UNIT_TESTS))
+    for item in items:
+        if not isinstance(item, pytest.Function) or "clock" not in item.fixturenames:
+            continue
+        # After the autouse fixtures (Home Assistant's harness), before those the test asks for.
+        names = item.fixturenames
+        names.remove("clock")
+        asked = [names.index(name) for name in item._fixtureinfo.argnames if name in names]
+        names.insert(min(asked, default=len(names)), "clock")
 
 
 @pytest.fixture(autouse=True)

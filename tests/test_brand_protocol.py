@@ -33,10 +33,6 @@ from .conftest import SERIAL, add_thermostat, setup_hub
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
 
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
-)
-
 BRAND_ONLY = {"X-nl-client-id": f"d.{SERIAL}.abc", "X-nl-protocol-version": "1"}
 """A thermostat without Basic credentials that speaks only the brand's names."""
 SUBSCRIBE = {"chunked": True, "session": "s", "objects": [{"object_key": f"shared.{SERIAL}"}]}

@@ -18,9 +18,9 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.delivery.subscriptions import HeldConnection
-from thermostat_sim import SimulatedThermostat, basic_auth
+from thermostat_sim import Chunk, SimulatedThermostat, basic_auth
 
-from .conftest import OTHER_SERIAL, SERIAL, MemoryStorage
+from .conftest import OTHER_SERIAL, SERIAL, LoopClock, MemoryStorage
 from .serving import start_serving, stop_serving
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
@@ -263,7 +263,7 @@ async def test_ping_refreshes_a_known_thermostat(
 
 
 async def test_subscribe_sends_headers_at_once_and_holds_silently(
-    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+    clock: LoopClock, http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
     """Nothing newer: headers arrive, no body does, and the connection stays open."""
     listed = {"object_key": f"shared.{SERIAL}", "object_revision": 0, "object_timestamp": 0}
@@ -278,8 +278,8 @@ async def test_subscribe_sends_headers_at_once_and_holds_silently(
         assert abs(int(resp.headers["X-svc-service-timestamp"]) - service.clock.now_ms()) < 60_000
         assert service._subscriptions.count(SERIAL) == 1
         read = asyncio.ensure_future(resp.content.readany())
-        done, _ = await asyncio.wait({read}, timeout=0.5)
-        assert not done, "the server sent a body while it had nothing newer"
+        await clock.advance(service.config.hold_timeout - 1)
+        assert not read.done(), "the server sent a body while it had nothing newer"
         service.commands.set_temperature(SERIAL, 21)
         chunk = await asyncio.wait_for(read, 5)
         assert json.loads(chunk)["objects"][0]["value"]["target_temperature"] == 21.0
@@ -321,11 +321,12 @@ async def test_inline_update_is_merged_and_sent_back_with_its_revision(
 
 
 async def test_subscribe_pushes_only_buckets_newer_than_the_device(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     thermostat = make_thermostat(shared={"current_temperature": 19.5}, device={"has_fan": True})
     thermostat.start()
     await thermostat.next_chunk()
+    await clock.advance(service.config.batch_window)
     assert await thermostat.closes.get() == 1  # batch window over, device resubscribes
 
     await thermostat.subscribed.wait()
@@ -367,28 +368,33 @@ def _device_source() -> Any:
 
 
 async def test_batch_window_collects_later_changes_then_closes(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
-    service.config.batch_window = 1.0
+    service.config.batch_window = 3.0
     thermostat = make_thermostat(shared={"current_temperature": 19.5})
     thermostat.start()
     await thermostat.next_chunk()
+    await clock.advance(2.9)
     service.commands.set_temperature(SERIAL, 23)  # inside the window: same connection
 
     second = await thermostat.next_chunk()
     assert second.objects[0]["value"]["target_temperature"] == 23.0
+    await clock.advance(0.1)
     assert await thermostat.closes.get() == 2
 
 
 async def test_hold_timeout_closes_without_a_body(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """suspend_time_max minus 10 seconds of silence, then a close with no body."""
-    service.config.suspend_time_max = 11
     thermostat = make_thermostat()
-    count = await asyncio.wait_for(thermostat.subscribe_once(), 10)
-    assert count == 0
-    assert thermostat.last_headers["X-svc-suspend-time-max"] == "11"
+    subscribe = asyncio.create_task(thermostat.subscribe_once())
+    await thermostat.subscribed.wait()
+    await clock.advance(289)
+    assert service._subscriptions.count(SERIAL) == 1
+    await clock.advance(1)
+    assert await subscribe == 0
+    assert thermostat.last_headers["X-svc-suspend-time-max"] == "300"
 
 
 async def test_change_between_check_and_hold_is_not_lost(
@@ -424,15 +430,38 @@ def _local(service: ThermostatService, key: str) -> Any:
 
 
 async def test_unknown_bucket_at_timestamp_zero_is_held_not_answered(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """A bucket the server has never seen must not make the device spin."""
-    service.config.suspend_time_max = 11
     thermostat = make_thermostat()
     thermostat.local["device_alert_dialog." + SERIAL] = _empty()
     thermostat.local["track." + SERIAL] = _empty()
-    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
+    assert await _held_to_the_end(clock, service, thermostat) == 0
     assert f"track.{SERIAL}" not in service._buckets
+
+
+async def _held_to_the_end(
+    clock: LoopClock, service: ThermostatService, thermostat: SimulatedThermostat
+) -> int:
+    """Run one subscribe that the server holds until its hold timeout; return its chunks."""
+    subscribe = asyncio.create_task(thermostat.subscribe_once())
+    await thermostat.subscribed.wait()
+    await clock.advance(service.config.hold_timeout)
+    return await subscribe
+
+
+async def _one_batch(
+    clock: LoopClock, service: ThermostatService, thermostat: SimulatedThermostat
+) -> list[Chunk]:
+    """Run one subscribe that pushes at once and closes after its batch window; its chunks."""
+    subscribe = asyncio.create_task(thermostat.subscribe_once())
+    chunks = [await thermostat.next_chunk()]
+    await thermostat.settled()  # its report of the push, within the window as firmware's
+    await clock.advance(service.config.batch_window)
+    await subscribe
+    while not thermostat.received.empty():
+        chunks.append(thermostat.received.get_nowait())
+    return chunks
 
 
 def _empty() -> Any:
@@ -455,19 +484,19 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
 
 
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
     assert service.register(code).success
     user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
 
-    first = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
+    first = await _collect_one_subscribe(clock, service, thermostat)
     assert {user_key, structure_key} <= first
 
     # Firmware that forgot them (factory data wipe) gets them again on the next subscribe.
     del thermostat.local[user_key], thermostat.local[structure_key]
-    second = await asyncio.wait_for(_collect_one_subscribe(thermostat), 10)
+    second = await _collect_one_subscribe(clock, service, thermostat)
     assert second == {user_key, structure_key}
     assert thermostat.local[structure_key].value == {
         "name": "Home",
@@ -476,12 +505,11 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
     assert thermostat.local[user_key].value == {"name": service._home.home_user_id}
 
 
-async def _collect_one_subscribe(thermostat: SimulatedThermostat) -> set[str]:
-    await thermostat.subscribe_once()
-    keys: set[str] = set()
-    while not thermostat.received.empty():
-        keys |= {obj["object_key"] for obj in thermostat.received.get_nowait().objects}
-    return keys
+async def _collect_one_subscribe(
+    clock: LoopClock, service: ThermostatService, thermostat: SimulatedThermostat
+) -> set[str]:
+    chunks = await _one_batch(clock, service, thermostat)
+    return {obj["object_key"] for chunk in chunks for obj in chunk.objects}
 
 
 async def test_pairing_pushes_user_and_structure_on_the_held_connection(
@@ -500,11 +528,12 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
 
 
 async def test_notify_device_forces_a_push_of_stored_buckets(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     thermostat.start()
     await thermostat.next_chunk()
+    await clock.advance(service.config.batch_window)
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
 
@@ -569,13 +598,13 @@ async def test_put_guarded_by_a_stale_revision_does_not_overwrite(
 
 
 async def test_put_does_not_notify_held_connections(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """The device already has what it PUT; a later server push does not echo it either."""
-    service.config.suspend_time_max = 12
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     thermostat.start()
     await thermostat.next_chunk()
+    await clock.advance(service.config.batch_window)
     await thermostat.closes.get()
     await thermostat.subscribed.wait()
 
@@ -860,12 +889,11 @@ async def test_unpaired_thermostat_is_announced_once(
 
 
 async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """Contact of any kind makes a thermostat available; silence ends it."""
     from custom_components.thermostat_cloud.server import EventKind
 
-    service.config.availability_grace = 0.2
     connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()
     service.events.listen(
         lambda event: (
@@ -878,6 +906,9 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
     await asyncio.wait_for(connection_events.get(), 5)
     assert service.is_available(SERIAL)
 
+    await clock.advance(service.config.availability_grace - 1)
+    assert service.is_available(SERIAL)
+    await clock.advance(2)
     await asyncio.wait_for(connection_events.get(), 5)
     assert not service.is_available(SERIAL)
 
@@ -886,7 +917,7 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
 
 
 async def test_command_between_subscribes_survives_a_device_put(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """A setpoint set between two subscribes reaches the thermostat even if it PUTs in between.
 
@@ -899,21 +930,22 @@ async def test_command_between_subscribes_survives_a_device_put(
     service.commands.set_temperature(SERIAL, 23)  # no subscribe held right now
     await thermostat.put(key, {"current_temperature": 20.5})
 
-    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 1
+    assert len(await _one_batch(clock, service, thermostat)) == 1
     assert thermostat.local[key].value["target_temperature"] == 23.0
     assert thermostat.local[key].timestamp == service._buckets.timestamp(key)
     # Delivered once: the next subscribe has nothing to send.
-    service.config.suspend_time_max = 11
-    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
+    service.config.suspend_time_max = 11  # a 1 s hold, before any resend is due
+    assert await _held_to_the_end(clock, service, thermostat) == 0
 
 
 async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     key = f"shared.{SERIAL}"
     thermostat = make_thermostat(shared={"target_temperature": 20.0})
     thermostat.start()
     await thermostat.next_chunk()
+    await clock.advance(service.config.batch_window)
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
     # A change the held connection missed (as if it landed during a reconnect).
@@ -926,7 +958,7 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
 
 
 async def test_home_bucket_put_by_one_device_reaches_the_others(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     first, second = make_thermostat(SERIAL), make_thermostat(OTHER_SERIAL)
     for thermostat in (first, second):
@@ -934,6 +966,7 @@ async def test_home_bucket_put_by_one_device_reaches_the_others(
     structure_key = service._ownership.home_keys(SERIAL)[1]
     second.start()
     await second.next_object(structure_key)  # the pairing push
+    await clock.advance(service.config.batch_window)
     assert await second.closes.get() >= 1
     await second.subscribed.wait()
 
@@ -1001,7 +1034,10 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
-    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
+    clock: LoopClock,
+    make_thermostat: MakeThermostat,
+    device_server: DeviceServer,
+    service: ThermostatService,
 ) -> None:
     from custom_components.thermostat_cloud.server import EventKind
 
@@ -1013,7 +1049,6 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
     storage = service._storage
     assert isinstance(storage, MemoryStorage)
 
-    service.config.availability_grace = 0.2
     restarted = ThermostatService(service.config, MemoryStorage(storage.data))
     await restarted.async_load()
     connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()
@@ -1024,6 +1059,8 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
     )
     restarted_server = await start_serving(restarted)
     try:
+        assert restarted.is_available(SERIAL)
+        await clock.advance(service.config.availability_grace + 1)
         event = await asyncio.wait_for(connection_events.get(), 5)
         assert event.serial == SERIAL
         assert not restarted.is_available(SERIAL)
@@ -1059,7 +1096,7 @@ async def test_put_answer_lists_each_bucket_once(
 
 
 async def test_a_closed_hold_is_not_contact(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """A thermostat that lost power is noticed: a closing hold does not count as contact.
 
@@ -1068,9 +1105,6 @@ async def test_a_closed_hold_is_not_contact(
     """
     from custom_components.thermostat_cloud.server import EventKind
 
-    service.config.suspend_time_max = 11  # 1 s hold
-    service.config.availability_grace = 0.1
-    service.config.resubscribe_grace = 0.3
     connection_events: asyncio.Queue[ServiceEvent] = asyncio.Queue()
     service.events.listen(
         lambda event: (
@@ -1078,18 +1112,21 @@ async def test_a_closed_hold_is_not_contact(
         )
     )
     thermostat = make_thermostat()
-    assert await asyncio.wait_for(thermostat.subscribe_once(), 10) == 0
+    assert await _held_to_the_end(clock, service, thermostat) == 0
     record = service.device(SERIAL)
     assert record is not None
-    assert service.clock.now_ms() - record.last_seen >= 900  # set when the hold began
+    # Set when the hold began, longer ago than the request grace.
+    assert service.clock.now_ms() - record.last_seen >= service.config.hold_timeout * 1000
+    assert service.config.hold_timeout > service.config.availability_grace
     assert service.is_available(SERIAL)  # resubscribe grace
 
+    await clock.advance(service.config.resubscribe_grace + 1)
     while service.is_available(SERIAL):
         await asyncio.wait_for(connection_events.get(), 5)
 
 
 async def test_an_ended_subscribe_is_freed_without_the_cycle_collector(
-    make_thermostat: MakeThermostat, service: ThermostatService
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     """Every subscribe ends (batch window, hold timeout) and firmware opens the next at once.
 
@@ -1103,9 +1140,11 @@ async def test_an_ended_subscribe_is_freed_without_the_cycle_collector(
     try:
         thermostat.start()
         await thermostat.next_chunk()  # the boot subscribe ends after its batch window
+        await clock.advance(service.config.batch_window)
         await thermostat.closes.get()
         service.commands.set_temperature(SERIAL, 23)
         await thermostat.next_chunk()  # pushed on the next one, which ends the same way
+        await clock.advance(service.config.batch_window)
         await thermostat.closes.get()
         gc.set_debug(gc.DEBUG_SAVEALL)
         gc.collect()

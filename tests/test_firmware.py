@@ -37,7 +37,7 @@ from custom_components.thermostat_cloud.server.core.events import ChangeSource
 from thermostat_sim import SimulatedThermostat, basic_auth
 from thermostat_sim.thermostat import LocalBucket
 
-from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat
+from .conftest import OTHER_SERIAL, SERIAL, LoopClock, PairedThermostat, PairThermostat
 from .serving import start_serving, stop_serving
 
 type MakeThermostat = Callable[..., SimulatedThermostat]
@@ -354,21 +354,29 @@ async def test_a_setpoint_push_wakes_the_display_and_firmware_acknowledges_it(
 
 
 async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
-    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+    clock: LoopClock, http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
     key = f"shared.{SERIAL}"
     service.commands.apply(SERIAL, {key: {"current_temperature": 20.0}}, ChangeSource.DEVICE)
     listed = {"object_key": key, "object_revision": 0, "object_timestamp": 1}
     body = {"chunked": True, "session": "s", "objects": [listed]}
+
+    async def pushed_then_closed(resp: aiohttp.ClientResponse) -> bytes:
+        """Return the body of a subscribe that pushed at once, closed after its batch window."""
+        read = asyncio.ensure_future(resp.read())
+        await clock.advance(service.config.batch_window)
+        return await read
+
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert "X-svc-disable-defer-window" not in resp.headers
         assert "X-nl-disable-defer-window" not in resp.headers
-        await resp.read()
+        await pushed_then_closed(resp)
     service.commands.set_temperature(SERIAL, 21)
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert resp.headers["X-svc-disable-defer-window"] == "60"
         assert resp.headers["X-nl-disable-defer-window"] == "60"
-        assert json.loads(await resp.read())["objects"][0]["value"]["target_temperature"] == 21.0
+        pushed = json.loads(await pushed_then_closed(resp))
+        assert pushed["objects"][0]["value"]["target_temperature"] == 21.0
 
 
 # -- away and eco as firmware holds them ----------------------------------------------------------
@@ -557,7 +565,10 @@ async def test_lock_leaf_and_training_are_read_where_firmware_reports_them(
 
 
 async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_device_lists(
-    make_thermostat: MakeThermostat, device_server: DeviceServer, service: ThermostatService
+    clock: LoopClock,
+    make_thermostat: MakeThermostat,
+    device_server: DeviceServer,
+    service: ThermostatService,
 ) -> None:
     """A thermostat may have reset its mode while its cached structure timestamp survived."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
@@ -581,6 +592,7 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
         thermostat.start()
         pushed = await thermostat.next_object(structure)
         assert pushed["object_timestamp"] == restarted._buckets.timestamp(structure)
+        await clock.advance(restarted.config.batch_window)
         await thermostat.closes.get()
         # Once: the next subscribe listing the same version is held silently.
         await thermostat.subscribed.wait()

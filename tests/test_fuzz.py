@@ -56,14 +56,8 @@ from .hosted.conftest import create_api_key
 
 CONTROL = "/api/thermostat_cloud"
 
-# Hypothesis 6.168 on Python 3.14 warns about its own global random (a reference-count check
-# that 3.14's borrowed references defeat); nothing of this test's making.
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.filterwarnings(
-        "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
-    ),
-]
+# 250 generated cases through the real surfaces: several seconds.
+pytestmark = pytest.mark.slow
 
 # -- what the fuzzer sends ------------------------------------------------------------------
 

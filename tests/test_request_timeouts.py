@@ -2,8 +2,9 @@
 
 On the device port and on the compatibility listener.
 
-The bound is `ServiceConfig.request_timeout` (30 s), made short here. Each test waits for the
-event it is about (the server closing a socket, a push arriving), never for time to pass.
+The bound is `ServiceConfig.request_timeout` (30 s). Each test moves the clock fixture past it
+and waits for the event it is about (the server closing a socket, a push arriving), never for
+time to pass.
 """
 
 from __future__ import annotations
@@ -19,24 +20,15 @@ from custom_components.thermostat_cloud.server import (
     ControlListener,
     DeviceServer,
     LocalNetwork,
-    ServiceConfig,
     ThermostatService,
 )
 from thermostat_sim import basic_auth
 
-from .conftest import SERIAL
+from .conftest import SERIAL, LoopClock
 
-REQUEST_TIMEOUT = 0.3
 GUARD = 10.0
 """Longest wait for an event before the test fails (far beyond the bound)."""
 HALF_HEAD = b"POST /svc/transport HTTP/1.1\r\nHost: 127.0.0.1\r\nX-svc-protocol-version: 1\r\n"
-
-
-@pytest.fixture
-def service_config(service_config: ServiceConfig) -> ServiceConfig:
-    """Return the root fixture's settings with a short request timeout."""
-    service_config.request_timeout = REQUEST_TIMEOUT
-    return service_config
 
 
 @pytest.fixture
@@ -70,13 +62,25 @@ def head(method: str, path: str, content_length: int | None = None) -> bytes:
     return ("\r\n".join(lines) + "\r\n\r\n").encode()
 
 
-async def server_closes(port: int, sent: bytes) -> bytes:
-    """Send `sent` and nothing more; return everything the server wrote before it closed."""
+async def server_closes(clock: LoopClock, bound: float, port: int, sent: bytes) -> bytes:
+    """Send `sent` and nothing more; return everything the server wrote before it closed.
+
+    Time moves on in steps of half the bound; the server must close the connection after at
+    least the bound and at most twice that (its check runs every half bound).
+    """
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         writer.write(sent)
-        async with asyncio.timeout(GUARD):
-            return await reader.read()
+        read = asyncio.ensure_future(reader.read())
+        waited = 0.0
+        while not read.done():
+            assert waited < 2 * bound, "the server kept a request that did not arrive"
+            await clock.advance(bound / 2)
+            waited += bound / 2
+            if waited < bound:
+                await asyncio.sleep(0)
+                assert not read.done(), f"closed after {waited} s, within the bound"
+        return read.result()
     finally:
         writer.close()
 
@@ -90,9 +94,10 @@ async def server_closes(port: int, sent: bytes) -> bytes:
     ],
 )
 async def test_device_port_closes_a_request_that_does_not_arrive(
-    device_server: DeviceServer, sent: bytes
+    clock: LoopClock, device_server: DeviceServer, service: ThermostatService, sent: bytes
 ) -> None:
-    assert await server_closes(device_port(device_server), sent) == b""
+    bound = service.config.request_timeout
+    assert await server_closes(clock, bound, device_port(device_server), sent) == b""
 
 
 @pytest.mark.parametrize(
@@ -103,13 +108,14 @@ async def test_device_port_closes_a_request_that_does_not_arrive(
     ],
 )
 async def test_compat_listener_closes_a_request_that_does_not_arrive(
-    compat_port: int, sent: bytes
+    clock: LoopClock, compat_port: int, service: ThermostatService, sent: bytes
 ) -> None:
-    assert await server_closes(compat_port, sent) == b""
+    bound = service.config.request_timeout
+    assert await server_closes(clock, bound, compat_port, sent) == b""
 
 
 async def test_a_complete_subscribe_is_held_beyond_the_bound(
-    device_server: DeviceServer, service: ThermostatService
+    clock: LoopClock, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     """The request timeout never cuts a subscribe that is being held.
 
@@ -128,7 +134,8 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(
         assert service._subscriptions.count(SERIAL) == 1
 
         # Opened after the subscribe's request was complete, closed a bound later.
-        assert await server_closes(device_port(device_server), HALF_HEAD) == b""
+        bound = service.config.request_timeout
+        assert await server_closes(clock, bound, device_port(device_server), HALF_HEAD) == b""
 
         assert service._subscriptions.count(SERIAL) == 1
         service.commands.set_temperature(SERIAL, 21)
@@ -140,7 +147,7 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(
 
 
 async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
-    device_server: DeviceServer, service: ThermostatService
+    clock: LoopClock, device_server: DeviceServer, service: ThermostatService
 ) -> None:
     """Firmware may reuse an idle connection: idling is not a half-finished request.
 
@@ -159,6 +166,7 @@ async def test_a_kept_alive_connection_may_idle_beyond_the_bound(
             assert answer.startswith(b"HTTP/1.1 200")
             assert json.loads(body)["status"] == "ok"
             # Opened after the answer, closed a bound later: the first connection idled as long.
-            assert await server_closes(device_port(device_server), HALF_HEAD) == b""
+            bound = service.config.request_timeout
+            assert await server_closes(clock, bound, device_port(device_server), HALF_HEAD) == b""
     finally:
         writer.close()

@@ -25,7 +25,7 @@ from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server.core.validation import pin_hash
 from thermostat_sim import WEEK_SCHEDULE
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
+from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
 
 SCHEDULE = WEEK_SCHEDULE
 
@@ -95,18 +95,21 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
 
 
 async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
 ) -> None:
     """The fan stops on time though no one tells it to: firmware keeps the timer itself."""
     paired = await pair_thermostat()
-    await action(hass, paired, "set_fan_timer", duration={"seconds": 1})
-    pushed = await paired.pushed("device", fan_timer_duration=1)
+    await action(hass, paired, "set_fan_timer", duration={"minutes": 15})
+    pushed = await paired.pushed("device", fan_timer_duration=900)
     assert pushed["fan_timer_timeout"] > 0
     local = paired.thermostat.local
     assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is True
 
     # Home Assistant goes away: the server stops, its own timer with it.
     assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    await clock.advance(899)
+    assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is True
+    await clock.advance(2)  # its end is in whole seconds, rounded up
     async with asyncio.timeout(10):
         await paired.thermostat.fan_timer_ended.wait()
     assert local[f"shared.{SERIAL}"].value["hvac_fan_state"] is False

@@ -96,12 +96,23 @@ def test_validation_runs_hassfest_and_hacs_on_every_change_and_nightly(
 def test_the_readme_test_command_runs_on_every_change(
     workflows: dict[str, dict[str, Any]],
 ) -> None:
-    """scripts/test with coverage on the minimum, and the suite on the newest test helper."""
+    """scripts/test in its two layers with coverage on the minimum; the newest test helper.
+
+    The fast layer (lint, types, the tests not marked slow or browser) is a job of its own,
+    so a change gets its first answer from it; the slow and browser tests follow once it
+    passed, add their coverage to the fast layer's and check the whole.
+    """
     tests = workflows["tests.yml"]
     assert tests["on"].keys() >= {"push", "pull_request", "workflow_call"}
-    assert "scripts/test --cov" in runs(tests)
-    assert "scripts/check_coverage.py" in runs(tests)
-    assert "scripts/test-newest-helper" in runs(tests)
+    jobs = tests["jobs"]
+    assert set(jobs) == {"fast", "slow", "newest"}
+    fast, slow = runs({"jobs": {"fast": jobs["fast"]}}), runs({"jobs": {"slow": jobs["slow"]}})
+    assert "scripts/test -m 'not slow and not browser' --cov" in fast
+    assert "upload-artifact" in "\n".join(step.get("uses", "") for step in jobs["fast"]["steps"])
+    assert jobs["slow"]["needs"] == "fast"
+    assert "pytest -m 'slow or browser' --cov --cov-append" in slow
+    assert "scripts/check_coverage.py" in slow
+    assert "scripts/test-newest-helper" in runs({"jobs": {"newest": jobs["newest"]}})
     assert "`scripts/test`" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 

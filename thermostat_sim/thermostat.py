@@ -727,6 +727,15 @@ class SimulatedThermostat:
                 await self._loop_task
             self._loop_task = None
 
+    async def settled(self) -> None:
+        """Return once what pushes set off (its reports of what they changed) has been sent.
+
+        Firmware reports within the batch window; a test that moves time past the window
+        waits for this first, instead of for the window itself to pass.
+        """
+        while self._reactions:
+            await asyncio.wait(self._reactions)
+
     async def next_chunk(self, timeout: float = 10) -> Chunk:
         """Return the next pushed chunk."""
         async with asyncio.timeout(timeout):

@@ -18,7 +18,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.thermostat_cloud.const import DATA_CONTROL_API
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 from custom_components.thermostat_cloud.server.control.api import SSE_MAX_PENDING
-from tests.conftest import OTHER_SERIAL, SERIAL
+from tests.conftest import OTHER_SERIAL, SERIAL, LoopClock
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import URL, Client, ConnectThermostat, command, pair
@@ -122,12 +122,13 @@ async def test_pairing_emits_for_the_paired_thermostat(
 
 
 async def test_idle_stream_sends_comment_keep_alives(
-    hass: HomeAssistant, hub: MockConfigEntry, client: Client
+    hass: HomeAssistant, clock: LoopClock, hub: MockConfigEntry, client: Client
 ) -> None:
-    hass.data[DATA_CONTROL_API].keepalive = 0.05
+    keepalive = hass.data[DATA_CONTROL_API].keepalive
     resp = await client.get(EVENTS)
-    assert await next_message(resp) == ": keep-alive"
-    assert await next_message(resp) == ": keep-alive"
+    for _ in range(2):
+        await clock.advance(keepalive)
+        assert await next_message(resp) == ": keep-alive"
     resp.close()
 
 

@@ -166,10 +166,6 @@ async def test_unpairing_a_thermostat_ends_its_hold(service: ThermostatService) 
 ENTRY_TIMES = st.lists(st.integers(0, 86399), min_size=1, max_size=4, unique=True)
 
 
-@pytest.mark.filterwarnings(
-    # Home Assistant's test plugin registers its random in a way Hypothesis warns about.
-    "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
-)
 @settings(max_examples=60, derandomize=True, deadline=None)
 @given(
     days=st.dictionaries(st.integers(0, 6), ENTRY_TIMES, min_size=1, max_size=7),

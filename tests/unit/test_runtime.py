@@ -25,9 +25,6 @@ from .conftest import pair
 
 SHARED = f"shared.{SERIAL}"
 DEVICE = f"device.{SERIAL}"
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:It looks like `register_random`:hypothesis.errors.HypothesisWarning"
-)
 CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.abc", password="secret", address="127.0.0.5")
 
 
