@@ -6,8 +6,8 @@ every module of `server/` that runs a function on the way is listed in the order
 - a command: from `service.commands.set_temperature` until the thermostat has read its push;
 - a report: from the thermostat's PUT until it has read the answer.
 A module entered again after another one counts as a return. docs/development.md quotes the
-counts ("The two data paths"). Run from another checkout (`PYTHONPATH=. python
-/path/to/bench/paths.py`) it traces that tree's code, for a before and after.
+counts ("The two data paths"). For a before and after, copy this file and `unsaved.py`
+into another checkout's `bench/` and run it there: it traces that tree's code.
 """
 
 from __future__ import annotations
@@ -17,10 +17,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 import sys
 from types import FrameType
-from typing import Any
 
 import aiohttp
-import orjson
 
 from custom_components.thermostat_cloud.server import (
     DeviceServer,
@@ -29,22 +27,10 @@ from custom_components.thermostat_cloud.server import (
 )
 from thermostat_sim import SimulatedThermostat
 
+from .unsaved import UnsavedStorage
+
 SERVER = "custom_components.thermostat_cloud.server."
 SERIAL = "02AA01AC000001"
-
-
-class _NoStorage:
-    async def async_load(self) -> dict[str, Any] | None:
-        return None
-
-    def embed_json(self, data: bytes) -> Any:
-        return orjson.Fragment(data)
-
-    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        """Save nothing: saving is not part of either path."""
-
-    async def async_save(self, data: dict[str, Any]) -> None:
-        """Save nothing: saving is not part of either path."""
 
 
 @contextmanager
@@ -88,7 +74,7 @@ async def _settled(thermostat: SimulatedThermostat) -> None:
 async def trace_paths() -> dict[str, list[str]]:
     """Trace both paths; return each one's modules in the order entered, returns included."""
     config = ServiceConfig(api_origin="http://127.0.0.1:1", batch_window=0.05, save_delay=0)
-    service = ThermostatService(config, _NoStorage())
+    service = ThermostatService(config, UnsavedStorage())
     await service.async_load()
     server = DeviceServer(service)
     await server.async_start("127.0.0.1", 0)
