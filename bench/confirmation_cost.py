@@ -13,32 +13,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
 import statistics
 import time
 from typing import Any
-
-import orjson
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.delivery import HeldConnection
 
 from .fleet import bench_serial, initial_buckets
-
-
-class _NoStorage:
-    async def async_load(self) -> dict[str, Any] | None:
-        return None
-
-    def embed_json(self, data: bytes) -> Any:
-        return orjson.Fragment(data)
-
-    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        """Save nothing: saves are not part of what is measured."""
-
-    async def async_save(self, data: dict[str, Any]) -> None:
-        """Save nothing: saves are not part of what is measured."""
+from .unsaved import UnsavedStorage
 
 
 def _nothing(*_: Any) -> None:
@@ -63,7 +47,7 @@ def _hold(service: ThermostatService, serial: str) -> None:
 
 async def measure(rounds: int, per_round: int, fanout: int) -> str:
     """Return one line: per command, per PUT and per fanned-out command, with and without."""
-    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), _NoStorage())
+    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), UnsavedStorage())
     await service.async_load()
     service.start()
     serial = bench_serial(0)

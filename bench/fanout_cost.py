@@ -16,28 +16,12 @@ from collections.abc import Callable
 import gc
 import statistics
 import time
-from typing import Any
-
-import orjson
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, ObjectDescriptor
 
 from .fleet import bench_serial, initial_buckets
-
-
-class _NoStorage:
-    async def async_load(self) -> dict[str, Any] | None:
-        return None
-
-    def embed_json(self, data: bytes) -> Any:
-        return orjson.Fragment(data)
-
-    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        """Save nothing: saves are not part of what is measured."""
-
-    async def async_save(self, data: dict[str, Any]) -> None:
-        """Save nothing: saves are not part of what is measured."""
+from .unsaved import UnsavedStorage
 
 
 class _TakesEverything:
@@ -80,7 +64,7 @@ async def measure(rounds: int, fanout: int) -> list[float]:
     """Return the CPU time per command (µs) of each round's fan-out."""
     service = ThermostatService(
         ServiceConfig(api_origin="http://127.0.0.1:1", max_unpaired_devices=1 << 20),
-        _NoStorage(),
+        UnsavedStorage(),
     )
     await service.async_load()
     service.start()

@@ -21,22 +21,7 @@ from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatS
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 
 from .fleet import bench_serial
-
-
-class _NoStorage:
-    """Storage that keeps nothing: saves are not what is measured here."""
-
-    async def async_load(self) -> dict[str, Any] | None:
-        return None
-
-    def embed_json(self, data: bytes) -> Any:
-        return data
-
-    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        """Drop the save."""
-
-    async def async_save(self, data: dict[str, Any]) -> None:
-        """Drop the save."""
+from .unsaved import UnsavedStorage
 
 
 def _pair(service: ThermostatService, serial: str) -> IdentityClaim:
@@ -82,7 +67,7 @@ def _time_puts(
 async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, list[float]]]:
     service = ThermostatService(
         ServiceConfig(api_origin="http://127.0.0.1:8000", max_unpaired_devices=1 << 20),
-        _NoStorage(),
+        UnsavedStorage(),
     )
     await service.async_load()
     claims = [(serial, _pair(service, serial)) for serial in map(bench_serial, range(thermostats))]

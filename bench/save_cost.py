@@ -12,41 +12,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 import statistics
 import tempfile
 import time
-from typing import Any
 
 from homeassistant.helpers.json import prepare_save_json
 from homeassistant.util.file import write_utf8_file_atomic
-import orjson
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 
 from .fleet import bench_serial, initial_buckets
-
-
-class _UnsavedStorage:
-    """The service's storage with orjson splicing, as Home Assistant's; saves are timed here."""
-
-    async def async_load(self) -> dict[str, Any] | None:
-        return None
-
-    def embed_json(self, data: bytes) -> Any:
-        return orjson.Fragment(data)
-
-    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        """Not used: the benchmark saves by hand."""
-
-    async def async_save(self, data: dict[str, Any]) -> None:
-        """Not used: the benchmark saves by hand."""
+from .unsaved import UnsavedStorage
 
 
 async def measure(thermostats: int, saves: int, directory: Path) -> str:
     """One line: file size, event-loop and executor time per save (median and max)."""
-    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), _UnsavedStorage())
+    service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), UnsavedStorage())
     await service.async_load()
     for index in range(thermostats):
         serial = bench_serial(index)

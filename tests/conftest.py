@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 import logging
 from pathlib import Path
-import socket
 import sys
 from typing import Any, cast
 
@@ -414,17 +413,6 @@ def shown(hass: HomeAssistant, entity_id: str) -> str:
 def free_port() -> int:
     """Return a TCP port nothing uses right now, on any interface (see `TEST_PORTS`)."""
     return free_port_on_loopback_hosts("", "127.0.0.1")
-
-
-def port_is_free(port: int) -> bool:
-    """Whether a TCP port can be bound on all interfaces right now."""
-    with socket.socket() as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind(("", port))
-        except OSError:
-            return False
-    return True
 
 
 def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:

@@ -18,13 +18,13 @@ from custom_components.thermostat_cloud.const import (
     DOMAIN,
     STORAGE_KEY,
 )
+from custom_components.thermostat_cloud.ports import port_free as port_is_free
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import (
     SERIAL,
     PairThermostat,
     hub_config_entry,
-    port_is_free,
     setup_hub,
 )
 

@@ -29,7 +29,8 @@ from custom_components.thermostat_cloud.const import (
     DOMAIN,
 )
 from custom_components.thermostat_cloud.issues import ISSUE_COMPAT_API, ISSUE_COMPAT_PORT
-from tests.conftest import SERIAL, free_port, port_is_free
+from custom_components.thermostat_cloud.ports import port_free as port_is_free
+from tests.conftest import SERIAL, free_port
 from thermostat_sim import SimulatedThermostat
 
 
