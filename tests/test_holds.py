@@ -172,6 +172,49 @@ async def test_a_hold_until_a_time_and_the_resume_schedule_button(
     assert hold_until(hass, paired) == STATE_UNAVAILABLE
 
 
+async def test_a_new_hold_replaces_the_one_under_way(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """Held until 21:00, then held anew until 21:30: 21:00 passes, and the new hold stands."""
+    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
+    await action(hass, paired, "hold", temperature=22, duration={"minutes": 90})
+    await paired.pushed("shared", target_temperature=22)
+    ends = at("2026-11-24 21:30:00-08:00")
+
+    await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
+    assert local_target(paired) == 22
+    assert paired.thermostat.received.empty()
+    assert dt_util.parse_datetime(hold_until(hass, paired)) == ends
+
+    await move_to(hass, freezer, ends + timedelta(seconds=1))
+    await paired.pushed("shared", target_temperature=21)
+    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+
+
+@pytest.mark.parametrize("ended_by", ["its end", "resume_schedule"])
+async def test_a_hold_without_a_schedule_ends_and_its_setpoint_stays(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    ended_by: str,
+) -> None:
+    """With no schedule to go back to, the hold ends and the thermostat keeps its setpoint."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_thermostat()
+    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
+    await paired.pushed("shared", target_temperature=23)
+
+    if ended_by == "resume_schedule":
+        await action(hass, paired, "resume_schedule")
+    else:
+        await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
+    await hass.async_block_till_done()
+    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert paired.service.holds.hold_of(SERIAL) is None
+    assert local_target(paired) == 23
+    assert paired.thermostat.received.empty()
+
+
 async def test_a_heat_cool_range_hold(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -218,6 +261,7 @@ async def test_resume_schedule_action(
         ),
         ({"temperature": 22}, "hold_needs_one_end"),
         ({"duration": {"hours": 1}}, "hold_needs_setpoint"),
+        ({"temperature": 22, "until_next_change": True}, "no_schedule"),  # it has none
         (
             {"target_temp_low": 19, "target_temp_high": 23, "duration": {"hours": 1}},
             "hold_range_needs_range_mode",

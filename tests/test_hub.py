@@ -18,9 +18,10 @@ from custom_components.thermostat_cloud.issues import (
     ISSUE_COMPAT_API,
     firmware_issue_id,
 )
+from custom_components.thermostat_cloud.ports import port_free as port_is_free
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import OTHER_SERIAL, SERIAL, free_port, port_is_free
+from .conftest import OTHER_SERIAL, SERIAL, free_port
 
 
 def discovered_serials(hass: HomeAssistant) -> set[str | None]:

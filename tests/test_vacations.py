@@ -386,3 +386,92 @@ async def test_a_vacation_that_began_while_home_assistant_was_down_begins_at_sta
     await move_to(hass, freezer, at("2026-11-24 23:00:02-08:00"))
     await thermostat_has(paired, structure_key(paired), away=True)
     assert shown(hass, calendar_id(hass, paired)) == STATE_ON
+
+
+async def test_a_vacation_that_passed_while_home_assistant_was_down_is_gone_at_start(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> None:
+    """Begun and ended while the hub was stopped: at start it is off the calendar, home is home."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-24 23:00:00")
+
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    await move_to(hass, freezer, at("2026-11-25 09:00:00-08:00"))
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    # The thermostat retries its subscribe a second later (on the frozen clock).
+    await move_to(hass, freezer, at("2026-11-25 09:00:02-08:00"))
+    assert await listed(hass, paired) == []
+    assert paired.service.vacations.vacations() == []
+    assert not home_is_away(paired)
+    assert shown(hass, calendar_id(hass, paired)) == STATE_OFF
+
+
+async def test_the_calendar_moving_a_vacation_under_way_to_later_brings_the_home_back(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    hass_ws_client: WebSocketGenerator,
+) -> None:
+    """Under way; moved to start tomorrow: the home is back now, and away when it starts."""
+    paired = await pair_at_home(hass, pair_thermostat)
+    client = await hass_ws_client(hass)
+    now = dt_util.now().replace(microsecond=0)
+    start, later, end = now + timedelta(hours=1), now + timedelta(days=1), now + timedelta(days=3)
+    answer = await set_vacation(hass, start=start.isoformat(), end=end.isoformat())
+    await move_to(hass, freezer, start + timedelta(seconds=1))
+    await thermostat_has(paired, structure_key(paired), away=True)
+
+    await client.send_json_auto_id(
+        {
+            "type": "calendar/event/update",
+            "entity_id": calendar_id(hass, paired),
+            "uid": answer["id"],
+            "event": {"summary": "Skiing", "dtstart": later.isoformat(), "dtend": end.isoformat()},
+        }
+    )
+    assert (await client.receive_json())["success"]
+    await thermostat_has(paired, structure_key(paired), away=False)
+    assert shown(hass, calendar_id(hass, paired)) == STATE_OFF
+
+    await move_to(hass, freezer, later + timedelta(seconds=1))
+    await thermostat_has(paired, structure_key(paired), away=True)
+
+
+async def test_the_calendar_refuses_a_vacation_it_cannot_keep_or_find(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+) -> None:
+    """A name the store could not save, an unknown vacation: refused, translated; nothing changes."""
+    paired = await pair_at_home(hass, pair_thermostat)
+    client = await hass_ws_client(hass)
+    calendar = calendar_id(hass, paired)
+    now = dt_util.now().replace(microsecond=0)
+    await set_vacation(
+        hass,
+        start=(now + timedelta(days=1)).isoformat(),
+        end=(now + timedelta(days=3)).isoformat(),
+    )
+    before = await listed(hass, paired)
+
+    with pytest.raises(ServiceValidationError) as err:
+        await hass.services.async_call(
+            CALENDAR_DOMAIN,
+            "create_event",
+            {
+                ATTR_ENTITY_ID: calendar,
+                "summary": "Ski\ud800",  # a lone surrogate: no JSON document can hold it
+                "start_date_time": (now + timedelta(days=10)).isoformat(),
+                "end_date_time": (now + timedelta(days=12)).isoformat(),
+            },
+            blocking=True,
+        )
+    assert err.value.translation_domain == DOMAIN
+    assert err.value.translation_key == "invalid_value"
+
+    await client.send_json_auto_id(
+        {"type": "calendar/event/delete", "entity_id": calendar, "uid": "no-such-vacation"}
+    )
+    answer = await client.receive_json()
+    assert not answer["success"]
+    assert answer["error"]["message"] == "There is no such vacation: it has ended or was deleted"
+    assert await listed(hass, paired) == before

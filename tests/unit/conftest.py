@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from pathlib import Path
 
+from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
-from tests.conftest import FakeClock, MemoryStorage
+from tests.conftest import FakeClock, LoopClock, MemoryStorage
 
 HERE = Path(__file__).parent
 NOT_HERE = frozenset({"hass", "socket_enabled", "hass_client", "enable_custom_integrations"})
@@ -30,6 +31,12 @@ def auto_enable_custom_integrations() -> None:
 @pytest.fixture(autouse=True)
 def usage_reports() -> None:
     """No Home Assistant here, so no use of its API to report."""
+
+
+@pytest.fixture
+def clock(freezer: FrozenDateTimeFactory) -> LoopClock:
+    """Return the test's clock for the event loop's timers: it stands still until advanced."""
+    return LoopClock(freezer)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ sinks that record or fail, as a connection would, and check what the thermostat 
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from custom_components.thermostat_cloud.server import ThermostatService
@@ -18,7 +17,7 @@ from custom_components.thermostat_cloud.server.core import (
     Subscription,
 )
 from custom_components.thermostat_cloud.server.delivery import HeldConnection, SubscriptionHub
-from tests.conftest import SERIAL
+from tests.conftest import SERIAL, LoopClock
 
 SHARED = f"shared.{SERIAL}"
 CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.x", password="secret", address="127.0.0.5")
@@ -131,7 +130,7 @@ async def test_a_connection_told_to_close_keeps_a_later_change_for_the_next_subs
     assert [b.key for b in service._delivery.owed(SERIAL, subscription.known)] == [SHARED]
 
 
-async def test_each_connection_closes_when_its_own_batch_window_ends() -> None:
+async def test_each_connection_closes_when_its_own_batch_window_ends(clock: LoopClock) -> None:
     """One timer closes every window in turn; a shorter window queued later is not kept waiting."""
     hub = SubscriptionHub()
     longer = HeldConnection(serial=SERIAL, session="long")
@@ -139,6 +138,8 @@ async def test_each_connection_closes_when_its_own_batch_window_ends() -> None:
     hub.close_after(longer, 0.2)
     hub.close_after(shorter, 0.01)
 
-    await asyncio.wait_for(asyncio.shield(shorter.closed), 1)
+    await clock.advance(0.01)
+    assert shorter.closed.done()
     assert not longer.closed.done()
-    await asyncio.wait_for(asyncio.shield(longer.closed), 1)
+    await clock.advance(0.19)
+    assert longer.closed.done()

@@ -126,6 +126,7 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
             "GOOD": {"until_ms": until, "target": 22.0, "written_ms": 0},
             "NO_END": {"target": 22.0},
             "BOTH": {"until_ms": until, "target": 22.0, "low": 19.0, "high": 24.0},
+            "BARE": 22.0,
         },
         "vacations": {
             "list": [
@@ -147,6 +148,7 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
     assert [v.summary for v in service.vacations.vacations()] == ["Skiing"]
     assert service._vacations.dump()["rates"] == {"GOOD": 6.0}
     assert "Ignoring the stored hold of NO_END" in caplog.text
+    assert "Ignoring the stored hold of BARE" in caplog.text
     assert "Ignoring a stored vacation" in caplog.text
 
 

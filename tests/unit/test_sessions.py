@@ -11,6 +11,7 @@ import pytest
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import (
     BucketAccess,
+    CommandError,
     DeviceSessions,
     Identity,
     IdentityClaim,
@@ -181,6 +182,29 @@ async def test_a_put_keeps_its_own_buckets_beside_refused_and_ignored_ones(
     assert answer[1]["object_revision"] == 42
     assert service._buckets.get(f"occupancy.{SERIAL}") is None
     assert service._buckets.get(f"shared.{OTHER_SERIAL}") is None
+
+
+async def test_a_put_the_store_could_not_save_is_refused_and_the_bucket_beside_it_kept(
+    service: ThermostatService, sessions: DeviceSessions
+) -> None:
+    """A field no saved document could hold: that bucket stays as it was, the other is kept.
+
+    The HTTP surface turns such a body away before; the core holds the line by itself too.
+    """
+    sessions.contact(claim(SERIAL))
+    device = f"device.{SERIAL}"
+    with pytest.raises(CommandError, match="not valid Unicode"):
+        sessions.put(
+            claim(SERIAL),
+            [
+                PutEntry(SHARED, {"current_temperature": 20.5}, None, 0),
+                PutEntry(device, {"name": "Hall\ud800"}, None, 0),
+            ],
+        )
+    shared = service._buckets.get(SHARED)
+    assert shared is not None
+    assert shared.value["current_temperature"] == 20.5
+    assert service._buckets.get(device) is None
 
 
 async def test_a_put_of_only_foreign_buckets_is_refused(

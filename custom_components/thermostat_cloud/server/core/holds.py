@@ -253,14 +253,11 @@ class Holds:
         if (handle := self._timers.pop(serial, None)) is not None:
             handle.cancel()
         delay = max(0.0, (hold.until_ms - self._clock.now_ms()) / 1000)
-        self._timers[serial] = asyncio.get_running_loop().call_later(
-            delay, self._elapsed, serial, hold
-        )
+        self._timers[serial] = asyncio.get_running_loop().call_later(delay, self._elapsed, serial)
 
-    def _elapsed(self, serial: str, hold: Hold) -> None:
+    def _elapsed(self, serial: str) -> None:
+        # The hold armed it: replacing or ending a hold cancels its timer.
         self._timers.pop(serial, None)
-        if self._holds.get(serial) is not hold:
-            return  # replaced or ended since it was armed
         _LOGGER.debug("%s: hold ended; back to the schedule", serial)
         self._end(serial)
 
