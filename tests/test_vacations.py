@@ -84,6 +84,17 @@ def home_is_away(paired: PairedThermostat) -> bool:
     return paired.thermostat.local[structure_key(paired)].value.get("away") is True
 
 
+async def down_until(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat, when: str
+) -> None:
+    """Stop the hub, start it again at `when`; the thermostat resubscribes a second later."""
+    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    await move_to(hass, freezer, at(when))
+    assert await hass.config_entries.async_setup(paired.entry.entry_id)
+    assert paired.entry.state is ConfigEntryState.LOADED
+    await move_to(hass, freezer, at(when) + timedelta(seconds=2))
+
+
 async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
@@ -194,12 +205,7 @@ async def test_a_vacation_that_ended_while_home_assistant_was_down_ends_at_start
     await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
     await thermostat_has(paired, structure_key(paired), away=True)
 
-    assert await hass.config_entries.async_unload(paired.entry.entry_id)
-    await move_to(hass, freezer, at("2026-11-25 12:00:00-08:00"))
-    assert await hass.config_entries.async_setup(paired.entry.entry_id)
-    assert paired.entry.state is ConfigEntryState.LOADED
-    # The thermostat retries its subscribe a second later (on the frozen clock).
-    await move_to(hass, freezer, at("2026-11-25 12:00:02-08:00"))
+    await down_until(hass, freezer, paired, "2026-11-25 12:00:00-08:00")
     await thermostat_has(paired, structure_key(paired), away=False)
     assert await listed(hass, paired) == []
 
@@ -379,11 +385,7 @@ async def test_a_vacation_that_began_while_home_assistant_was_down_begins_at_sta
     paired = await pair_at_home(hass, pair_thermostat)
     await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-26 09:00:00")
 
-    assert await hass.config_entries.async_unload(paired.entry.entry_id)
-    await move_to(hass, freezer, at("2026-11-24 23:00:00-08:00"))
-    assert await hass.config_entries.async_setup(paired.entry.entry_id)
-    # The thermostat retries its subscribe a second later (on the frozen clock).
-    await move_to(hass, freezer, at("2026-11-24 23:00:02-08:00"))
+    await down_until(hass, freezer, paired, "2026-11-24 23:00:00-08:00")
     await thermostat_has(paired, structure_key(paired), away=True)
     assert shown(hass, calendar_id(hass, paired)) == STATE_ON
 
@@ -396,11 +398,7 @@ async def test_a_vacation_that_passed_while_home_assistant_was_down_is_gone_at_s
     paired = await pair_at_home(hass, pair_thermostat)
     await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-24 23:00:00")
 
-    assert await hass.config_entries.async_unload(paired.entry.entry_id)
-    await move_to(hass, freezer, at("2026-11-25 09:00:00-08:00"))
-    assert await hass.config_entries.async_setup(paired.entry.entry_id)
-    # The thermostat retries its subscribe a second later (on the frozen clock).
-    await move_to(hass, freezer, at("2026-11-25 09:00:02-08:00"))
+    await down_until(hass, freezer, paired, "2026-11-25 09:00:00-08:00")
     assert await listed(hass, paired) == []
     assert paired.service.vacations.vacations() == []
     assert not home_is_away(paired)
