@@ -84,6 +84,21 @@ def home_is_away(paired: PairedThermostat) -> bool:
     return paired.thermostat.local[structure_key(paired)].value.get("away") is True
 
 
+async def away_on_vacation(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    until: str,
+) -> PairedThermostat:
+    """Pair a thermostat at home on Tuesday evening; away from 20:30 on a vacation `until`."""
+    freezer.move_to(at(TUESDAY_EVENING))
+    paired = await pair_at_home(hass, pair_thermostat)
+    await set_vacation(hass, start="2026-11-24 20:30:00", end=until)
+    await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
+    await thermostat_has(paired, structure_key(paired), away=True)
+    return paired
+
+
 async def down_until(
     hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat, when: str
 ) -> None:
@@ -178,11 +193,7 @@ async def test_a_vacation_survives_a_restart(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Home Assistant restarts during a vacation: it goes on, and the home is back on time."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
-    await set_vacation(hass, start="2026-11-24 20:30:00", end="2026-11-26 09:00:00")
-    await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
-    await thermostat_has(paired, structure_key(paired), away=True)
+    paired = await away_on_vacation(hass, pair_thermostat, freezer, until="2026-11-26 09:00:00")
 
     assert await hass.config_entries.async_reload(paired.entry.entry_id)
     await hass.async_block_till_done()
@@ -199,11 +210,7 @@ async def test_a_vacation_that_ended_while_home_assistant_was_down_ends_at_start
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """The end passed while the hub was stopped: the home is back as soon as it starts."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
-    await set_vacation(hass, start="2026-11-24 20:30:00", end="2026-11-25 09:00:00")
-    await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
-    await thermostat_has(paired, structure_key(paired), away=True)
+    paired = await away_on_vacation(hass, pair_thermostat, freezer, until="2026-11-25 09:00:00")
 
     await down_until(hass, freezer, paired, "2026-11-25 12:00:00-08:00")
     await thermostat_has(paired, structure_key(paired), away=False)
