@@ -4,6 +4,7 @@ Used by the tests, the benchmarks and by hand against a running Home Assistant
 (`python -m thermostat_sim --help`).
 """
 
+from .skv import SkvThermostat
 from .thermostat import (
     FIRMWARE_IDLE_STATE,
     FIRMWARE_SETTINGS,
@@ -25,5 +26,6 @@ __all__ = [
     "WEEK_SCHEDULE",
     "Chunk",
     "SimulatedThermostat",
+    "SkvThermostat",
     "basic_auth",
 ]
