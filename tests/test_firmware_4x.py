@@ -11,7 +11,7 @@ them raises the same *Not taking commands* alarm.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Callable
 import json
 import logging
 from typing import Any
@@ -22,12 +22,11 @@ from homeassistant.components.climate.const import (
     ATTR_FAN_MODE,
     ATTR_HVAC_MODE,
     ATTR_PRESET_MODE,
-    DOMAIN as CLIMATE_DOMAIN,
     SERVICE_SET_FAN_MODE,
     SERVICE_SET_HVAC_MODE,
     SERVICE_SET_PRESET_MODE,
 )
-from homeassistant.const import ATTR_ENTITY_ID, STATE_ON
+from homeassistant.const import STATE_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -51,6 +50,7 @@ from .conftest import (
     add_thermostat,
     setup_hub,
 )
+from .test_climate import attrs, call
 from .test_confirmations import issue, later, problem, set_temperature, until
 
 type PairSkv = Callable[..., Awaitable[PairedThermostat]]
@@ -89,22 +89,6 @@ async def pair_skv(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[
         yield pair
         for thermostat in made:
             await thermostat.stop()
-
-
-async def climate(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        service,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), **data},
-        blocking=True,
-    )
-
-
-def attributes(hass: HomeAssistant, paired: PairedThermostat) -> Mapping[str, Any]:
-    """Return the climate entity's attributes."""
-    state = hass.states.get(paired.entity_id("climate"))
-    assert state is not None
-    return state.attributes
 
 
 async def held(paired: PairedThermostat) -> None:
@@ -151,20 +135,20 @@ async def test_a_4x_thermostat_is_paired_read_and_controlled(
     assert (await paired.pushed("shared", target_temperature=23.5))["target_change_pending"]
     await confirmed(paired)
     assert thermostat.local[SHARED].value["target_change_pending"] is False
-    assert attributes(hass, paired)["temperature"] == 23.5
+    assert attrs(hass, paired)["temperature"] == 23.5
 
     # The mode, the fan and eco: each pushed, applied and reported back, so confirmed.
-    await climate(hass, paired, SERVICE_SET_HVAC_MODE, **{ATTR_HVAC_MODE: "heat_cool"})
+    await call(hass, paired, SERVICE_SET_HVAC_MODE, **{ATTR_HVAC_MODE: "heat_cool"})
     await paired.pushed("shared", target_temperature_type="range")
     await confirmed(paired)
-    await climate(hass, paired, SERVICE_SET_FAN_MODE, **{ATTR_FAN_MODE: "on"})
+    await call(hass, paired, SERVICE_SET_FAN_MODE, **{ATTR_FAN_MODE: "on"})
     await paired.pushed("device", fan_mode="on")
     await confirmed(paired)
-    await climate(hass, paired, SERVICE_SET_PRESET_MODE, **{ATTR_PRESET_MODE: "eco"})
+    await call(hass, paired, SERVICE_SET_PRESET_MODE, **{ATTR_PRESET_MODE: "eco"})
     assert (await paired.pushed("device"))["eco"]["mode"] == "manual-eco"
     await confirmed(paired)
-    assert attributes(hass, paired)[ATTR_FAN_MODE] == "on"
-    assert attributes(hass, paired)[ATTR_PRESET_MODE] == "eco"
+    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
     assert thermostat.rejected == []
 
     # The thermostat's own dial, in 4.x's PUT, shows in Home Assistant.
