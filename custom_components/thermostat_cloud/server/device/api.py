@@ -182,9 +182,10 @@ class SkvAnswer:
         }
         if carries_setpoints(bucket):
             headers.update(DISABLE_DEFER_WINDOW.both(self._disable_defer_window))
-        self.response = web.Response(body=skv_value(bucket), headers=headers)
-        await self.response.prepare(self._request)
-        await self.response.write_eof()
+        response = web.Response(body=skv_value(bucket), headers=headers)
+        await response.prepare(self._request)
+        self.response = response  # from here on the handler must not answer again
+        await response.write_eof()
 
 
 def _http_error(refusal: SessionRefusal) -> Exception:
