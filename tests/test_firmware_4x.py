@@ -39,7 +39,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from thermostat_sim import SimulatedThermostat, SkvThermostat, basic_auth
+from thermostat_sim import WEEK_SCHEDULE, SimulatedThermostat, SkvThermostat, basic_auth
 
 from .conftest import (
     OTHER_SERIAL,
@@ -155,6 +155,20 @@ async def test_a_4x_thermostat_is_paired_read_and_controlled(
     await thermostat.put(SHARED, {"current_temperature": 18.25})
     await hass.async_block_till_done()
     assert service.thermostat(SERIAL).current_temperature == 18.25
+
+
+async def test_a_4x_thermostat_takes_a_schedule_one_bucket_per_answer(
+    hass: HomeAssistant, pair_skv: PairSkv
+) -> None:
+    """The schedule and its mode (kept in `shared` too) reach it over successive answers."""
+    paired = await pair_skv()
+    thermostat = paired.thermostat
+    paired.service.commands.set_schedule(SERIAL, WEEK_SCHEDULE)
+    pushed = await paired.pushed("schedule", name="Week")
+    assert pushed["days"] == WEEK_SCHEDULE["days"]
+    await confirmed(paired)
+    assert thermostat.local[f"schedule.{SERIAL}"].value["days"] == WEEK_SCHEDULE["days"]
+    assert thermostat.local[SHARED].value["schedule_mode"] == "HEAT"
 
 
 async def test_a_4x_thermostat_that_ignores_commands_raises_the_alarm(
