@@ -90,7 +90,15 @@ def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
     return datetime.fromtimestamp(reached_at, UTC) if reached_at is not None else None
 
 
-ECO_TEMPERATURES = frozenset({"device.away_temperature_low", "device.away_temperature_high"})
+ECO_TEMPERATURES = frozenset(
+    {
+        "device.away_temperature_low",
+        "device.away_temperature_high",
+        "device.away_temperature_low_enabled",
+        "device.away_temperature_high_enabled",
+    }
+)
+"""The eco temperatures, and whether each limit is on (off: its sensor is unavailable)."""
 NO_ERROR = "none"
 """What the error sensors show while the thermostat reports an empty error (firmware's own
 word for nothing, as in `safety_state`)."""
@@ -167,6 +175,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["low"],
+        applies_fn=lambda t: t.eco_limit_on("low") is not False,
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -177,6 +186,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["high"],
+        applies_fn=lambda t: t.eco_limit_on("high") is not False,
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
