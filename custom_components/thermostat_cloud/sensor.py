@@ -230,8 +230,8 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
     _error("error_code"),
     _error("wiring_error"),
     ThermostatSensorDescription(
-        # `device.filter_runtime_sec`: the air the filter saw since its reminder was last
-        # reset (which starts it again from 0: a new meter cycle for the statistics).
+        # `device.filter_runtime_sec`: "total filter runtime" (the protocol notes); should it
+        # start again from 0, that is a new meter cycle for the statistics.
         key="filter_runtime",
         translation_key="filter_runtime",
         device_class=SensorDeviceClass.DURATION,
