@@ -15,15 +15,12 @@ from homeassistant.core import HomeAssistant
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat
 from .test_holds import (
-    TUESDAY_EVENING,
     at,
     held_for_an_hour,
     hold_until,
     local_target,
     move_to,
-    pair_with_schedule,
 )
-from .test_services import action
 
 SHARED = f"shared.{SERIAL}"
 
@@ -60,10 +57,7 @@ async def test_a_dial_turn_to_the_schedules_setpoint_ends_the_hold(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """touched_by 2 just after 22:00, to the entry's 17.5 °C: a person's choice, the hold ends."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_with_schedule(hass, pair_thermostat)
-    await action(hass, paired, "hold", temperature=23, duration={"hours": 3})
-    await paired.pushed("shared", target_temperature=23)
+    paired = await held_for_an_hour(hass, pair_thermostat, freezer, hours=3)
     await move_to(hass, freezer, at("2026-11-24 22:00:05-08:00"))
 
     await report(hass, paired, target_temperature=17.5, touched_by=touched(2))

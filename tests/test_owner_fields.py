@@ -63,6 +63,19 @@ async def pair_heat_pump(pair_thermostat: PairThermostat, **device: Any) -> Pair
     )
 
 
+async def pair_with_eco_limits(
+    pair_thermostat: PairThermostat, *, low: bool, high: bool
+) -> PairedThermostat:
+    """Pair an idle thermostat that reports its eco limits on or off."""
+    return await pair_thermostat(
+        device={
+            **FIRMWARE_IDLE_STATE,
+            "away_temperature_low_enabled": low,
+            "away_temperature_high_enabled": high,
+        }
+    )
+
+
 async def confirmed(service: ThermostatService) -> None:
     """Return once the thermostat confirmed every command sent to it."""
     await until(service, lambda: not service.pending_commands(SERIAL))
@@ -167,13 +180,7 @@ async def test_an_eco_limit_that_is_off_shows_no_eco_temperature(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
     """`away_temperature_high_enabled` false: no eco high temperature, in the sensor and in eco."""
-    paired = await pair_thermostat(
-        device={
-            **FIRMWARE_IDLE_STATE,
-            "away_temperature_low_enabled": True,
-            "away_temperature_high_enabled": False,
-        }
-    )
+    paired = await pair_with_eco_limits(pair_thermostat, low=True, high=False)
     low = paired.entity_id("sensor", "eco_temperature_low")
     high = paired.entity_id("sensor", "eco_temperature_high")
     assert float(shown(hass, low)) == pytest.approx(18.5, abs=0.05)
@@ -203,13 +210,7 @@ async def test_an_eco_limit_that_is_off_shows_no_eco_temperature(
 async def test_the_eco_limits_are_settings_the_thermostat_confirms(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    paired = await pair_thermostat(
-        device={
-            **FIRMWARE_IDLE_STATE,
-            "away_temperature_low_enabled": True,
-            "away_temperature_high_enabled": True,
-        }
-    )
+    paired = await pair_with_eco_limits(pair_thermostat, low=True, high=True)
     switch = paired.entity_id("switch", "eco_low_limit")
     await hass.services.async_call(
         Platform.SWITCH, SERVICE_TURN_OFF, {ATTR_ENTITY_ID: switch}, blocking=True
