@@ -312,7 +312,7 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
 # -- a thermostat that does not take commands -----------------------------------------------
 
 
-def _commands_placeholders(service: ThermostatService, trouble: Trouble) -> dict[str, str]:
+def commands_placeholders(service: ThermostatService, trouble: Trouble) -> dict[str, str]:
     """Return the values a "not taking commands" text shows, none of them words to translate.
 
     Times are milliseconds since the epoch, which the texts show with the ICU date and time
@@ -356,7 +356,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
             return None
         return (
             f"not_taking_commands_{trouble.causes[0].value}",
-            _commands_placeholders(service, trouble),
+            commands_placeholders(service, trouble),
             ir.IssueSeverity.ERROR,
         )
 
