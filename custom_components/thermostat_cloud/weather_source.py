@@ -283,15 +283,15 @@ class WeatherSource:
         """
 
         @callback
+        def is_weather(data: EventStateChangedData) -> bool:
+            return split_entity_id(data["entity_id"])[0] == WEATHER_DOMAIN
+
+        @callback
         def changed(event: Event[EventStateChangedData]) -> None:
             note(self.outdoor_celsius())
 
         note(self.outdoor_celsius())
-        return self.hass.bus.async_listen(
-            EVENT_STATE_CHANGED,
-            changed,
-            event_filter=lambda data: split_entity_id(data["entity_id"])[0] == WEATHER_DOMAIN,
-        )
+        return self.hass.bus.async_listen(EVENT_STATE_CHANGED, changed, event_filter=is_weather)
 
     async def __call__(self, token: str) -> dict[str, Any]:
         """Return the weather to serve under `token`; `{}` when there is no weather entity to serve."""

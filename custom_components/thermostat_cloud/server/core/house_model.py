@@ -25,14 +25,14 @@ outdoor temperature asked, held within the outdoor temperatures learned from (a 
 trusted beyond what it saw).
 
 What is not learned: a phase shorter than its minimum (the room sensor lags the equipment), longer
-than its maximum, or during which the thermostat was unavailable (a day of missing reports
-learns nothing), and a rate beyond `MAX_RATE`. Kept per serial under the saved document's
+than its maximum, or with a silence of more than half an hour in its thermostat's requests (a
+day of missing reports learns nothing), and a rate beyond `MAX_RATE`. Kept per serial under the saved document's
 `house_model` key, at most `MAX_SAMPLES` per kind and none older than `WINDOW_DAYS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 import logging
 from typing import Any
@@ -62,8 +62,11 @@ MIN_SPREAD = 0.1
 MAX_RATE = 10.0
 """°C/h: faster than any home's equipment (or drift); a rate beyond is a sensor's fault."""
 OUTDOOR_RANGE_C = (-60.0, 60.0)
-MIN_MINUTES = {HEATING: 10.0, COOLING: 10.0, DRIFT: 30.0}
+MIN_MINUTES = {HEATING: 10.0, COOLING: 10.0, DRIFT: 15.0}
 MAX_MINUTES = {HEATING: 6 * 60.0, COOLING: 6 * 60.0, DRIFT: 12 * 60.0}
+MAX_SILENCE_MS = 30 * 60_000
+"""A phase with a longer silence between two requests of its thermostat is not learned: a
+thermostat in contact is heard at least every held subscribe (at most ten minutes)."""
 OUTDOOR_NOTE_STEP_C = 0.5
 """An outdoor change smaller than this moves no shown rate enough to tell the host."""
 
@@ -229,15 +232,8 @@ class _House:
 class HouseModel:
     """The heating model of every thermostat that was ever paired."""
 
-    def __init__(self, context: CoreContext, *, is_available: Callable[[str], bool]) -> None:
-        """Initialize from the service's parts; it listens to the event bus from now on.
-
-        `is_available` tells whether a thermostat counts as there (its reports arrive).
-        """
-        self._is_available = is_available
-        config = context.config
-        # A thermostat in contact is heard at least once per held subscribe and grace.
-        self._max_gap_ms = int((config.hold_timeout + config.availability_grace) * 1000)
+    def __init__(self, context: CoreContext) -> None:
+        """Initialize from the service's parts; it listens to the event bus from now on."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -329,7 +325,7 @@ class HouseModel:
         if house is None or (phase := house.phase) is None:
             return
         now = self._clock.now_ms()
-        if now - phase.heard_ms > self._max_gap_ms:
+        if now - phase.heard_ms > MAX_SILENCE_MS:
             house.phase = None
         else:
             phase.heard_ms = now
@@ -338,16 +334,12 @@ class HouseModel:
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)
-        elif event.kind is EventKind.CONNECTION or event.kind is EventKind.PAIRING:
-            house = self._houses.get(event.serial)
-            # A phase with a gap in its reports, or of a thermostat unpaired, learns nothing.
-            if house is not None and house.phase is not None and not self._is_heard(event):
-                house.phase = None
-
-    def _is_heard(self, event: ServiceEvent) -> bool:
-        if event.kind is EventKind.PAIRING:
-            return self._ownership.is_paired(event.serial)
-        return self._is_available(event.serial)
+        elif (
+            event.kind is EventKind.PAIRING
+            and not self._ownership.is_paired(event.serial)
+            and (house := self._houses.get(event.serial)) is not None
+        ):
+            house.phase = None  # a phase of a thermostat unpaired learns nothing
 
     def _relays_changed(self, serial: str) -> None:
         if not self._ownership.is_paired(serial):

@@ -146,7 +146,7 @@ class ThermostatService:
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
-        self._house_model = HouseModel(context, is_available=self._availability.is_available)
+        self._house_model = HouseModel(context)
         """How fast each house heats, cools and drifts (under the saved document's
         `house_model` key)."""
         self._availability.on_contact(self._house_model.note_contact)
