@@ -11,12 +11,15 @@ from __future__ import annotations
 from homeassistant.const import STATE_UNAVAILABLE, EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
+from homeassistant.util import dt as dt_util
 import pytest
 
 from custom_components.thermostat_cloud.server import MIN_RUNS
 from thermostat_sim import House, Room
 
 from .conftest import LoopClock, PairedThermostat, PairThermostat, shown
+from .test_holds import TUESDAY_EVENING, at
+from .test_vacations import pair_at_home, set_vacation
 
 WEATHER = "weather.home"
 ROOM = Room(temperature_c=18.5, outdoor_c=5.0, heating_rate_c_per_h=8.0, loss_per_h=0.2)
@@ -118,3 +121,50 @@ async def test_the_rates_are_diagnostic_sensors_unavailable_until_learned(
         assert state is not None
         assert state.state == STATE_UNAVAILABLE
         assert state.attributes["friendly_name"].endswith(name)
+
+
+async def heat_runs(paired: PairedThermostat, clock: LoopClock, rate: float, runs: int) -> None:
+    """Report `runs` half-hour heating runs at `rate` °C/h, an hour off after each."""
+    shared = f"shared.{paired.serial}"
+    for _ in range(runs):
+        await paired.thermostat.put(shared, {"hvac_heater_state": True, "current_temperature": 18})
+        for _ in range(3):
+            await clock.advance(600)
+            await paired.thermostat.heartbeat()
+        await paired.thermostat.put(
+            shared, {"hvac_heater_state": False, "current_temperature": 18 + rate / 2}
+        )
+        for _ in range(6):
+            await clock.advance(600)
+            await paired.thermostat.heartbeat()
+        await paired.thermostat.put(shared, {"current_temperature": 18})
+
+
+async def test_a_vacation_ends_by_the_learned_heating_rate(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+) -> None:
+    """Learned: 3 °C/h. Eco 15 °C to the schedule's 21 °C is two hours: home at 10:00.
+
+    The thermostat's time-to-target said 6 °C/h (one hour), which counts only until the model
+    has learned.
+    """
+    clock.freezer.move_to(at(TUESDAY_EVENING))
+    weather(hass, 5.0)
+    paired = await pair_at_home(hass, pair_thermostat)
+    now = dt_util.utcnow().timestamp()
+    await paired.thermostat.put(
+        f"shared.{paired.serial}",
+        {"current_temperature": 18.0, "target_temperature": 21.0, "hvac_heater_state": True},
+    )
+    await paired.thermostat.put(f"device.{paired.serial}", {"time_to_target": int(now + 1800)})
+    eco = {"eco_low": 15, "eco_high": 28}
+    answer = await set_vacation(hass, start="2026-11-28 08:00", end="2026-12-01 12:00", **eco)
+    assert dt_util.parse_datetime(answer["home_from"]) == at("2026-12-01 11:00:00-08:00")
+
+    await heat_runs(paired, clock, 3.0, MIN_RUNS + 1)
+    answer = await set_vacation(hass, start="2026-12-05 08:00", end="2026-12-08 12:00", **eco)
+    assert dt_util.parse_datetime(answer["home_from"]) == at("2026-12-08 10:00:00-08:00")
+    first = paired.service.vacations.vacations()[0]  # planned before: timed again
+    assert (
+        paired.service.vacations.return_ms(first) == at("2026-12-01 10:00-08:00").timestamp() * 1000
+    )

@@ -13,8 +13,9 @@ one sample and refits that kind's few hundred samples (`python -m bench.house_mo
 The fit (`fit`) is one a reader can follow:
 
 1. each sample weighs half as much for every `HALF_LIFE_DAYS` of age (recent weeks count most);
-2. a line a few wild samples cannot pull (Theil-Sen: its slope the median of the slopes
-   between every two samples, its level the median) finds the outliers: samples further from
+2. a line a few wild samples cannot pull (Theil's: its slope the median of the slopes between
+   the colder and the warmer half's samples, paired in order; its level the median) finds the
+   outliers: samples further from
    it than `OUTLIER_SPREADS` robust spreads (1.4826 times the median distance, at least
    `MIN_SPREAD`) are dropped: a window left open, a door, a sunny afternoon;
 3. through the rest, a weighted least-squares line of rate against outdoor temperature when
@@ -157,23 +158,23 @@ def fit(samples: Iterable[Sample], now_ms: int) -> Fit | None:
 
 
 def _robust_residuals(samples: Sequence[Sample]) -> list[float]:
-    """Return each sample's distance from a line a few wild samples cannot pull (Theil-Sen).
+    """Return each sample's distance from a line a few wild samples cannot pull (Theil's).
 
-    Its slope is the median of the slopes between every two samples at least a degree apart
-    outdoors, its level the median of what is left; without outdoor spread, the median rate.
+    Sorted by outdoor temperature, each sample of the colder half is paired with its
+    counterpart in the warmer half; the line's slope is the median of those pairs' slopes, its
+    level the median of what is left. Without outdoor spread: the median rate.
     """
-    known = [(s.outdoor, s.rate) for s in samples if s.outdoor is not None]
+    known = sorted((s.outdoor, s.rate) for s in samples if s.outdoor is not None)
     outdoors = [x for x, _ in known]
     slope = 0.0
-    if len(known) >= MIN_RUNS and max(outdoors) - min(outdoors) >= MIN_OUTDOOR_SPREAD_C:
-        slope = _median(
-            [
-                (y2 - y1) / (x2 - x1)
-                for i, (x1, y1) in enumerate(known)
-                for x2, y2 in known[i + 1 :]
-                if abs(x2 - x1) >= 1.0
-            ]
-        )
+    if len(known) >= MIN_RUNS and outdoors[-1] - outdoors[0] >= MIN_OUTDOOR_SPREAD_C:
+        half = len(known) // 2
+        slopes = [
+            (y2 - y1) / (x2 - x1)
+            for (x1, y1), (x2, y2) in zip(known[:half], known[half : 2 * half], strict=True)
+            if x2 - x1 >= 1.0
+        ]
+        slope = _median(slopes) if slopes else 0.0
     middle = _median(outdoors) if outdoors else 0.0
     offsets = [slope * (0.0 if s.outdoor is None else s.outdoor - middle) for s in samples]
     level = _median([s.rate - offset for s, offset in zip(samples, offsets, strict=True)])

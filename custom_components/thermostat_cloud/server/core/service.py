@@ -132,8 +132,14 @@ class ThermostatService:
         )
         self._holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
+        self._house_model = HouseModel(context)
+        """How fast each house heats, cools and drifts (under the saved document's
+        `house_model` key)."""
         self._vacations = Vacations(
-            context, commands=self.commands, home_serials=self._home_serials
+            context,
+            commands=self.commands,
+            home_serials=self._home_serials,
+            learned_rate=lambda serial, kind: self._house_model.estimate(serial, kind).rate,
         )
         """The home's vacations: away from their start, home again in time for their end."""
         self._roster.on_forget(self._availability.forget)
@@ -146,9 +152,6 @@ class ThermostatService:
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
-        self._house_model = HouseModel(context)
-        """How fast each house heats, cools and drifts (under the saved document's
-        `house_model` key)."""
         self._availability.on_contact(self._house_model.note_contact)
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
