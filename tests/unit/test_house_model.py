@@ -110,6 +110,9 @@ async def test_rates_are_shown_once_enough_runs_are_learned(paired: ThermostatSe
     assert found.rate == pytest.approx(heating_rate(5.0))
     assert rate(paired, DRIFT) == pytest.approx(drift_rate(5.0))
     assert rate(paired, COOLING) is None
+    diagnostics = paired.diagnostics()["thermostats"][SERIAL]["house_model"]
+    assert diagnostics["heating"]["runs"] == MIN_RUNS
+    assert diagnostics["heating"]["mean"] == pytest.approx(heating_rate(5.0), abs=0.001)
 
 
 async def test_rates_follow_the_outdoor_temperature_within_what_was_learned(

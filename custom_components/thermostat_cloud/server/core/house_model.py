@@ -293,6 +293,26 @@ class HouseModel:
             return Estimate(None, found.runs)
         return Estimate(found.at(self._outdoor if outdoor is None else outdoor), found.runs)
 
+    def diagnostics(self, serial: str) -> dict[str, Any]:
+        """Return what support needs of a thermostat's model: each kind's fit, and the phase."""
+        house = self._houses.get(serial)
+        if house is None:
+            return {}
+        return {
+            "outdoor": self._outdoor,
+            "phase": house.phase.kind if house.phase is not None else None,
+            **{
+                kind: {
+                    "samples": len(house.samples.get(kind, [])),
+                    "runs": found.runs,
+                    "mean": round(found.mean, 3),
+                    "slope": round(found.slope, 4),
+                    "outdoor_learned": [found.low, found.high],
+                }
+                for kind, found in house.fits.items()
+            },
+        }
+
     @property
     def outdoor(self) -> float | None:
         """The outdoor temperature (°C) the host last told, None when it knows none."""

@@ -402,6 +402,7 @@ class ThermostatService:
             "available": self._availability.is_available(serial),
             "subscriptions": self._subscriptions.count(serial),
             "hold": hold.dump() if (hold := self._holds.hold_of(serial)) else None,
+            "house_model": self._house_model.diagnostics(serial),
             "commands": {
                 "taking_commands": trouble is None,
                 "likely_causes": [cause.value for cause in trouble.causes] if trouble else [],
