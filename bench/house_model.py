@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
 import logging
 import random
 import statistics
@@ -23,6 +22,7 @@ from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatS
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.house_model import MAX_SAMPLES, Sample, fit
 
+from .core_listeners import pair, unhook
 from .fleet import bench_serial
 from .unsaved import UnsavedStorage
 
@@ -37,33 +37,6 @@ class _SteppedClock:
 
     def now_ms(self) -> int:
         return self.now
-
-
-def _pair(service: ThermostatService, serial: str) -> IdentityClaim:
-    claim = IdentityClaim(user_id=f"d.{serial}.bench", password="bench", address="127.0.0.9")
-    service.sessions.put(
-        claim,
-        [PutEntry(f"shared.{serial}", {"can_heat": True, "current_temperature": 20}, None, 0)],
-    )
-    key, _ = service._ownership.issue(serial)
-    assert service.register(key.value, None).success
-    return claim
-
-
-def _unhook(service: ThermostatService) -> Callable[[], None]:
-    """Take the model off the contact path and the bus; return what puts it back."""
-    model = service._house_model
-    availability_listeners = service._availability._contact_listeners
-    bus_listeners = service.events._listeners
-    availability_listeners.remove(model.note_contact)
-    on_event = model._on_event
-    bus_listeners.remove(on_event)
-
-    def rehook() -> None:
-        availability_listeners.append(model.note_contact)
-        bus_listeners.append(on_event)
-
-    return rehook
 
 
 def _time_puts(
@@ -117,7 +90,10 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
         clock,
     )
     await service.async_load()
-    claims = [(serial, _pair(service, serial)) for serial in map(bench_serial, range(thermostats))]
+    claims = [
+        (serial, pair(service, serial, {"can_heat": True, "current_temperature": 20}))
+        for serial in map(bench_serial, range(thermostats))
+    ]
     results: dict[str, dict[str, list[float]]] = {
         kind: {"with": [], "without": []} for kind in ("temperature", "relay")
     }
@@ -126,7 +102,7 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
             for kind in results:
                 relay = kind == "relay"
                 results[kind]["with"].append(_time_puts(service, clock, claims, puts, relay))
-                rehook = _unhook(service)
+                rehook = unhook(service, service._house_model)
                 results[kind]["without"].append(_time_puts(service, clock, claims, puts, relay))
                 rehook()
     finally:
