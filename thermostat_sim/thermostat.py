@@ -87,11 +87,13 @@ FIRMWARE_SETTINGS: dict[str, Any] = {
     "lower_safety_temp_enabled": True,
     "upper_safety_temp": 35,
     "upper_safety_temp_enabled": False,
+    "safety_state": "none",
     "battery_level": 3.777,
 }
 """Settings and readings firmware reports in `device` with its full state, as in a capture of a
 5.9.4-5 thermostat (solbirn/Nest.Thermostat `docs/nest-api-schemas.md`): learning and Home/Away
-Assist off, 45 °F freeze protection, the cell at 3.777 V. Heat protection off, Google's
+Assist off, 45 °F freeze protection and no safety temperature crossed (`safety_state` `none`),
+the cell at 3.777 V. Heat protection off, Google's
 default (the capture has it on)."""
 
 FIRMWARE_IDLE_STATE: dict[str, Any] = {

@@ -92,7 +92,15 @@ def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
     return datetime.fromtimestamp(reached_at, UTC) if reached_at is not None else None
 
 
-ECO_TEMPERATURES = frozenset({"device.away_temperature_low", "device.away_temperature_high"})
+ECO_TEMPERATURES = frozenset(
+    {
+        "device.away_temperature_low",
+        "device.away_temperature_high",
+        "device.away_temperature_low_enabled",
+        "device.away_temperature_high_enabled",
+    }
+)
+"""The eco temperatures, and whether each limit is on (off: its sensor is unavailable)."""
 NO_ERROR = "none"
 """What the error sensors show while the thermostat reports an empty error (firmware's own
 word for nothing, as in `safety_state`)."""
@@ -169,6 +177,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["low"],
+        applies_fn=lambda t: t.eco_limit_on("low") is not False,
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -179,6 +188,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["high"],
+        applies_fn=lambda t: t.eco_limit_on("high") is not False,
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -222,8 +232,8 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
     _error("error_code"),
     _error("wiring_error"),
     ThermostatSensorDescription(
-        # `device.filter_runtime_sec`: the air the filter saw since its reminder was last
-        # reset (which starts it again from 0: a new meter cycle for the statistics).
+        # `device.filter_runtime_sec`: "total filter runtime" (the protocol notes); should it
+        # start again from 0, that is a new meter cycle for the statistics.
         key="filter_runtime",
         translation_key="filter_runtime",
         device_class=SensorDeviceClass.DURATION,
