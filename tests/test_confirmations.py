@@ -124,6 +124,7 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
         {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
         blocking=True,
     )
+    sent_ms = int(dt_util.utcnow().timestamp() * 1000)
     await paired.pushed("shared", target_temperature_type="off")
     [entry] = service.pending_commands(SERIAL)
     assert entry.written_ms is not None  # pushed on its held connection
@@ -144,8 +145,17 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
     raised = issue(hass)
     assert raised is not None
     assert raised.translation_key == "not_taking_commands_unknown"
-    assert raised.translation_placeholders is not None
-    assert raised.translation_placeholders["pending"] == "1"
+    # Values only, no words: the time the setting was sent (the frontend writes it in the
+    # reader's language), the thermostat named once with its serial once.
+    placeholders = raised.translation_placeholders
+    assert placeholders is not None
+    assert placeholders["sent"] == str(sent_ms)
+    name = service.thermostat(SERIAL).name
+    assert placeholders["thermostat"].count(SERIAL) == 1
+    assert placeholders["thermostat"].startswith(name)
+    assert raised.learn_more_url == (
+        "https://github.com/thermostat-cloud/thermostat-cloud#troubleshooting"
+    )
 
     # It obeys again, and a newer command of the user is confirmed: both clear by themselves.
     paired.thermostat.obey_pushes = True

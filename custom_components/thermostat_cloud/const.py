@@ -59,3 +59,8 @@ def signal_energy_rates_changed(entry_id: str) -> str:
 
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""
+
+DOCUMENTATION_URL: Final = "https://github.com/thermostat-cloud/thermostat-cloud"
+"""The README (the manifest's `documentation`)."""
+TROUBLESHOOTING_URL: Final = f"{DOCUMENTATION_URL}#troubleshooting"
+"""The README's troubleshooting: the "Learn more" link of the repairs it explains."""

@@ -33,6 +33,7 @@ from .firmware import (
     too_old_to_control,
 )
 from .holds import Hold, Holds
+from .house_model import DRIFT, MIN_RUNS, Estimate, HouseModel
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
 from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
@@ -73,6 +74,7 @@ __all__ = [
     "CONTACT_DEADLINE_S",
     "COOLING",
     "DEVICE_RELAYS",
+    "DRIFT",
     "ECO_MODES",
     "ELECTRICITY",
     "EQUIPMENT",
@@ -83,6 +85,7 @@ __all__ = [
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
+    "MIN_RUNS",
     "SERVER_VERSION",
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
@@ -100,11 +103,13 @@ __all__ = [
     "DeviceSessions",
     "DeviceSummary",
     "ErrorCode",
+    "Estimate",
     "EventKind",
     "Hold",
     "Holds",
     "HomePairing",
     "HomeState",
+    "HouseModel",
     "Identity",
     "IdentityClaim",
     "MacNotResolvedError",

@@ -34,8 +34,9 @@ from .config import ServiceConfig
 from .confirmations import Confirmations, PendingField
 from .context import CoreContext
 from .events import EventBus, PairingOrigin
-from .facets import ApiKeysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
+from .facets import ApiKeysFacet, HoldsFacet, HouseModelFacet, RuntimeFacet, VacationsFacet
 from .holds import Holds
+from .house_model import HouseModel
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .runtime import RuntimeLedger
@@ -131,8 +132,14 @@ class ThermostatService:
         )
         self._holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
+        self._house_model = HouseModel(context)
+        """How fast each house heats, cools and drifts (under the saved document's
+        `house_model` key)."""
         self._vacations = Vacations(
-            context, commands=self.commands, home_serials=self._home_serials
+            context,
+            commands=self.commands,
+            home_serials=self._home_serials,
+            learned_rate=lambda serial, kind: self._house_model.estimate(serial, kind).rate,
         )
         """The home's vacations: away from their start, home again in time for their end."""
         self._roster.on_forget(self._availability.forget)
@@ -145,6 +152,7 @@ class ThermostatService:
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
+        self._availability.on_contact(self._house_model.note_contact)
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
@@ -231,6 +239,11 @@ class ThermostatService:
     def runtime(self) -> RuntimeFacet:
         """How long each thermostat's equipment ran, and its energy."""
         return self._runtime
+
+    @property
+    def house_model(self) -> HouseModelFacet:
+        """How fast each thermostat's house heats, cools and drifts."""
+        return self._house_model
 
     @property
     def api_keys(self) -> ApiKeysFacet:
@@ -389,6 +402,7 @@ class ThermostatService:
             "available": self._availability.is_available(serial),
             "subscriptions": self._subscriptions.count(serial),
             "hold": hold.dump() if (hold := self._holds.hold_of(serial)) else None,
+            "house_model": self._house_model.diagnostics(serial),
             "commands": {
                 "taking_commands": trouble is None,
                 "likely_causes": [cause.value for cause in trouble.causes] if trouble else [],
@@ -427,6 +441,7 @@ class ThermostatService:
         self._holds.load(data.get("holds"))
         self._vacations.load(data.get("vacations"))
         self._runtime.load(data.get("runtime"))
+        self._house_model.load(data.get("house_model"))
         self._loaded = True
         if not data:
             self.save_now_later()
@@ -444,6 +459,7 @@ class ThermostatService:
             "vacations": self._vacations.dump(),
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
+            "house_model": self._house_model.dump(),
         }
 
     def _last_contact_ms(self, serial: str) -> int | None:
