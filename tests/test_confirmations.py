@@ -13,7 +13,6 @@ from datetime import timedelta
 import json
 from typing import Any
 
-import aiohttp
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
     ATTR_HVAC_MODE,
@@ -349,43 +348,6 @@ async def test_the_event_stream_says_what_is_pending_when_asked(
     assert pending["value"] == 24.0
     assert pending["since"]
     resp.close()
-
-
-async def test_firmware_4_3_shows_its_state_and_is_read_only(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
-    """A 4.3.3 thermostat PUTs `{"<type>": {"<serial>": {...}}}` to `/v3/put` (issue #111)."""
-    paired = await pair_thermostat()
-    async with aiohttp.ClientSession() as http:
-        old = SimulatedThermostat(
-            paired.thermostat.base_url,
-            OTHER_SERIAL,
-            http,
-            firmware="4.3.3",
-            subscribe_format="keys",
-            buckets={f"shared.{OTHER_SERIAL}": {}, f"device.{OTHER_SERIAL}": {}},
-        )
-        old.transport_url = paired.thermostat.transport_url
-        await old.report_v3(
-            {
-                "shared": {"current_temperature": 19.7, "target_temperature_type": "heat"},
-                "device": {"current_humidity": 44, "battery_level": 3.9},
-            }
-        )
-        state = paired.service.thermostat(OTHER_SERIAL)
-        assert state.current_temperature == 19.7
-        assert state.humidity == 44
-        assert state.mode == "heat"
-        # It subscribes listing its buckets by key only, and the connection is held.
-        old.start()
-        await old.subscribed.wait()
-        assert paired.service._subscriptions.count(OTHER_SERIAL) == 1
-        # The named-bucket form is read too.
-        named = SimulatedThermostat(
-            paired.thermostat.base_url, OTHER_SERIAL, http, subscribe_format="named"
-        )
-        assert named._subscribe_body()["shared"]["object_key"] == f"shared.{OTHER_SERIAL}"
-        await old.stop()
 
 
 async def skewed_clock(paired: PairedThermostat) -> None:

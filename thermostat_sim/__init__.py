@@ -5,6 +5,7 @@ Used by the tests, the benchmarks and by hand against a running Home Assistant
 """
 
 from .room import Equipment, House, Room
+from .skv import SkvThermostat
 from .thermostat import (
     FIRMWARE_IDLE_STATE,
     FIRMWARE_SETTINGS,
@@ -29,5 +30,6 @@ __all__ = [
     "House",
     "Room",
     "SimulatedThermostat",
+    "SkvThermostat",
     "basic_auth",
 ]

@@ -17,9 +17,9 @@ and nothing more.
 Firmware variants: `identify_by_mac=True` identifies by its MAC address as a Display-2.12
 on 5.9.4-5 does (Basic user id and bucket keys `<mac>`, session id `<mac><serial>`);
 `firmware="4.2.5"` is a 4.x thermostat, whose `heartbeat` PUTs `{"objects": []}` to
-`<transport_url>/v3/put` and which never subscribes; `firmware="4.3.3"` (a Display-2.14 that
-cannot be upgraded) reports its state with `report_v3`, keyed by bucket type then serial, and
-subscribes listing its buckets by name (`subscribe_format`), and takes no push.
+`<transport_url>/v3/put` and which never subscribes; `subscribe_format` lists buckets in the
+other forms 4.x subscribes with. A 4.x thermostat that speaks 4.x's whole transport is
+`thermostat_sim.skv.SkvThermostat`.
 
 Habits of a thermostat that does not obey: `obey_pushes=False` reads pushes and applies none;
 `sleep()` leaves pushes unread until `wake()` (a thermostat asleep with its connection held);
@@ -480,28 +480,6 @@ class SimulatedThermostat:
             resp.raise_for_status()
             self._follow_protocol_headers(resp.headers)
             return await resp.json()
-
-    async def report_v3(self, changes: Mapping[str, Mapping[str, Any]]) -> Any:
-        """PUT state as firmware 4.3.x does: `{"<type>": {"<serial>": {...}}}` to `/v3/put`.
-
-        `changes` maps bucket types to fields (NoLongerEvil-Thermostat issue #111).
-        """
-        body: dict[str, Any] = {"session": self.session_id}
-        for bucket_type, fields in changes.items():
-            body[bucket_type] = {self.key_id: dict(fields)}
-            key = f"{bucket_type}.{self.key_id}"
-            self.local.setdefault(key, LocalBucket()).value.update(fields)
-        async with self.http.post(
-            f"{self.transport_url}/v3/put", json=body, headers=self.headers
-        ) as resp:
-            resp.raise_for_status()
-            self._follow_protocol_headers(resp.headers)
-            data = await resp.json()
-        for descriptor in data["objects"]:
-            local = self.local.setdefault(descriptor["object_key"], LocalBucket())
-            local.revision = descriptor["object_revision"]
-            local.timestamp = descriptor["object_timestamp"]
-        return data
 
     def sleep(self) -> None:
         """Doze with the connection held: a push now stays unread until `wake`."""

@@ -284,11 +284,12 @@ def _async_follow(
 
 @callback
 def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Callable[[], None]:
-    """Say in a repair issue when a thermostat runs firmware before 5.x.
+    """Say in a repair issue when a thermostat on firmware 4.x only sends heartbeats.
 
-    Such firmware (4.x) only PUTs empty heartbeats and never opens the connection changes
-    are pushed on (NoLongerEvil-Thermostat issue #213): it shows up, but cannot be
-    controlled. Returns the function that stops following and clears the issues.
+    Such a thermostat PUTs empty heartbeats and has not opened the connection changes are
+    pushed on (NoLongerEvil-Thermostat issue #213): it shows up, but cannot be controlled.
+    4.x that subscribes over its own transport is controlled and raises nothing. Returns the
+    function that stops following and clears the issues.
     """
 
     def wanted(serial: str) -> Wanted:

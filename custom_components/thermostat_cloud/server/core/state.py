@@ -212,6 +212,11 @@ class ThermostatState:
         return online if isinstance(online, bool) else self.available
 
     @property
+    def subscribes_skv(self) -> bool:
+        """Whether it runs 4.x and subscribes over 4.x's transport: controlled like 5.x."""
+        return self.source.availability.subscribes_skv(self.serial)
+
+    @property
     def software_version(self) -> str | None:
         """The version reported in `/svc/entry`, else `device.current_version`."""
         record = self.source.devices.get(self.serial)
