@@ -28,6 +28,15 @@ from .firmware import (
     subscribe_listing,
     too_old_to_control,
 )
+from .health import (
+    DEFAULT_THRESHOLDS,
+    MIN_NOT_WARMING_MINUTES,
+    MIN_SILENT_MINUTES,
+    STRICT_THRESHOLDS,
+    Finding,
+    FindingKind,
+    HealthThresholds,
+)
 from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .pairing import HomePairing, RegisterResult
@@ -68,6 +77,7 @@ from .weather import WeatherProvider
 __all__ = [
     "CONTACT_DEADLINE_S",
     "COOLING",
+    "DEFAULT_THRESHOLDS",
     "DEVICE_RELAYS",
     "ECO_MODES",
     "ELECTRICITY",
@@ -79,7 +89,10 @@ __all__ = [
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
+    "MIN_NOT_WARMING_MINUTES",
+    "MIN_SILENT_MINUTES",
     "SERVER_VERSION",
+    "STRICT_THRESHOLDS",
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
     "Access",
@@ -97,6 +110,9 @@ __all__ = [
     "DeviceSummary",
     "ErrorCode",
     "EventKind",
+    "Finding",
+    "FindingKind",
+    "HealthThresholds",
     "Hold",
     "Holds",
     "HomePairing",

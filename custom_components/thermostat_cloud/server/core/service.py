@@ -9,7 +9,7 @@ may see). The service loads and saves their state and starts and stops them.
 The parts are private. The host and the surfaces use the facade: `commands` and `events` as
 they are, read methods (a thermostat's `ThermostatState`, the home, device records,
 availability, unconfirmed commands), pairing operations, the narrow faces of holds, vacations,
-the runtime ledger and API keys (`facets`), diagnostics data, and the lifecycle the host runs:
+the runtime ledger, the health findings and API keys (`facets`), diagnostics data, and the lifecycle the host runs:
 `async_load`, `start` once the device port listens, `close_connections` and `async_stop`.
 """
 
@@ -34,7 +34,8 @@ from .config import ServiceConfig
 from .confirmations import Confirmations, PendingField
 from .context import CoreContext
 from .events import EventBus, PairingOrigin
-from .facets import ApiKeysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
+from .facets import ApiKeysFacet, HealthFacet, HoldsFacet, RuntimeFacet, VacationsFacet
+from .health_monitor import HealthMonitor
 from .holds import Holds
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
@@ -117,8 +118,21 @@ class ThermostatService:
         self._confirmations = Confirmations(context, state_of=self.thermostat)
         """What each thermostat has not confirmed, and whether it takes commands."""
         self._delivery.on_written = self._confirmations.written
+        # Built before the command layer it follows; availability and the runtime ledger,
+        # built after it, are reached when called.
+        self._health = HealthMonitor(
+            context,
+            is_available=lambda serial: self._availability.is_available(serial),  # noqa: PLW0108
+            last_contact_ms=self._last_contact_ms,
+            runtime_figures=lambda serial: self._runtime.figures(serial),  # noqa: PLW0108
+        )
+        """What is wrong with the equipment behind each thermostat: a follower of the write
+        path's applied reports (under the saved document's `health` key)."""
         self.commands = Commands(
-            context, delivery=self._delivery, confirmations=self._confirmations
+            context,
+            delivery=self._delivery,
+            confirmations=self._confirmations,
+            report_followers=(self._health,),
         )
         """Every write: the one command layer (public, as `events` is)."""
         self._extra_state: dict[str, Any] = {}
@@ -145,6 +159,8 @@ class ThermostatService:
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
+        self._availability.on_contact(self._health.note_contact)
+        self._roster.on_forget(self._health.forget)
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
@@ -231,6 +247,11 @@ class ThermostatService:
     def runtime(self) -> RuntimeFacet:
         """How long each thermostat's equipment ran, and its energy."""
         return self._runtime
+
+    @property
+    def health(self) -> HealthFacet:
+        """What is found wrong with the equipment behind each thermostat."""
+        return self._health
 
     @property
     def api_keys(self) -> ApiKeysFacet:
@@ -427,6 +448,7 @@ class ThermostatService:
         self._holds.load(data.get("holds"))
         self._vacations.load(data.get("vacations"))
         self._runtime.load(data.get("runtime"))
+        self._health.load(data.get("health"))
         self._loaded = True
         if not data:
             self.save_now_later()
@@ -444,6 +466,7 @@ class ThermostatService:
             "vacations": self._vacations.dump(),
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
+            "health": self._health.dump(),
         }
 
     def _last_contact_ms(self, serial: str) -> int | None:
@@ -506,6 +529,7 @@ class ThermostatService:
         self._holds.start()
         self._vacations.start()
         self._confirmations.start()
+        self._health.start()
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
@@ -524,5 +548,6 @@ class ThermostatService:
         self._vacations.stop()
         self._confirmations.stop()
         self._runtime.stop()
+        self._health.stop()
         if self._loaded:
             await self.async_flush()
