@@ -264,12 +264,16 @@ class HealthMonitor:
             return
         if not watch.heard:
             # Heard again (or for the first time since a start): the stored relays are
-            # followed, not counted as starts, and calls wait for a room reading.
+            # followed, not counted as starts; the stored room is trusted only when it was
+            # reported moments ago, else calls wait for the next reading.
             watch.heard = True
             self._cancel_silent(watch)
-            shared = self._buckets.value(bucket_key("shared", serial))
+            shared_bucket = self._buckets.get(bucket_key("shared", serial))
+            shared = shared_bucket.value if shared_bucket is not None else {}
             device = self._buckets.value(bucket_key("device", serial))
             self._read_settings(serial, watch, shared, device)
+            if shared_bucket is not None and now - shared_bucket.timestamp <= self._max_gap_ms:
+                watch.room = self._room(serial, shared.get("current_temperature"))
             self._follow_relays(serial, watch, self._relays(serial, shared), now, count=False)
             self._clear(serial, watch, FindingKind.SILENT_IN_FROST)
         self._check(serial, watch, now)
