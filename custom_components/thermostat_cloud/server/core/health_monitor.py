@@ -51,7 +51,8 @@ ROOM_RANGE_C = (-40.0, 60.0)
 """A room reading outside this is no reading (a broken sensor, a unit mix-up)."""
 OUTDOOR_RANGE_C = (-70.0, 60.0)
 WARMED_C = 0.2
-"""A call that moved the room this far the right way clears not_heating / not_cooling."""
+"""A call that moves the room this far the right way (from its coldest, for heating) clears
+not_heating / not_cooling."""
 CLEAR_MARGIN_C = 0.5
 """too_cold (too_hot) clears this far above (below) its threshold, so it does not flicker."""
 ROOM_CONFIRM_MS = 5 * MINUTE_MS
@@ -127,6 +128,10 @@ class _Call:
     """The room when judging began; None until a reading since the thermostat was heard."""
     stages: dict[str, None]
     """What ran during the call, in the order it started."""
+    worst: float | None = None
+    """The coldest room of a heating call (warmest of a cooling call) since judging began."""
+    works: bool = False
+    """The call moved the room the right way: the equipment works, this call finds nothing."""
 
 
 @dataclass(slots=True)
@@ -420,13 +425,16 @@ class HealthMonitor:
             return
         if call.room_start is None:
             call.room_start, call.since_ms = room, now
-            return
-        moved = room - call.room_start if cycle == HEATING else call.room_start - room
-        if moved >= WARMED_C:
+        heating = cycle == HEATING
+        worst = call.worst if call.worst is not None else room
+        call.worst = min(worst, room) if heating else max(worst, room)
+        if (room - call.worst if heating else call.worst - room) >= WARMED_C:
+            # Warming (cooling) now, whatever came before: the equipment works.
+            call.works = True
             self._clear(serial, watch, kind)
-            return
+        moved = room - call.room_start if heating else call.room_start - room
         minutes = (now - call.since_ms) / MINUTE_MS
-        if moved <= 0 and minutes >= self._thresholds.not_warming_minutes:
+        if not call.works and moved <= 0 and minutes >= self._thresholds.not_warming_minutes:
             figures: dict[str, Figure] = {
                 "minutes": round(minutes),
                 "room_start": round(call.room_start, 1),
