@@ -105,12 +105,15 @@ _DEVICE_FIELDS = (
     "heat_pump_aux_threshold_enabled",
     "has_heat_pump",
 )
-WATCHED_FIELDS = frozenset(
-    {field_name("shared", name) for name in _RELAY_FIELDS.values()}
-    | {_ROOM_FIELD, field_name("shared", "target_temperature_type")}
+_RELAY_FIELD_NAMES = frozenset(field_name("shared", name) for name in _RELAY_FIELDS.values())
+_SETTING_FIELDS = frozenset(
+    {field_name("shared", "target_temperature_type")}
     | {field_name("device", name) for name in _DEVICE_FIELDS}
 )
+WATCHED_FIELDS = _RELAY_FIELD_NAMES | _SETTING_FIELDS | {_ROOM_FIELD}
 """The fields whose change the monitor looks at (as the write path names them)."""
+CHECK_EVERY_MS = 30_000
+"""A request checks the time-bound findings at most this often (a report always does)."""
 _CALL_KIND = {HEATING: FindingKind.NOT_HEATING, COOLING: FindingKind.NOT_COOLING}
 
 
@@ -155,6 +158,7 @@ class _Watch:
     """The room as last reported since it was heard (None: no reading since)."""
     calls: dict[str, _Call] = field(default_factory=dict)
     last_ms: int = 0
+    checked_ms: int = 0
     cold_limit: float = DEFAULT_LOW_SAFETY_C
     hot_limit: float = DEFAULT_HIGH_SAFETY_C
     aux_lockout: float | None = None
@@ -247,14 +251,16 @@ class HealthMonitor:
         if not self._in_time(serial, watch, now):
             return
         shared = self._buckets.value(bucket_key("shared", serial))
-        device = self._buckets.value(bucket_key("device", serial))
-        self._read_settings(serial, watch, shared, device)
+        if not watch.heard or not fields.isdisjoint(_SETTING_FIELDS):
+            device = self._buckets.value(bucket_key("device", serial))
+            self._read_settings(serial, watch, shared, device)
         if _ROOM_FIELD in fields:
             watch.room = self._room(serial, shared.get("current_temperature"))
         if not watch.heard:
             watch.heard = True
             self._cancel_silent(watch)
-        self._follow_relays(serial, watch, self._relays(serial, shared), now, count=True)
+        if watch.relays is None or not fields.isdisjoint(_RELAY_FIELD_NAMES):
+            self._follow_relays(serial, watch, self._relays(serial, shared), now, count=True)
         self._check(serial, watch, now)
 
     def note_contact(self, serial: str) -> None:
@@ -281,6 +287,8 @@ class HealthMonitor:
                 watch.room = self._room(serial, shared.get("current_temperature"))
             self._follow_relays(serial, watch, self._relays(serial, shared), now, count=False)
             self._clear(serial, watch, FindingKind.SILENT_IN_FROST)
+        elif now - watch.checked_ms < CHECK_EVERY_MS:
+            return
         self._check(serial, watch, now)
 
     # -- reading the report ------------------------------------------------------------------------
@@ -411,6 +419,7 @@ class HealthMonitor:
 
     def _check(self, serial: str, watch: _Watch, now: int) -> None:
         """Raise or clear what the thermostat's state now says."""
+        watch.checked_ms = now
         for cycle, call in watch.calls.items():
             self._judge_call(serial, watch, cycle, call, now)
         self._check_starts(serial, watch, now)
@@ -451,6 +460,8 @@ class HealthMonitor:
                 starts.popleft()
             if len(starts) > worst:
                 worst, worst_cycle = len(starts), cycle
+        if not worst and FindingKind.SHORT_CYCLING not in watch.findings:
+            return
         if worst > limit:
             self._raise(
                 serial,
