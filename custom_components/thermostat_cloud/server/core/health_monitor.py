@@ -246,7 +246,9 @@ class HealthMonitor:
         """Follow a thermostat's applied report: `fields` changed (as events name them)."""
         if fields.isdisjoint(WATCHED_FIELDS) or not self._ownership.is_paired(serial):
             return
-        watch = self._watches.setdefault(serial, _Watch())
+        watch = self._watches.get(serial)
+        if watch is None:
+            watch = self._watches[serial] = _Watch()
         now = self._clock.now_ms()
         if not self._in_time(serial, watch, now):
             return
@@ -420,12 +422,28 @@ class HealthMonitor:
     def _check(self, serial: str, watch: _Watch, now: int) -> None:
         """Raise or clear what the thermostat's state now says."""
         watch.checked_ms = now
+        findings = watch.findings
         for cycle, call in watch.calls.items():
             self._judge_call(serial, watch, cycle, call, now)
-        self._check_starts(serial, watch, now)
-        if watch.room is not None:
+        starts = watch.starts
+        if starts[HEATING] or starts[COOLING] or FindingKind.SHORT_CYCLING in findings:
+            self._check_starts(serial, watch, now)
+        room = watch.room
+        # The usual room, well within its limits with nothing found, needs no more look.
+        if room is not None and (
+            findings
+            or watch.cold_since_ms is not None
+            or watch.hot_since_ms is not None
+            or not watch.cold_limit + CLEAR_MARGIN_C <= room <= watch.hot_limit - CLEAR_MARGIN_C
+        ):
             self._check_room(serial, watch, now)
-        self._check_aux(serial, watch, now)
+        relays = watch.relays
+        if (
+            (relays is not None and "aux_heat" in relays)
+            or watch.aux_since_ms is not None
+            or FindingKind.AUX_ABOVE_LOCKOUT in findings
+        ):
+            self._check_aux(serial, watch, now)
 
     def _judge_call(self, serial: str, watch: _Watch, cycle: str, call: _Call, now: int) -> None:
         kind = _CALL_KIND[cycle]
