@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 import statistics
 import time
 from typing import Any
@@ -24,11 +25,18 @@ from .fleet import bench_serial
 from .unsaved import UnsavedStorage
 
 
-def _time_puts(
-    service: ThermostatService, claims: list[tuple[str, IdentityClaim]], puts: int, relay: bool
+def time_puts(
+    service: ThermostatService,
+    claims: list[tuple[str, IdentityClaim]],
+    puts: int,
+    relay: bool,
+    clock: Callable[[], int] = time.perf_counter_ns,
 ) -> float:
-    """Return the mean µs per PUT of `puts` reports spread over the thermostats."""
-    started = time.perf_counter_ns()
+    """Return the mean µs per PUT of `puts` reports spread over the thermostats.
+
+    Timed by `clock` (ns): wall time by default, `time.process_time_ns` for CPU time alone.
+    """
+    started = clock()
     for n in range(puts):
         serial, claim = claims[n % len(claims)]
         fields: dict[str, Any] = (
@@ -37,7 +45,7 @@ def _time_puts(
             else {"current_temperature": 18 + (n % 40) / 10}
         )
         service.sessions.put(claim, [PutEntry(f"shared.{serial}", fields, None, 0)])
-    return (time.perf_counter_ns() - started) / puts / 1000
+    return (clock() - started) / puts / 1000
 
 
 async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, list[float]]]:
@@ -57,9 +65,9 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
         for _ in range(rounds):
             for kind in results:
                 relay = kind == "relay"
-                results[kind]["with"].append(_time_puts(service, claims, puts, relay))
+                results[kind]["with"].append(time_puts(service, claims, puts, relay))
                 rehook = unhook(service, service._runtime)
-                results[kind]["without"].append(_time_puts(service, claims, puts, relay))
+                results[kind]["without"].append(time_puts(service, claims, puts, relay))
                 rehook()
     finally:
         await service.async_stop()

@@ -32,6 +32,15 @@ from .firmware import (
     subscribe_listing,
     too_old_to_control,
 )
+from .health import (
+    DEFAULT_THRESHOLDS,
+    MIN_NOT_WARMING_MINUTES,
+    MIN_SILENT_MINUTES,
+    STRICT_THRESHOLDS,
+    Finding,
+    FindingKind,
+    HealthThresholds,
+)
 from .holds import Hold, Holds
 from .house_model import DRIFT, MIN_RUNS, Estimate, HouseModel
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
@@ -73,6 +82,7 @@ from .weather import WeatherProvider
 __all__ = [
     "CONTACT_DEADLINE_S",
     "COOLING",
+    "DEFAULT_THRESHOLDS",
     "DEVICE_RELAYS",
     "DRIFT",
     "ECO_MODES",
@@ -85,8 +95,11 @@ __all__ = [
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
+    "MIN_NOT_WARMING_MINUTES",
     "MIN_RUNS",
+    "MIN_SILENT_MINUTES",
     "SERVER_VERSION",
+    "STRICT_THRESHOLDS",
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
     "Access",
@@ -105,6 +118,9 @@ __all__ = [
     "ErrorCode",
     "Estimate",
     "EventKind",
+    "Finding",
+    "FindingKind",
+    "HealthThresholds",
     "Hold",
     "Holds",
     "HomePairing",

@@ -9,7 +9,7 @@ kept by fan_timers.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..delivery.ledger import Delivery
@@ -41,7 +41,7 @@ from .validation import (
     temperature,
     temperature_pair,
 )
-from .write_path import WritePath
+from .write_path import ReportFollower, WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
 # middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
@@ -55,16 +55,28 @@ class Commands:
     """Validated writes to bucket state, each through the one write path."""
 
     def __init__(
-        self, context: CoreContext, *, delivery: Delivery, confirmations: Confirmations
+        self,
+        context: CoreContext,
+        *,
+        delivery: Delivery,
+        confirmations: Confirmations,
+        report_followers: Sequence[ReportFollower] = (),
     ) -> None:
-        """Initialize from the core's context, delivery and confirmations."""
+        """Initialize from the core's context, delivery and confirmations.
+
+        `report_followers` follow each thermostat's applied reports (see `WritePath`).
+        """
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
         self._devices = context.devices
         self._home = HomeRules(context)
         self._writes = WritePath(
-            context, delivery=delivery, confirmations=confirmations, home_rules=self._home
+            context,
+            delivery=delivery,
+            confirmations=confirmations,
+            home_rules=self._home,
+            report_followers=report_followers,
         )
         self._fan = FanTimers(context, self._writes)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from yarl import URL
 
 from ..model.pairing import DEFAULT_ENTRY_KEY_TTL_SECONDS
+from .health import HealthThresholds
 
 SERVER_VERSION = "0.1.0"
 # A device with no held subscribe is still counted available this long after its last request.
@@ -44,6 +45,8 @@ class ServiceConfig:
     time_zone: str = "UTC"
     """The home's IANA time zone, which thermostats get with the weather and run their
     schedules in: holds and vacations read the schedule in it."""
+    health: HealthThresholds = field(default_factory=HealthThresholds)
+    """When the health monitor raises a finding (see docs/health.md)."""
 
     @property
     def idle_connection_timeout(self) -> float:

@@ -36,6 +36,8 @@ class EventKind(StrEnum):
     """The device's runtime, cycles or energy changed (see `runtime.RuntimeLedger`)."""
     HOLD = "hold"
     """The device's hold began, changed or ended (see `Holds`)."""
+    HEALTH = "health"
+    """The device's health findings changed (see `health_monitor.HealthMonitor`)."""
     VACATIONS = "vacations"
     """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
     HOUSE_MODEL = "house_model"

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from ..model.api_keys import ApiKey, CreatedKey, Scope
+from .health import Finding, HealthThresholds
 from .holds import Hold
 from .house_model import Estimate
 from .runtime import Rates, RuntimeFigures
@@ -111,6 +112,26 @@ class HouseModelFacet(Protocol):
 
     def note_outdoor(self, celsius: float | None) -> None:
         """Tell the outdoor temperature (°C), None when it is not known."""
+
+
+class HealthFacet(Protocol):
+    """What is found wrong with the equipment behind each thermostat (see `health_monitor`).
+
+    A thermostat's findings changing is published as a HEALTH event naming it.
+    """
+
+    @property
+    def thresholds(self) -> HealthThresholds:
+        """The thresholds the findings are raised at (the service config's `health`)."""
+
+    def findings(self, serial: str) -> tuple[Finding, ...]:
+        """Return the thermostat's findings, in the order of `FindingKind`."""
+
+    def serials_with_findings(self) -> list[str]:
+        """Return the thermostats that have a finding."""
+
+    def note_outdoor(self, celsius: float | None) -> None:
+        """Note the home's outdoor temperature now (None: not known, no outdoor finding)."""
 
 
 class ApiKeysFacet(Protocol):

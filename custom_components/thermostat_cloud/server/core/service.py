@@ -9,7 +9,8 @@ may see). The service loads and saves their state and starts and stops them.
 The parts are private. The host and the surfaces use the facade: `commands` and `events` as
 they are, read methods (a thermostat's `ThermostatState`, the home, device records,
 availability, unconfirmed commands), pairing operations, the narrow faces of holds, vacations,
-the runtime ledger and API keys (`facets`), diagnostics data, and the lifecycle the host runs:
+the runtime ledger, the house model, the health findings and API keys (`facets`), diagnostics
+data, and the lifecycle the host runs:
 `async_load`, `start` once the device port listens, `close_connections` and `async_stop`.
 """
 
@@ -34,7 +35,15 @@ from .config import ServiceConfig
 from .confirmations import Confirmations, PendingField
 from .context import CoreContext
 from .events import EventBus, PairingOrigin
-from .facets import ApiKeysFacet, HoldsFacet, HouseModelFacet, RuntimeFacet, VacationsFacet
+from .facets import (
+    ApiKeysFacet,
+    HealthFacet,
+    HoldsFacet,
+    HouseModelFacet,
+    RuntimeFacet,
+    VacationsFacet,
+)
+from .health_monitor import HealthMonitor
 from .holds import Holds
 from .house_model import HouseModel
 from .pairing import HomePairing, RegisterResult
@@ -118,8 +127,21 @@ class ThermostatService:
         self._confirmations = Confirmations(context, state_of=self.thermostat)
         """What each thermostat has not confirmed, and whether it takes commands."""
         self._delivery.on_written = self._confirmations.written
+        # Built before the command layer it follows; availability and the runtime ledger,
+        # built after it, are reached when called.
+        self._health = HealthMonitor(
+            context,
+            is_available=lambda serial: self._availability.is_available(serial),  # noqa: PLW0108
+            last_contact_ms=self._last_contact_ms,
+            runtime_figures=lambda serial: self._runtime.figures(serial),  # noqa: PLW0108
+        )
+        """What is wrong with the equipment behind each thermostat: a follower of the write
+        path's applied reports (under the saved document's `health` key)."""
         self.commands = Commands(
-            context, delivery=self._delivery, confirmations=self._confirmations
+            context,
+            delivery=self._delivery,
+            confirmations=self._confirmations,
+            report_followers=(self._health,),
         )
         """Every write: the one command layer (public, as `events` is)."""
         self._extra_state: dict[str, Any] = {}
@@ -153,6 +175,8 @@ class ThermostatService:
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
         self._availability.on_contact(self._house_model.note_contact)
+        self._availability.on_contact(self._health.note_contact)
+        self._roster.on_forget(self._health.forget)
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
@@ -244,6 +268,11 @@ class ThermostatService:
     def house_model(self) -> HouseModelFacet:
         """How fast each thermostat's house heats, cools and drifts."""
         return self._house_model
+
+    @property
+    def health(self) -> HealthFacet:
+        """What is found wrong with the equipment behind each thermostat."""
+        return self._health
 
     @property
     def api_keys(self) -> ApiKeysFacet:
@@ -442,6 +471,7 @@ class ThermostatService:
         self._vacations.load(data.get("vacations"))
         self._runtime.load(data.get("runtime"))
         self._house_model.load(data.get("house_model"))
+        self._health.load(data.get("health"))
         self._loaded = True
         if not data:
             self.save_now_later()
@@ -460,6 +490,7 @@ class ThermostatService:
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
             "house_model": self._house_model.dump(),
+            "health": self._health.dump(),
         }
 
     def _last_contact_ms(self, serial: str) -> int | None:
@@ -522,6 +553,7 @@ class ThermostatService:
         self._holds.start()
         self._vacations.start()
         self._confirmations.start()
+        self._health.start()
 
     def close_connections(self) -> None:
         """Tell every held subscribe to close, and refuse new ones until `start`."""
@@ -540,5 +572,6 @@ class ThermostatService:
         self._vacations.stop()
         self._confirmations.stop()
         self._runtime.stop()
+        self._health.stop()
         if self._loaded:
             await self.async_flush()

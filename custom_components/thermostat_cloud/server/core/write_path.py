@@ -10,9 +10,9 @@ and writes that too, as one server change; a rule never writes itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 from ..delivery.ledger import Delivery
 from ..model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
@@ -50,6 +50,13 @@ def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> froze
     return frozenset(field_name(bucket_type, name) for name in fields if stamps.get(name) == latest)
 
 
+class ReportFollower(Protocol):
+    """A part that follows each thermostat's applied reports (the health monitor)."""
+
+    def report_applied(self, serial: str, fields: frozenset[str]) -> None:
+        """Follow the thermostat's report, which changed `fields` (named as events name them)."""
+
+
 class WritePath:
     """Merge, persist, deliver and publish: every write to bucket state goes through here."""
 
@@ -60,8 +67,13 @@ class WritePath:
         delivery: Delivery,
         confirmations: Confirmations,
         home_rules: HomeRules,
+        report_followers: Sequence[ReportFollower] = (),
     ) -> None:
-        """Initialize from the core's context, delivery, confirmations and the home's rules."""
+        """Initialize from the core's context, delivery, confirmations and the home's rules.
+
+        `report_followers` are told of each thermostat's report once it is applied and
+        announced, before the home's rules answer it.
+        """
         self._buckets = context.buckets
         self._ownership = context.ownership
         self._events = context.events
@@ -69,6 +81,7 @@ class WritePath:
         self._delivery = delivery
         self._confirmations = confirmations
         self._home_rules = home_rules
+        self._report_followers = tuple(report_followers)
 
     def apply(
         self,
@@ -87,11 +100,13 @@ class WritePath:
         report that brings the home back from away is followed by the home's return (see
         `HomeRules.home_back`), written as the server's change right after the report's.
         """
-        changed, unstorable = self._write(serial, updates, source, followed=followed)
+        changed, fields, unstorable = self._write(serial, updates, source, followed=followed)
         if changed and source is ChangeSource.DEVICE:
+            for follower in self._report_followers:
+                follower.report_applied(serial, fields)
             back = self._home_rules.home_back(serial, updates, changed)
             if back is not None:
-                unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[1]
+                unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[2]
         _refuse_unstorable(unstorable)
         return changed
 
@@ -127,8 +142,11 @@ class WritePath:
 
     def _write(
         self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
-    ) -> tuple[dict[str, Bucket], list[str]]:
-        """Merge one change and announce it; returns what changed and the keys refused."""
+    ) -> tuple[dict[str, Bucket], frozenset[str], list[str]]:
+        """Merge one change and announce it.
+
+        Returns what changed, its changed fields (as events name them) and the keys refused.
+        """
         if source is ChangeSource.SERVER:
             # A command writes all of its buckets or none of them.
             try:
@@ -149,10 +167,11 @@ class WritePath:
             if bucket is not None:
                 changed[key] = bucket
                 changed_fields[key] = _merged_fields(key, bucket, fields)
-        if changed:
-            self._request_save()
-            self._announce(serial, updates, source, changed, changed_fields, followed=followed)
-        return changed, unstorable
+        if not changed:
+            return changed, frozenset(), unstorable
+        self._request_save()
+        self._announce(serial, updates, source, changed, changed_fields, followed=followed)
+        return changed, frozenset().union(*changed_fields.values()), unstorable
 
     def _announce(
         self,
