@@ -1,10 +1,11 @@
-"""The "Away when everyone has left" blueprint, the way a user gets and uses it.
+"""The blueprints, the way a user gets and uses them.
 
-Imported from the README's My Home Assistant link through Home Assistant's blueprint
+Each is imported from the README's My Home Assistant link through Home Assistant's blueprint
 integration (the download answered from the file in this repository: nothing leaves the
-machine), saved, turned into an automation through the automation editor's API, and run:
-people and the home zone move, the delay passes on a frozen clock, and the hub's Away switch
-(and the thermostat behind it) follows.
+machine), saved, turned into an automation through the automation editor's API, and run.
+"Away when everyone has left": people and the home zone move, the delay passes on a frozen
+clock, and the hub's Away switch (and the thermostat behind it) follows. "Notify me of
+thermostat alerts" is in test_alerts_blueprint.py.
 """
 
 from __future__ import annotations
@@ -34,24 +35,75 @@ from custom_components.thermostat_cloud.const import DOMAIN
 from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 
 REPOSITORY = Path(__file__).parent.parent
-BLUEPRINT = REPOSITORY / "blueprints/automation/thermostat_cloud/away_when_everyone_left.yaml"
+BLUEPRINTS = REPOSITORY / "blueprints/automation/thermostat_cloud"
+BLUEPRINT = BLUEPRINTS / "away_when_everyone_left.yaml"
 IMPORT_LINK = re.compile(r"https://my\.home-assistant\.io/redirect/blueprint_import/\?[^)\s\"]+")
+RAW_FILES = "https://raw.githubusercontent.com/thermostat-cloud/thermostat-cloud/main/"
 
 
-def readme_blueprint_url() -> str:
-    """Return the blueprint URL the README's import button hands to Home Assistant."""
+def readme_blueprint_urls() -> list[str]:
+    """Return the blueprint URLs the README's import buttons hand to Home Assistant."""
     links: list[str] = IMPORT_LINK.findall((REPOSITORY / "README.md").read_text(encoding="utf-8"))
-    assert len(links) == 1, links
-    return parse_qs(urlsplit(links[0]).query)["blueprint_url"][0]
+    return [parse_qs(urlsplit(link).query)["blueprint_url"][0] for link in links]
 
 
-def test_the_readme_links_this_file_in_the_repository() -> None:
-    """The button imports this file, from the repository the manifest documents."""
-    url = readme_blueprint_url()
-    assert url == (
-        "https://raw.githubusercontent.com/thermostat-cloud/thermostat-cloud/main/"
-        f"{BLUEPRINT.relative_to(REPOSITORY).as_posix()}"
+def readme_blueprint_url(blueprint: Path = BLUEPRINT) -> str:
+    """Return the URL of the README's import button of one blueprint (there is exactly one)."""
+    urls = [url for url in readme_blueprint_urls() if url.endswith(f"/{blueprint.name}")]
+    assert len(urls) == 1, readme_blueprint_urls()
+    return urls[0]
+
+
+def test_the_readme_links_each_blueprint_in_the_repository() -> None:
+    """One button per blueprint, importing its file from the repository the manifest documents."""
+    assert sorted(readme_blueprint_urls()) == sorted(
+        f"{RAW_FILES}{path.relative_to(REPOSITORY).as_posix()}"
+        for path in BLUEPRINTS.glob("*.yaml")
     )
+
+
+async def import_blueprint(
+    hass: HomeAssistant,
+    blueprint: Path,
+    name: str,
+    ws_client: WebSocketGenerator,
+    aioclient_mock: AiohttpClientMocker,
+) -> str:
+    """Import a blueprint by the README's link and save it, as the UI does; return its path."""
+    url = readme_blueprint_url(blueprint)
+    text = await hass.async_add_executor_job(blueprint.read_text, "utf-8")
+    # The download, answered from the file (the mocker is untyped).
+    aioclient_mock.get(url, text=text)  # type: ignore[no-untyped-call]
+    ws = await ws_client(hass)
+    await ws.send_json_auto_id({"type": "blueprint/import", "url": url})
+    imported = await ws.receive_json()
+    assert imported["success"], imported
+    assert imported["result"]["validation_errors"] is None
+    assert imported["result"]["blueprint"]["metadata"]["name"] == name
+    await ws.send_json_auto_id(
+        {
+            "type": "blueprint/save",
+            "domain": "automation",
+            "path": imported["result"]["suggested_filename"],
+            "yaml": imported["result"]["raw_data"],
+            "source_url": url,
+        }
+    )
+    saved = await ws.receive_json()
+    assert saved["success"], saved
+    return f"{imported['result']['suggested_filename']}.yaml"
+
+
+async def setup_automations(hass: HomeAssistant, config_dir: Path) -> None:
+    """Set up automations kept in `automations.yaml`, and the editor's API, in `config_dir`."""
+    hass.config.config_dir = str(config_dir)
+    (config_dir / "configuration.yaml").write_text(
+        "automation: !include automations.yaml\n", encoding="utf-8"
+    )
+    (config_dir / "automations.yaml").write_text("[]\n", encoding="utf-8")
+    assert await async_setup_component(hass, "automation", {})
+    assert await async_setup_component(hass, "config", {})
+    await hass.async_block_till_done()
 
 
 class Household:
@@ -102,39 +154,12 @@ async def household(
     aioclient_mock: AiohttpClientMocker,
 ) -> Household:
     """Pair a thermostat; import the blueprint by the README's link and save it."""
-    hass.config.config_dir = str(tmp_path)
-    (tmp_path / "configuration.yaml").write_text(
-        "automation: !include automations.yaml\n", encoding="utf-8"
-    )
-    (tmp_path / "automations.yaml").write_text("[]\n", encoding="utf-8")
     paired = await pair_thermostat()
-    assert await async_setup_component(hass, "automation", {})
-    assert await async_setup_component(hass, "config", {})
-    await hass.async_block_till_done()
-
-    url = readme_blueprint_url()
-    # The download, answered from the file (the mocker is untyped).
-    aioclient_mock.get(url, text=BLUEPRINT.read_text(encoding="utf-8"))  # type: ignore[no-untyped-call]
-    ws = await hass_ws_client(hass)
-    await ws.send_json_auto_id({"type": "blueprint/import", "url": url})
-    imported = await ws.receive_json()
-    assert imported["success"], imported
-    assert imported["result"]["validation_errors"] is None
-    assert imported["result"]["blueprint"]["metadata"]["name"] == "Away when everyone has left"
-    await ws.send_json_auto_id(
-        {
-            "type": "blueprint/save",
-            "domain": "automation",
-            "path": imported["result"]["suggested_filename"],
-            "yaml": imported["result"]["raw_data"],
-            "source_url": url,
-        }
-    )
-    saved = await ws.receive_json()
-    assert saved["success"], saved
-
+    await setup_automations(hass, tmp_path)
     home = Household(hass, paired, await hass_client())
-    home.path = f"{imported['result']['suggested_filename']}.yaml"
+    home.path = await import_blueprint(
+        hass, BLUEPRINT, "Away when everyone has left", hass_ws_client, aioclient_mock
+    )
     return home
 
 

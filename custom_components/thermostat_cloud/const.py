@@ -59,3 +59,8 @@ def signal_energy_rates_changed(entry_id: str) -> str:
 
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""
+
+CONF_ALERTS: Final = "alerts"
+"""Hub option: the health alerts' thresholds (a section of the options form), see alerts.py."""
+EVENT_ALERT: Final = f"{DOMAIN}_alert"
+"""Home Assistant event fired when a health alert opens and when it clears (see alerts.py)."""
