@@ -225,10 +225,15 @@ class HealthAlerts:
     """
 
     def __init__(
-        self, hass: HomeAssistant, service: ThermostatService, weather: WeatherSource
+        self,
+        hass: HomeAssistant,
+        entry_id: str,
+        service: ThermostatService,
+        weather: WeatherSource,
     ) -> None:
-        """Initialize the follower of a service's findings and of the home's weather."""
+        """Initialize the follower of a hub entry's findings and of the home's weather."""
         self.hass = hass
+        self.entry_id = entry_id
         self.service = service
         self.weather = weather
         self._raised: dict[str, dict[FindingKind, AlertText]] = {}
@@ -322,7 +327,9 @@ class HealthAlerts:
     @callback
     def _fire(self, serial: str, kind: FindingKind, status: str, text: AlertText) -> None:
         """Fire `thermostat_cloud_alert`: which thermostat, what, the figures and the text."""
-        device = dr.async_get(self.hass).async_get_device(identifiers={(DOMAIN, serial)})
+        device = dr.async_get(self.hass).async_get_device_by_identifier(
+            (DOMAIN, serial), self.entry_id
+        )
         entity_id = er.async_get(self.hass).async_get_entity_id(CLIMATE_DOMAIN, DOMAIN, serial)
         title, message = self._texts(text)
         self.hass.bus.async_fire(

@@ -123,7 +123,7 @@ class Hub:
         self.service.weather_provider = self.weather
         self.energy_rates = EnergyRates(hass, entry, self.service)
         """Each thermostat's powers and gas rates (its reconfigure step), for the ledger."""
-        self.alerts = HealthAlerts(hass, self.service, self.weather)
+        self.alerts = HealthAlerts(hass, entry.entry_id, self.service, self.weather)
         """The health findings as repair issues and events; the outdoor temperature."""
         self._stopped = False
 
