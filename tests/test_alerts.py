@@ -79,7 +79,7 @@ async def advance(clock: LoopClock, seconds: float, paired: PairedThermostat | N
 async def heated(
     hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
 ) -> PairedThermostat:
-    """A thermostat set to 21 °C in an 18.5 °C room, 2 °C outside."""
+    """Return a thermostat set to 21 °C in an 18.5 °C room, 2 °C outside."""
     hass.states.async_set("weather.home", "cloudy", {"temperature": 2, "temperature_unit": "°C"})
     return await pair_thermostat(shared={"target_temperature": 21.0, "current_temperature": 18.5})
 
