@@ -5,7 +5,9 @@ integration (the download answered from the file in this repository: nothing lea
 machine), saved, turned into an automation through the automation editor's API, and run.
 "Away when everyone has left": people and the home zone move, the delay passes on a frozen
 clock, and the hub's Away switch (and the thermostat behind it) follows. "Notify me of
-thermostat alerts" is in test_alerts_blueprint.py.
+thermostat alerts": a room freezes behind a simulated thermostat (the `clock` moves time), a
+phone registered as the Home Assistant app does gets the repair's text through its push
+service, and the notification is taken back when the room is warm again.
 """
 
 from __future__ import annotations
@@ -20,7 +22,11 @@ from urllib.parse import parse_qs, urlsplit
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import STATE_OFF, STATE_ON, Platform
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+)
 from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
@@ -32,7 +38,7 @@ from pytest_homeassistant_custom_component.typing import (
 
 from custom_components.thermostat_cloud.const import DOMAIN
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
+from .conftest import OTHER_SERIAL, SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
 
 REPOSITORY = Path(__file__).parent.parent
 BLUEPRINTS = REPOSITORY / "blueprints/automation/thermostat_cloud"
@@ -311,3 +317,149 @@ async def test_an_automation_with_a_bad_input_is_refused(
     assert status == HTTPStatus.BAD_REQUEST
     assert message in body["message"]
     assert hass.states.get("automation.bad") is None
+
+
+# -- "Notify me of thermostat alerts" ---------------------------------------------------------------
+
+ALERTS_BLUEPRINT = BLUEPRINTS / "notify_thermostat_alerts.yaml"
+PUSH_URL = "https://push.example.invalid/push"
+"""Where the phone's app said to send its notifications (answered by the mocker)."""
+
+
+async def register_phone(hass: HomeAssistant, client: Any) -> str:
+    """Register a phone as the Home Assistant app does; return its device id.
+
+    The Mobile App integration must be set up before the HTTP client starts the server.
+    """
+    response = await client.post(
+        "/api/mobile_app/registrations",
+        json={
+            "app_id": "io.robbie.HomeAssistant",
+            "app_name": "Home Assistant",
+            "app_version": "2026.11",
+            "device_name": "Anna's phone",
+            "manufacturer": "Apple",
+            "model": "iPhone",
+            "os_name": "iOS",
+            "os_version": "19.1",
+            "supports_encryption": False,
+            "app_data": {"push_token": "token", "push_url": PUSH_URL},
+        },
+    )
+    assert response.status == HTTPStatus.CREATED, await response.text()
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries("mobile_app")[0]
+    devices = dr.async_entries_for_config_entry(dr.async_get(hass), entry.entry_id)
+    assert len(devices) == 1
+    return devices[0].id
+
+
+def pushed(aioclient_mock: AiohttpClientMocker) -> list[dict[str, Any]]:
+    """Return the notifications sent to the phone's push service, in order."""
+    return [dict(call[2]) for call in aioclient_mock.mock_calls if str(call[1]) == PUSH_URL]
+
+
+async def too_cold_for(paired: PairedThermostat, clock: LoopClock, room: float) -> None:
+    """Let the thermostat report the room at `room` for six minutes (it keeps in touch)."""
+    await paired.thermostat.put(f"shared.{paired.serial}", {"current_temperature": room})
+    for _ in range(18):
+        await clock.advance(20)
+        await paired.thermostat.subscribed.wait()
+    await paired.thermostat.put(f"shared.{paired.serial}", {"current_temperature": room})
+    await paired.hass.async_block_till_done()
+
+
+@pytest.mark.parametrize("remove_when_cleared", [True, False])
+async def test_a_phone_is_told_of_an_alert_and_the_notification_goes_when_it_clears(
+    hass: HomeAssistant,
+    clock: LoopClock,
+    tmp_path: Path,
+    pair_thermostat: PairThermostat,
+    hass_ws_client: WebSocketGenerator,
+    hass_client: ClientSessionGenerator,
+    aioclient_mock: AiohttpClientMocker,
+    *,
+    remove_when_cleared: bool,
+) -> None:
+    """The room freezes: the phone gets the repair's text; warm again, it is taken back."""
+    paired = await pair_thermostat(device={"lower_safety_temp": 7.0})
+    await setup_automations(hass, tmp_path)
+    assert await async_setup_component(hass, "mobile_app", {})
+    client = await hass_client()
+    phone = await register_phone(hass, client)
+    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
+    path = await import_blueprint(
+        hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
+    )
+    response = await client.post(
+        "/api/config/automation/config/alerts",
+        json={
+            "alias": "alerts",
+            "use_blueprint": {
+                "path": path,
+                "input": {"notify_device": phone, "remove_when_cleared": remove_when_cleared},
+            },
+        },
+    )
+    assert response.status == HTTPStatus.OK, await response.text()
+    await hass.async_block_till_done()
+    assert shown(hass, "automation.alerts") == STATE_ON
+
+    await too_cold_for(paired, clock, 5.0)
+    sent = pushed(aioclient_mock)
+    assert len(sent) == 1
+    name = paired.service.thermostat(SERIAL).name
+    assert sent[0]["title"] == f"{name}: the room is too cold (5 °C)"
+    assert sent[0]["message"].startswith("The room is at 5 °C, below 7 °C")
+    tag = sent[0]["data"]["tag"]
+    assert tag.endswith("_too_cold")
+
+    await too_cold_for(paired, clock, 8.0)
+    sent = pushed(aioclient_mock)
+    if remove_when_cleared:
+        assert [(n["message"], n["data"]["tag"]) for n in sent[1:]] == [("clear_notification", tag)]
+    else:
+        assert len(sent) == 1
+
+
+async def test_alerts_of_other_thermostats_are_left_out(
+    hass: HomeAssistant,
+    clock: LoopClock,
+    tmp_path: Path,
+    pair_thermostat: PairThermostat,
+    hass_ws_client: WebSocketGenerator,
+    hass_client: ClientSessionGenerator,
+    aioclient_mock: AiohttpClientMocker,
+) -> None:
+    """Chosen thermostats only: an alert of another one sends nothing."""
+    paired = await pair_thermostat(device={"lower_safety_temp": 7.0})
+    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
+    await setup_automations(hass, tmp_path)
+    assert await async_setup_component(hass, "mobile_app", {})
+    client = await hass_client()
+    phone = await register_phone(hass, client)
+    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
+    path = await import_blueprint(
+        hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
+    )
+    other_device = dr.async_get(hass).async_get_device_by_identifier(
+        (DOMAIN, OTHER_SERIAL), paired.entry.entry_id
+    )
+    assert other_device is not None
+    response = await client.post(
+        "/api/config/automation/config/alerts",
+        json={
+            "alias": "alerts",
+            "use_blueprint": {
+                "path": path,
+                "input": {"notify_device": phone, "thermostats": [other_device.id]},
+            },
+        },
+    )
+    assert response.status == HTTPStatus.OK, await response.text()
+    await hass.async_block_till_done()
+
+    await too_cold_for(paired, clock, 5.0)
+    assert ir.async_get(hass).async_get_issue(DOMAIN, f"health_too_cold_{SERIAL}") is not None
+    assert pushed(aioclient_mock) == []
+    assert other.serial == OTHER_SERIAL
