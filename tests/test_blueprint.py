@@ -372,13 +372,13 @@ async def too_cold_for(paired: PairedThermostat, clock: LoopClock, room: float) 
 @pytest.mark.parametrize("remove_when_cleared", [True, False])
 async def test_a_phone_is_told_of_an_alert_and_the_notification_goes_when_it_clears(
     hass: HomeAssistant,
+    *,
     clock: LoopClock,
     tmp_path: Path,
     pair_thermostat: PairThermostat,
     hass_ws_client: WebSocketGenerator,
     hass_client: ClientSessionGenerator,
     aioclient_mock: AiohttpClientMocker,
-    *,
     remove_when_cleared: bool,
 ) -> None:
     """The room freezes: the phone gets the repair's text; warm again, it is taken back."""
@@ -424,6 +424,7 @@ async def test_a_phone_is_told_of_an_alert_and_the_notification_goes_when_it_cle
 
 async def test_alerts_of_other_thermostats_are_left_out(
     hass: HomeAssistant,
+    *,
     clock: LoopClock,
     tmp_path: Path,
     pair_thermostat: PairThermostat,
