@@ -14,11 +14,21 @@ from typing import Any
 
 from homeassistant.const import STATE_OFF, STATE_ON, Platform
 from homeassistant.core import Event, HomeAssistant, callback
-from homeassistant.helpers import device_registry as dr, issue_registry as ir
+from homeassistant.data_entry_flow import FlowResultType
+from homeassistant.helpers import device_registry as dr, entity_registry as er, issue_registry as ir
+from homeassistant.helpers.translation import async_get_translations
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
+import probatio
 import pytest
+from pytest_homeassistant_custom_component.common import MockConfigEntry
 
-from custom_components.thermostat_cloud.const import DOMAIN, EVENT_ALERT
+from custom_components.thermostat_cloud.const import (
+    CONF_ALERTS,
+    DOMAIN,
+    EVENT_ALERT,
+    STORAGE_KEY,
+)
+from custom_components.thermostat_cloud.server import HealthThresholds
 
 from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
 
@@ -218,3 +228,162 @@ async def test_a_thermostat_silent_in_the_frost(
     assert issue(hass, SILENT_ISSUE) is None
     assert shown(hass, problem) == STATE_OFF
     assert [alert["status"] for alert in alerts] == (["opened", "cleared"] if alerted else [])
+
+
+# -- the thresholds, in the hub's options ----------------------------------------------------------
+
+
+async def open_options(hass: HomeAssistant, entry_id: str) -> Any:
+    """Open the hub's options; return the form."""
+    result = await hass.config_entries.options.async_init(entry_id)
+    assert result["type"] is FlowResultType.FORM
+    return result
+
+
+def alerts_defaults(form: Any) -> dict[str, Any]:
+    """Return what the alerts section of the options form shows (defaults, suggestions)."""
+    alerts = next(key for key in form["data_schema"].schema if str(key) == CONF_ALERTS)
+    shown_values: dict[str, Any] = {}
+    for key in form["data_schema"].schema[alerts].schema.schema:
+        if (suggested := (key.description or {}).get("suggested_value")) is not None:
+            shown_values[str(key)] = suggested
+        elif not isinstance(key.default, type(probatio.UNDEFINED)):
+            shown_values[str(key)] = key.default()
+    return shown_values
+
+
+OTHER_OPTIONS = {"entry_key_minutes": 60, "compat_api": False}
+
+
+async def test_strict_thresholds_for_a_vacation_home(
+    hass: HomeAssistant, clock: LoopClock, heated: PairedThermostat
+) -> None:
+    """Set in the options, the thresholds are the service's at once: heating judged at 20 min."""
+    form = await open_options(hass, heated.entry.entry_id)
+    assert alerts_defaults(form) == {
+        "not_warming_minutes": 30,
+        "max_starts_per_hour": 6,
+        "long_runtime_factor": 2.0,
+        "silent_minutes": 30,
+        "frost_outdoor": 2.0,
+    }
+    strict = {
+        "not_warming_minutes": 20,
+        "max_starts_per_hour": 4,
+        "long_runtime_factor": 1.5,
+        "silent_minutes": 10,
+        "frost_outdoor": 5,
+        "too_cold": 10,
+    }
+    result = await hass.config_entries.options.async_configure(
+        form["flow_id"], {**OTHER_OPTIONS, CONF_ALERTS: strict}
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert heated.service.health.thresholds == HealthThresholds(
+        not_warming_minutes=20,
+        max_starts_per_hour=4,
+        long_runtime_factor=1.5,
+        silent_minutes=10,
+        frost_outdoor_c=5.0,
+        too_cold_c=10.0,
+    )
+    assert alerts_defaults(await open_options(hass, heated.entry.entry_id)) == {
+        **strict,
+        "frost_outdoor": 5.0,
+        "too_cold": 10.0,
+    }
+
+    # The hub restarted with them: the thermostat subscribes again a second later.
+    await clock.advance(1)
+    await heated.thermostat.subscribed.wait()
+    for room in (18.4, 18.3):
+        await heating(heated, room)
+        await advance(clock, 10 * 60 + 30, heated)
+    await heating(heated, 18.3)
+    assert issue(hass, NOT_HEATING_ISSUE) is not None
+
+
+async def test_thresholds_in_fahrenheit(hass: HomeAssistant, hub: MockConfigEntry) -> None:
+    """A home in Fahrenheit types °F; the service gets °C."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
+    form = await open_options(hass, hub.entry_id)
+    assert alerts_defaults(form)["frost_outdoor"] == 35.6
+    result = await hass.config_entries.options.async_configure(
+        form["flow_id"],
+        {
+            **OTHER_OPTIONS,
+            CONF_ALERTS: {**alerts_defaults(form), "too_cold": 41, "too_hot": 95},
+        },
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    thresholds = hub.runtime_data.service.health.thresholds
+    assert (thresholds.too_cold_c, thresholds.too_hot_c) == (5.0, 35.0)
+    assert thresholds.frost_outdoor_c == 2.0
+
+
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [
+        ({"not_warming_minutes": 5}, "not_warming_too_short"),
+        ({"silent_minutes": 9}, "silent_too_short"),
+        ({"max_starts_per_hour": 1}, "starts_too_few"),
+        ({"long_runtime_factor": 1}, "factor_too_small"),
+        ({"frost_outdoor": 80}, "temperature_out_of_range"),
+        ({"too_cold": 20, "too_hot": 18}, "cold_not_below_hot"),
+    ],
+)
+async def test_thresholds_the_service_would_refuse_are_refused_with_a_reason(
+    hass: HomeAssistant, hub: MockConfigEntry, typed: dict[str, Any], error: str
+) -> None:
+    """The form comes back with a translated error naming the limit; nothing is stored."""
+    form = await open_options(hass, hub.entry_id)
+    result = await hass.config_entries.options.async_configure(
+        form["flow_id"], {**OTHER_OPTIONS, CONF_ALERTS: {**alerts_defaults(form), **typed}}
+    )
+    assert result["type"] is FlowResultType.FORM
+    assert result["errors"] == {"base": error}
+    placeholders = result["description_placeholders"] or {}
+    assert placeholders["min_not_warming"] == "10"
+    assert placeholders["max_temperature"] == "50 °C"
+    texts = await async_get_translations(hass, "en", "options", [DOMAIN])
+    assert f"component.{DOMAIN}.options.error.{error}" in texts
+    assert CONF_ALERTS not in hub.options
+
+
+async def test_an_upgrade_keeps_every_entity_and_adds_the_problem_sensor(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    hass_storage: dict[str, Any],
+) -> None:
+    """From the version before the alerts: no alert options, no `health` in the saved document.
+
+    Every entity keeps its id, the problem sensor joins them (off), nothing is raised.
+    """
+    paired = await pair_thermostat()
+    entry = paired.entry
+    registry = er.async_get(hass)
+    problem_unique_id = f"{SERIAL}_hvac_problem"
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    # What the previous version left: its entities, its options, its document.
+    registry.async_remove(paired.entity_id(Platform.BINARY_SENSOR, "hvac_problem"))
+    before = {
+        e.unique_id: e.entity_id
+        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+    }
+    hass.config_entries.async_update_entry(entry, options={"entry_key_ttl": 3600})
+    hass_storage[STORAGE_KEY]["data"].pop("health")
+
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    after = {
+        e.unique_id: e.entity_id
+        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+    }
+    assert {unique_id: after[unique_id] for unique_id in before} == before
+    problem = after[problem_unique_id]
+    assert problem.endswith("_heating_and_cooling_problem")
+    assert shown(hass, problem) == STATE_OFF
+    assert entry.runtime_data.service.health.thresholds == HealthThresholds()
+    assert not [i for (domain, i) in ir.async_get(hass).issues if i.startswith("health_")]
