@@ -4,6 +4,7 @@ Used by the tests, the benchmarks and by hand against a running Home Assistant
 (`python -m thermostat_sim --help`).
 """
 
+from .room import Equipment, House, Room
 from .thermostat import (
     FIRMWARE_IDLE_STATE,
     FIRMWARE_SETTINGS,
@@ -24,6 +25,9 @@ __all__ = [
     "ROOM_IDS",
     "WEEK_SCHEDULE",
     "Chunk",
+    "Equipment",
+    "House",
+    "Room",
     "SimulatedThermostat",
     "basic_auth",
 ]

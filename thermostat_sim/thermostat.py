@@ -42,6 +42,8 @@ from typing import Any, Final
 
 import aiohttp
 
+from .room import House
+
 _LOGGER = logging.getLogger(__name__)
 
 
@@ -451,6 +453,22 @@ class SimulatedThermostat:
         structure = next(key for key in self.local if key.startswith("structure."))
         wheres = [{"where_id": where_id, "name": name} for where_id, name in rooms.items()]
         return await self.put(f"where.{structure.partition('.')[2]}", {"wheres": wheres})
+
+    async def live(self, house: House, seconds: float) -> Any:
+        """Let `seconds` pass in the thermostat's house; PUT what changed (relays, room).
+
+        The house reads the setpoints, mode, eco and safety temperatures the thermostat has
+        (what the server pushed and it applied); returns the PUT's answer, None with nothing
+        to report.
+        """
+        changes = house.step(
+            seconds,
+            self.local.get(f"shared.{self.key_id}", LocalBucket()).value,
+            self.local.get(f"device.{self.key_id}", LocalBucket()).value,
+        )
+        if not changes:
+            return None
+        return await self.put(f"shared.{self.key_id}", changes)
 
     async def heartbeat(self) -> Any:
         """PUT `{"objects": []}` to `<transport_url>/v3/put`, all firmware 4.x ever PUTs."""

@@ -51,7 +51,8 @@ ROOM_RANGE_C = (-40.0, 60.0)
 """A room reading outside this is no reading (a broken sensor, a unit mix-up)."""
 OUTDOOR_RANGE_C = (-70.0, 60.0)
 WARMED_C = 0.2
-"""A call that moved the room this far the right way clears not_heating / not_cooling."""
+"""A call that moves the room this far the right way (from its coldest, for heating) clears
+not_heating / not_cooling."""
 CLEAR_MARGIN_C = 0.5
 """too_cold (too_hot) clears this far above (below) its threshold, so it does not flicker."""
 ROOM_CONFIRM_MS = 5 * MINUTE_MS
@@ -104,12 +105,15 @@ _DEVICE_FIELDS = (
     "heat_pump_aux_threshold_enabled",
     "has_heat_pump",
 )
-WATCHED_FIELDS = frozenset(
-    {field_name("shared", name) for name in _RELAY_FIELDS.values()}
-    | {_ROOM_FIELD, field_name("shared", "target_temperature_type")}
+_RELAY_FIELD_NAMES = frozenset(field_name("shared", name) for name in _RELAY_FIELDS.values())
+_SETTING_FIELDS = frozenset(
+    {field_name("shared", "target_temperature_type")}
     | {field_name("device", name) for name in _DEVICE_FIELDS}
 )
+WATCHED_FIELDS = _RELAY_FIELD_NAMES | _SETTING_FIELDS | {_ROOM_FIELD}
 """The fields whose change the monitor looks at (as the write path names them)."""
+CHECK_EVERY_MS = 30_000
+"""A request checks the time-bound findings at most this often (a report always does)."""
 _CALL_KIND = {HEATING: FindingKind.NOT_HEATING, COOLING: FindingKind.NOT_COOLING}
 
 
@@ -127,6 +131,10 @@ class _Call:
     """The room when judging began; None until a reading since the thermostat was heard."""
     stages: dict[str, None]
     """What ran during the call, in the order it started."""
+    worst: float | None = None
+    """The coldest room of a heating call (warmest of a cooling call) since judging began."""
+    works: bool = False
+    """The call moved the room the right way: the equipment works, this call finds nothing."""
 
 
 @dataclass(slots=True)
@@ -150,6 +158,7 @@ class _Watch:
     """The room as last reported since it was heard (None: no reading since)."""
     calls: dict[str, _Call] = field(default_factory=dict)
     last_ms: int = 0
+    checked_ms: int = 0
     cold_limit: float = DEFAULT_LOW_SAFETY_C
     hot_limit: float = DEFAULT_HIGH_SAFETY_C
     aux_lockout: float | None = None
@@ -237,19 +246,23 @@ class HealthMonitor:
         """Follow a thermostat's applied report: `fields` changed (as events name them)."""
         if fields.isdisjoint(WATCHED_FIELDS) or not self._ownership.is_paired(serial):
             return
-        watch = self._watches.setdefault(serial, _Watch())
+        watch = self._watches.get(serial)
+        if watch is None:
+            watch = self._watches[serial] = _Watch()
         now = self._clock.now_ms()
         if not self._in_time(serial, watch, now):
             return
         shared = self._buckets.value(bucket_key("shared", serial))
-        device = self._buckets.value(bucket_key("device", serial))
-        self._read_settings(serial, watch, shared, device)
+        if not watch.heard or not fields.isdisjoint(_SETTING_FIELDS):
+            device = self._buckets.value(bucket_key("device", serial))
+            self._read_settings(serial, watch, shared, device)
         if _ROOM_FIELD in fields:
             watch.room = self._room(serial, shared.get("current_temperature"))
         if not watch.heard:
             watch.heard = True
             self._cancel_silent(watch)
-        self._follow_relays(serial, watch, self._relays(serial, shared), now, count=True)
+        if watch.relays is None or not fields.isdisjoint(_RELAY_FIELD_NAMES):
+            self._follow_relays(serial, watch, self._relays(serial, shared), now, count=True)
         self._check(serial, watch, now)
 
     def note_contact(self, serial: str) -> None:
@@ -264,14 +277,20 @@ class HealthMonitor:
             return
         if not watch.heard:
             # Heard again (or for the first time since a start): the stored relays are
-            # followed, not counted as starts, and calls wait for a room reading.
+            # followed, not counted as starts; the stored room is trusted only when it was
+            # reported moments ago, else calls wait for the next reading.
             watch.heard = True
             self._cancel_silent(watch)
-            shared = self._buckets.value(bucket_key("shared", serial))
+            shared_bucket = self._buckets.get(bucket_key("shared", serial))
+            shared = shared_bucket.value if shared_bucket is not None else {}
             device = self._buckets.value(bucket_key("device", serial))
             self._read_settings(serial, watch, shared, device)
+            if shared_bucket is not None and now - shared_bucket.timestamp <= self._max_gap_ms:
+                watch.room = self._room(serial, shared.get("current_temperature"))
             self._follow_relays(serial, watch, self._relays(serial, shared), now, count=False)
             self._clear(serial, watch, FindingKind.SILENT_IN_FROST)
+        elif now - watch.checked_ms < CHECK_EVERY_MS:
+            return
         self._check(serial, watch, now)
 
     # -- reading the report ------------------------------------------------------------------------
@@ -402,12 +421,29 @@ class HealthMonitor:
 
     def _check(self, serial: str, watch: _Watch, now: int) -> None:
         """Raise or clear what the thermostat's state now says."""
+        watch.checked_ms = now
+        findings = watch.findings
         for cycle, call in watch.calls.items():
             self._judge_call(serial, watch, cycle, call, now)
-        self._check_starts(serial, watch, now)
-        if watch.room is not None:
+        starts = watch.starts
+        if starts[HEATING] or starts[COOLING] or FindingKind.SHORT_CYCLING in findings:
+            self._check_starts(serial, watch, now)
+        room = watch.room
+        # The usual room, well within its limits with nothing found, needs no more look.
+        if room is not None and (
+            findings
+            or watch.cold_since_ms is not None
+            or watch.hot_since_ms is not None
+            or not watch.cold_limit + CLEAR_MARGIN_C <= room <= watch.hot_limit - CLEAR_MARGIN_C
+        ):
             self._check_room(serial, watch, now)
-        self._check_aux(serial, watch, now)
+        relays = watch.relays
+        if (
+            (relays is not None and "aux_heat" in relays)
+            or watch.aux_since_ms is not None
+            or FindingKind.AUX_ABOVE_LOCKOUT in findings
+        ):
+            self._check_aux(serial, watch, now)
 
     def _judge_call(self, serial: str, watch: _Watch, cycle: str, call: _Call, now: int) -> None:
         kind = _CALL_KIND[cycle]
@@ -416,13 +452,16 @@ class HealthMonitor:
             return
         if call.room_start is None:
             call.room_start, call.since_ms = room, now
-            return
-        moved = room - call.room_start if cycle == HEATING else call.room_start - room
-        if moved >= WARMED_C:
+        heating = cycle == HEATING
+        worst = call.worst if call.worst is not None else room
+        call.worst = min(worst, room) if heating else max(worst, room)
+        if (room - call.worst if heating else call.worst - room) >= WARMED_C:
+            # Warming (cooling) now, whatever came before: the equipment works.
+            call.works = True
             self._clear(serial, watch, kind)
-            return
+        moved = room - call.room_start if heating else call.room_start - room
         minutes = (now - call.since_ms) / MINUTE_MS
-        if moved <= 0 and minutes >= self._thresholds.not_warming_minutes:
+        if not call.works and moved <= 0 and minutes >= self._thresholds.not_warming_minutes:
             figures: dict[str, Figure] = {
                 "minutes": round(minutes),
                 "room_start": round(call.room_start, 1),
@@ -439,6 +478,8 @@ class HealthMonitor:
                 starts.popleft()
             if len(starts) > worst:
                 worst, worst_cycle = len(starts), cycle
+        if not worst and FindingKind.SHORT_CYCLING not in watch.findings:
+            return
         if worst > limit:
             self._raise(
                 serial,
