@@ -296,6 +296,8 @@ class HealthMonitor:
     # -- reading the report ------------------------------------------------------------------------
 
     def _room(self, serial: str, value: object) -> float | None:
+        if type(value) is float and ROOM_RANGE_C[0] <= value <= ROOM_RANGE_C[1]:
+            return value  # the usual reading, without the checks a stranger one needs
         room = _in_range(value, ROOM_RANGE_C)
         if room is None and value is not None:
             self._log_once(
@@ -473,14 +475,16 @@ class HealthMonitor:
     def _check_starts(self, serial: str, watch: _Watch, now: int) -> None:
         limit = self._thresholds.max_starts_per_hour
         worst, worst_cycle = 0, HEATING
+        hour_ago = now - HOUR_MS
         for cycle, starts in watch.starts.items():
-            while starts and starts[0] <= now - HOUR_MS:
+            while starts and starts[0] <= hour_ago:
                 starts.popleft()
             if len(starts) > worst:
                 worst, worst_cycle = len(starts), cycle
-        if not worst and FindingKind.SHORT_CYCLING not in watch.findings:
-            return
+        found = FindingKind.SHORT_CYCLING in watch.findings
         if worst > limit:
+            if found:
+                return
             self._raise(
                 serial,
                 watch,
@@ -488,32 +492,36 @@ class HealthMonitor:
                 now,
                 {"starts_per_hour": worst, "limit": limit, "cycle": worst_cycle},
             )
-        else:
+        elif found:
             self._clear(serial, watch, FindingKind.SHORT_CYCLING)
 
     def _check_room(self, serial: str, watch: _Watch, now: int) -> None:
         room = watch.room
         assert room is not None
-        for kind, limit, beyond, back in (
-            (FindingKind.TOO_COLD, watch.cold_limit, room < watch.cold_limit,
-             room >= watch.cold_limit + CLEAR_MARGIN_C),
-            (FindingKind.TOO_HOT, watch.hot_limit, room > watch.hot_limit,
-             room <= watch.hot_limit - CLEAR_MARGIN_C),
-        ):  # fmt: skip
-            since = watch.cold_since_ms if kind is FindingKind.TOO_COLD else watch.hot_since_ms
-            if beyond:
-                since = now if since is None else since
-                if now - since >= ROOM_CONFIRM_MS:
-                    figures: dict[str, Figure] = {"room_now": round(room, 1), "limit": limit}
-                    self._raise(serial, watch, kind, now, self._with_outdoor(figures))
-            else:
-                since = None
-                if back:
-                    self._clear(serial, watch, kind)
-            if kind is FindingKind.TOO_COLD:
-                watch.cold_since_ms = since
-            else:
-                watch.hot_since_ms = since
+        findings = watch.findings
+        cold, hot = watch.cold_limit, watch.hot_limit
+        if room < cold:
+            watch.cold_since_ms = since = watch.cold_since_ms or now
+            if now - since >= ROOM_CONFIRM_MS and FindingKind.TOO_COLD not in findings:
+                self._raise_room(serial, watch, FindingKind.TOO_COLD, now, room=room, limit=cold)
+        else:
+            watch.cold_since_ms = None
+            if room >= cold + CLEAR_MARGIN_C and FindingKind.TOO_COLD in findings:
+                self._clear(serial, watch, FindingKind.TOO_COLD)
+        if room > hot:
+            watch.hot_since_ms = since = watch.hot_since_ms or now
+            if now - since >= ROOM_CONFIRM_MS and FindingKind.TOO_HOT not in findings:
+                self._raise_room(serial, watch, FindingKind.TOO_HOT, now, room=room, limit=hot)
+        else:
+            watch.hot_since_ms = None
+            if room <= hot - CLEAR_MARGIN_C and FindingKind.TOO_HOT in findings:
+                self._clear(serial, watch, FindingKind.TOO_HOT)
+
+    def _raise_room(
+        self, serial: str, watch: _Watch, kind: FindingKind, now: int, *, room: float, limit: float
+    ) -> None:
+        figures: dict[str, Figure] = {"room_now": round(room, 1), "limit": limit}
+        self._raise(serial, watch, kind, now, self._with_outdoor(figures))
 
     def _check_aux(self, serial: str, watch: _Watch, now: int) -> None:
         lockout = watch.aux_lockout
