@@ -387,3 +387,17 @@ async def test_an_upgrade_keeps_every_entity_and_adds_the_problem_sensor(
     assert shown(hass, problem) == STATE_OFF
     assert entry.runtime_data.service.health.thresholds == HealthThresholds()
     assert not [i for (domain, i) in ir.async_get(hass).issues if i.startswith("health_")]
+
+
+async def test_unpairing_a_thermostat_clears_its_alerts(
+    hass: HomeAssistant, clock: LoopClock, heated: PairedThermostat
+) -> None:
+    """A thermostat removed in the UI takes its repairs with it; the event says cleared."""
+    await furnace_not_heating(heated, clock)
+    assert issue(hass, NOT_HEATING_ISSUE) is not None
+    alerts = record_alerts(hass)
+    (subentry_id,) = heated.entry.subentries
+    assert hass.config_entries.async_remove_subentry(heated.entry, subentry_id)
+    await hass.async_block_till_done()
+    assert issue(hass, NOT_HEATING_ISSUE) is None
+    assert [(alert["status"], alert["kind"]) for alert in alerts] == [("cleared", "not_heating")]
