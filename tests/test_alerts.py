@@ -401,3 +401,15 @@ async def test_unpairing_a_thermostat_clears_its_alerts(
     await hass.async_block_till_done()
     assert issue(hass, NOT_HEATING_ISSUE) is None
     assert [(alert["status"], alert["kind"]) for alert in alerts] == [("cleared", "not_heating")]
+
+
+async def test_thresholds_edited_by_hand_into_nonsense_fall_back_to_the_defaults(
+    hass: HomeAssistant, hub: MockConfigEntry, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A limit below its least in the stored options: the defaults, and a line saying so."""
+    hass.config_entries.async_update_entry(
+        hub, options={**hub.options, CONF_ALERTS: {"not_warming_minutes": 3}}
+    )
+    await hass.async_block_till_done()
+    assert hub.runtime_data.service.health.thresholds == HealthThresholds()
+    assert "The alert thresholds in the options are not usable" in caplog.text

@@ -95,24 +95,13 @@ SEVERITY: Final[dict[FindingKind, ir.IssueSeverity]] = {
 
 # -- the thresholds, from the hub's options ----------------------------------------------------
 
-ALERT_OPTIONS: Final = (
-    "not_warming_minutes",
-    "max_starts_per_hour",
-    "long_runtime_factor",
-    "silent_minutes",
-    "frost_outdoor",
-    "too_cold",
-    "too_hot",
-)
-"""The options of the alerts section, each a field of `HealthThresholds` (temperatures in
-°C, stored without the `_c`); the too-cold and too-hot ones may be absent: the thermostat's
-own safety temperatures."""
-
 
 def thresholds_from_options(options: Mapping[str, Any]) -> HealthThresholds:
     """Return the thresholds the hub's options set (the defaults for what they leave out).
 
-    Options saved by a version that had no alerts have none: the defaults. Values the service
+    The options' section holds the fields of `HealthThresholds`, temperatures in °C without
+    the `_c`; the too-cold and too-hot ones are absent while the thermostats' own safety
+    temperatures apply. Options saved by a version that had no alerts have none: the defaults. Values the service
     refuses (edited by hand) fall back to the defaults, said in the log.
     """
     alerts: Mapping[str, Any] = options.get(CONF_ALERTS) or {}
