@@ -156,7 +156,12 @@ async def test_reconfigure_reloads_once_through_the_update_listener(
     assert result["reason"] == "reconfigure_successful"
     assert reloads.call_count == 1
     assert entry.runtime_data.device_server.bound_port == new_port
-    assert "update listener" not in caplog.text
+    # Not asyncio's slow-callback notes, which name the listener's task on a busy machine.
+    assert not [
+        record
+        for record in caplog.records
+        if record.name != "asyncio" and "update listener" in record.getMessage()
+    ]
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
