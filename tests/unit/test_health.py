@@ -336,6 +336,26 @@ async def test_silence_in_mild_weather_or_without_weather_is_no_finding(
     assert FindingKind.SILENT_IN_FROST in kinds(frozen)
 
 
+async def test_a_thermostat_that_never_returns_after_a_restart_is_found_silent(
+    clock: LoopClock,
+) -> None:
+    """Heard before Home Assistant stopped, never after: silent_in_frost from its last request."""
+    first = await loaded(None)
+    report(first, **IDLE)
+    pair(first, SERIAL)
+    report(first)
+    await first.async_stop()
+    document = first._storage.data  # type: ignore[attr-defined]
+    await clock.advance(60)
+    second = await loaded(None, document)
+    second.health.note_outdoor(-5.0)
+    await clock.advance(25 * 60)
+    assert kinds(second) == set()
+    await clock.advance(10 * 60)
+    assert figures(second, FindingKind.SILENT_IN_FROST)["minutes"] >= 30
+    await second.async_stop()
+
+
 # -- running much longer than usual ------------------------------------------------------------
 
 

@@ -557,9 +557,16 @@ class HealthMonitor:
 
     def _on_event(self, event: ServiceEvent) -> None:
         if event.kind is EventKind.CONNECTION:
-            watch = self._watches.get(event.serial)
-            if watch is not None and watch.heard and not self._is_available(event.serial):
-                self._went_silent(event.serial, watch)
+            serial = event.serial
+            if self._is_available(serial) or not self._ownership.is_paired(serial):
+                return
+            watch = self._watches.get(serial)
+            if watch is None:
+                watch = self._watches[serial] = _Watch()
+            if watch.heard or watch.silent_timer is None:
+                # Heard until now, or not heard since a start (silent before it, or gone
+                # since): silent from its last request on.
+                self._went_silent(serial, watch)
         elif event.kind is EventKind.PAIRING and not self._ownership.is_paired(event.serial):
             self.forget(event.serial)
 
