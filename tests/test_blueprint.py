@@ -1,10 +1,13 @@
-"""The "Away when everyone has left" blueprint, the way a user gets and uses it.
+"""The blueprints, the way a user gets and uses them.
 
-Imported from the README's My Home Assistant link through Home Assistant's blueprint
+Each is imported from the README's My Home Assistant link through Home Assistant's blueprint
 integration (the download answered from the file in this repository: nothing leaves the
-machine), saved, turned into an automation through the automation editor's API, and run:
-people and the home zone move, the delay passes on a frozen clock, and the hub's Away switch
-(and the thermostat behind it) follows.
+machine), saved, turned into an automation through the automation editor's API, and run.
+"Away when everyone has left": people and the home zone move, the delay passes on a frozen
+clock, and the hub's Away switch (and the thermostat behind it) follows. "Notify me of
+thermostat alerts": a room freezes behind a simulated thermostat (the `clock` moves time), a
+phone registered as the Home Assistant app does gets the repair's text through its push
+service, and the notification is taken back when the room is warm again.
 """
 
 from __future__ import annotations
@@ -19,7 +22,11 @@ from urllib.parse import parse_qs, urlsplit
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import STATE_OFF, STATE_ON, Platform
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import entity_registry as er
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+)
 from homeassistant.setup import async_setup_component
 import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
@@ -31,27 +38,78 @@ from pytest_homeassistant_custom_component.typing import (
 
 from custom_components.thermostat_cloud.const import DOMAIN
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
+from .conftest import OTHER_SERIAL, SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
 
 REPOSITORY = Path(__file__).parent.parent
-BLUEPRINT = REPOSITORY / "blueprints/automation/thermostat_cloud/away_when_everyone_left.yaml"
+BLUEPRINTS = REPOSITORY / "blueprints/automation/thermostat_cloud"
+BLUEPRINT = BLUEPRINTS / "away_when_everyone_left.yaml"
 IMPORT_LINK = re.compile(r"https://my\.home-assistant\.io/redirect/blueprint_import/\?[^)\s\"]+")
+RAW_FILES = "https://raw.githubusercontent.com/thermostat-cloud/thermostat-cloud/main/"
 
 
-def readme_blueprint_url() -> str:
-    """Return the blueprint URL the README's import button hands to Home Assistant."""
+def readme_blueprint_urls() -> list[str]:
+    """Return the blueprint URLs the README's import buttons hand to Home Assistant."""
     links: list[str] = IMPORT_LINK.findall((REPOSITORY / "README.md").read_text(encoding="utf-8"))
-    assert len(links) == 1, links
-    return parse_qs(urlsplit(links[0]).query)["blueprint_url"][0]
+    return [parse_qs(urlsplit(link).query)["blueprint_url"][0] for link in links]
 
 
-def test_the_readme_links_this_file_in_the_repository() -> None:
-    """The button imports this file, from the repository the manifest documents."""
-    url = readme_blueprint_url()
-    assert url == (
-        "https://raw.githubusercontent.com/thermostat-cloud/thermostat-cloud/main/"
-        f"{BLUEPRINT.relative_to(REPOSITORY).as_posix()}"
+def readme_blueprint_url(blueprint: Path = BLUEPRINT) -> str:
+    """Return the URL of the README's import button of one blueprint (there is exactly one)."""
+    urls = [url for url in readme_blueprint_urls() if url.endswith(f"/{blueprint.name}")]
+    assert len(urls) == 1, readme_blueprint_urls()
+    return urls[0]
+
+
+def test_the_readme_links_each_blueprint_in_the_repository() -> None:
+    """One button per blueprint, importing its file from the repository the manifest documents."""
+    assert sorted(readme_blueprint_urls()) == sorted(
+        f"{RAW_FILES}{path.relative_to(REPOSITORY).as_posix()}"
+        for path in BLUEPRINTS.glob("*.yaml")
     )
+
+
+async def import_blueprint(
+    hass: HomeAssistant,
+    blueprint: Path,
+    name: str,
+    ws_client: WebSocketGenerator,
+    aioclient_mock: AiohttpClientMocker,
+) -> str:
+    """Import a blueprint by the README's link and save it, as the UI does; return its path."""
+    url = readme_blueprint_url(blueprint)
+    text = await hass.async_add_executor_job(blueprint.read_text, "utf-8")
+    # The download, answered from the file (the mocker is untyped).
+    aioclient_mock.get(url, text=text)  # type: ignore[no-untyped-call]
+    ws = await ws_client(hass)
+    await ws.send_json_auto_id({"type": "blueprint/import", "url": url})
+    imported = await ws.receive_json()
+    assert imported["success"], imported
+    assert imported["result"]["validation_errors"] is None
+    assert imported["result"]["blueprint"]["metadata"]["name"] == name
+    await ws.send_json_auto_id(
+        {
+            "type": "blueprint/save",
+            "domain": "automation",
+            "path": imported["result"]["suggested_filename"],
+            "yaml": imported["result"]["raw_data"],
+            "source_url": url,
+        }
+    )
+    saved = await ws.receive_json()
+    assert saved["success"], saved
+    return f"{imported['result']['suggested_filename']}.yaml"
+
+
+async def setup_automations(hass: HomeAssistant, config_dir: Path) -> None:
+    """Set up automations kept in `automations.yaml`, and the editor's API, in `config_dir`."""
+    hass.config.config_dir = str(config_dir)
+    (config_dir / "configuration.yaml").write_text(
+        "automation: !include automations.yaml\n", encoding="utf-8"
+    )
+    (config_dir / "automations.yaml").write_text("[]\n", encoding="utf-8")
+    assert await async_setup_component(hass, "automation", {})
+    assert await async_setup_component(hass, "config", {})
+    await hass.async_block_till_done()
 
 
 class Household:
@@ -102,39 +160,12 @@ async def household(
     aioclient_mock: AiohttpClientMocker,
 ) -> Household:
     """Pair a thermostat; import the blueprint by the README's link and save it."""
-    hass.config.config_dir = str(tmp_path)
-    (tmp_path / "configuration.yaml").write_text(
-        "automation: !include automations.yaml\n", encoding="utf-8"
-    )
-    (tmp_path / "automations.yaml").write_text("[]\n", encoding="utf-8")
     paired = await pair_thermostat()
-    assert await async_setup_component(hass, "automation", {})
-    assert await async_setup_component(hass, "config", {})
-    await hass.async_block_till_done()
-
-    url = readme_blueprint_url()
-    # The download, answered from the file (the mocker is untyped).
-    aioclient_mock.get(url, text=BLUEPRINT.read_text(encoding="utf-8"))  # type: ignore[no-untyped-call]
-    ws = await hass_ws_client(hass)
-    await ws.send_json_auto_id({"type": "blueprint/import", "url": url})
-    imported = await ws.receive_json()
-    assert imported["success"], imported
-    assert imported["result"]["validation_errors"] is None
-    assert imported["result"]["blueprint"]["metadata"]["name"] == "Away when everyone has left"
-    await ws.send_json_auto_id(
-        {
-            "type": "blueprint/save",
-            "domain": "automation",
-            "path": imported["result"]["suggested_filename"],
-            "yaml": imported["result"]["raw_data"],
-            "source_url": url,
-        }
-    )
-    saved = await ws.receive_json()
-    assert saved["success"], saved
-
+    await setup_automations(hass, tmp_path)
     home = Household(hass, paired, await hass_client())
-    home.path = f"{imported['result']['suggested_filename']}.yaml"
+    home.path = await import_blueprint(
+        hass, BLUEPRINT, "Away when everyone has left", hass_ws_client, aioclient_mock
+    )
     return home
 
 
@@ -286,3 +317,150 @@ async def test_an_automation_with_a_bad_input_is_refused(
     assert status == HTTPStatus.BAD_REQUEST
     assert message in body["message"]
     assert hass.states.get("automation.bad") is None
+
+
+# -- "Notify me of thermostat alerts" ---------------------------------------------------------------
+
+ALERTS_BLUEPRINT = BLUEPRINTS / "notify_thermostat_alerts.yaml"
+PUSH_URL = "https://push.example.invalid/push"
+"""Where the phone's app said to send its notifications (answered by the mocker)."""
+
+
+async def register_phone(hass: HomeAssistant, client: Any) -> str:
+    """Register a phone as the Home Assistant app does; return its device id.
+
+    The Mobile App integration must be set up before the HTTP client starts the server.
+    """
+    response = await client.post(
+        "/api/mobile_app/registrations",
+        json={
+            "app_id": "io.robbie.HomeAssistant",
+            "app_name": "Home Assistant",
+            "app_version": "2026.11",
+            "device_name": "Anna's phone",
+            "manufacturer": "Apple",
+            "model": "iPhone",
+            "os_name": "iOS",
+            "os_version": "19.1",
+            "supports_encryption": False,
+            "app_data": {"push_token": "token", "push_url": PUSH_URL},
+        },
+    )
+    assert response.status == HTTPStatus.CREATED, await response.text()
+    await hass.async_block_till_done()
+    entry = hass.config_entries.async_entries("mobile_app")[0]
+    devices = dr.async_entries_for_config_entry(dr.async_get(hass), entry.entry_id)
+    assert len(devices) == 1
+    return devices[0].id
+
+
+def pushed(aioclient_mock: AiohttpClientMocker) -> list[dict[str, Any]]:
+    """Return the notifications sent to the phone's push service, in order."""
+    return [dict(call[2]) for call in aioclient_mock.mock_calls if str(call[1]) == PUSH_URL]
+
+
+async def too_cold_for(paired: PairedThermostat, clock: LoopClock, room: float) -> None:
+    """Let the thermostat report the room at `room` for six minutes (it keeps in touch)."""
+    await paired.thermostat.put(f"shared.{paired.serial}", {"current_temperature": room})
+    for _ in range(18):
+        await clock.advance(20)
+        await paired.thermostat.subscribed.wait()
+    await paired.thermostat.put(f"shared.{paired.serial}", {"current_temperature": room})
+    await paired.hass.async_block_till_done()
+
+
+@pytest.mark.parametrize("remove_when_cleared", [True, False])
+async def test_a_phone_is_told_of_an_alert_and_the_notification_goes_when_it_clears(
+    hass: HomeAssistant,
+    *,
+    clock: LoopClock,
+    tmp_path: Path,
+    pair_thermostat: PairThermostat,
+    hass_ws_client: WebSocketGenerator,
+    hass_client: ClientSessionGenerator,
+    aioclient_mock: AiohttpClientMocker,
+    remove_when_cleared: bool,
+) -> None:
+    """The room freezes: the phone gets the repair's text; warm again, it is taken back."""
+    paired = await pair_thermostat(device={"lower_safety_temp": 7.0})
+    await setup_automations(hass, tmp_path)
+    assert await async_setup_component(hass, "mobile_app", {})
+    client = await hass_client()
+    phone = await register_phone(hass, client)
+    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
+    path = await import_blueprint(
+        hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
+    )
+    response = await client.post(
+        "/api/config/automation/config/alerts",
+        json={
+            "alias": "alerts",
+            "use_blueprint": {
+                "path": path,
+                "input": {"notify_device": phone, "remove_when_cleared": remove_when_cleared},
+            },
+        },
+    )
+    assert response.status == HTTPStatus.OK, await response.text()
+    await hass.async_block_till_done()
+    assert shown(hass, "automation.alerts") == STATE_ON
+
+    await too_cold_for(paired, clock, 5.0)
+    sent = pushed(aioclient_mock)
+    assert len(sent) == 1
+    name = paired.service.thermostat(SERIAL).name
+    assert sent[0]["title"] == f"{name}: the room is too cold (5 °C)"
+    assert sent[0]["message"].startswith("The room is at 5 °C, below 7 °C")
+    tag = sent[0]["data"]["tag"]
+    assert tag.endswith("_too_cold")
+
+    await too_cold_for(paired, clock, 8.0)
+    sent = pushed(aioclient_mock)
+    if remove_when_cleared:
+        assert [(n["message"], n["data"]["tag"]) for n in sent[1:]] == [("clear_notification", tag)]
+    else:
+        assert len(sent) == 1
+
+
+async def test_alerts_of_other_thermostats_are_left_out(
+    hass: HomeAssistant,
+    *,
+    clock: LoopClock,
+    tmp_path: Path,
+    pair_thermostat: PairThermostat,
+    hass_ws_client: WebSocketGenerator,
+    hass_client: ClientSessionGenerator,
+    aioclient_mock: AiohttpClientMocker,
+) -> None:
+    """Chosen thermostats only: an alert of another one sends nothing."""
+    paired = await pair_thermostat(device={"lower_safety_temp": 7.0})
+    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
+    await setup_automations(hass, tmp_path)
+    assert await async_setup_component(hass, "mobile_app", {})
+    client = await hass_client()
+    phone = await register_phone(hass, client)
+    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
+    path = await import_blueprint(
+        hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
+    )
+    other_device = dr.async_get(hass).async_get_device_by_identifier(
+        (DOMAIN, OTHER_SERIAL), paired.entry.entry_id
+    )
+    assert other_device is not None
+    response = await client.post(
+        "/api/config/automation/config/alerts",
+        json={
+            "alias": "alerts",
+            "use_blueprint": {
+                "path": path,
+                "input": {"notify_device": phone, "thermostats": [other_device.id]},
+            },
+        },
+    )
+    assert response.status == HTTPStatus.OK, await response.text()
+    await hass.async_block_till_done()
+
+    await too_cold_for(paired, clock, 5.0)
+    assert ir.async_get(hass).async_get_issue(DOMAIN, f"health_too_cold_{SERIAL}") is not None
+    assert pushed(aioclient_mock) == []
+    assert other.serial == OTHER_SERIAL

@@ -156,7 +156,12 @@ async def test_reconfigure_reloads_once_through_the_update_listener(
     assert result["reason"] == "reconfigure_successful"
     assert reloads.call_count == 1
     assert entry.runtime_data.device_server.bound_port == new_port
-    assert "update listener" not in caplog.text
+    # Not asyncio's slow-callback notes, which name the listener's task on a busy machine.
+    assert not [
+        record
+        for record in caplog.records
+        if record.name != "asyncio" and "update listener" in record.getMessage()
+    ]
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
@@ -173,7 +178,8 @@ async def test_options_ask_the_lifetime_in_minutes_and_store_seconds(
     result = await hass.config_entries.options.async_init(entry.entry_id)
     schema = result["data_schema"]
     assert schema is not None
-    defaults = {str(key): key.default() for key in schema.schema}
+    # The alerts' section has no default of its own: its fields have theirs.
+    defaults = {str(key): key.default() for key in schema.schema if str(key) != "alerts"}
     assert defaults[CONF_ENTRY_KEY_MINUTES] == 90
     assert CONF_COMPAT_PORT not in defaults
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from homeassistant.components.binary_sensor import (
     BinarySensorEntity,
@@ -13,14 +14,17 @@ from homeassistant.const import EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
+from .alerts import shown_figures
 from .entity import (
     RELAYS,
     ThermostatDescribedEntity,
+    ThermostatEntity,
     ThermostatEntityDescription,
     async_add_thermostat_entities,
 )
 from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
+from .server import EventKind, Finding
 
 PARALLEL_UPDATES = 0
 
@@ -173,6 +177,14 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
 )
 
 
+HVAC_PROBLEM = BinarySensorEntityDescription(
+    key="hvac_problem",
+    translation_key="hvac_problem",
+    device_class=BinarySensorDeviceClass.PROBLEM,
+)
+HVAC_PROBLEM_READS = frozenset({EventKind.HEALTH.value})
+
+
 async def async_setup_entry(
     hass: HomeAssistant,
     entry: ThermostatCloudConfigEntry,
@@ -183,7 +195,10 @@ async def async_setup_entry(
         hass,
         entry,
         async_add_entities,
-        lambda hub, subentry: [ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS],
+        lambda hub, subentry: [
+            *(ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS),
+            HvacProblemSensor(hub, subentry, HVAC_PROBLEM.key, HVAC_PROBLEM_READS),
+        ],
     )
 
 
@@ -200,3 +215,39 @@ class ThermostatBinarySensor(ThermostatDescribedEntity[bool | None], BinarySenso
     def is_on(self) -> bool | None:
         """As last projected (None: unknown)."""
         return self.view
+
+
+class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntity):
+    """On while the health monitor has a finding about the equipment behind the thermostat.
+
+    Its attributes list the findings (kind, since when, the figures in Home Assistant's
+    units); each also has its repair issue (`alerts.py`). Available while the thermostat is
+    not: being silent in the frost is one of the findings.
+    """
+
+    entity_description = HVAC_PROBLEM
+
+    def _project(self) -> tuple[Finding, ...]:
+        return self.service.health.findings(self.serial)
+
+    def _is_available(self) -> bool:
+        return True
+
+    @property
+    def is_on(self) -> bool:
+        """Whether any finding is open."""
+        return bool(self.view)
+
+    @property
+    def extra_state_attributes(self) -> dict[str, Any]:
+        """The open findings, oldest kind first."""
+        return {
+            "findings": [
+                {
+                    "kind": finding.kind.value,
+                    "since": finding.since.isoformat(),
+                    **shown_figures(self.hass, finding),
+                }
+                for finding in self.view
+            ]
+        }

@@ -64,3 +64,7 @@ DOCUMENTATION_URL: Final = "https://github.com/thermostat-cloud/thermostat-cloud
 """The README (the manifest's `documentation`)."""
 TROUBLESHOOTING_URL: Final = f"{DOCUMENTATION_URL}#troubleshooting"
 """The README's troubleshooting: the "Learn more" link of the repairs it explains."""
+CONF_ALERTS: Final = "alerts"
+"""Hub option: the health alerts' thresholds (a section of the options form), see alerts.py."""
+EVENT_ALERT: Final = f"{DOMAIN}_alert"
+"""Home Assistant event fired when a health alert opens and when it clears (see alerts.py)."""

@@ -21,6 +21,7 @@ from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers.storage import Store
 import orjson
 
+from .alerts import HealthAlerts, thresholds_from_options
 from .const import (
     CONF_API_ORIGIN,
     CONF_COMPAT_API,
@@ -96,6 +97,7 @@ def service_config(entry: ConfigEntry, time_zone: str) -> ServiceConfig:
         api_origin=entry.data[CONF_API_ORIGIN],
         entry_key_ttl_seconds=int(entry.options.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL)),
         time_zone=time_zone,
+        health=thresholds_from_options(entry.options),
     )
 
 
@@ -121,6 +123,8 @@ class Hub:
         self.service.weather_provider = self.weather
         self.energy_rates = EnergyRates(hass, entry, self.service)
         """Each thermostat's powers and gas rates (its reconfigure step), for the ledger."""
+        self.alerts = HealthAlerts(hass, entry.entry_id, self.service)
+        """The health findings as repair issues and events; the outdoor temperature."""
         self._stopped = False
 
     @staticmethod
@@ -159,9 +163,8 @@ class Hub:
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
-        entry.async_on_unload(
-            self.weather.async_follow_outdoor(self.service.house_model.note_outdoor)
-        )
+        entry.async_on_unload(self.weather.async_follow_outdoor(self._note_outdoor))
+        entry.async_on_unload(await self.alerts.async_start())
         self._register_device()
         entry.async_on_unload(
             self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self.async_stop)
@@ -191,6 +194,12 @@ class Hub:
         """
         if self.service.loaded:
             note_saved_subentries(self.hass, self.entry, self.service)
+
+    @callback
+    def _note_outdoor(self, celsius: float | None) -> None:
+        """Tell the service's followers of the weather (house model, health) the outdoor °C."""
+        self.service.house_model.note_outdoor(celsius)
+        self.service.health.note_outdoor(celsius)
 
     @callback
     def _register_device(self) -> None:
@@ -247,7 +256,7 @@ class Hub:
         service, or the pairing push would lose the thermostat's held connection.
         """
         self.weather.set_choice(self.weather_choice(entry))
-        self.service.house_model.note_outdoor(self.weather.outdoor_celsius())
+        self._note_outdoor(self.weather.outdoor_celsius())
         self.energy_rates.async_apply()
         if self.settings != self.settings_of(entry):
             await hass.config_entries.async_reload(entry.entry_id)

@@ -374,3 +374,37 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
 
 COMMANDS_CAUSES: Final = tuple(cause.value for cause in Cause)
 """The causes a repair issue can name, each its own text (`not_taking_commands_<cause>`)."""
+
+
+# -- what the health monitor finds wrong with the equipment ------------------------------------
+
+
+def health_issue_id(serial: str, kind: str) -> str:
+    """Return the repair issue of one health finding (`FindingKind`) of a thermostat."""
+    return f"health_{kind}_{serial}"
+
+
+@callback
+def async_health_alert(
+    hass: HomeAssistant,
+    serial: str,
+    kind: str,
+    translation_key: str,
+    placeholders: dict[str, str],
+    *,
+    severity: ir.IssueSeverity,
+) -> None:
+    """Raise (or refresh, with new figures) the repair issue of a health finding.
+
+    Its text names the thermostat, says what was seen and what to check first; it clears
+    by itself when the finding does (`async_health_alert_cleared`). See `alerts.py`.
+    """
+    _async_raise(
+        hass, health_issue_id(serial, kind), translation_key, placeholders, severity=severity
+    )
+
+
+@callback
+def async_health_alert_cleared(hass: HomeAssistant, serial: str, kind: str) -> None:
+    """Clear the repair issue of a health finding: its cause is gone."""
+    ir.async_delete_issue(hass, DOMAIN, health_issue_id(serial, kind))

@@ -1,4 +1,6 @@
-"""The hub's options: pairing codes' lifetime, the open control API's listener, the weather.
+"""The hub's options: pairing codes, the open control API, the weather, the alerts' limits.
+
+The health alerts' thresholds are a collapsed section of the first step.
 
 The listener's port is asked on a second step, only when the listener is turned on.
 """
@@ -10,11 +12,16 @@ from typing import Any
 
 from homeassistant.components.weather.const import DOMAIN as WEATHER_DOMAIN
 from homeassistant.config_entries import ConfigFlowResult, OptionsFlow
+from homeassistant.const import UnitOfTemperature
 from homeassistant.core import HomeAssistant
+from homeassistant.data_entry_flow import section
 from homeassistant.helpers import selector
+from homeassistant.util.unit_conversion import TemperatureConverter
 import probatio
 
+from .alerts import thresholds_from_options
 from .const import (
+    CONF_ALERTS,
     CONF_COMPAT_API,
     CONF_COMPAT_PORT,
     CONF_DEVICE_PORT,
@@ -30,6 +37,14 @@ from .const import (
     WEATHER_NONE,
 )
 from .ports import PORT_SELECTOR, port_free
+from .server import (
+    MIN_LONG_RUNTIME_FACTOR,
+    MIN_NOT_WARMING_MINUTES,
+    MIN_SILENT_MINUTES,
+    MIN_STARTS_PER_HOUR,
+    TEMPERATURE_LIMITS_C,
+    HealthThresholds,
+)
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -59,6 +74,107 @@ def _weather_selector(hass: HomeAssistant, current: str) -> selector.SelectSelec
     )
 
 
+def _box(step: float, unit: str | None = None) -> selector.NumberSelector:
+    """Return a number typed in a box (its limits are checked by `_alerts_error`, in words)."""
+    config = selector.NumberSelectorConfig(step=step, mode=selector.NumberSelectorMode.BOX)
+    if unit is not None:
+        config["unit_of_measurement"] = unit
+    return selector.NumberSelector(config)
+
+
+class AlertsForm:
+    """The alerts section: the thresholds in the user's temperature unit, stored in °C."""
+
+    def __init__(self, hass: HomeAssistant) -> None:
+        """Initialize in Home Assistant's temperature unit."""
+        self.unit = hass.config.units.temperature_unit
+
+    def _shown(self, celsius: float) -> float:
+        return round(TemperatureConverter.convert(celsius, UnitOfTemperature.CELSIUS, self.unit), 1)
+
+    def _celsius(self, value: float) -> float:
+        return round(TemperatureConverter.convert(value, self.unit, UnitOfTemperature.CELSIUS), 2)
+
+    def section(self, thresholds: HealthThresholds) -> section:
+        """Return the section, filled with the thresholds in force.
+
+        The too-cold and too-hot fields are empty while the thermostats' own safety
+        temperatures apply.
+        """
+        fields: dict[Any, Any] = {
+            probatio.Required("not_warming_minutes", default=thresholds.not_warming_minutes): _box(
+                1, "min"
+            ),
+            probatio.Required("max_starts_per_hour", default=thresholds.max_starts_per_hour): _box(
+                1
+            ),
+            probatio.Required("long_runtime_factor", default=thresholds.long_runtime_factor): _box(
+                0.1
+            ),
+            probatio.Required("silent_minutes", default=thresholds.silent_minutes): _box(1, "min"),
+            probatio.Required(
+                "frost_outdoor", default=self._shown(thresholds.frost_outdoor_c)
+            ): _box(0.5, self.unit),
+        }
+        for name, celsius in (
+            ("too_cold", thresholds.too_cold_c),
+            ("too_hot", thresholds.too_hot_c),
+        ):
+            suggested = {} if celsius is None else {"suggested_value": self._shown(celsius)}
+            fields[probatio.Optional(name, description=suggested)] = _box(0.5, self.unit)
+        return section(probatio.Schema(fields), {"collapsed": True})
+
+    def placeholders(self) -> dict[str, str]:
+        """Return the limits the error texts name, in the user's unit."""
+        low, high = (f"{self._shown(celsius):g} {self.unit}" for celsius in TEMPERATURE_LIMITS_C)
+        return {
+            "min_not_warming": str(MIN_NOT_WARMING_MINUTES),
+            "min_silent": str(MIN_SILENT_MINUTES),
+            "min_starts": str(MIN_STARTS_PER_HOUR),
+            "min_factor": f"{MIN_LONG_RUNTIME_FACTOR:g}",
+            "min_temperature": low,
+            "max_temperature": high,
+        }
+
+    def options(self, user_input: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
+        """Return the options of what was typed (°C), or the error that refuses it."""
+        alerts: dict[str, Any] = {
+            "not_warming_minutes": round(float(user_input["not_warming_minutes"])),
+            "max_starts_per_hour": round(float(user_input["max_starts_per_hour"])),
+            "long_runtime_factor": float(user_input["long_runtime_factor"]),
+            "silent_minutes": round(float(user_input["silent_minutes"])),
+            "frost_outdoor": self._celsius(float(user_input["frost_outdoor"])),
+        }
+        for name in ("too_cold", "too_hot"):
+            if user_input.get(name) is not None:
+                alerts[name] = self._celsius(float(user_input[name]))
+        return alerts, _alerts_error(alerts)
+
+
+def _alerts_error(alerts: dict[str, Any]) -> str | None:
+    """Return the error (a translation key) of thresholds the service would refuse, or None."""
+    low, high = TEMPERATURE_LIMITS_C
+    temperatures = [
+        alerts[name] for name in ("frost_outdoor", "too_cold", "too_hot") if name in alerts
+    ]
+    for error, refused in (
+        ("not_warming_too_short", alerts["not_warming_minutes"] < MIN_NOT_WARMING_MINUTES),
+        ("silent_too_short", alerts["silent_minutes"] < MIN_SILENT_MINUTES),
+        ("starts_too_few", alerts["max_starts_per_hour"] < MIN_STARTS_PER_HOUR),
+        ("factor_too_small", alerts["long_runtime_factor"] < MIN_LONG_RUNTIME_FACTOR),
+        ("temperature_out_of_range", any(not low <= t <= high for t in temperatures)),
+        (
+            "cold_not_below_hot",
+            "too_cold" in alerts
+            and "too_hot" in alerts
+            and alerts["too_cold"] >= alerts["too_hot"],
+        ),
+    ):
+        if refused:
+            return error
+    return None
+
+
 class ThermostatCloudOptionsFlow(OptionsFlow):
     """Pairing-code lifetime, the compatibility listener and the weather thermostats show.
 
@@ -71,8 +187,17 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
 
     async def async_step_init(self, user_input: dict[str, Any] | None = None) -> ConfigFlowResult:
         """Ask for the lifetime of pairing codes (minutes), the compatibility listener, weather."""
-        options = self.config_entry.options
-        if user_input is not None:
+        options: dict[str, Any] = dict(self.config_entry.options)
+        errors: dict[str, str] = {}
+        alerts_form = AlertsForm(self.hass)
+        if user_input is not None and CONF_ALERTS in user_input:
+            alerts, error = alerts_form.options(user_input[CONF_ALERTS])
+            if error is not None:
+                _LOGGER.warning("The alert thresholds were refused (%s): %s", error, alerts)
+                errors["base"] = error
+            else:
+                options = {**options, CONF_ALERTS: alerts}
+        if user_input is not None and not errors:
             self._options = {
                 **options,
                 # Stored in seconds, as the service takes it (and earlier versions stored it).
@@ -102,9 +227,22 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
                 probatio.Required(CONF_WEATHER_ENTITY, default=weather): _weather_selector(
                     self.hass, weather
                 ),
+                # Optional: a form sent without it (an older client) keeps the thresholds.
+                probatio.Optional(CONF_ALERTS): alerts_form.section(
+                    thresholds_from_options(options)
+                ),
             }
         )
-        return self.async_show_form(step_id="init", data_schema=schema, last_step=False)
+        if user_input is not None:
+            # Refused: the form again with what was typed.
+            schema = self.add_suggested_values_to_schema(schema, user_input)
+        return self.async_show_form(
+            step_id="init",
+            data_schema=schema,
+            errors=errors,
+            description_placeholders=alerts_form.placeholders(),
+            last_step=False,
+        )
 
     async def async_step_compat_port(
         self, user_input: dict[str, Any] | None = None
