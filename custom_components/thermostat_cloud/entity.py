@@ -183,10 +183,6 @@ class ThermostatEntityDescription[ValueT](EntityDescription):
     value_fn: Callable[[ThermostatState], ValueT]
     reads: frozenset[str] | None
     """The bucket fields (`device.leaf`) and aspects `value_fn` reads; None for everything."""
-    applies_fn: Callable[[ThermostatState], bool] | None = None
-    """Whether the value exists now (reading only what `reads` names): a value of something
-    that is not happening (no fan timer, no estimate, an occupancy sensor turned off) is
-    unavailable rather than unknown, which reads as a fault."""
     equipment_fn: Callable[[ThermostatState], bool] | None = None
     """Whether the thermostat has the equipment this shows or sets; without it (or before
     the thermostat said) the entity is created disabled, and enabled once the thermostat
@@ -212,11 +208,6 @@ class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
 
     def _project(self) -> ValueT:
         return self.entity_description.value_fn(self.thermostat)
-
-    def _is_available(self) -> bool:
-        """With the thermostat, and while the value exists (see `applies_fn`)."""
-        applies = self.entity_description.applies_fn
-        return super()._is_available() and (applies is None or applies(self.thermostat))
 
 
 def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:

@@ -69,8 +69,9 @@ class ThermostatSensorDescription(
 ):
     """A sensor and how to read it from the thermostat's buckets.
 
-    A timestamp of something that is not happening is unavailable (`applies_fn`); a binary
-    sensor beside it says in words what is happening.
+    A timestamp of something that is not happening (no fan timer, no estimate) is unknown, as
+    core's are: unavailable would read as a fault; a binary sensor beside it says in words
+    what is happening.
     """
 
 
@@ -148,7 +149,6 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         translation_key="time_to_target",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_target_reached_at,
-        applies_fn=lambda t: t.has_target_estimate,
         reads=frozenset({"device.time_to_target"}),
     ),
     ThermostatSensorDescription(
@@ -184,7 +184,6 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         translation_key="fan_timer_end",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_fan_timer_end,
-        applies_fn=lambda t: t.fan_timer_active,
         reads=frozenset({"device.fan_timer_timeout"}),
     ),
     ThermostatSensorDescription(
