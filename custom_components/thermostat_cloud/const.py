@@ -59,3 +59,8 @@ def signal_energy_rates_changed(entry_id: str) -> str:
 
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""
+
+THERMOSTAT_MANUFACTURER: Final = "Google Nest"
+"""The thermostats' maker as Home Assistant's own Nest integration names it (and the
+NoLongerEvil server's Home Assistant discovery): the model is what the thermostat reports,
+its display's (`Display-2.12`)."""

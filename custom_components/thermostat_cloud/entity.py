@@ -30,7 +30,13 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_added
+from .const import (
+    CONF_SERIAL,
+    DOMAIN,
+    SUBENTRY_THERMOSTAT,
+    THERMOSTAT_MANUFACTURER,
+    signal_thermostat_added,
+)
 from .coordinator import AVAILABILITY
 from .device_sync import mac_connection
 from .entry_data import ThermostatCloudConfigEntry
@@ -65,6 +71,7 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
         # the subentry's title: that follows the device's name, see PairingSync).
         name=state.display_name or thermostat_title(serial),
         serial_number=serial,
+        manufacturer=THERMOSTAT_MANUFACTURER,
         model=state.model,
         sw_version=state.software_version,
     )

@@ -22,6 +22,7 @@ from homeassistant.components.sensor import (
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import (
     PERCENTAGE,
+    SIGNAL_STRENGTH_DECIBELS_MILLIWATT,
     EntityCategory,
     UnitOfElectricPotential,
     UnitOfEnergy,
@@ -94,21 +95,38 @@ def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
 ECO_TEMPERATURES = frozenset({"device.away_temperature_low", "device.away_temperature_high"})
 NO_ERROR = "none"
 """What the error sensors show while the thermostat reports an empty error (firmware's own
-word for nothing, as in `safety_state`)."""
+word for nothing, as in `safety_state`); translated, as `NOT_CHECKED` is."""
+NOT_CHECKED = "not_checked"
+"""The wiring error while the thermostat has not checked its wiring yet (it reports
+`Unknown`, see `ThermostatState.reported_errors`)."""
+FIRMWARE_WORDS = {"": NO_ERROR, "Unknown": NOT_CHECKED}
+
+
+def _error_shown(thermostat: ThermostatState, field: str) -> str | None:
+    text = thermostat.error_text(field)
+    return FIRMWARE_WORDS.get(text, text) if text is not None else None
 
 
 def _error(field: str) -> ThermostatSensorDescription:
-    """Return the diagnostic sensor of an error the thermostat reports (its text as it is).
+    """Return the diagnostic sensor of an error the thermostat reports.
 
-    A non-empty one also raises a repair issue (`issues.async_follow_thermostat_errors`).
+    Its code as the thermostat reports it (a code needs no translation); none, or not checked
+    yet, as translated states. A real one also raises a repair issue
+    (`issues.async_follow_thermostat_errors`).
     """
     return ThermostatSensorDescription(
         key=field,
         translation_key=field,
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: NO_ERROR if (text := t.error_text(field)) == "" else text,
+        value_fn=lambda t: _error_shown(t, field),
         reads=frozenset({f"device.{field}"}),
     )
+
+
+def _wifi_signal(thermostat: ThermostatState) -> float | None:
+    """`device.rssi` (72) as the dBm it stands for (-72): the firmware reports its magnitude."""
+    reported = thermostat.wifi_signal
+    return None if reported is None else -abs(reported)
 
 
 SENSORS: tuple[ThermostatSensorDescription, ...] = (
@@ -200,12 +218,15 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         reads=frozenset({"device.battery_level"}),
     ),
     ThermostatSensorDescription(
-        # `device.rssi` as reported (72 in a capture): no source gives its unit.
+        # `device.rssi`: 72 in a capture, the Wi-Fi signal's RSSI without its sign (see
+        # docs/device-protocol.md), shown as Home Assistant shows a signal: -72 dBm.
         key="wifi_signal",
         translation_key="wifi_signal",
+        device_class=SensorDeviceClass.SIGNAL_STRENGTH,
         state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement=SIGNAL_STRENGTH_DECIBELS_MILLIWATT,
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.wifi_signal,
+        value_fn=_wifi_signal,
         reads=frozenset({"device.rssi"}),
     ),
     ThermostatSensorDescription(
