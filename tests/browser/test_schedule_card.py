@@ -298,7 +298,10 @@ async def test_a_change_on_the_thermostat_over_unsaved_edits(
 
 
 async def test_the_card_shows_a_hold_and_resumes_the_schedule(
-    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+    page: Page,
+    show_card: ShowCard,
+    home_assistant: BrowserHomeAssistant,
+    readme_picture: Screenshot,
 ) -> None:
     """A hold shows above the week with its end; Resume schedule ends it on the thermostat."""
     paired, card = await show_card(page)
@@ -314,7 +317,7 @@ async def test_the_card_shows_a_hold_and_resumes_the_schedule(
     hold = card.get_by_role("status").filter(has_text="Held at 23.5 °C until")
     await expect(hold).to_be_visible()
     await expect(hold).to_contain_text("then back to the schedule")
-    await screenshot(page, "hold")
+    await readme_picture(card, "schedule-card-hold")
 
     await hold.get_by_role("button", name="Resume schedule").click()
     await expect(hold).to_be_hidden()
