@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from homeassistant.config_entries import RELOAD_AFTER_UPDATE_DELAY
-from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNAVAILABLE, STATE_UNKNOWN
+from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
@@ -197,8 +197,8 @@ async def test_occupancy_is_home_away_assists_verdict(
     entry = er.async_get(hass).async_get(occupancy)
     assert entry is not None
     assert entry.original_device_class == "occupancy"
-    # The sensor is off: its `0` says nothing, and nothing is happening.
-    assert shown(hass, occupancy) == STATE_UNAVAILABLE
+    # The sensor is off: its `0` says nothing. Unknown, as core shows it: not a fault.
+    assert shown(hass, occupancy) == STATE_UNKNOWN
 
     await paired.reported(auto_away_enable=True)
     assert shown(hass, occupancy) == STATE_ON

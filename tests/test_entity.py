@@ -280,14 +280,15 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
     assert {write.entity_id for write in writes} == {last_seen}
 
 
-async def test_a_fresh_thermostat_shows_no_unknown(
+async def test_a_fresh_thermostat_shows_nothing_unavailable(
     hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
 ) -> None:
-    """What an idle thermostat reports fills every enabled sensor.
+    """What an idle thermostat reports fills every enabled sensor; none reads unavailable.
 
     What is not happening (no fan timer, no estimate of when the target is reached, no hold, no
-    occupancy sensing with Home/Away Assist off, no house model learned yet) is unavailable,
-    not a fault, and the Fan timer sensor says "not running".
+    occupancy sensing with Home/Away Assist off, no house model learned yet) is unknown, as core
+    shows it: "Unavailable" reads as a fault, and the logbook would record it at every hold's
+    end. The Fan timer sensor says "not running".
     """
     args = argparse.Namespace(
         can_cool=True, has_fan=True, heat_pump=True, temperature=21.0, room="Living Room"
@@ -302,8 +303,8 @@ async def test_a_fresh_thermostat_shows_no_unknown(
         for e in entries
         if e.domain in ("sensor", "binary_sensor") and e.disabled_by is None
     }
-    assert [entity_id for entity_id, state in states.items() if state == STATE_UNKNOWN] == []
-    assert sorted(e for e, state in states.items() if state == STATE_UNAVAILABLE) == [
+    assert [entity_id for entity_id, state in states.items() if state == STATE_UNAVAILABLE] == []
+    assert sorted(e for e, state in states.items() if state == STATE_UNKNOWN) == [
         "binary_sensor.living_room_occupancy",
         "sensor.living_room_cooling_rate",
         "sensor.living_room_drift_with_equipment_off",

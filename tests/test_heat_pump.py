@@ -33,7 +33,12 @@ from homeassistant.const import (
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.helpers import entity_registry as er, issue_registry as ir
+from homeassistant.helpers import (
+    device_registry as dr,
+    entity_registry as er,
+    issue_registry as ir,
+    translation,
+)
 from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
@@ -274,20 +279,39 @@ async def test_the_display_unit_is_a_select(
 async def test_signal_wiring_and_error_codes_are_diagnostics(
     hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
 ) -> None:
+    """The signal in dBm, the wiring, and errors: "none" a word in the user's language.
+
+    `rssi` 72 is an RSSI of -72 dBm without its sign (docs/device-protocol.md). The device
+    names its maker beside the model the thermostat reports.
+    """
     paired = await pair_heat_pump(pair_thermostat)
     for key in ("wifi_signal", "hvac_wires", "error_code", "wiring_error"):
         entry = entity_registry.async_get(paired.entity_id("sensor", key))
         assert entry is not None
         assert entry.entity_category is not None, key
-    assert float(shown(hass, paired.entity_id("sensor", "wifi_signal"))) == 72
+    signal = hass.states.get(paired.entity_id("sensor", "wifi_signal"))
+    assert signal is not None
+    assert float(signal.state) == -72
+    assert signal.attributes["unit_of_measurement"] == "dBm"
+    assert signal.attributes["device_class"] == "signal_strength"
     assert (
         shown(hass, paired.entity_id("sensor", "hvac_wires")) == HEAT_PUMP_DUAL_FUEL["hvac_wires"]
     )
     assert shown(hass, paired.entity_id("sensor", "error_code")) == "none"
     assert shown(hass, paired.entity_id("sensor", "wiring_error")) == "none"
+    # The frontend shows a state by the entity's translation: "none" reads "Keiner" in German.
+    german = await translation.async_get_translations(hass, "de", "entity", {DOMAIN})
+    for key in ("error_code", "wiring_error"):
+        assert german[f"component.{DOMAIN}.entity.sensor.{key}.state.none"] == "Keiner"
 
     await paired.reported(rssi=41)
-    assert float(shown(hass, paired.entity_id("sensor", "wifi_signal"))) == 41
+    assert float(shown(hass, paired.entity_id("sensor", "wifi_signal"))) == -41
+    device = dr.async_get(hass).async_get_device_by_identifier(
+        (DOMAIN, SERIAL), paired.entry.entry_id
+    )
+    assert device is not None
+    assert device.manufacturer == "Google Nest"
+    assert device.model == paired.service.thermostat(SERIAL).model
 
 
 async def test_an_error_the_thermostat_reports_raises_a_repair_that_quotes_it(
@@ -321,7 +345,10 @@ async def test_an_error_the_thermostat_reports_raises_a_repair_that_quotes_it(
 async def test_wiring_not_checked_yet_is_no_error(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """While it starts firmware reports `wiring_error` "Unknown" (the capture's notes)."""
+    """While it starts firmware reports `wiring_error` "Unknown" (the capture's notes).
+
+    The sensor says so in the user's language: not checked yet.
+    """
     paired = await pair_heat_pump(pair_thermostat, wiring_error="Unknown")
-    assert shown(hass, paired.entity_id("sensor", "wiring_error")) == "Unknown"
+    assert shown(hass, paired.entity_id("sensor", "wiring_error")) == "not_checked"
     assert ir.async_get(hass).async_get_issue(DOMAIN, f"thermostat_error_{SERIAL}") is None

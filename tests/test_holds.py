@@ -15,7 +15,7 @@ from homeassistant.components.climate.const import (
     SERVICE_SET_TEMPERATURE,
 )
 from homeassistant.config_entries import ConfigEntryState
-from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE, STATE_UNAVAILABLE
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 import pytest
@@ -88,7 +88,7 @@ async def test_a_hold_outlasts_the_thermostats_schedule_and_then_resumes_it(
     """
     freezer.move_to(at(TUESDAY_EVENING))
     paired = await pair_with_schedule(hass, pair_thermostat)
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
 
     await action(hass, paired, "hold", temperature=23, duration={"hours": 3})
     await paired.pushed("shared", target_temperature=23)
@@ -108,7 +108,7 @@ async def test_a_hold_outlasts_the_thermostats_schedule_and_then_resumes_it(
     await move_to(hass, freezer, ends + timedelta(seconds=1))
     await paired.pushed("shared", target_temperature=17.5)
     assert local_target(paired) == 17.5
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
 
 
 async def test_turning_the_dial_ends_the_hold(
@@ -119,7 +119,7 @@ async def test_turning_the_dial_ends_the_hold(
 
     await paired.thermostat.turn_dial(19.5)
     await hass.async_block_till_done()
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
     assert paired.service.holds.hold_of(SERIAL) is None
 
     await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
@@ -140,7 +140,7 @@ async def test_a_new_setpoint_from_home_assistant_ends_the_hold(
     )
     await paired.pushed("shared", target_temperature=20.5)
     await hass.async_block_till_done()
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
     assert paired.service.holds.hold_of(SERIAL) is None
 
 
@@ -172,7 +172,7 @@ async def test_a_hold_until_a_time_and_the_resume_schedule_button(
         blocking=True,
     )
     await paired.pushed("shared", target_temperature=21)
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
 
 
 async def test_a_new_hold_replaces_the_one_under_way(
@@ -191,7 +191,7 @@ async def test_a_new_hold_replaces_the_one_under_way(
 
     await move_to(hass, freezer, ends + timedelta(seconds=1))
     await paired.pushed("shared", target_temperature=21)
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
 
 
 @pytest.mark.parametrize("ended_by", ["its end", "resume_schedule"])
@@ -212,7 +212,7 @@ async def test_a_hold_without_a_schedule_ends_and_its_setpoint_stays(
     else:
         await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
     await hass.async_block_till_done()
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
     assert paired.service.holds.hold_of(SERIAL) is None
     assert local_target(paired) == 23
     assert paired.thermostat.received.empty()
@@ -322,7 +322,7 @@ async def test_a_hold_survives_a_restart(
 
     await move_to(hass, freezer, ends + timedelta(seconds=1))
     await paired.pushed("shared", target_temperature=21)
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
 
 
 async def test_a_hold_that_ended_while_home_assistant_was_down_ends_at_start(
@@ -339,4 +339,4 @@ async def test_a_hold_that_ended_while_home_assistant_was_down_ends_at_start(
     await move_to(hass, freezer, at("2026-11-24 22:30:02-08:00"))
     await paired.pushed("shared", target_temperature=17.5)
     assert paired.service.holds.hold_of(SERIAL) is None
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN

@@ -8,7 +8,7 @@ learned, and follow the weather.
 
 from __future__ import annotations
 
-from homeassistant.const import STATE_UNAVAILABLE, EntityCategory
+from homeassistant.const import STATE_UNKNOWN, EntityCategory
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
@@ -68,10 +68,10 @@ async def test_the_rates_of_a_house_appear_once_learned_and_follow_the_weather(
     house = new_house()
     heating = paired.entity_id("sensor", "heating_rate")
     drift = paired.entity_id("sensor", "drift_rate")
-    assert shown(hass, heating) == STATE_UNAVAILABLE
+    assert shown(hass, heating) == STATE_UNKNOWN
 
     await live(paired, house, clock, MIN_RUNS)
-    assert shown(hass, heating) == STATE_UNAVAILABLE  # the fifth run is under way
+    assert shown(hass, heating) == STATE_UNKNOWN  # the fifth run is under way
     await live(paired, house, clock, 1)
     state = hass.states.get(heating)
     assert state is not None
@@ -80,7 +80,7 @@ async def test_the_rates_of_a_house_appear_once_learned_and_follow_the_weather(
     loss_at_5 = ROOM.loss_per_h * (MIDDLE_C - 5.0)
     assert float(state.state) == pytest.approx(ROOM.heating_rate_c_per_h - loss_at_5, rel=0.1)
     assert float(shown(hass, drift)) == pytest.approx(-loss_at_5, rel=0.15)
-    assert shown(hass, paired.entity_id("sensor", "cooling_rate")) == STATE_UNAVAILABLE
+    assert shown(hass, paired.entity_id("sensor", "cooling_rate")) == STATE_UNKNOWN
 
     # A cold week: the house loses more, heats slower; the line through both reads each day.
     house.room.outdoor_c = -5.0
@@ -103,7 +103,7 @@ async def test_the_rates_of_a_house_appear_once_learned_and_follow_the_weather(
     assert float(shown(hass, heating)) == mild
 
 
-async def test_the_rates_are_diagnostic_sensors_unavailable_until_learned(
+async def test_the_rates_are_diagnostic_sensors_unknown_until_learned(
     hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Three diagnostic sensors per thermostat, named in the user's words, none shown yet."""
@@ -119,7 +119,7 @@ async def test_the_rates_are_diagnostic_sensors_unavailable_until_learned(
         assert entry.entity_category is EntityCategory.DIAGNOSTIC
         state = hass.states.get(entity_id)
         assert state is not None
-        assert state.state == STATE_UNAVAILABLE
+        assert state.state == STATE_UNKNOWN
         assert state.attributes["friendly_name"].endswith(name)
 
 

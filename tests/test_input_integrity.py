@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 import aiohttp
-from homeassistant.const import STATE_UNAVAILABLE, STATE_UNKNOWN
+from homeassistant.const import STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.setup import async_setup_component
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
@@ -346,8 +346,8 @@ async def test_huge_reported_numbers_show_unknown_and_the_event_reaches_the_rest
     )
     await hass.async_block_till_done()
 
-    # No timer as far as anyone can tell: its end does not apply (not a fault).
-    assert shown(hass, fan_timer) == STATE_UNAVAILABLE
+    # No timer as far as anyone can tell: its end is unknown (not a fault).
+    assert shown(hass, fan_timer) == STATE_UNKNOWN
     assert shown(hass, temperature) == STATE_UNKNOWN
     assert attribute(hass, climate, "current_temperature") is None
     assert attribute(hass, climate, "temperature") is None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+import re
 import struct
 import tomllib
 from typing import Any
@@ -345,6 +346,35 @@ QUALITY_SCALE_RULES = {
     "platinum": ["async-dependency", "inject-websession", "strict-typing"],
 }
 ALL_QUALITY_SCALE_RULES = {rule for rules in QUALITY_SCALE_RULES.values() for rule in rules}
+
+
+MDI = ROOT / "frontend" / "node_modules" / "@mdi" / "js" / "mdi.js"
+"""The Material Design Icons the card is built with: 7.4.47, the version Home Assistant's
+frontend ships (an icon it lacks shows as a blank space)."""
+
+
+def _icon_names(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [name for inner in value.values() for name in _icon_names(inner)]
+    return []
+
+
+def test_every_icon_is_in_home_assistants_icon_set() -> None:
+    """Every `mdi:` icon of icons.json exists in the icon set (`mdi:thermometer-lock` did not)."""
+    assert MDI.is_file(), "The card's npm packages are missing: run scripts/setup (npm ci)"
+    shipped = set(re.findall(r"^export var (mdi\w+) =", MDI.read_text(), re.MULTILINE))
+    assert "mdiThermometer" in shipped
+    used = _icon_names(load_json(INTEGRATION / "icons.json"))
+    assert used
+    missing = [
+        name
+        for name in used
+        if "mdi" + "".join(part.capitalize() for part in name.removeprefix("mdi:").split("-"))
+        not in shipped
+    ]
+    assert missing == []
 
 
 def test_quality_scale_rules_are_cores() -> None:

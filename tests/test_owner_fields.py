@@ -34,7 +34,6 @@ from homeassistant.const import (
     SERVICE_TURN_ON,
     STATE_OFF,
     STATE_ON,
-    STATE_UNAVAILABLE,
     STATE_UNKNOWN,
     Platform,
 )
@@ -184,7 +183,7 @@ async def test_an_eco_limit_that_is_off_shows_no_eco_temperature(
     low = paired.entity_id("sensor", "eco_temperature_low")
     high = paired.entity_id("sensor", "eco_temperature_high")
     assert float(shown(hass, low)) == pytest.approx(18.5, abs=0.05)
-    assert shown(hass, high) == STATE_UNAVAILABLE
+    assert shown(hass, high) == STATE_UNKNOWN
     assert shown(hass, paired.entity_id("switch", "eco_low_limit")) == STATE_ON
     assert shown(hass, paired.entity_id("switch", "eco_high_limit")) == STATE_OFF
 
@@ -218,7 +217,7 @@ async def test_the_eco_limits_are_settings_the_thermostat_confirms(
     await paired.pushed("device", away_temperature_low_enabled=False)
     await confirmed(paired.service)
     assert shown(hass, switch) == STATE_OFF
-    assert shown(hass, paired.entity_id("sensor", "eco_temperature_low")) == STATE_UNAVAILABLE
+    assert shown(hass, paired.entity_id("sensor", "eco_temperature_low")) == STATE_UNKNOWN
 
     await hass.services.async_call(
         Platform.SWITCH, SERVICE_TURN_ON, {ATTR_ENTITY_ID: switch}, blocking=True

@@ -132,11 +132,12 @@ async def test_the_card_sees_the_schedule_and_every_change(
         "schedule": None,
         "learning": False,
         "hold": None,
+        "eco": None,
     }
 
     answer, events = await save(client, paired, schedule=SCHEDULE)
     assert answer["success"]
-    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None}]
+    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None}]
     await paired.pushed("schedule", name="Week")
 
     # Temperatures change all day long; the card hears only of the schedule.
@@ -165,7 +166,7 @@ async def test_the_card_says_learning_is_on_and_can_turn_it_off_on_save(
     answer, events = await save(client, paired, schedule=SCHEDULE, turn_off_learning=True)
     assert answer["success"]
     # One change: the schedule and learning off together.
-    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None}]
+    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None}]
     chunk = await paired.thermostat.next_chunk()
     values = {obj["object_key"]: obj["value"] for obj in chunk.objects}
     assert values[f"schedule.{SERIAL}"]["days"] == SCHEDULE["days"]
@@ -221,7 +222,7 @@ async def test_the_open_card_stays_live_across_a_reload(
 
     answer, events = await save(client, paired, schedule=SCHEDULE)
     assert answer["success"], answer
-    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None}]
+    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None}]
 
 
 async def test_the_card_shows_the_hold_and_its_end(
@@ -251,3 +252,45 @@ async def test_the_card_shows_the_hold_and_its_end(
         DOMAIN, "resume_schedule", {"entity_id": paired.entity_id("climate")}, blocking=True
     )
     assert (await next_event(client))["hold"] is None
+
+
+async def test_away_shows_the_eco_range_on_the_card_and_the_climate_entity(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+) -> None:
+    """With the home away the house keeps the eco range: the card and the entity show that.
+
+    Not "Held at 23 °C", nor a single 23 °C target: the hold waits under away, and what the
+    thermostat keeps is its eco low and high. Back home, the hold shows again.
+    """
+    paired = await pair_thermostat(
+        device={"away_temperature_low": 15.5, "away_temperature_high": 27.0}
+    )
+    climate = paired.entity_id("climate")
+    client = await hass_ws_client(hass)
+    await subscribe(client, climate)
+    await hass.services.async_call(
+        DOMAIN,
+        "hold",
+        {"entity_id": climate, "temperature": 23, "duration": {"hours": 2}},
+        blocking=True,
+    )
+    assert (await next_event(client))["hold"]["target"] == 23
+
+    await hass.services.async_call(
+        "climate", "set_preset_mode", {"entity_id": climate, "preset_mode": "away"}, blocking=True
+    )
+    message = await next_event(client)
+    assert message["eco"] == {"away": True, "low": 15.5, "high": 27.0}
+    state = hass.states.get(climate)
+    assert state is not None
+    assert state.attributes["preset_mode"] == "away"
+    assert state.attributes["target_temp_low"] == 15.5
+    assert state.attributes["target_temp_high"] == 27.0
+    assert state.attributes.get("temperature") is None
+
+    await hass.services.async_call(
+        "climate", "set_preset_mode", {"entity_id": climate, "preset_mode": "none"}, blocking=True
+    )
+    message = await next_event(client)
+    assert message["eco"] is None
+    assert message["hold"] is not None

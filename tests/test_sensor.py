@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from homeassistant.const import STATE_UNAVAILABLE, STATE_UNKNOWN
+from homeassistant.const import STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
@@ -81,10 +81,13 @@ async def test_battery_voltage(hass: HomeAssistant, pair_thermostat: PairThermos
 async def test_target_reached_shows_the_time_the_thermostat_reports(
     hass: HomeAssistant, pair_thermostat: PairThermostat, hass_client: ClientSessionGenerator
 ) -> None:
-    """`device.time_to_target` is a Unix time; 0 (no estimate) leaves nothing to show."""
+    """`device.time_to_target` is a Unix time; 0 (no estimate, at the target) shows unknown.
+
+    Not unavailable: the thermostat is online, there is just no time to show (core's way).
+    """
     paired = await pair_thermostat(device={"time_to_target": 0})
     reached = paired.entity_id("sensor", "time_to_target")
-    assert shown(hass, reached) == STATE_UNAVAILABLE
+    assert shown(hass, reached) == STATE_UNKNOWN
 
     ready_at = int(dt_util.utcnow().timestamp()) + 25 * 60
     await paired.thermostat.put_many(
@@ -104,7 +107,7 @@ async def test_target_reached_shows_the_time_the_thermostat_reports(
             f"device.{SERIAL}": {"time_to_target": 0},
         }
     )
-    assert shown(hass, reached) == STATE_UNAVAILABLE
+    assert shown(hass, reached) == STATE_UNKNOWN
 
 
 async def test_an_earlier_time_to_target_sensor_keeps_its_entity_id(

@@ -12,7 +12,7 @@ from homeassistant.const import (
     ATTR_ENTITY_ID,
     STATE_OFF,
     STATE_ON,
-    STATE_UNAVAILABLE,
+    STATE_UNKNOWN,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
@@ -62,13 +62,13 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
 ) -> None:
     """The fan runs, the Fan timer sensor says so and shows its end, then all returns.
 
-    Without a timer the Fan timer sensor says "not running" and its end is unavailable, not
-    unknown (which reads as a fault).
+    Without a timer the Fan timer sensor says "not running" and its end is unknown, as core
+    shows a timestamp of nothing (unavailable would read as a fault).
     """
     paired = await pair_thermostat()
     timer = paired.entity_id("binary_sensor", "fan_timer")
     assert hass.states.get(timer).state == STATE_OFF  # type: ignore[union-attr]
-    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNAVAILABLE  # type: ignore[union-attr]
+    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
     # Whole seconds, rounded up: at least the minute asked for.
     ends = math.ceil(dt_util.utcnow().timestamp() + 60)
     await action(hass, paired, "set_fan_timer", duration={"minutes": 1})
@@ -90,7 +90,7 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
     climate = hass.states.get(paired.entity_id("climate"))
     assert climate is not None
     assert climate.attributes["fan_mode"] == "auto"
-    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNAVAILABLE  # type: ignore[union-attr]
+    assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
     assert hass.states.get(timer).state == STATE_OFF  # type: ignore[union-attr]
 
 
@@ -141,7 +141,7 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
     assert err.value.translation_key == "service_not_supported"
     fan_timer_end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
     assert fan_timer_end is not None
-    assert fan_timer_end.state == STATE_UNAVAILABLE
+    assert fan_timer_end.state == STATE_UNKNOWN
 
 
 # -- temperature lock --------------------------------------------------------------------------

@@ -480,3 +480,74 @@ async def test_the_calendar_refuses_a_vacation_it_cannot_keep_or_find(
     assert not answer["success"]
     assert answer["error"]["message"] == "There is no such vacation: it has ended or was deleted"
     assert await listed(hass, paired) == before
+
+
+async def test_a_vacations_event_shows_its_eco_range_and_refuses_what_it_cannot_keep(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+) -> None:
+    """The event's description is the eco range the home keeps; a location or a note is refused.
+
+    Refused in words, before anything changes: not dropped unseen. The description sent back
+    as the dialog showed it is no change. In German the range reads as Germans write it.
+    """
+    paired = await pair_at_home(hass, pair_thermostat)
+    client = await hass_ws_client(hass)
+    calendar = calendar_id(hass, paired)
+    now = dt_util.now().replace(microsecond=0)
+    start, end = now + timedelta(days=1), now + timedelta(days=3)
+    await set_vacation(
+        hass, start=start.isoformat(), end=end.isoformat(), eco_low=15.5, eco_high=27
+    )
+    await set_vacation(
+        hass,
+        start=(now + timedelta(days=10)).isoformat(),
+        end=(now + timedelta(days=12)).isoformat(),
+    )
+    ranged, own = await listed(hass, paired)
+    assert ranged["description"] == "Eco temperatures: 15.5\u201327 °C"
+    assert own["description"] == "Eco temperatures: each thermostat's own"
+
+    before = await listed(hass, paired)
+    for refused, key in (
+        ({"location": "Chamonix"}, "vacation_location"),
+        ({"description": "Skis in the garage"}, "vacation_description"),
+    ):
+        with pytest.raises(ServiceValidationError) as err:
+            await hass.services.async_call(
+                CALENDAR_DOMAIN,
+                "create_event",
+                {
+                    ATTR_ENTITY_ID: calendar,
+                    "summary": "Skiing",
+                    "start_date_time": (now + timedelta(days=20)).isoformat(),
+                    "end_date_time": (now + timedelta(days=22)).isoformat(),
+                    **refused,
+                },
+                blocking=True,
+            )
+        assert err.value.translation_domain == DOMAIN
+        assert err.value.translation_key == key
+    assert await listed(hass, paired) == before
+
+    # The dialog sends the description back as it showed it: renaming the vacation is fine.
+    uid = paired.service.vacations.vacations()[0].id
+    event = {
+        "summary": "Skiing",
+        "description": ranged["description"],
+        "dtstart": start.isoformat(),
+        "dtend": end.isoformat(),
+    }
+    update = {"type": "calendar/event/update", "entity_id": calendar, "uid": uid}
+    await client.send_json_auto_id({**update, "event": event})
+    assert (await client.receive_json())["success"]
+    assert (await listed(hass, paired))[0]["summary"] == "Skiing"
+    await client.send_json_auto_id(
+        {**update, "event": {**event, "description": "Skis in the garage"}}
+    )
+    answer = await client.receive_json()
+    assert not answer["success"]
+    assert "cannot be edited" in answer["error"]["message"]
+
+    await hass.config.async_update(language="de")
+    await hass.async_block_till_done()
+    assert (await listed(hass, paired))[0]["description"] == "Eco-Temperaturen: 15,5\u201327 °C"

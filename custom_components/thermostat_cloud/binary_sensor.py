@@ -82,13 +82,12 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         reads=frozenset({"device.leaf", "shared.leaf"}),
     ),
     ThermostatBinarySensorDescription(
-        # Home/Away Assist's verdict (`auto_away`); unavailable while its switch is off.
+        # Home/Away Assist's verdict (`auto_away`); unknown while its switch is off.
         key="occupancy",
         translation_key="occupancy",
         device_class=BinarySensorDeviceClass.OCCUPANCY,
         value_fn=lambda t: t.occupied,
         reads=frozenset({"shared.auto_away", "device.auto_away", "device.auto_away_enable"}),
-        applies_fn=lambda t: t.occupancy_sensor_on,
     ),
     ThermostatBinarySensorDescription(
         key="heating",

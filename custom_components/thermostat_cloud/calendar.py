@@ -12,17 +12,22 @@ from typing import Any
 
 from homeassistant.components.calendar import CalendarEntity, CalendarEvent
 from homeassistant.components.calendar.const import (
+    EVENT_DESCRIPTION,
     EVENT_END,
+    EVENT_LOCATION,
     EVENT_RRULE,
     EVENT_START,
     EVENT_SUMMARY,
     CalendarEntityFeature,
 )
+from homeassistant.const import UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import ServiceValidationError
+from homeassistant.helpers import translation
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import dt as dt_util
+from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
 from .entry_data import ThermostatCloudConfigEntry
@@ -33,6 +38,12 @@ from .server import EventKind, ServiceEvent, Vacation
 PARALLEL_UPDATES = 0
 
 VACATION_READS = frozenset({EventKind.VACATIONS.value})
+ECO_TEMPERATURES = (
+    "component.thermostat_cloud.entity.calendar.vacations.state_attributes.eco_temperatures"
+)
+"""Where the description's words are: the label, and the words for the thermostats' own."""
+DECIMAL_COMMA = frozenset({"de", "es", "fr", "it", "nl"})
+"""The languages of the integration that write 16,5."""
 
 
 async def async_setup_entry(
@@ -88,8 +99,34 @@ class VacationCalendar(CalendarEntity):
             end=dt_util.as_local(datetime.fromtimestamp(vacation.end_ms / 1000, UTC)),
             # Unnamed, it is called as the calendar is ("Vacation", translated).
             summary=vacation.summary or (self.name if isinstance(self.name, str) else ""),
+            description=self._eco_description(vacation),
             uid=vacation.id,
         )
+
+    async def _load_words(self) -> None:
+        """Load the description's words in Home Assistant's language, should it have changed."""
+        await translation.async_get_translations(
+            self.hass, self.hass.config.language, "entity", {DOMAIN}
+        )
+
+    def _eco_description(self, vacation: Vacation | None) -> str:
+        """Return what the home keeps during the vacation, in Home Assistant's language and unit.
+
+        "Eco temperatures: 12-26 °C" (an en dash), or the thermostats' own when the vacation sets none.
+        """
+        language = self.hass.config.language
+        words = translation.async_get_cached_translations(self.hass, language, "entity", DOMAIN)
+        label = words.get(f"{ECO_TEMPERATURES}.name", "Eco temperatures")
+        if vacation is None or vacation.eco_low is None or vacation.eco_high is None:
+            return f"{label}: {words.get(f'{ECO_TEMPERATURES}.state.own', "each thermostat's own")}"
+        unit = self.hass.config.units.temperature_unit
+
+        def shown(celsius: float) -> str:
+            value = TemperatureConverter.convert(celsius, UnitOfTemperature.CELSIUS, unit)
+            text = f"{round(value, 1):g}"
+            return text.replace(".", ",") if language.split("-")[0] in DECIMAL_COMMA else text
+
+        return f"{label}: {shown(vacation.eco_low)}\N{EN DASH}{shown(vacation.eco_high)} {unit}"
 
     @property
     def event(self) -> CalendarEvent | None:
@@ -104,6 +141,7 @@ class VacationCalendar(CalendarEntity):
         self, hass: HomeAssistant, start_date: datetime, end_date: datetime
     ) -> list[CalendarEvent]:
         """Return the vacations that overlap the window."""
+        await self._load_words()
         start_ms, end_ms = start_date.timestamp() * 1000, end_date.timestamp() * 1000
         return [
             self._event(vacation)
@@ -113,7 +151,8 @@ class VacationCalendar(CalendarEntity):
 
     async def async_create_event(self, **kwargs: Any) -> None:
         """Add a vacation."""
-        self._refuse_recurrence(kwargs)
+        await self._load_words()
+        self._refuse_what_a_vacation_lacks(kwargs, None)
         vacations = self.hub.service.vacations
         run(
             self.hass,
@@ -132,9 +171,10 @@ class VacationCalendar(CalendarEntity):
         recurrence_range: str | None = None,
     ) -> None:
         """Change a vacation's times or name; its eco temperatures stay."""
-        self._refuse_recurrence(event)
         vacations = self.hub.service.vacations
         current = vacations.get(uid)
+        await self._load_words()
+        self._refuse_what_a_vacation_lacks(event, current)
         run(
             self.hass,
             lambda: vacations.update(
@@ -157,9 +197,25 @@ class VacationCalendar(CalendarEntity):
         vacations = self.hub.service.vacations
         run(self.hass, lambda: vacations.delete(uid))
 
-    @staticmethod
-    def _refuse_recurrence(event: dict[str, Any]) -> None:
+    def _refuse_what_a_vacation_lacks(
+        self, event: dict[str, Any], current: Vacation | None
+    ) -> None:
+        """Refuse, saying why, what a vacation cannot keep: it is not dropped unseen.
+
+        A vacation has a name and times. Its description is the eco temperatures it keeps
+        (the event dialog sends it back as shown: that is no change); it has no location and
+        does not repeat.
+        """
         if event.get(EVENT_RRULE):
             raise ServiceValidationError(
                 translation_domain=DOMAIN, translation_key="vacation_recurring"
+            )
+        if str(event.get(EVENT_LOCATION) or "").strip():
+            raise ServiceValidationError(
+                translation_domain=DOMAIN, translation_key="vacation_location"
+            )
+        description = str(event.get(EVENT_DESCRIPTION) or "").strip()
+        if description and description != self._eco_description(current):
+            raise ServiceValidationError(
+                translation_domain=DOMAIN, translation_key="vacation_description"
             )

@@ -68,3 +68,7 @@ CONF_ALERTS: Final = "alerts"
 """Hub option: the health alerts' thresholds (a section of the options form), see alerts.py."""
 EVENT_ALERT: Final = f"{DOMAIN}_alert"
 """Home Assistant event fired when a health alert opens and when it clears (see alerts.py)."""
+THERMOSTAT_MANUFACTURER: Final = "Google Nest"
+"""The thermostats' maker as Home Assistant's own Nest integration names it (and the
+NoLongerEvil server's Home Assistant discovery): the model is what the thermostat reports,
+its display's (`Display-2.12`)."""

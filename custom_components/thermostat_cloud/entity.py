@@ -30,7 +30,13 @@ from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from .const import CONF_SERIAL, DOMAIN, SUBENTRY_THERMOSTAT, signal_thermostat_added
+from .const import (
+    CONF_SERIAL,
+    DOMAIN,
+    SUBENTRY_THERMOSTAT,
+    THERMOSTAT_MANUFACTURER,
+    signal_thermostat_added,
+)
 from .coordinator import AVAILABILITY
 from .device_sync import mac_connection
 from .entry_data import ThermostatCloudConfigEntry
@@ -65,6 +71,7 @@ def thermostat_device_info(hub: Hub, subentry: ConfigSubentry) -> DeviceInfo:
         # the subentry's title: that follows the device's name, see PairingSync).
         name=state.display_name or thermostat_title(serial),
         serial_number=serial,
+        manufacturer=THERMOSTAT_MANUFACTURER,
         model=state.model,
         sw_version=state.software_version,
     )
@@ -183,10 +190,6 @@ class ThermostatEntityDescription[ValueT](EntityDescription):
     value_fn: Callable[[ThermostatState], ValueT]
     reads: frozenset[str] | None
     """The bucket fields (`device.leaf`) and aspects `value_fn` reads; None for everything."""
-    applies_fn: Callable[[ThermostatState], bool] | None = None
-    """Whether the value exists now (reading only what `reads` names): a value of something
-    that is not happening (no fan timer, no estimate, an occupancy sensor turned off) is
-    unavailable rather than unknown, which reads as a fault."""
     equipment_fn: Callable[[ThermostatState], bool] | None = None
     """Whether the thermostat has the equipment this shows or sets; without it (or before
     the thermostat said) the entity is created disabled, and enabled once the thermostat
@@ -212,11 +215,6 @@ class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
 
     def _project(self) -> ValueT:
         return self.entity_description.value_fn(self.thermostat)
-
-    def _is_available(self) -> bool:
-        """With the thermostat, and while the value exists (see `applies_fn`)."""
-        applies = self.entity_description.applies_fn
-        return super()._is_available() and (applies is None or applies(self.thermostat))
 
 
 def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:

@@ -173,7 +173,7 @@ def _time(ms: int) -> datetime:
 
 
 class HoldUntilSensor(ThermostatEntity[datetime | None], SensorEntity):
-    """When the thermostat's hold ends; unavailable without a hold (nothing is held)."""
+    """When the thermostat's hold ends; unknown without a hold, as core's timestamps are."""
 
     _attr_translation_key = "hold_until"
     _attr_device_class = SensorDeviceClass.TIMESTAMP
@@ -185,9 +185,6 @@ class HoldUntilSensor(ThermostatEntity[datetime | None], SensorEntity):
     def _project(self) -> datetime | None:
         hold: Hold | None = self.service.holds.hold_of(self.serial)
         return None if hold is None else datetime.fromtimestamp(hold.until_ms / 1000, UTC)
-
-    def _is_available(self) -> bool:
-        return super()._is_available() and self.service.holds.hold_of(self.serial) is not None
 
     @property
     def native_value(self) -> datetime | None:

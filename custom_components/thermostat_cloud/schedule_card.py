@@ -31,10 +31,12 @@ from homeassistant.helpers import config_validation as cv, entity_registry as er
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 import probatio
 
+from .climate_view import PRESET_READS
 from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
-from .server import EventKind, Hold, ServiceEvent, ThermostatState
+from .sensor import ECO_TEMPERATURES
+from .server import EventKind, Hold, ServiceEvent, ThermostatState, holds_eco
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -72,19 +74,29 @@ async def async_register_card(hass: HomeAssistant) -> None:
     add_extra_js_url(hass, f"{CARD_URL}?v={card_version(module)}")
 
 
-SCHEDULE_READS: Final = frozenset({"schedule", "device.learning_mode", EventKind.HOLD.value})
-"""What `schedule_message` reads: the whole schedule bucket, learning, and the hold."""
+SCHEDULE_READS: Final = (
+    frozenset({"schedule", "device.learning_mode", EventKind.HOLD.value})
+    | PRESET_READS
+    | ECO_TEMPERATURES
+)
+"""What `schedule_message` reads: the whole schedule bucket, learning, the hold, and eco."""
 
 
 def schedule_message(state: ThermostatState, hold: Hold | None) -> dict[str, Any]:
     """Return what the card shows: the schedule as stored (°C, day 0 Monday), learning, the hold.
 
-    The hold's end is ISO 8601 (UTC), its setpoints Celsius; None without a hold.
+    The hold's end is ISO 8601 (UTC), its setpoints Celsius; None without a hold. While the
+    thermostat keeps its eco temperatures (the home away, or its own eco) `eco` says which
+    and what they are, Celsius: that, not the schedule or a hold, is what the house keeps.
     """
     schedule = state.schedule
+    eco = state.eco_temperatures
     return {
         "schedule": dict(schedule) if schedule is not None else None,
         "learning": state.learning_mode,
+        "eco": {"away": state.away, "low": eco["low"], "high": eco["high"]}
+        if holds_eco(state)
+        else None,
         "hold": None
         if hold is None
         else {

@@ -22,6 +22,7 @@ from homeassistant.components.sensor import (
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import (
     PERCENTAGE,
+    SIGNAL_STRENGTH_DECIBELS_MILLIWATT,
     EntityCategory,
     UnitOfElectricPotential,
     UnitOfEnergy,
@@ -71,8 +72,9 @@ class ThermostatSensorDescription(
 ):
     """A sensor and how to read it from the thermostat's buckets.
 
-    A timestamp of something that is not happening is unavailable (`applies_fn`); a binary
-    sensor beside it says in words what is happening.
+    A timestamp of something that is not happening (no fan timer, no estimate) is unknown, as
+    core's are: unavailable would read as a fault; a binary sensor beside it says in words
+    what is happening.
     """
 
 
@@ -100,24 +102,41 @@ ECO_TEMPERATURES = frozenset(
         "device.away_temperature_high_enabled",
     }
 )
-"""The eco temperatures, and whether each limit is on (off: its sensor is unavailable)."""
+"""The eco temperatures, and whether each limit is on (off: its sensor is unknown)."""
 NO_ERROR = "none"
 """What the error sensors show while the thermostat reports an empty error (firmware's own
-word for nothing, as in `safety_state`)."""
+word for nothing, as in `safety_state`); translated, as `NOT_CHECKED` is."""
+NOT_CHECKED = "not_checked"
+"""The wiring error while the thermostat has not checked its wiring yet (it reports
+`Unknown`, see `ThermostatState.reported_errors`)."""
+FIRMWARE_WORDS = {"": NO_ERROR, "Unknown": NOT_CHECKED}
+
+
+def _error_shown(thermostat: ThermostatState, field: str) -> str | None:
+    text = thermostat.error_text(field)
+    return FIRMWARE_WORDS.get(text, text) if text is not None else None
 
 
 def _error(field: str) -> ThermostatSensorDescription:
-    """Return the diagnostic sensor of an error the thermostat reports (its text as it is).
+    """Return the diagnostic sensor of an error the thermostat reports.
 
-    A non-empty one also raises a repair issue (`issues.async_follow_thermostat_errors`).
+    Its code as the thermostat reports it (a code needs no translation); none, or not checked
+    yet, as translated states. A real one also raises a repair issue
+    (`issues.async_follow_thermostat_errors`).
     """
     return ThermostatSensorDescription(
         key=field,
         translation_key=field,
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: NO_ERROR if (text := t.error_text(field)) == "" else text,
+        value_fn=lambda t: _error_shown(t, field),
         reads=frozenset({f"device.{field}"}),
     )
+
+
+def _wifi_signal(thermostat: ThermostatState) -> float | None:
+    """`device.rssi` (72) as the dBm it stands for (-72): the firmware reports its magnitude."""
+    reported = thermostat.wifi_signal
+    return None if reported is None else -abs(reported)
 
 
 SENSORS: tuple[ThermostatSensorDescription, ...] = (
@@ -158,7 +177,6 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         translation_key="time_to_target",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_target_reached_at,
-        applies_fn=lambda t: t.has_target_estimate,
         reads=frozenset({"device.time_to_target"}),
     ),
     ThermostatSensorDescription(
@@ -176,8 +194,9 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         native_unit_of_measurement=UnitOfTemperature.CELSIUS,
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.eco_temperatures["low"],
-        applies_fn=lambda t: t.eco_limit_on("low") is not False,
+        value_fn=lambda t: (
+            t.eco_temperatures["low"] if t.eco_limit_on("low") is not False else None
+        ),
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -187,8 +206,9 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         native_unit_of_measurement=UnitOfTemperature.CELSIUS,
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.eco_temperatures["high"],
-        applies_fn=lambda t: t.eco_limit_on("high") is not False,
+        value_fn=lambda t: (
+            t.eco_temperatures["high"] if t.eco_limit_on("high") is not False else None
+        ),
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -196,7 +216,6 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         translation_key="fan_timer_end",
         device_class=SensorDeviceClass.TIMESTAMP,
         value_fn=_fan_timer_end,
-        applies_fn=lambda t: t.fan_timer_active,
         reads=frozenset({"device.fan_timer_timeout"}),
     ),
     ThermostatSensorDescription(
@@ -213,12 +232,15 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         reads=frozenset({"device.battery_level"}),
     ),
     ThermostatSensorDescription(
-        # `device.rssi` as reported (72 in a capture): no source gives its unit.
+        # `device.rssi`: 72 in a capture, the Wi-Fi signal's RSSI without its sign (see
+        # docs/device-protocol.md), shown as Home Assistant shows a signal: -72 dBm.
         key="wifi_signal",
         translation_key="wifi_signal",
+        device_class=SensorDeviceClass.SIGNAL_STRENGTH,
         state_class=SensorStateClass.MEASUREMENT,
+        native_unit_of_measurement=SIGNAL_STRENGTH_DECIBELS_MILLIWATT,
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.wifi_signal,
+        value_fn=_wifi_signal,
         reads=frozenset({"device.rssi"}),
     ),
     ThermostatSensorDescription(
@@ -467,8 +489,9 @@ class HouseModelSensor(ThermostatEntity[Estimate], SensorEntity):
     """A rate of the house's model at today's outdoor temperature (`server/core/house_model.py`).
 
     Heating and cooling rates (how fast the equipment changes the room) and the drift with it
-    off (negative while the house loses heat), in °C per hour. Unavailable until enough runs
-    are learned (docs/comfort.md); the runs learned from are an attribute.
+    off (negative while the house loses heat), in °C per hour. Unknown until enough runs are
+    learned (docs/comfort.md), as core shows a value not known yet; the runs learned from are an
+    attribute.
     """
 
     _attr_entity_category = EntityCategory.DIAGNOSTIC
@@ -485,9 +508,6 @@ class HouseModelSensor(ThermostatEntity[Estimate], SensorEntity):
     def _project(self) -> Estimate:
         found = self.service.house_model.estimate(self.serial, self._kind)
         return Estimate(None if found.rate is None else round(found.rate, 2), found.runs)
-
-    def _is_available(self) -> bool:
-        return self._project().rate is not None
 
     @property
     def native_value(self) -> float | None:

@@ -6,9 +6,11 @@ import {
   DOMAIN,
   EDITOR_TYPE,
   WS_SUBSCRIBE_SCHEDULE,
+  type EcoMessage,
   type HoldMessage,
   type ScheduleMessage,
 } from "./const";
+import { parseCssColor, readableOn } from "./contrast";
 import { localize, type StringKey } from "./localize";
 import {
   DAYS,
@@ -42,6 +44,8 @@ import type { CardConfig, HassError, HomeAssistant } from "./types";
 
 const MODE_LABELS: Record<Mode, StringKey> = { HEAT: "heat", COOL: "cool", RANGE: "range" };
 const HOURS = [0, 6, 12, 18, 24];
+/** Room kept between a segment's number and the next segment. */
+const LABEL_MARGIN_PX = 2;
 
 /** The first climate entity of the integration, for a card just added from the picker. */
 export function firstThermostat(hass: HomeAssistant): string | undefined {
@@ -85,6 +89,7 @@ export class ThermostatCloudScheduleCard extends LitElement {
 
   private _unsubscribe?: Promise<(() => Promise<void>) | undefined>;
   private _subscribedTo?: { entity: string; connection: unknown };
+  private _resized?: ResizeObserver;
 
   static getConfigElement(): HTMLElement {
     return document.createElement(EDITOR_TYPE);
@@ -113,11 +118,14 @@ export class ThermostatCloudScheduleCard extends LitElement {
   connectedCallback(): void {
     super.connectedCallback();
     this._subscribe();
+    this._resized ??= new ResizeObserver(() => this._fitLabels());
+    this._resized.observe(this);
   }
 
   disconnectedCallback(): void {
     super.disconnectedCallback();
     this._unsubscribeNow();
+    this._resized?.disconnect();
   }
 
   /** Home Assistant sets `hass` on every state change anywhere: render for ours only. */
@@ -132,12 +140,32 @@ export class ThermostatCloudScheduleCard extends LitElement {
       old.language !== hass.language ||
       old.locale !== hass.locale ||
       old.config !== hass.config ||
+      old.themes !== hass.themes ||
       (entity !== undefined && old.states[entity] !== hass.states[entity])
     );
   }
 
   protected updated(changed: PropertyValues): void {
     if (changed.has("hass") || changed.has("_config")) this._subscribe();
+    this._fitLabels();
+  }
+
+  /**
+   * Each segment's number drawn whole or not at all (a clipped "16.5" reads "16", or "1" on a
+   * phone), in black or white, whichever reads better on the colour the theme gave it. Run
+   * after every render and when the card's width changes: only the laid-out page knows.
+   */
+  private _fitLabels(): void {
+    for (const segment of this.renderRoot.querySelectorAll<HTMLElement>(".segment")) {
+      const label = segment.querySelector<HTMLElement>(".label");
+      if (!label) continue;
+      label.hidden = false;
+      const room = segment.getBoundingClientRect();
+      const drawn = label.getBoundingClientRect();
+      label.hidden = drawn.left < room.left || drawn.right > room.right - LABEL_MARGIN_PX;
+      const background = parseCssColor(getComputedStyle(segment).backgroundColor);
+      if (background) label.style.color = readableOn(background);
+    }
   }
 
   // -- the schedule from the integration -------------------------------------------------------
@@ -302,7 +330,11 @@ export class ThermostatCloudScheduleCard extends LitElement {
             </label>
           </div>`
         : nothing}
-      ${this._message.hold ? this._renderHold(this._message.hold) : nothing}
+      ${this._message.eco
+        ? this._renderEco(this._message.eco)
+        : this._message.hold
+          ? this._renderHold(this._message.hold)
+          : nothing}
       ${this._theirs
         ? html`<div class="message warning" role="status">
             <p>${this._t("changed_on_thermostat")}</p>
@@ -361,6 +393,17 @@ export class ThermostatCloudScheduleCard extends LitElement {
     </div>`;
   }
 
+  /** Away or eco: the range the house keeps now, in place of the schedule (and of a hold). */
+  private _renderEco(eco: EcoMessage): TemplateResult {
+    const range = {
+      low: this._temperature(eco.low ?? undefined),
+      high: this._temperature(eco.high ?? undefined),
+    };
+    return html`<div class="message hold eco" role="status">
+      <p>${this._t(eco.away ? "away" : "eco", range)}</p>
+    </div>`;
+  }
+
   private async _resumeSchedule(): Promise<void> {
     const entity = this._config?.entity;
     if (!this.hass || !entity) return;
@@ -413,23 +456,24 @@ export class ThermostatCloudScheduleCard extends LitElement {
         >
           <span class="day-name" title=${names[day]}>${shortNames[day]}</span>
           <span class="line">
-            ${segments.map(
-              (segment) => {
-                // Warmer setpoints in a stronger colour, so the shape of the day shows.
-                const share = shade(middle(segment.entry), coolest, warmest);
-                return html`<span
-                  class="segment ${segment.entry.type.toLowerCase()} ${segment.carried
-                    ? "carried"
-                    : ""} ${share < 70 ? "pale" : ""}"
-                  style="left:${(segment.start / 864).toFixed(3)}%;width:${(
-                    (segment.end - segment.start) /
-                    864
-                  ).toFixed(3)}%;--tc-share:${share}%"
-                  title="${this._time(segment.start)} ${this._entryLabel(segment.entry)}"
-                  >${segment.carried ? "" : this._entryNumbers(segment.entry)}</span
-                >`;
-              },
-            )}
+            ${segments.map((segment) => {
+              // Warmer setpoints in a stronger colour, so the shape of the day shows.
+              const share = shade(middle(segment.entry), coolest, warmest);
+              const value = this._entryLabel(segment.entry);
+              // The value in full on hover; a tap opens the day with every setpoint written out.
+              const title = segment.carried
+                ? `${this._time(segment.start)} ${value} (${this._t("carried_over")})`
+                : `${this._time(segment.start)} ${value}`;
+              return html`<span
+                class="segment ${segment.entry.type.toLowerCase()} ${segment.carried ? "carried" : ""}"
+                style="left:${(segment.start / 864).toFixed(3)}%;width:${(
+                  (segment.end - segment.start) /
+                  864
+                ).toFixed(3)}%;--tc-share:${share}%"
+                title=${title}
+                ><span class="label">${this._entryNumbers(segment.entry)}</span></span
+              >`;
+            })}
           </span>
         </button>
         ${open ? this._renderDayEditor(week, day, names, order) : nothing}
@@ -784,8 +828,10 @@ export class ThermostatCloudScheduleCard extends LitElement {
       line-height: 28px;
       white-space: nowrap;
       overflow: hidden;
-      text-overflow: clip;
-      color: #fff;
+      color: var(--primary-text-color);
+    }
+    .segment .label[hidden] {
+      display: none;
     }
     .segment.heat {
       --tc-color: var(--tc-heat);
@@ -804,12 +850,9 @@ export class ThermostatCloudScheduleCard extends LitElement {
         var(--card-background-color, #fff)
       );
     }
-    .segment.pale {
-      color: var(--primary-text-color);
-    }
     .segment.carried {
-      opacity: 0.5;
       border-inline-start: none;
+      font-style: italic;
     }
     .hours {
       display: grid;
@@ -950,6 +993,9 @@ export class ThermostatCloudScheduleCard extends LitElement {
       gap: 8px;
       border-inline-start: 4px solid var(--tc-heat);
       background: rgba(var(--rgb-primary-color, 3, 169, 244), 0.08);
+    }
+    .message.eco {
+      border-inline-start-color: var(--state-climate-eco-color, #43a047);
     }
     .message.hold p {
       margin: 0;

@@ -9,6 +9,15 @@ export interface ScheduleMessage {
   learning: boolean | null;
   /** The thermostat's hold (Celsius; `until` ISO 8601), null without one. */
   hold?: HoldMessage | null;
+  /** Set while the thermostat keeps its eco temperatures (Celsius): the home away, or its eco. */
+  eco?: EcoMessage | null;
+}
+
+/** What the house keeps instead of the schedule and any hold. */
+export interface EcoMessage {
+  away: boolean;
+  low: number | null;
+  high: number | null;
 }
 
 /** A hold: a temperature or a low and a high, kept across the schedule until `until`. */

@@ -17,6 +17,8 @@ export interface HomeAssistant {
   language: string;
   locale?: { language: string; first_weekday?: string };
   config: { unit_system: { temperature: string } };
+  /** Replaced when the theme (or dark mode) changes: the segments' text colours follow. */
+  themes?: unknown;
   connection: {
     subscribeMessage<T>(
       callback: (message: T) => void,

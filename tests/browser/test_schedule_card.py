@@ -60,12 +60,14 @@ def show_card(
 ) -> ShowCard:
     """Pair a thermostat that reports its schedule, put the card on the dashboard, open it."""
 
-    async def show(page: Page, **device: Any) -> tuple[PairedThermostat, Locator]:
+    async def show(
+        page: Page, schedule: dict[str, Any] = SCHEDULE, **device: Any
+    ) -> tuple[PairedThermostat, Locator]:
         thermostat = await make_thermostat(
             **{**LIVING_ROOM, "device": {**LIVING_ROOM["device"], **device}}
         )
         paired = await pair(thermostat)
-        await thermostat.put(f"schedule.{paired.serial}", SCHEDULE)
+        await thermostat.put(f"schedule.{paired.serial}", schedule)
         path = await put_card_on_dashboard(home_assistant.client, paired.entity_id)
         await goto(page, path)
         card = page.locator(CARD)
@@ -296,7 +298,10 @@ async def test_a_change_on_the_thermostat_over_unsaved_edits(
 
 
 async def test_the_card_shows_a_hold_and_resumes_the_schedule(
-    page: Page, show_card: ShowCard, home_assistant: BrowserHomeAssistant, screenshot: Screenshot
+    page: Page,
+    show_card: ShowCard,
+    home_assistant: BrowserHomeAssistant,
+    readme_picture: Screenshot,
 ) -> None:
     """A hold shows above the week with its end; Resume schedule ends it on the thermostat."""
     paired, card = await show_card(page)
@@ -312,10 +317,134 @@ async def test_the_card_shows_a_hold_and_resumes_the_schedule(
     hold = card.get_by_role("status").filter(has_text="Held at 23.5 °C until")
     await expect(hold).to_be_visible()
     await expect(hold).to_contain_text("then back to the schedule")
-    await screenshot(page, "hold")
+    await readme_picture(card, "schedule-card-hold")
 
     await hold.get_by_role("button", name="Resume schedule").click()
     await expect(hold).to_be_hidden()
     shared = f"shared.{paired.serial}"
     while paired.thermostat.local[shared].value.get("target_temperature") == 23.5:
         await paired.thermostat.next_chunk()
+
+
+# -- what the day lines draw ------------------------------------------------------------------------
+
+HOUR = 3600
+NARROW_DAYS: dict[str, Any] = {
+    # A 16.5 °C half hour: too narrow for its number anywhere.
+    "0": {"0": heat(6 * HOUR, 21.0), "1": heat(7 * HOUR, 16.5), "2": heat(7 * HOUR + 1800, 21.0)},
+    # Two hours and a quarter of 16.5 °C: room for its number on a desktop, not on a phone.
+    "1": {"0": heat(9 * HOUR, 16.5), "1": heat(11 * HOUR + 900, 20.0), "2": heat(23 * HOUR, 17.0)},
+    # Nothing before the afternoon: the night and morning are Tuesday's 17 °C carried over.
+    "2": {"0": heat(14 * HOUR, 19.5)},
+}
+NARROW: dict[str, Any] = {
+    "ver": 2,
+    "name": "Week",
+    "schedule_mode": "HEAT",
+    "days": {str(day): NARROW_DAYS.get(str(day), WEEKEND) for day in range(7)},
+}
+DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def expected_segments(schedule: dict[str, Any], day: int) -> list[tuple[int, int, float, bool]]:
+    """Return a day as the thermostat runs it: (start, end, °C, carried over), from midnight.
+
+    Before the day's first setpoint the last one of the days before is in force.
+    """
+    days = [
+        sorted(schedule["days"][str(d)].values(), key=lambda entry: entry["time"]) for d in range(7)
+    ]
+    entries = days[day]
+    segments = []
+    if not entries or entries[0]["time"] > 0:
+        before = next(days[(day - back) % 7][-1] for back in range(1, 8) if days[(day - back) % 7])
+        segments.append((0, entries[0]["time"] if entries else 86400, before["temp"], True))
+    for index, entry in enumerate(entries):
+        end = entries[index + 1]["time"] if index + 1 < len(entries) else 86400
+        segments.append((entry["time"], end, entry["temp"], False))
+    return segments
+
+
+def css_rgb(value: str) -> tuple[float, float, float]:
+    """Return a computed CSS colour (`rgb(...)` or `color(srgb ...)`) as sRGB channels 0 to 1."""
+    numbers = [float(n) for n in re.findall(r"-?[\d.]+(?:e-?\d+)?", value)]
+    assert len(numbers) >= 3, value
+    if value.startswith("color("):
+        return numbers[0], numbers[1], numbers[2]
+    return numbers[0] / 255, numbers[1] / 255, numbers[2] / 255
+
+
+def contrast(first: str, second: str) -> float:
+    """Return WCAG 2's contrast ratio of two computed CSS colours."""
+
+    def luminance(colour: str) -> float:
+        linear = [
+            c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in css_rgb(colour)
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+DRAWN = """line => [...line.querySelectorAll('.segment')].map(segment => {
+    const label = segment.querySelector('.label');
+    const room = segment.getBoundingClientRect();
+    const drawn = label.getBoundingClientRect();
+    return {
+        shown: !label.hidden && drawn.width > 0,
+        text: label.textContent.trim(),
+        whole: drawn.left >= room.left && drawn.right <= room.right,
+        title: segment.title,
+        colour: getComputedStyle(label).color,
+        background: getComputedStyle(segment).backgroundColor,
+        width: room.width,
+    };
+})"""
+
+
+@pytest.mark.parametrize(
+    ("width", "dark"),
+    [(1280, False), (1280, True), (390, False), (390, True)],
+    ids=["desktop-light", "desktop-dark", "phone-light", "phone-dark"],
+)
+async def test_every_number_on_the_week_is_the_schedules_and_drawn_whole(
+    make_page: MakePage, show_card: ShowCard, screenshot: Screenshot, width: int, dark: bool
+) -> None:
+    """Each day line shows the schedule's setpoints: every number shown is its segment's, whole.
+
+    A segment too narrow for its number shows none (its value is on hover, and in the day's
+    editor a tap opens), rather than a clipped "16" or "1" for 16.5. The night carried over
+    from the day before has its number too, and says so on hover. Every number reads at
+    4.5:1 or more on its colour, in the light and the dark theme.
+    """
+    page = await make_page(width=width, height=900, dark=dark)
+    _, card = await show_card(page, NARROW)
+    await expect(card.locator(".segment", has_text="19.5").first).to_be_visible()
+    shown_numbers = 0
+    for day, name in enumerate(DAY_NAMES):
+        line = card.get_by_role("button", name=f"Edit {name}").locator(".line")
+        drawn = await line.evaluate(DRAWN)
+        expected = expected_segments(NARROW, day)
+        assert len(drawn) == len(expected), (name, drawn)
+        for segment, (start, end, celsius, carried) in zip(drawn, expected, strict=True):
+            number = f"{celsius:g}"
+            assert segment["text"] == number, (name, start, segment)
+            assert f"{number} °C" in segment["title"], (name, start, segment)
+            assert ("carried over from the day before" in segment["title"]) is carried
+            if segment["shown"]:
+                shown_numbers += 1
+                assert segment["whole"], (name, start, segment)
+                ratio = contrast(segment["colour"], segment["background"])
+                assert ratio >= 4.5, (name, start, segment, ratio)
+            # Four hours leave room for any number, on a phone too; half an hour for none.
+            if end - start >= 4 * HOUR:
+                assert segment["shown"], (name, start, segment)
+            if end - start <= HOUR // 2:
+                assert not segment["shown"], (name, start, segment)
+    assert shown_numbers >= 14
+    # Tuesday's 16.5 °C from 9:00 to 11:15: its number on a desktop, none on a phone.
+    tuesday = await card.get_by_role("button", name="Edit Tuesday").locator(".line").evaluate(DRAWN)
+    assert tuesday[1]["text"] == "16.5"
+    assert tuesday[1]["shown"] is (width > 1000)
+    await screenshot(page, "week")

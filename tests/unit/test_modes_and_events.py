@@ -75,7 +75,6 @@ async def test_the_setpoints_held_follow_eco_then_the_mode(
     )
 
     assert holds_eco(thermostat) is (held.low == 12.0)
-    assert holds_eco(thermostat.readings) is holds_eco(thermostat)
     assert held_setpoints(thermostat) == held
 
 

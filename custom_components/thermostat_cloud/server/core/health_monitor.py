@@ -91,6 +91,7 @@ _STAGE_OF_RELAY = {
     "aux_heat": "aux_heat",
     "emer_heat": "emergency_heat",
     "alt_heat": "alternate_heat",
+    "alt_heat_x2": "alternate_heat_stage_2",
     "ac": "cooling_stage_1",
     "cool_x2": "cooling_stage_2",
     "cool_x3": "cooling_stage_3",

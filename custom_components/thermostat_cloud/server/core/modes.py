@@ -15,7 +15,7 @@ RANGE_MODE = "range"
 
 
 class ModeReadings(Protocol):
-    """The two readings the rules need (`BucketReadings` and `ThermostatState` have them)."""
+    """The readings the rules need (`ThermostatState` has them; away is the home's)."""
 
     @property
     def mode(self) -> str | None:
@@ -24,6 +24,10 @@ class ModeReadings(Protocol):
     @property
     def eco(self) -> bool:
         """Whether the thermostat's own eco mode is on."""
+
+    @property
+    def away(self) -> bool:
+        """Whether the home is away (every thermostat of the home in eco)."""
 
 
 def takes_range(mode: str | None) -> bool:
@@ -38,10 +42,11 @@ def takes_range(mode: str | None) -> bool:
 def holds_eco(thermostat: ModeReadings) -> bool:
     """Return whether the thermostat holds its eco temperatures.
 
-    Its eco is on (`device.eco`: manual or auto-eco) and it is not off: then it keeps
+    Its eco is on (`device.eco`: manual or auto-eco) or the home is away (which puts every
+    thermostat of the home in eco, before it reports so), and it is not off: then it keeps
     `device.away_temperature_low` and `_high`, whatever its mode.
     """
-    return thermostat.eco and thermostat.mode not in (None, "off")
+    return (thermostat.eco or thermostat.away) and thermostat.mode not in (None, "off")
 
 
 @dataclass(frozen=True, slots=True)
