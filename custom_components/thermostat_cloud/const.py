@@ -59,3 +59,6 @@ def signal_energy_rates_changed(entry_id: str) -> str:
 
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""
+
+EVENT_CHANGE = f"{DOMAIN}_change"
+"""Fired for each change of a thermostat's setpoint, mode or preset, naming who made it."""

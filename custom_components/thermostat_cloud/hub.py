@@ -21,6 +21,7 @@ from homeassistant.helpers import device_registry as dr
 from homeassistant.helpers.storage import Store
 import orjson
 
+from .change_authors import ChangeAuthors
 from .const import (
     CONF_API_ORIGIN,
     CONF_COMPAT_API,
@@ -119,6 +120,8 @@ class Hub:
         self.weather = WeatherSource(hass, entry, self.weather_choice(entry))
         """Answers the thermostats' weather requests from a Home Assistant weather entity."""
         self.service.weather_provider = self.weather
+        self.authors = ChangeAuthors(hass, self.service)
+        """Who each command from Home Assistant comes from; the change events."""
         self.energy_rates = EnergyRates(hass, entry, self.service)
         """Each thermostat's powers and gas rates (its reconfigure step), for the ledger."""
         self._stopped = False
@@ -157,6 +160,7 @@ class Hub:
         self.service.start()
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
+        entry.async_on_unload(await self.authors.async_start(self.thermostats))
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
         self._register_device()

@@ -6,6 +6,7 @@ the host itself.
 
 from .control import ControlApi, ControlListener, ControlRoute
 from .core import (
+    ATTRIBUTED_FIELDS,
     CONTACT_DEADLINE_S,
     COOLING,
     DEVICE_RELAYS,
@@ -20,7 +21,11 @@ from .core import (
     LOW_BATTERY_V,
     SERVER_VERSION,
     WRITTEN_DEADLINE_S,
+    Author,
+    AuthorKind,
     Cause,
+    Change,
+    ChangeKind,
     ChangeSource,
     CommandError,
     CommandResult,
@@ -33,6 +38,7 @@ from .core import (
     Rates,
     Reason,
     RegisterResult,
+    Rule,
     RuntimeFigures,
     ServiceConfig,
     ServiceEvent,
@@ -77,6 +83,7 @@ from .provisioning import (
 )
 
 __all__ = [
+    "ATTRIBUTED_FIELDS",
     "CONTACT_DEADLINE_S",
     "COOLING",
     "DEVICE_RELAYS",
@@ -104,7 +111,11 @@ __all__ = [
     "UPPER_SAFETY_MIN_C",
     "WRITTEN_DEADLINE_S",
     "ApiKey",
+    "Author",
+    "AuthorKind",
     "Cause",
+    "Change",
+    "ChangeKind",
     "ChangeSource",
     "CommandError",
     "CommandResult",
@@ -126,6 +137,7 @@ __all__ = [
     "Reason",
     "RegisterOutcome",
     "RegisterResult",
+    "Rule",
     "RuntimeFigures",
     "ScanError",
     "Scope",

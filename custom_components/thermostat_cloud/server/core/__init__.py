@@ -4,6 +4,7 @@ The surfaces (device, control, hosted) import from here, not from the modules in
 """
 
 from .availability import Availability
+from .changes import ATTRIBUTED_FIELDS, Author, AuthorKind, Change, ChangeKind, Rule
 from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSummary, Principal
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .commands import Commands
@@ -66,6 +67,7 @@ from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "ATTRIBUTED_FIELDS",
     "CONTACT_DEADLINE_S",
     "COOLING",
     "DEVICE_RELAYS",
@@ -83,9 +85,13 @@ __all__ = [
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
     "Access",
+    "Author",
+    "AuthorKind",
     "Availability",
     "BucketAccess",
     "Cause",
+    "Change",
+    "ChangeKind",
     "ChangeSource",
     "ClientBucket",
     "Clients",
@@ -116,6 +122,7 @@ __all__ = [
     "Reason",
     "RegisterResult",
     "Roster",
+    "Rule",
     "RuntimeFigures",
     "RuntimeLedger",
     "ServiceConfig",

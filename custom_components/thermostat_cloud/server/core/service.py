@@ -137,6 +137,7 @@ class ThermostatService:
         """The home's vacations: away from their start, home again in time for their end."""
         self._roster.on_forget(self._availability.forget)
         self._roster.on_forget(self._holds.forget)
+        self._roster.on_forget(self.commands.forget_last_change)
         self._runtime = RuntimeLedger(
             context,
             last_contact_ms=self._last_contact_ms,
