@@ -41,6 +41,7 @@ from .const import (
 )
 from .coordinator import ThermostatCoordinator
 from .energy import EnergyRates
+from .energy_history import async_follow_outdoor
 from .issues import (
     async_follow_commands,
     async_follow_firmware,
@@ -161,6 +162,7 @@ class Hub:
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(await self.authors.async_start(self.thermostats))
+        entry.async_on_unload(async_follow_outdoor(self.hass, self.service, self.weather))
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
         self._register_device()

@@ -253,6 +253,18 @@ class WeatherSource:
         entity_ids = sorted(self.hass.states.async_entity_ids(WEATHER_DOMAIN))
         return entity_ids[0] if entity_ids else None
 
+    @callback
+    def outdoor_celsius(self) -> float | None:
+        """Return the outdoor temperature the served weather entity shows, °C; None without."""
+        entity_id = self.entity_id()
+        state = self.hass.states.get(entity_id) if entity_id else None
+        if state is None or state.state in (STATE_UNAVAILABLE, STATE_UNKNOWN):
+            return None
+        temp = _number(state.attributes.get(ATTR_WEATHER_TEMPERATURE))
+        if temp is None:
+            return None
+        return TemperatureConverter.convert(temp, self._units(state)[0], UnitOfTemperature.CELSIUS)
+
     async def __call__(self, token: str) -> dict[str, Any]:
         """Return the weather to serve under `token`; `{}` when there is no weather entity to serve."""
         entity_id = self.entity_id()

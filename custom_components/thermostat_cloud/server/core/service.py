@@ -33,8 +33,9 @@ from .commands import Commands
 from .config import ServiceConfig
 from .confirmations import Confirmations, PendingField
 from .context import CoreContext
+from .days import DayLedger
 from .events import EventBus, PairingOrigin
-from .facets import ApiKeysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
+from .facets import ApiKeysFacet, DaysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
 from .holds import Holds
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
@@ -146,6 +147,10 @@ class ThermostatService:
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
+        self._days = DayLedger(
+            context, runtime_seconds=lambda serial: self._runtime.figures(serial).seconds
+        )
+        """Each thermostat's days (under the saved document's `days` key)."""
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
@@ -232,6 +237,11 @@ class ThermostatService:
     def runtime(self) -> RuntimeFacet:
         """How long each thermostat's equipment ran, and its energy."""
         return self._runtime
+
+    @property
+    def days(self) -> DaysFacet:
+        """Each thermostat's days: runtime, weather, eco and away, changes by author."""
+        return self._days
 
     @property
     def api_keys(self) -> ApiKeysFacet:
@@ -428,6 +438,7 @@ class ThermostatService:
         self._holds.load(data.get("holds"))
         self._vacations.load(data.get("vacations"))
         self._runtime.load(data.get("runtime"))
+        self._days.load(data.get("days"))
         self._loaded = True
         if not data:
             self.save_now_later()
@@ -445,6 +456,7 @@ class ThermostatService:
             "vacations": self._vacations.dump(),
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
+            "days": self._days.dump(),
         }
 
     def _last_contact_ms(self, serial: str) -> int | None:
@@ -525,5 +537,6 @@ class ThermostatService:
         self._vacations.stop()
         self._confirmations.stop()
         self._runtime.stop()
+        self._days.stop()
         if self._loaded:
             await self.async_flush()
