@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -33,7 +33,7 @@ from .context import CoreContext
 from .events import field_name
 from .modes import takes_range
 from .readings import BucketReadings
-from .schedule import as_plain_number, scheduled_setpoint
+from .schedule import ScheduledSetpoint, as_plain_number, entries_of_day
 
 
 class AuthorKind(StrEnum):
@@ -114,6 +114,13 @@ ATTRIBUTED_FIELDS: Mapping[str, ChangeKind] = {
     "structure.manual_eco_all": ChangeKind.PRESET,
 }
 """The fields (as events name them) whose change is attributed, and what each one is."""
+_ATTRIBUTED_BY_TYPE: Mapping[str, frozenset[str]] = {
+    bucket_type: frozenset(
+        name.partition(".")[2] for name in ATTRIBUTED_FIELDS if name.startswith(f"{bucket_type}.")
+    )
+    for bucket_type in {name.partition(".")[0] for name in ATTRIBUTED_FIELDS}
+}
+"""The attributed fields by bucket type, as a report names them (`target_temperature`)."""
 _SETPOINT_FIELDS = frozenset(
     name for name, kind in ATTRIBUTED_FIELDS.items() if kind is ChangeKind.SETPOINT
 )
@@ -150,6 +157,7 @@ class ChangeLog:
         # Task-local: a request that awaits inside `acting_as` names no other task's writes.
         self._acting: ContextVar[Author | None] = ContextVar("acting", default=None)
         self._last: dict[str, Change] = {}
+        self._starts: dict[str, tuple[tuple[int, date], list[tuple[float, ScheduledSetpoint]]]] = {}
 
     @contextmanager
     def acting_as(self, author: Author) -> Iterator[None]:
@@ -181,11 +189,10 @@ class ChangeLog:
         pairing, or a bucket the server never had) is no one's change.
         """
         bucket_type = key.partition(".")[0]
-        attributed_names = [
-            name for name in fields if field_name(bucket_type, name) in ATTRIBUTED_FIELDS
-        ]
-        if not attributed_names:
+        names = _ATTRIBUTED_BY_TYPE.get(bucket_type)
+        if names is None or names.isdisjoint(fields):
             return frozenset()
+        attributed_names = names.intersection(fields)
         known = self._buckets.value(key)
         return frozenset(
             field_name(bucket_type, name) for name in attributed_names if name not in known
@@ -210,20 +217,38 @@ class ChangeLog:
     def forget(self, serial: str) -> None:
         """Drop what is kept of a thermostat the service forgot."""
         self._last.pop(serial, None)
+        self._starts.pop(serial, None)
+
+    def _entry_starts(self, serial: str, now_ms: int) -> list[tuple[float, ScheduledSetpoint]]:
+        """Return the schedule's entries of yesterday and today with their starts (Unix ms).
+
+        Kept per schedule revision and day: a dial turn costs a look, not a parse.
+        """
+        bucket = self._buckets.get(bucket_key("schedule", serial))
+        if bucket is None or not bucket.value:
+            return []
+        today = datetime.fromtimestamp(now_ms / 1000, self._zone).date()
+        kept = self._starts.get(serial)
+        if kept is None or kept[0] != (bucket.revision, today):
+            entries = [
+                (entry.starts.replace(tzinfo=self._zone).timestamp() * 1000, entry)
+                for day in (today - timedelta(days=1), today)
+                for entry in entries_of_day(bucket.value, day)
+            ]
+            kept = self._starts[serial] = ((bucket.revision, today), entries)
+        return kept[1]
 
     def _by_schedule(self, serial: str) -> bool:
         """Return whether the setpoint just reported is the schedule entry that just began."""
-        schedule = self._buckets.value(bucket_key("schedule", serial))
-        if not schedule:
-            return False
         now_ms = self._clock.now_ms()
-        local = datetime.fromtimestamp(now_ms / 1000, self._zone).replace(tzinfo=None)
-        entry = scheduled_setpoint(schedule, local)
-        if entry is None:
+        began = [
+            entry
+            for starts_ms, entry in self._entry_starts(serial, now_ms)
+            if now_ms - SCHEDULE_ENTRY_WINDOW_MS <= starts_ms <= now_ms
+        ]
+        if not began:
             return False
-        began_ms = entry.starts.replace(tzinfo=self._zone).timestamp() * 1000
-        if now_ms - began_ms > SCHEDULE_ENTRY_WINDOW_MS:
-            return False
+        entry = began[-1]
         readings = BucketReadings(self._buckets, serial)
         if takes_range(readings.mode):
             low, high = readings.range_ends

@@ -48,6 +48,17 @@ MAX_REPORT_DAYS = 31
 KEEP_DAYS = 800
 """Days kept per thermostat: two years and more, for a month against the same month last year."""
 FLAGS = ("eco", "away", "leaf")
+FLAG_FIELDS = frozenset(
+    {
+        "device.eco",
+        "device.eco_mode_enabled",
+        "structure.away",
+        "structure.manual_eco_all",
+        "shared.leaf",
+        "device.leaf",
+    }
+)
+"""The fields whose change can start or end eco, away or leaf (as events name them)."""
 HEATING_EQUIPMENT = (
     "heating_stage_1",
     "heating_stage_2",
@@ -268,7 +279,8 @@ class DayLedger:
             if any(name.startswith("schedule.") for name in event.fields):
                 self._day(serial, self._today().isoformat()).schedule_edits += 1
                 self._request_save()
-            self._count_flags(serial)
+            if not FLAG_FIELDS.isdisjoint(event.fields):
+                self._count_flags(serial)
         elif event.kind is EventKind.PAIRING or event.kind is EventKind.CONNECTION:
             self._count_flags(serial)
 
