@@ -1,9 +1,10 @@
 """The logbook's entries for who changed a thermostat's setpoint, mode or preset.
 
 Each `thermostat_cloud_change` event (change_authors.py) becomes one entry on the thermostat's
-climate entity: what changed and who changed it, in Home Assistant's language (the `logbook`
-texts of the translations). The event carries the context of the command that made the change,
-so the logbook also links it to the action, automation or script, as for its own entries.
+climate entity: what changed and who changed it, in Home Assistant's language (the `logbook_`
+texts of the translations' `common` section). The event carries the context of the command
+that made the change, so the logbook also links it to the action, automation or script, as for
+its own entries.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from homeassistant.helpers.translation import async_get_cached_translations
 from .change_authors import ATTR_BY, ATTR_BY_NAME, ATTR_CHANGES, ATTR_SERIAL
 from .const import DOMAIN, EVENT_CHANGE
 
-PREFIX = f"component.{DOMAIN}.logbook."
+PREFIX = f"component.{DOMAIN}.common.logbook_"
 NAMED_AUTHORS = frozenset({"person", "automation", "script", "api"})
 """Author kinds whose text names them (`{name}`); without a name, their `_unnamed` text."""
 
@@ -40,11 +41,11 @@ def describe_change(texts: Mapping[str, str], data: Mapping[str, Any]) -> str:
     """Return the logbook message of a change event: what changed, then who changed it."""
     by, name = str(data.get(ATTR_BY, "")), str(data.get(ATTR_BY_NAME, ""))
     changes = ", ".join(
-        texts.get(f"{PREFIX}change.{kind}", kind) for kind in data.get(ATTR_CHANGES, ())
+        texts.get(f"{PREFIX}change_{kind}", kind) for kind in data.get(ATTR_CHANGES, ())
     )
     # A rule added later and not yet translated still reads as one of ours.
-    fallback = texts.get(f"{PREFIX}by.rule") if by == "rule" else None
-    author = texts.get(f"{PREFIX}by.{author_key(by, name)}", fallback or by)
+    fallback = texts.get(f"{PREFIX}by_rule") if by == "rule" else None
+    author = texts.get(f"{PREFIX}by_{author_key(by, name)}", fallback or by)
     return (
         texts.get(f"{PREFIX}entry", "{changes} {by}")
         .replace("{by}", author.replace("{name}", name))
@@ -62,7 +63,7 @@ def async_describe_events(
     @callback
     def describe(event: Event) -> dict[str, str]:
         data = event.data
-        texts = async_get_cached_translations(hass, hass.config.language, "logbook", DOMAIN)
+        texts = async_get_cached_translations(hass, hass.config.language, "common", DOMAIN)
         entity_id = data.get("entity_id")
         state = hass.states.get(entity_id) if entity_id else None
         entry = {
