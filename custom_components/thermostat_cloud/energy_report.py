@@ -22,12 +22,12 @@ import probatio
 
 from .const import DOMAIN
 from .entry_data import loaded_entry, require_service
+from .server import home_totals
 
 SERVICE_GET_ENERGY_REPORT: Final = "get_energy_report"
 ATTR_PERIOD: Final = "period"
 ATTR_DATE: Final = "date"
 PERIODS: Final = ("day", "week", "month")
-SUMMED = ("heating_hours", "cooling_hours", "eco_hours", "away_hours", "leaf_hours")
 
 REPORT_SCHEMA = probatio.Schema(
     {
@@ -54,27 +54,6 @@ def _refuse(key: str, **placeholders: str) -> ServiceValidationError:
     return ServiceValidationError(
         translation_domain=DOMAIN, translation_key=key, translation_placeholders=placeholders
     )
-
-
-def home_totals(thermostats: list[dict[str, Any]]) -> dict[str, Any]:
-    """Return the home's sums of its thermostats' totals (the weather is the home's: once)."""
-    runtime: dict[str, float] = {}
-    changes: dict[str, int] = {}
-    for thermostat in thermostats:
-        totals = thermostat["totals"]
-        for name, hours in totals["runtime_hours"].items():
-            runtime[name] = round(runtime.get(name, 0.0) + hours, 2)
-        for source, count in totals["changes"].items():
-            changes[source] = changes.get(source, 0) + count
-    first = thermostats[0]["totals"] if thermostats else {}
-    return {
-        "runtime_hours": dict(sorted(runtime.items())),
-        **{key: round(sum(t["totals"][key] for t in thermostats), 2) for key in SUMMED},
-        "heating_degree_days": first.get("heating_degree_days"),
-        "cooling_degree_days": first.get("cooling_degree_days"),
-        "days_with_weather": first.get("days_with_weather", 0),
-        "changes": dict(sorted(changes.items())),
-    }
 
 
 async def _async_get_energy_report(call: ServiceCall) -> dict[str, Any]:

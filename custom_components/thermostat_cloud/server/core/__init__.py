@@ -16,6 +16,7 @@ from .confirmations import (
     PendingField,
     pending_record,
 )
+from .days import home_totals
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import (
     MIN_CONTROL_FIRMWARE,
@@ -31,6 +32,7 @@ from .firmware import (
 )
 from .holds import Hold, Holds
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
+from .monthly import MIN_DAYS_WITH_DATA, month_before, month_key
 from .pairing import HomePairing, RegisterResult
 from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
 from .roster import Roster
@@ -81,6 +83,7 @@ __all__ = [
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
+    "MIN_DAYS_WITH_DATA",
     "SERVER_VERSION",
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
@@ -143,9 +146,12 @@ __all__ = [
     "firmware_major",
     "held_setpoints",
     "holds_eco",
+    "home_totals",
     "is_firmware_version",
     "is_heartbeat",
     "is_revision",
+    "month_before",
+    "month_key",
     "nested_put_buckets",
     "next_revision",
     "origin_with_port",

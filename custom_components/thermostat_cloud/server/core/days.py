@@ -67,6 +67,8 @@ HEATING_EQUIPMENT = (
     "emergency_heat",
 )
 COOLING_EQUIPMENT = ("cooling_stage_1", "cooling_stage_2")
+SUMMED = ("heating_hours", "cooling_hours", "eco_hours", "away_hours", "leaf_hours")
+"""The hours a range of days, and a home's thermostats, add up."""
 
 # The reasons a day differs from the recent average, with their thresholds.
 REASON_WEATHER_SHARE = 0.2
@@ -193,13 +195,19 @@ class DayLedger:
         self._weather: dict[str, Weather] = {}
         self._marks: dict[str, _Marks] = {}
         self._outdoor: tuple[int, float] | None = None
+        self._reported_month: str | None = None
         context.events.listen(self._on_event)
 
     # -- saved state ------------------------------------------------------------------------
 
     def load(self, data: object) -> None:
-        """Restore what was saved under `days` (absent before this feature: nothing)."""
+        """Restore what was saved under `days` (absent before this feature: nothing).
+
+        `monthly_reported`, the last month the home's report was made of, is absent in the
+        documents of the version before the monthly report: none was made.
+        """
         self._days, self._weather, self._marks, self._outdoor = {}, {}, {}, None
+        self._reported_month = None
         if data is None:
             return
         if not isinstance(data, Mapping):
@@ -214,6 +222,8 @@ class DayLedger:
         for day_key, stored in weather.items() if isinstance(weather, Mapping) else ():
             if (found := Weather.load(stored)) is not None:
                 self._weather[str(day_key)] = found
+        reported = data.get("monthly_reported")
+        self._reported_month = reported if isinstance(reported, str) else None
 
     def dump(self) -> dict[str, Any]:
         """Return what to save: the days of the last `KEEP_DAYS`."""
@@ -224,7 +234,18 @@ class DayLedger:
                 for serial, days in self._days.items()
             },
             "weather": {k: w.dump() for k, w in self._weather.items() if k >= oldest},
+            "monthly_reported": self._reported_month,
         }
+
+    @property
+    def reported_month(self) -> str | None:
+        """The last month (`2026-10`) the home's monthly report was made of; None before any."""
+        return self._reported_month
+
+    def mark_reported(self, month: str) -> None:
+        """Note that the home's report of `month` was made, so it is never made again."""
+        self._reported_month = month
+        self._request_save()
 
     # -- days and time --------------------------------------------------------------------------
 
@@ -465,6 +486,27 @@ def reasons(day: Mapping[str, Any], baseline: Mapping[str, float] | None) -> lis
     return [name for _, name in sorted(scored, key=lambda item: -item[0])]
 
 
+def home_totals(thermostats: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the home's sums of its thermostats' totals (the weather is the home's: once)."""
+    runtime: dict[str, float] = {}
+    changes: dict[str, int] = {}
+    for thermostat in thermostats:
+        summed = thermostat["totals"]
+        for name, hours in summed["runtime_hours"].items():
+            runtime[name] = round(runtime.get(name, 0.0) + hours, 2)
+        for source, count in summed["changes"].items():
+            changes[source] = changes.get(source, 0) + count
+    first = thermostats[0]["totals"] if thermostats else {}
+    return {
+        "runtime_hours": dict(sorted(runtime.items())),
+        **{key: round(sum(t["totals"][key] for t in thermostats), 2) for key in SUMMED},
+        "heating_degree_days": first.get("heating_degree_days"),
+        "cooling_degree_days": first.get("cooling_degree_days"),
+        "days_with_weather": first.get("days_with_weather", 0),
+        "changes": dict(sorted(changes.items())),
+    }
+
+
 def totals(days: list[dict[str, Any]]) -> dict[str, Any]:
     """Return the sums of a range of days; degree-days only over the days the weather covered."""
     runtime: dict[str, float] = {}
@@ -480,10 +522,7 @@ def totals(days: list[dict[str, Any]]) -> dict[str, Any]:
         "days_with_data": sum(1 for d in days if d["has_data"]),
         "days_with_weather": len(with_weather),
         "runtime_hours": dict(sorted(runtime.items())),
-        **{
-            key: round(sum(d[key] for d in days), 2)
-            for key in ("heating_hours", "cooling_hours", "eco_hours", "away_hours", "leaf_hours")
-        },
+        **{key: round(sum(d[key] for d in days), 2) for key in SUMMED},
         "heating_degree_days": round(sum(d["heating_degree_days"] for d in with_weather), 2)
         if with_weather
         else None,

@@ -110,6 +110,13 @@ class DaysFacet(Protocol):
     def note_outdoor(self, celsius: float) -> None:
         """Take the outdoor temperature now."""
 
+    @property
+    def reported_month(self) -> str | None:
+        """The last month the home's monthly report was made of."""
+
+    def mark_reported(self, month: str) -> None:
+        """Note that the home's report of `month` was made."""
+
 
 class ApiKeysFacet(Protocol):
     """The hosted API's keys (see `model.api_keys.ApiKeyStore`)."""

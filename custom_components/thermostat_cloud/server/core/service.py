@@ -15,8 +15,9 @@ the runtime ledger and API keys (`facets`), diagnostics data, and the lifecycle 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 import logging
 from typing import Any, Protocol
 
@@ -37,6 +38,7 @@ from .days import DayLedger
 from .events import EventBus, PairingOrigin
 from .facets import ApiKeysFacet, DaysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
 from .holds import Holds
+from .monthly import Rates, build_monthly_report
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .runtime import RuntimeLedger
@@ -259,6 +261,39 @@ class ThermostatService:
         return self._sessions
 
     # -- reading ----------------------------------------------------------------------------------
+
+    def monthly_report(
+        self,
+        month: date,
+        serials: Sequence[str],
+        *,
+        rates: Mapping[str, Rates],
+        prices: Mapping[str, float],
+        health_findings: Mapping[str, int],
+    ) -> dict[str, Any] | None:
+        """Return the home's report of the month holding `month`; None with too little data.
+
+        See `monthly.build_monthly_report`; each filter's state is read here.
+        """
+        filters = {
+            serial: {
+                "replacement_needed": state.filter_replacement_needed,
+                "runtime_hours": None
+                if (seconds := state.filter_runtime_seconds) is None
+                else round(seconds / 3600, 1),
+            }
+            for serial in serials
+            if (state := self.thermostat(serial))
+        }
+        return build_monthly_report(
+            self._days,
+            serials,
+            month,
+            rates=rates,
+            prices=prices,
+            filters=filters,
+            health_findings=health_findings,
+        )
 
     def thermostat(self, serial: str) -> ThermostatState:
         """Return read access to one thermostat (it need not be known yet)."""
