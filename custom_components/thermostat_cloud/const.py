@@ -62,3 +62,8 @@ MAX_DISCOVERED_THERMOSTATS: Final = 10
 
 EVENT_CHANGE = f"{DOMAIN}_change"
 """Fired for each change of a thermostat's setpoint, mode or preset, naming who made it."""
+
+# The monthly report (monthly_report.py): the notify action it is also sent to, if any.
+CONF_REPORT_NOTIFY: Final = "report_notify"
+REPORT_NOTIFY_NONE: Final = "none"
+EVENT_MONTHLY_REPORT: Final = "thermostat_cloud_monthly_report"

@@ -49,6 +49,7 @@ from .issues import (
     async_open_control_api_off,
     async_open_control_api_port_unavailable,
 )
+from .monthly_report import async_follow_monthly_report
 from .pairing_sync import PairingSync, note_saved_subentries
 from .server import (
     SERVER_VERSION,
@@ -163,6 +164,7 @@ class Hub:
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(await self.authors.async_start(self.thermostats))
         entry.async_on_unload(async_follow_outdoor(self.hass, self.service, self.weather))
+        entry.async_on_unload(async_follow_monthly_report(self.hass, entry, self.service))
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
         self._register_device()
