@@ -14,6 +14,7 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components import persistent_notification
 from homeassistant.components.persistent_notification import UpdateType
 from homeassistant.core import HomeAssistant, ServiceCall
+from homeassistant.data_entry_flow import FlowResultType
 from pytest_homeassistant_custom_component.common import async_capture_events
 
 from custom_components.thermostat_cloud.const import (
@@ -78,6 +79,24 @@ def follow_notifications(hass: HomeAssistant) -> dict[str, Any]:
     return shown
 
 
+async def choose_notify_action(hass: HomeAssistant, paired: PairedThermostat, name: str) -> None:
+    """Choose the notify action in the hub's options, as a user does; it must be offered."""
+    result = await hass.config_entries.options.async_init(paired.entry.entry_id)
+    schema = result["data_schema"]
+    assert schema is not None
+    (field,) = (key for key in schema.schema if str(key) == CONF_REPORT_NOTIFY)
+    assert field.default() == "none"
+    offered = [o["value"] for o in schema.schema[field].config["options"]]
+    assert offered == ["none", name]
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"],
+        {"entry_key_minutes": 60, "compat_api": False, CONF_REPORT_NOTIFY: name},
+    )
+    assert result["type"] is FlowResultType.CREATE_ENTRY
+    await hass.async_block_till_done()
+    assert paired.entry.options[CONF_REPORT_NOTIFY] == name
+
+
 async def test_the_first_of_the_month_brings_one_report_to_the_chosen_notify_action(
     hass: HomeAssistant,
     pair_thermostat: PairThermostat,
@@ -93,8 +112,7 @@ async def test_the_first_of_the_month_brings_one_report_to_the_chosen_notify_act
     reports = async_capture_events(hass, EVENT_MONTHLY_REPORT)
     notifications = follow_notifications(hass)
     paired = await paired_heating_from(hass, pair_thermostat, freezer, date(2026, 10, 20))
-    hass.config_entries.async_update_entry(paired.entry, options={CONF_REPORT_NOTIFY: "phone"})
-    await hass.async_block_till_done()
+    await choose_notify_action(hass, paired, "phone")
     assert reports == []
 
     await move_to(hass, freezer, at(FIRST_OF_NOVEMBER))
