@@ -115,8 +115,15 @@ async def async_make_monthly_report(
     """Make the report of the month before today, unless it was made (or had too little data)."""
     month = month_before(dt_util.now().date())
     key = month_key(month)
-    reported = service.days.reported_month
-    if reported is not None and reported >= key:
+
+    def reported() -> bool:
+        return service.days.reported_month is not None and service.days.reported_month >= key
+
+    if reported():
+        return
+    prices = await _async_prices(hass)
+    # No await from this look to the month noted: a start and the timer never both report it.
+    if reported():
         return
     names = {s.unique_id: s.title for s in entry.subentries.values() if s.unique_id is not None}
     serials = sorted(names)
@@ -126,7 +133,7 @@ async def async_make_monthly_report(
         rates={
             s.unique_id: subentry_rates(s.data) for s in entry.subentries.values() if s.unique_id
         },
-        prices=await _async_prices(hass),
+        prices=prices,
         health_findings=month_health_findings(service, serials),
     )
     # Noted before delivering: a delivery that fails is not retried into a second report.

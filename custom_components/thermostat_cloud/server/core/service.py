@@ -275,16 +275,14 @@ class ThermostatService:
 
         See `monthly.build_monthly_report`; each filter's state is read here.
         """
-        filters = {
-            serial: {
+        filters = {}
+        for serial in serials:
+            state = self.thermostat(serial)
+            seconds = state.filter_runtime_seconds
+            filters[serial] = {
                 "replacement_needed": state.filter_replacement_needed,
-                "runtime_hours": None
-                if (seconds := state.filter_runtime_seconds) is None
-                else round(seconds / 3600, 1),
+                "runtime_hours": None if seconds is None else round(seconds / 3600, 1),
             }
-            for serial in serials
-            if (state := self.thermostat(serial))
-        }
         return build_monthly_report(
             self._days,
             serials,
