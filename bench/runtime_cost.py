@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
 import statistics
 import time
 from typing import Any
@@ -20,32 +19,9 @@ from typing import Any
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 
+from .core_listeners import pair, unhook
 from .fleet import bench_serial
 from .unsaved import UnsavedStorage
-
-
-def _pair(service: ThermostatService, serial: str) -> IdentityClaim:
-    claim = IdentityClaim(user_id=f"d.{serial}.bench", password="bench", address="127.0.0.9")
-    service.sessions.put(claim, [PutEntry(f"shared.{serial}", {"can_heat": True}, None, 0)])
-    key, _ = service._ownership.issue(serial)
-    assert service.register(key.value, None).success
-    return claim
-
-
-def _unhook(service: ThermostatService) -> Callable[[], None]:
-    """Take the ledger off the contact path and the bus; return what puts it back."""
-    ledger = service._runtime
-    availability_listeners = service._availability._contact_listeners
-    bus_listeners = service.events._listeners
-    availability_listeners.remove(ledger.note_contact)
-    on_event = ledger._on_event
-    bus_listeners.remove(on_event)
-
-    def rehook() -> None:
-        availability_listeners.append(ledger.note_contact)
-        bus_listeners.append(on_event)
-
-    return rehook
 
 
 def _time_puts(
@@ -70,7 +46,10 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
         UnsavedStorage(),
     )
     await service.async_load()
-    claims = [(serial, _pair(service, serial)) for serial in map(bench_serial, range(thermostats))]
+    claims = [
+        (serial, pair(service, serial, {"can_heat": True}))
+        for serial in map(bench_serial, range(thermostats))
+    ]
     results: dict[str, dict[str, list[float]]] = {
         kind: {"with": [], "without": []} for kind in ("relay", "temperature")
     }
@@ -79,7 +58,7 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
             for kind in results:
                 relay = kind == "relay"
                 results[kind]["with"].append(_time_puts(service, claims, puts, relay))
-                rehook = _unhook(service)
+                rehook = unhook(service, service._runtime)
                 results[kind]["without"].append(_time_puts(service, claims, puts, relay))
                 rehook()
     finally:

@@ -379,17 +379,3 @@ async def test_a_4x_heartbeat_is_answered_and_says_5x_is_needed(
         await new.entry()
         await hass.async_block_till_done()
         assert registry.async_get_issue(DOMAIN, issue_id) is None
-
-
-async def test_a_4x_thermostat_that_registers_is_told_it_needs_5x(
-    hass: HomeAssistant, hub: MockConfigEntry
-) -> None:
-    """The version its entry reports raises the same message."""
-    port = hub.data[CONF_DEVICE_PORT]
-    async with aiohttp.ClientSession() as http:
-        old = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http, firmware="4.2.5")
-        await old.entry()
-        await hass.async_block_till_done()
-    issue = ir.async_get(hass).async_get_issue(DOMAIN, f"firmware_too_old_{SERIAL}")
-    assert issue is not None
-    assert issue.translation_placeholders == {"serial": SERIAL, "version": "4.2.5"}

@@ -13,7 +13,6 @@ from datetime import timedelta
 import json
 from typing import Any
 
-import aiohttp
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
     ATTR_HVAC_MODE,
@@ -125,6 +124,7 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
         {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
         blocking=True,
     )
+    sent_ms = int(dt_util.utcnow().timestamp() * 1000)
     await paired.pushed("shared", target_temperature_type="off")
     [entry] = service.pending_commands(SERIAL)
     assert entry.written_ms is not None  # pushed on its held connection
@@ -145,8 +145,17 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
     raised = issue(hass)
     assert raised is not None
     assert raised.translation_key == "not_taking_commands_unknown"
-    assert raised.translation_placeholders is not None
-    assert raised.translation_placeholders["pending"] == "1"
+    # Values only, no words: the time the setting was sent (the frontend writes it in the
+    # reader's language), the thermostat named once with its serial once.
+    placeholders = raised.translation_placeholders
+    assert placeholders is not None
+    assert placeholders["sent"] == str(sent_ms)
+    name = service.thermostat(SERIAL).name
+    assert placeholders["thermostat"].count(SERIAL) == 1
+    assert placeholders["thermostat"].startswith(name)
+    assert raised.learn_more_url == (
+        "https://github.com/thermostat-cloud/thermostat-cloud#troubleshooting"
+    )
 
     # It obeys again, and a newer command of the user is confirmed: both clear by themselves.
     paired.thermostat.obey_pushes = True
@@ -339,43 +348,6 @@ async def test_the_event_stream_says_what_is_pending_when_asked(
     assert pending["value"] == 24.0
     assert pending["since"]
     resp.close()
-
-
-async def test_firmware_4_3_shows_its_state_and_is_read_only(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
-    """A 4.3.3 thermostat PUTs `{"<type>": {"<serial>": {...}}}` to `/v3/put` (issue #111)."""
-    paired = await pair_thermostat()
-    async with aiohttp.ClientSession() as http:
-        old = SimulatedThermostat(
-            paired.thermostat.base_url,
-            OTHER_SERIAL,
-            http,
-            firmware="4.3.3",
-            subscribe_format="keys",
-            buckets={f"shared.{OTHER_SERIAL}": {}, f"device.{OTHER_SERIAL}": {}},
-        )
-        old.transport_url = paired.thermostat.transport_url
-        await old.report_v3(
-            {
-                "shared": {"current_temperature": 19.7, "target_temperature_type": "heat"},
-                "device": {"current_humidity": 44, "battery_level": 3.9},
-            }
-        )
-        state = paired.service.thermostat(OTHER_SERIAL)
-        assert state.current_temperature == 19.7
-        assert state.humidity == 44
-        assert state.mode == "heat"
-        # It subscribes listing its buckets by key only, and the connection is held.
-        old.start()
-        await old.subscribed.wait()
-        assert paired.service._subscriptions.count(OTHER_SERIAL) == 1
-        # The named-bucket form is read too.
-        named = SimulatedThermostat(
-            paired.thermostat.base_url, OTHER_SERIAL, http, subscribe_format="named"
-        )
-        assert named._subscribe_body()["shared"]["object_key"] == f"shared.{OTHER_SERIAL}"
-        await old.stop()
 
 
 async def skewed_clock(paired: PairedThermostat) -> None:

@@ -286,8 +286,8 @@ async def test_a_fresh_thermostat_shows_no_unknown(
     """What an idle thermostat reports fills every enabled sensor.
 
     What is not happening (no fan timer, no estimate of when the target is reached, no hold, no
-    occupancy sensing with Home/Away Assist off) is unavailable, not a fault, and the Fan timer
-    sensor says "not running".
+    occupancy sensing with Home/Away Assist off, no house model learned yet) is unavailable,
+    not a fault, and the Fan timer sensor says "not running".
     """
     args = argparse.Namespace(
         can_cool=True, has_fan=True, heat_pump=True, temperature=21.0, room="Living Room"
@@ -305,7 +305,10 @@ async def test_a_fresh_thermostat_shows_no_unknown(
     assert [entity_id for entity_id, state in states.items() if state == STATE_UNKNOWN] == []
     assert sorted(e for e, state in states.items() if state == STATE_UNAVAILABLE) == [
         "binary_sensor.living_room_occupancy",
+        "sensor.living_room_cooling_rate",
+        "sensor.living_room_drift_with_equipment_off",
         "sensor.living_room_fan_timer_end",
+        "sensor.living_room_heating_rate",
         "sensor.living_room_hold_until",
         "sensor.living_room_target_reached",
     ]

@@ -546,6 +546,12 @@ WAVE_FIELDS = {
         "hvac_wires",
         "error_code",
         "wiring_error",
+        # Issue 35: fields owners miss.
+        "has_x2_alt_heat",
+        "heatpump_savings",
+        "away_temperature_low_enabled",
+        "away_temperature_high_enabled",
+        "filter_changed_date",
     ],
     "shared": [
         "hvac_humidifier_state",
@@ -560,6 +566,8 @@ WAVE_FIELDS = {
         "hvac_cool_x2_state",
         "hvac_cool_x3_state",
         "compressor_lockout_enabled",
+        "hvac_alt_heat_x2_state",
+        "touched_by",
     ],
 }
 # Values of every type but the field's own, the words firmware might send for one, and numbers

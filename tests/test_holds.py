@@ -56,12 +56,15 @@ async def pair_with_schedule(
 
 
 async def held_for_an_hour(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+    hours: int = 1,
 ) -> PairedThermostat:
-    """On Tuesday evening, pair a scheduled thermostat and hold it at 23 °C for an hour."""
+    """On Tuesday evening, pair a scheduled thermostat and hold it at 23 °C (for an hour)."""
     freezer.move_to(at(TUESDAY_EVENING))
     paired = await pair_with_schedule(hass, pair_thermostat)
-    await action(hass, paired, "hold", temperature=23, duration={"hours": 1})
+    await action(hass, paired, "hold", temperature=23, duration={"hours": hours})
     await paired.pushed("shared", target_temperature=23)
     return paired
 

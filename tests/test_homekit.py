@@ -3,7 +3,7 @@
 The real HomeKit Bridge types (Home Assistant's `homekit` integration and HAP-python) build the
 accessories from the entities' real states, as the bridge does, and a HomeKit controller's
 writes go through them to the simulated thermostat. The HomeKit driver is built on 127.0.0.1
-and never started: no HAP server, no mDNS, no socket of its own. The README's HomeKit section
+and never started: no HAP server, no mDNS, no socket of its own. docs/homekit.md
 says what these tests show.
 """
 

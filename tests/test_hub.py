@@ -53,7 +53,9 @@ async def test_unload_stops_every_part_and_a_new_load_starts_them_again(
     url = f"http://127.0.0.1:{device_port}"
     registry = ir.async_get(hass)
     async with aiohttp.ClientSession() as http:
-        await SimulatedThermostat(url, SERIAL, http, firmware="4.2.5").entry()
+        old = SimulatedThermostat(url, SERIAL, http, firmware="4.2.5")
+        await old.entry()
+        await old.heartbeat()  # 4.x seen only heartbeating gets the notice
         await SimulatedThermostat(url, OTHER_SERIAL, http).entry()
     await hass.async_block_till_done()
     assert registry.async_get_issue(DOMAIN, ISSUE_COMPAT_API) is not None
@@ -73,8 +75,12 @@ async def test_unload_stops_every_part_and_a_new_load_starts_them_again(
     assert not port_is_free(device_port)
     assert not port_is_free(compat_port)
     assert registry.async_get_issue(DOMAIN, ISSUE_COMPAT_API) is not None
-    assert registry.async_get_issue(DOMAIN, firmware_issue_id(SERIAL)) is not None
     async with aiohttp.ClientSession() as http:
+        old = SimulatedThermostat(url, SERIAL, http, firmware="4.2.5")
+        old.transport_url = f"{url}/svc/transport"
+        await old.heartbeat()
         await SimulatedThermostat(url, OTHER_SERIAL, http).entry()
+    await hass.async_block_till_done()
+    assert registry.async_get_issue(DOMAIN, firmware_issue_id(SERIAL)) is not None
     await hass.async_block_till_done()
     assert OTHER_SERIAL in discovered_serials(hass)

@@ -500,6 +500,9 @@ async def test_the_waiting_notice_pairs_the_thermostat_by_its_code(
     result = await manager.async_init(DOMAIN, data={"issue_id": unpaired_issue_id(SERIAL)})
     assert result["type"] is FlowResultType.FORM
     assert result["step_id"] == "pair"
+    # Home Assistant opens the flow without showing the issue's text: the step names the
+    # thermostat itself.
+    assert result["description_placeholders"] == {"serial": SERIAL}
     code = (await thermostat.passphrase())["value"]
     service._ownership.find(code).expires = service.clock.now_ms() - 1  # type: ignore[union-attr]
     result = await manager.async_configure(result["flow_id"], {CONF_CODE: code})
@@ -528,6 +531,10 @@ async def test_the_notice_counting_waiting_thermostats_pairs_one_too(
     manager = repairs_flow_manager(hass)
     assert manager is not None
     result = await manager.async_init(DOMAIN, data={"issue_id": ISSUE_UNPAIRED_THERMOSTATS})
+    # The step says how many wait and how many are remembered, as the issue would.
+    assert result["description_placeholders"] == issue.translation_placeholders
+    assert issue.translation_placeholders is not None
+    assert issue.translation_placeholders["count"] == "4"
     code = (await thermostats[2].passphrase())["value"]
     result = await manager.async_configure(result["flow_id"], {CONF_CODE: code})
     assert result["type"] is FlowResultType.CREATE_ENTRY

@@ -30,7 +30,8 @@ DOMAIN = "thermostat_cloud"
 # The languages of the countries these thermostats were sold in, besides English.
 LANGUAGES = ("de", "es", "fr", "it", "nl")
 
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+(?:, *\w+(?:, *\w+)?)?)\}")
+"""A placeholder, with the ICU type and style the frontend formats it with (`{sent, date, medium}`)."""
 MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 

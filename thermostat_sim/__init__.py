@@ -4,6 +4,8 @@ Used by the tests, the benchmarks and by hand against a running Home Assistant
 (`python -m thermostat_sim --help`).
 """
 
+from .room import Equipment, House, Room
+from .skv import SkvThermostat
 from .thermostat import (
     FIRMWARE_IDLE_STATE,
     FIRMWARE_SETTINGS,
@@ -24,6 +26,10 @@ __all__ = [
     "ROOM_IDS",
     "WEEK_SCHEDULE",
     "Chunk",
+    "Equipment",
+    "House",
+    "Room",
     "SimulatedThermostat",
+    "SkvThermostat",
     "basic_auth",
 ]

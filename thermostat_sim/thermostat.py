@@ -17,9 +17,9 @@ and nothing more.
 Firmware variants: `identify_by_mac=True` identifies by its MAC address as a Display-2.12
 on 5.9.4-5 does (Basic user id and bucket keys `<mac>`, session id `<mac><serial>`);
 `firmware="4.2.5"` is a 4.x thermostat, whose `heartbeat` PUTs `{"objects": []}` to
-`<transport_url>/v3/put` and which never subscribes; `firmware="4.3.3"` (a Display-2.14 that
-cannot be upgraded) reports its state with `report_v3`, keyed by bucket type then serial, and
-subscribes listing its buckets by name (`subscribe_format`), and takes no push.
+`<transport_url>/v3/put` and which never subscribes; `subscribe_format` lists buckets in the
+other forms 4.x subscribes with. A 4.x thermostat that speaks 4.x's whole transport is
+`thermostat_sim.skv.SkvThermostat`.
 
 Habits of a thermostat that does not obey: `obey_pushes=False` reads pushes and applies none;
 `sleep()` leaves pushes unread until `wake()` (a thermostat asleep with its connection held);
@@ -41,6 +41,8 @@ import time
 from typing import Any, Final
 
 import aiohttp
+
+from .room import House
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -85,11 +87,13 @@ FIRMWARE_SETTINGS: dict[str, Any] = {
     "lower_safety_temp_enabled": True,
     "upper_safety_temp": 35,
     "upper_safety_temp_enabled": False,
+    "safety_state": "none",
     "battery_level": 3.777,
 }
 """Settings and readings firmware reports in `device` with its full state, as in a capture of a
 5.9.4-5 thermostat (solbirn/Nest.Thermostat `docs/nest-api-schemas.md`): learning and Home/Away
-Assist off, 45 °F freeze protection, the cell at 3.777 V. Heat protection off, Google's
+Assist off, 45 °F freeze protection and no safety temperature crossed (`safety_state` `none`),
+the cell at 3.777 V. Heat protection off, Google's
 default (the capture has it on)."""
 
 FIRMWARE_IDLE_STATE: dict[str, Any] = {
@@ -452,6 +456,22 @@ class SimulatedThermostat:
         wheres = [{"where_id": where_id, "name": name} for where_id, name in rooms.items()]
         return await self.put(f"where.{structure.partition('.')[2]}", {"wheres": wheres})
 
+    async def live(self, house: House, seconds: float) -> Any:
+        """Let `seconds` pass in the thermostat's house; PUT what changed (relays, room).
+
+        The house reads the setpoints, mode, eco and safety temperatures the thermostat has
+        (what the server pushed and it applied); returns the PUT's answer, None with nothing
+        to report.
+        """
+        changes = house.step(
+            seconds,
+            self.local.get(f"shared.{self.key_id}", LocalBucket()).value,
+            self.local.get(f"device.{self.key_id}", LocalBucket()).value,
+        )
+        if not changes:
+            return None
+        return await self.put(f"shared.{self.key_id}", changes)
+
     async def heartbeat(self) -> Any:
         """PUT `{"objects": []}` to `<transport_url>/v3/put`, all firmware 4.x ever PUTs."""
         async with self.http.post(
@@ -460,28 +480,6 @@ class SimulatedThermostat:
             resp.raise_for_status()
             self._follow_protocol_headers(resp.headers)
             return await resp.json()
-
-    async def report_v3(self, changes: Mapping[str, Mapping[str, Any]]) -> Any:
-        """PUT state as firmware 4.3.x does: `{"<type>": {"<serial>": {...}}}` to `/v3/put`.
-
-        `changes` maps bucket types to fields (NoLongerEvil-Thermostat issue #111).
-        """
-        body: dict[str, Any] = {"session": self.session_id}
-        for bucket_type, fields in changes.items():
-            body[bucket_type] = {self.key_id: dict(fields)}
-            key = f"{bucket_type}.{self.key_id}"
-            self.local.setdefault(key, LocalBucket()).value.update(fields)
-        async with self.http.post(
-            f"{self.transport_url}/v3/put", json=body, headers=self.headers
-        ) as resp:
-            resp.raise_for_status()
-            self._follow_protocol_headers(resp.headers)
-            data = await resp.json()
-        for descriptor in data["objects"]:
-            local = self.local.setdefault(descriptor["object_key"], LocalBucket())
-            local.revision = descriptor["object_revision"]
-            local.timestamp = descriptor["object_timestamp"]
-        return data
 
     def sleep(self) -> None:
         """Doze with the connection held: a push now stays unread until `wake`."""

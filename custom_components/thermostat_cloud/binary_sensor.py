@@ -119,6 +119,7 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
     _stage("heating_stage_3", "heat_x3"),
     _stage("aux_heat", "aux_heat"),
     _stage("alt_heat", "alt_heat"),
+    _stage("alt_heat_stage_2", "alt_heat_x2"),
     _stage("emergency_heat", "emer_heat"),
     _stage("cooling_stage_2", "cool_x2"),
     _stage("cooling_stage_3", "cool_x3"),
@@ -153,6 +154,14 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         device_class=BinarySensorDeviceClass.PROBLEM,
         value_fn=lambda t: t.filter_replacement_needed,
         reads=frozenset({"device.filter_replacement_needed"}),
+    ),
+    ThermostatBinarySensorDescription(
+        # A safety temperature is crossed (`safety_state` below or above): the thermostat
+        # heats or cools whatever its mode, eco included.
+        key="safety_temperature",
+        translation_key="safety_temperature",
+        value_fn=lambda t: t.safety_temperature_active,
+        reads=frozenset({"device.safety_state"}),
     ),
     ThermostatBinarySensorDescription(
         key="temperature_lock",

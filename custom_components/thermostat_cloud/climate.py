@@ -70,7 +70,12 @@ from .climate_view import (
     project_climate,
 )
 from .const import DOMAIN
-from .entity import ThermostatEntity, async_add_thermostat_entities, limit_in_unit
+from .entity import (
+    ThermostatEntity,
+    async_add_thermostat_entities,
+    limit_in_unit,
+    mode_label,
+)
 from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
 from .server import (
@@ -359,7 +364,9 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         as the call would turn it off and set a target it does not use.
         """
         if hvac_mode is not None and hvac_mode not in (self.hvac_modes or ()):
-            raise _validation_error("hvac_mode_unsupported", hvac_mode=hvac_mode)
+            raise _validation_error(
+                "hvac_mode_unsupported", hvac_mode=mode_label(self.hass, hvac_mode)
+            )
         if hvac_mode == HVACMode.OFF:
             raise _validation_error("temperature_when_off")
         in_range = takes_range(

@@ -66,6 +66,8 @@ CLIMATE_READS = RELAYS | frozenset(
         "device.eco_mode_enabled",
         "device.away_temperature_low",
         "device.away_temperature_high",
+        "device.away_temperature_low_enabled",
+        "device.away_temperature_high_enabled",
         "device.current_humidity",
         "device.target_humidity",
         "device.fan_mode",

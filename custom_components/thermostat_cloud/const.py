@@ -60,6 +60,10 @@ def signal_energy_rates_changed(entry_id: str) -> str:
 MAX_DISCOVERED_THERMOSTATS: Final = 10
 """Waiting thermostats shown as discovered on the integration's page, first contact first."""
 
+DOCUMENTATION_URL: Final = "https://github.com/thermostat-cloud/thermostat-cloud"
+"""The README (the manifest's `documentation`)."""
+TROUBLESHOOTING_URL: Final = f"{DOCUMENTATION_URL}#troubleshooting"
+"""The README's troubleshooting: the "Learn more" link of the repairs it explains."""
 EVENT_CHANGE = f"{DOMAIN}_change"
 """Fired for each change of a thermostat's setpoint, mode or preset, naming who made it."""
 

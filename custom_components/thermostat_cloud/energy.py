@@ -21,8 +21,9 @@ from .server import ELECTRICITY, EQUIPMENT, GAS, ThermostatService
 
 POWER_EQUIPMENT = tuple(equipment for equipment in EQUIPMENT if equipment != "airwave")
 """Equipment that may draw electricity of its own (Airwave is the fan running on)."""
-GAS_EQUIPMENT = ("heating_stage_1", "heating_stage_2", "heating_stage_3")
-"""Equipment that may burn gas: a furnace's stages (aux and emergency heat are electric)."""
+GAS_EQUIPMENT = ("heating_stage_1", "heating_stage_2", "heating_stage_3", "alt_heat")
+"""Equipment that may burn gas: a furnace's stages, and alternate heat (a furnace beside a
+heat pump); aux and emergency heat are electric."""
 MAX_RATE = 1000.0
 """The largest power (kW) or gas rate (m³/h) the form takes."""
 

@@ -268,6 +268,8 @@ def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | fl
             float(value), hass.config.units.temperature_unit, lowest=name == "min"
         )
         return f"{round(shown, 1):g}"
+    if reason is Reason.MODE_UNSUPPORTED:
+        return mode_label(hass, THERMOSTAT_MODES.get(str(value), str(value)))
     if reason is Reason.VACATIONS_OVERLAP and (when := dt_util.parse_datetime(str(value))):
         # The other vacation's times, as the home's clock shows them.
         return dt_util.as_local(when).strftime("%Y-%m-%d %H:%M")
@@ -293,6 +295,29 @@ def limit_in_unit(celsius: float, unit: str, *, lowest: bool) -> float:
         if (taken >= celsius) if lowest else (taken <= celsius):
             return float(whole)
         whole += inwards
+
+
+# The thermostat's modes by the name Home Assistant shows for them: the climate entity's HVAC
+# modes, and emergency heat, which the climate entity offers as a preset.
+THERMOSTAT_MODES = {"heat": "heat", "cool": "cool", "range": "heat_cool", "off": "off"}
+EMERGENCY_HEAT = "emergency_heat"
+
+
+def mode_label(hass: HomeAssistant, mode: str) -> str:
+    """Return the name Home Assistant shows for an HVAC mode, in its language.
+
+    Emergency heat (the thermostat's mode `emergency`) is the climate entity's preset of that
+    name. A mode without a name falls back to itself.
+    """
+    language = hass.config.language
+    if mode in ("emergency", EMERGENCY_HEAT):
+        labels = translation.async_get_cached_translations(hass, language, "entity", DOMAIN)
+        key = f"component.{DOMAIN}.entity.climate.thermostat.state_attributes.preset_mode.state"
+        return labels.get(f"{key}.{EMERGENCY_HEAT}", mode)
+    labels = translation.async_get_cached_translations(
+        hass, language, "entity_component", CLIMATE_DOMAIN
+    )
+    return labels.get(f"component.{CLIMATE_DOMAIN}.entity_component._.state.{mode}", mode)
 
 
 def _field_label(hass: HomeAssistant, field: str) -> str:

@@ -43,6 +43,7 @@ EQUIPMENT_BINARY_SENSORS: Mapping[str, HasEquipment] = {
     "heating_stage_3": _has("has_x3_heat"),
     "aux_heat": _has("has_aux_heat"),
     "alt_heat": _has("has_alt_heat"),
+    "alt_heat_stage_2": _has("has_x2_alt_heat"),
     "emergency_heat": _has("has_emer_heat"),
     "cooling_stage_2": _has("has_x2_cool"),
     "cooling_stage_3": _has("has_x3_cool"),
@@ -55,6 +56,7 @@ EQUIPMENT_SETTINGS: Mapping[tuple[Platform, str], HasEquipment] = {
     (Platform.NUMBER, "compressor_min_outdoor_temperature"): HAS_HEAT_PUMP,
     (Platform.SWITCH, "compressor_outdoor_lockout"): HAS_HEAT_PUMP,
     (Platform.NUMBER, "dual_fuel_breakpoint"): HAS_DUAL_FUEL,
+    (Platform.SELECT, "heat_pump_balance"): HAS_HEAT_PUMP,
 }
 """(platform, key) of the settings of a heat pump or dual fuel -> whether the thermostat has it."""
 
@@ -65,8 +67,10 @@ HAS_EQUIPMENT: Mapping[str, HasEquipment] = {
     "heating_stage_3": _has("has_x3_heat"),
     "aux_heat": _has("has_aux_heat"),
     "emergency_heat": _has("has_emer_heat"),
+    "alt_heat": _has("has_alt_heat"),
     "cooling_stage_1": _has("can_cool"),
     "cooling_stage_2": _has("has_x2_cool"),
+    "cooling_stage_3": _has("has_x3_cool"),
     "fan": _has("has_fan"),
     **{key: EQUIPMENT_BINARY_SENSORS[key] for key in ("humidifier", "dehumidifier", "airwave")},
 }

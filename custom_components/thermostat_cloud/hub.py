@@ -167,6 +167,9 @@ class Hub:
         entry.async_on_unload(async_follow_monthly_report(self.hass, entry, self.service))
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
+        entry.async_on_unload(
+            self.weather.async_follow_outdoor(self.service.house_model.note_outdoor)
+        )
         self._register_device()
         entry.async_on_unload(
             self.hass.bus.async_listen_once(EVENT_HOMEASSISTANT_STOP, self.async_stop)
@@ -252,6 +255,7 @@ class Hub:
         service, or the pairing push would lose the thermostat's held connection.
         """
         self.weather.set_choice(self.weather_choice(entry))
+        self.service.house_model.note_outdoor(self.weather.outdoor_celsius())
         self.energy_rates.async_apply()
         if self.settings != self.settings_of(entry):
             await hass.config_entries.async_reload(entry.entry_id)

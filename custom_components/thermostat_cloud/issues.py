@@ -13,9 +13,8 @@ from typing import Final
 
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.helpers import issue_registry as ir
-from homeassistant.util import dt as dt_util
 
-from .const import DOMAIN
+from .const import DOMAIN, TROUBLESHOOTING_URL
 from .server import (
     LOW_BATTERY_V,
     Cause,
@@ -65,6 +64,7 @@ def _async_raise(
     is_fixable: bool = False,
     severity: ir.IssueSeverity = ir.IssueSeverity.WARNING,
     data: dict[str, str | int | float | None] | None = None,
+    learn_more_url: str | None = None,
 ) -> None:
     """Raise (or refresh) an issue; not persistent: each start raises what still holds."""
     ir.async_create_issue(
@@ -77,6 +77,7 @@ def _async_raise(
         translation_key=translation_key,
         translation_placeholders=placeholders,
         data=data,
+        learn_more_url=learn_more_url,
     )
 
 
@@ -237,10 +238,12 @@ def _async_follow(
     serials: Iterable[str],
     issue_id: Callable[[str], str],
     wanted: Callable[[str], Wanted],
+    learn_more_url: str | None = None,
 ) -> Callable[[], None]:
     """Keep one repair issue per thermostat raised exactly while `wanted` says so.
 
     Checked for `serials` now and for a thermostat whenever an event of `kinds` names it.
+    `learn_more_url`: the page the issue's "Learn more" opens.
     Returns the function that stops following and clears the issues.
     """
     raised: set[str] = set()
@@ -256,7 +259,9 @@ def _async_follow(
             return
         raised.add(found)
         key, placeholders, severity = issue
-        _async_raise(hass, found, key, placeholders, severity=severity)
+        _async_raise(
+            hass, found, key, placeholders, severity=severity, learn_more_url=learn_more_url
+        )
 
     @callback
     def on_event(event: ServiceEvent) -> None:
@@ -279,11 +284,12 @@ def _async_follow(
 
 @callback
 def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Callable[[], None]:
-    """Say in a repair issue when a thermostat runs firmware before 5.x.
+    """Say in a repair issue when a thermostat on firmware 4.x only sends heartbeats.
 
-    Such firmware (4.x) only PUTs empty heartbeats and never opens the connection changes
-    are pushed on (NoLongerEvil-Thermostat issue #213): it shows up, but cannot be
-    controlled. Returns the function that stops following and clears the issues.
+    Such a thermostat PUTs empty heartbeats and has not opened the connection changes are
+    pushed on (NoLongerEvil-Thermostat issue #213): it shows up, but cannot be controlled.
+    4.x that subscribes over its own transport is controlled and raises nothing. Returns the
+    function that stops following and clears the issues.
     """
 
     def wanted(serial: str) -> Wanted:
@@ -300,32 +306,39 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
         serials=[record.serial for record in service.device_records()],
         issue_id=firmware_issue_id,
         wanted=wanted,
+        learn_more_url=TROUBLESHOOTING_URL,
     )
 
 
 # -- a thermostat that does not take commands -----------------------------------------------
 
 
-def _local_time(hass: HomeAssistant, ms: int | None) -> str:
-    """Return a time as the user reads it (Home Assistant's time zone), or `never`."""
-    if ms is None:
-        return "never"
-    return dt_util.as_local(dt_util.utc_from_timestamp(ms / 1000)).strftime("%Y-%m-%d %H:%M")
+def commands_placeholders(service: ThermostatService, trouble: Trouble) -> dict[str, str]:
+    """Return the values a "not taking commands" text shows, none of them words to translate.
 
-
-def _commands_placeholders(
-    hass: HomeAssistant, service: ThermostatService, trouble: Trouble
-) -> dict[str, str]:
+    Times are milliseconds since the epoch, which the texts show with the ICU date and time
+    formats (`{sent, date, medium}`): Home Assistant's frontend writes them in the reader's
+    language. `sent` is when the oldest setting still waiting was sent. A value a cause's text
+    does not show may be absent from the thermostat: each has a stand-in that is no word.
+    """
+    serial = trouble.serial
+    name = service.thermostat(serial).name
+    sent_ms = min(
+        (pending.since_ms for pending in service.pending_commands(serial)),
+        default=trouble.since_ms,
+    )
     voltage = trouble.battery_voltage
+    unknown = "\N{EN DASH}"
     return {
-        "name": service.thermostat(trouble.serial).name,
-        "serial": trouble.serial,
-        "since": _local_time(hass, trouble.since_ms),
-        "last_seen": _local_time(hass, trouble.last_seen_ms),
-        "voltage": f"{voltage:.2f}" if voltage is not None else "unknown",
+        "name": name,
+        # The name falls back to the serial: then the serial once.
+        "thermostat": serial if name == serial else f"{name} ({serial})",
+        "sent": str(sent_ms),
+        # Never seen at all: not in touch since the setting was sent either.
+        "last_seen": str(trouble.last_seen_ms or sent_ms),
+        "voltage": f"{voltage:.2f}" if voltage is not None else unknown,
         "threshold": f"{LOW_BATTERY_V:.1f}",
-        "version": trouble.firmware or "unknown",
-        "pending": str(len(service.pending_commands(trouble.serial))),
+        "version": trouble.firmware or unknown,
     }
 
 
@@ -344,7 +357,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
             return None
         return (
             f"not_taking_commands_{trouble.causes[0].value}",
-            _commands_placeholders(hass, service, trouble),
+            commands_placeholders(service, trouble),
             ir.IssueSeverity.ERROR,
         )
 
@@ -355,6 +368,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
         serials=service.troubled_serials(),
         issue_id=commands_issue_id,
         wanted=wanted,
+        learn_more_url=TROUBLESHOOTING_URL,
     )
 
 

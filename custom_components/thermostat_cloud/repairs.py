@@ -9,8 +9,9 @@ from typing import Any
 
 from homeassistant.components.repairs import ConfirmRepairFlow, RepairsFlow, RepairsFlowResult
 from homeassistant.core import HomeAssistant
+from homeassistant.helpers import issue_registry as ir
 
-from .const import CONF_COMPAT_API
+from .const import CONF_COMPAT_API, DOMAIN
 from .entry_data import loaded_entry
 from .issues import ISSUE_COMPAT_API
 from .pairing_form import PairingCodeForm
@@ -55,7 +56,16 @@ class PairThermostatFlow(RepairsFlow):
             hub.runtime_data.pairing.ensure_subentry(serial)
             return self.async_create_entry(data={})
 
-        return await PairingCodeForm(self.hass, hub).async_step(self, "pair", user_input, paired)
+        # Home Assistant opens a fixable issue's flow directly and never shows the issue's
+        # description: the step says it all, with the issue's values (as ConfirmRepairFlow).
+        issue = ir.async_get(self.hass).async_get_issue(DOMAIN, self.issue_id)
+        return await PairingCodeForm(self.hass, hub).async_step(
+            self,
+            "pair",
+            user_input,
+            paired,
+            dict(issue.translation_placeholders or {}) if issue is not None else None,
+        )
 
 
 async def async_create_fix_flow(

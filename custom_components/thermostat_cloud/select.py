@@ -1,9 +1,11 @@
-"""The unit on each thermostat's own screen, as a select.
+"""Settings of a few values each thermostat keeps: its screen's unit, its Heat Pump Balance.
 
 `device.temperature_scale` (`C` or `F`) is the thermostat's display preference: it changes what
 the thermostat shows, not what Home Assistant shows or how setpoints are stored (°C always).
 Unit mix-ups are a recurring report (NoLongerEvil-Thermostat #86, #94, #184), so it is set
-where Home Assistant users look. Writes go through the command layer's `set_device_setting`.
+where Home Assistant users look. `device.heatpump_savings` is Heat Pump Balance (the protocol
+notes' values, and `off` in a capture); Google's installer guide says it overrides the aux
+lockout temperature. Writes go through the command layer's `set_device_setting`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from homeassistant.components.select import SelectEntity, SelectEntityDescription
-from homeassistant.const import EntityCategory
+from homeassistant.const import EntityCategory, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
@@ -21,11 +23,19 @@ from .entity import (
     async_add_thermostat_entities,
 )
 from .entry_data import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_SETTINGS
 
 PARALLEL_UPDATES = 0
 
 SCALE_OPTIONS = {"C": "celsius", "F": "fahrenheit"}
 """`device.temperature_scale` -> the option (a translation key) Home Assistant shows."""
+HEAT_PUMP_BALANCE_OPTIONS = {
+    "off": "off",
+    "balanced": "balanced",
+    "max-savings": "max_savings",
+    "max-comfort": "max_comfort",
+}
+"""`device.heatpump_savings` -> the option (a translation key) Home Assistant shows."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,6 +56,16 @@ SELECTS: tuple[ThermostatSelectDescription, ...] = (
         options=list(SCALE_OPTIONS.values()),
         value_fn=lambda t: t.display_scale,
         reads=frozenset({"device.temperature_scale"}),
+    ),
+    ThermostatSelectDescription(
+        key="heat_pump_balance",
+        translation_key="heat_pump_balance",
+        setting="heatpump_savings",
+        values=HEAT_PUMP_BALANCE_OPTIONS,
+        options=list(HEAT_PUMP_BALANCE_OPTIONS.values()),
+        value_fn=lambda t: t.heat_pump_balance,
+        reads=frozenset({"device.heatpump_savings"}),
+        equipment_fn=EQUIPMENT_SETTINGS[(Platform.SELECT, "heat_pump_balance")],
     ),
 )
 

@@ -47,11 +47,13 @@ from .holds import HoldUntilSensor
 from .hub import Hub
 from .server import (
     COOLING,
+    DRIFT,
     ECO_MODES,
     ELECTRICITY,
     EQUIPMENT,
     GAS,
     HEATING,
+    Estimate,
     EventKind,
     RuntimeFigures,
     ThermostatState,
@@ -90,7 +92,15 @@ def _target_reached_at(thermostat: ThermostatState) -> datetime | None:
     return datetime.fromtimestamp(reached_at, UTC) if reached_at is not None else None
 
 
-ECO_TEMPERATURES = frozenset({"device.away_temperature_low", "device.away_temperature_high"})
+ECO_TEMPERATURES = frozenset(
+    {
+        "device.away_temperature_low",
+        "device.away_temperature_high",
+        "device.away_temperature_low_enabled",
+        "device.away_temperature_high_enabled",
+    }
+)
+"""The eco temperatures, and whether each limit is on (off: its sensor is unavailable)."""
 NO_ERROR = "none"
 """What the error sensors show while the thermostat reports an empty error (firmware's own
 word for nothing, as in `safety_state`)."""
@@ -167,6 +177,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["low"],
+        applies_fn=lambda t: t.eco_limit_on("low") is not False,
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -177,6 +188,7 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         suggested_display_precision=1,
         entity_category=EntityCategory.DIAGNOSTIC,
         value_fn=lambda t: t.eco_temperatures["high"],
+        applies_fn=lambda t: t.eco_limit_on("high") is not False,
         reads=ECO_TEMPERATURES,
     ),
     ThermostatSensorDescription(
@@ -220,8 +232,8 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
     _error("error_code"),
     _error("wiring_error"),
     ThermostatSensorDescription(
-        # `device.filter_runtime_sec`: the air the filter saw since its reminder was last
-        # reset (which starts it again from 0: a new meter cycle for the statistics).
+        # `device.filter_runtime_sec`: "total filter runtime" (the protocol notes); should it
+        # start again from 0, that is a new meter cycle for the statistics.
         key="filter_runtime",
         translation_key="filter_runtime",
         device_class=SensorDeviceClass.DURATION,
@@ -352,6 +364,7 @@ async def async_setup_entry(
             *(RuntimeSensor(hub, subentry, d) for d in RUNTIME_SENSORS),
             *energy_sensors(hub, subentry),
             HoldUntilSensor(hub, subentry),
+            *(HouseModelSensor(hub, subentry, kind) for kind in (HEATING, COOLING, DRIFT)),
         ]
 
     async_add_thermostat_entities(hass, entry, async_add_entities, build)
@@ -445,3 +458,43 @@ class RuntimeSensor(ThermostatEntity[float | int], RestoreSensor):
     def native_value(self) -> float | int:
         """The figure as last projected."""
         return self.view
+
+
+HOUSE_MODEL = frozenset({EventKind.HOUSE_MODEL.value})
+
+
+class HouseModelSensor(ThermostatEntity[Estimate], SensorEntity):
+    """A rate of the house's model at today's outdoor temperature (`server/core/house_model.py`).
+
+    Heating and cooling rates (how fast the equipment changes the room) and the drift with it
+    off (negative while the house loses heat), in °C per hour. Unavailable until enough runs
+    are learned (docs/comfort.md); the runs learned from are an attribute.
+    """
+
+    _attr_entity_category = EntityCategory.DIAGNOSTIC
+    _attr_state_class = SensorStateClass.MEASUREMENT
+    _attr_native_unit_of_measurement = "°C/h"
+    _attr_suggested_display_precision = 1
+
+    def __init__(self, hub: Hub, subentry: ConfigSubentry, kind: str) -> None:
+        """Initialize the sensor of one kind: heating, cooling or drift."""
+        self._kind = kind
+        self._attr_translation_key = f"{kind}_rate"
+        super().__init__(hub, subentry, f"{kind}_rate", HOUSE_MODEL)
+
+    def _project(self) -> Estimate:
+        found = self.service.house_model.estimate(self.serial, self._kind)
+        return Estimate(None if found.rate is None else round(found.rate, 2), found.runs)
+
+    def _is_available(self) -> bool:
+        return self._project().rate is not None
+
+    @property
+    def native_value(self) -> float | None:
+        """The rate at today's outdoor temperature, °C per hour."""
+        return self.view.rate
+
+    @property
+    def extra_state_attributes(self) -> dict[str, int]:
+        """The runs (or times with the equipment off) learned from."""
+        return {"runs": self.view.runs}

@@ -77,6 +77,9 @@ SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
     # A heat pump's outdoor limits apply while these are on: see the number entities.
     _setting("aux_heat_outdoor_lockout", "heat_pump_aux_threshold_enabled"),
     _setting("compressor_outdoor_lockout", "heat_pump_comp_threshold_enabled"),
+    # Each eco temperature applies while its limit is on (its sensor is unavailable when off).
+    _setting("eco_low_limit", "away_temperature_low_enabled"),
+    _setting("eco_high_limit", "away_temperature_high_enabled"),
 )
 
 

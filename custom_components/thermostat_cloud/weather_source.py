@@ -14,6 +14,7 @@ REFRESH_TIMEOUT, for its first forecasts.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 import logging
@@ -44,6 +45,7 @@ from homeassistant.config_entries import ConfigEntry
 from homeassistant.const import (
     ATTR_ENTITY_ID,
     ATTR_SUPPORTED_FEATURES,
+    EVENT_STATE_CHANGED,
     STATE_UNAVAILABLE,
     STATE_UNKNOWN,
     SUN_EVENT_SUNRISE,
@@ -51,7 +53,15 @@ from homeassistant.const import (
     UnitOfSpeed,
     UnitOfTemperature,
 )
-from homeassistant.core import HomeAssistant, State, callback
+from homeassistant.core import (
+    CALLBACK_TYPE,
+    Event,
+    EventStateChangedData,
+    HomeAssistant,
+    State,
+    callback,
+    split_entity_id,
+)
 from homeassistant.exceptions import HomeAssistantError
 from homeassistant.helpers.sun import get_astral_event_date
 from homeassistant.util import dt as dt_util
@@ -255,15 +265,33 @@ class WeatherSource:
 
     @callback
     def outdoor_celsius(self) -> float | None:
-        """Return the outdoor temperature the served weather entity shows, °C; None without."""
+        """Return the weather entity's temperature now, in °C; None when there is none."""
         entity_id = self.entity_id()
         state = self.hass.states.get(entity_id) if entity_id else None
         if state is None or state.state in (STATE_UNAVAILABLE, STATE_UNKNOWN):
             return None
-        temp = _number(state.attributes.get(ATTR_WEATHER_TEMPERATURE))
-        if temp is None:
+        if (temp := _number(state.attributes.get(ATTR_WEATHER_TEMPERATURE))) is None:
             return None
-        return TemperatureConverter.convert(temp, self._units(state)[0], UnitOfTemperature.CELSIUS)
+        unit, _ = self._units(state)
+        return TemperatureConverter.convert(temp, unit, UnitOfTemperature.CELSIUS)
+
+    @callback
+    def async_follow_outdoor(self, note: Callable[[float | None], None]) -> CALLBACK_TYPE:
+        """Call `note` with the outdoor temperature now and whenever a weather entity changes.
+
+        Any weather entity: with the automatic choice, the one served can change with them.
+        """
+
+        @callback
+        def is_weather(data: EventStateChangedData) -> bool:
+            return split_entity_id(data["entity_id"])[0] == WEATHER_DOMAIN
+
+        @callback
+        def changed(event: Event[EventStateChangedData]) -> None:
+            note(self.outdoor_celsius())
+
+        note(self.outdoor_celsius())
+        return self.hass.bus.async_listen(EVENT_STATE_CHANGED, changed, event_filter=is_weather)
 
     async def __call__(self, token: str) -> dict[str, Any]:
         """Return the weather to serve under `token`; `{}` when there is no weather entity to serve."""

@@ -61,6 +61,7 @@ def test_a_thermostat_that_said_nothing_about_its_equipment_heats_only() -> None
         "has_x3_heat": False,
         "has_aux_heat": False,
         "has_alt_heat": False,
+        "has_x2_alt_heat": False,
         "has_x2_cool": False,
         "has_x3_cool": False,
         "has_heat_pump": False,

@@ -38,6 +38,11 @@ class Availability:
         """Serial -> when its last held subscribe closed (ms)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._contact_listeners: list[Callable[[str], None]] = []
+        self._skv_subscribers: set[str] = set()
+        """4.x thermostats that subscribed over 4.x's transport since the start: controlled."""
+        self._heartbeat_only: set[str] = set()
+        """4.x thermostats seen PUTting empty heartbeats that have not subscribed since the
+        start: nothing can be sent to them (NoLongerEvil-Thermostat issue #213)."""
 
     def on_contact(self, listener: Callable[[str], None]) -> None:
         """Call `listener` with the serial of every request of a known device, after noting it."""
@@ -83,25 +88,66 @@ class Availability:
     def note_firmware(self, serial: str, version: str) -> None:
         """Keep the firmware version a device reports; a new one is published (FIRMWARE).
 
-        Firmware before 5.x only PUTs empty heartbeats and never subscribes (NoLongerEvil-
-        Thermostat issue #213): the host tells the user that it needs 5.x to be controlled.
+        A thermostat updated from 4.x to 5.x (or back) is said in the log: it is answered in
+        the transport its requests use from then on, and what 4.x's transport knew of it is
+        dropped.
         """
         record = self._devices.get(serial)
         if record is None or record.software_version == version:
             return
+        before = record.software_version
         self._devices.update_identity(serial, {"software_version": version})
         self._request_save()
-        if too_old_to_control(version):
-            _LOGGER.warning(
-                "Thermostat %s runs firmware %s, which never opens the connection changes are "
-                "pushed on; it needs firmware 5.x to be controlled",
+        if before is not None and too_old_to_control(before) != too_old_to_control(version):
+            _LOGGER.info(
+                "Thermostat %s now runs firmware %s (was %s): it is answered in the transport "
+                "its requests use",
                 serial,
                 version,
+                before,
             )
+        if not too_old_to_control(version):
+            self._skv_subscribers.discard(serial)
+            self._heartbeat_only.discard(serial)
         self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
 
+    def note_heartbeat(self, serial: str) -> None:
+        """Note a 4.x heartbeat PUT; before any 4.x subscribe it says 5.x is needed (FIRMWARE)."""
+        record = self._devices.get(serial)
+        version = record.software_version if record is not None else None
+        if serial in self._skv_subscribers or serial in self._heartbeat_only:
+            return
+        if not too_old_to_control(version):
+            return
+        self._heartbeat_only.add(serial)
+        _LOGGER.warning(
+            "Thermostat %s runs firmware %s and sends only heartbeats, never the subscribe "
+            "commands are sent on; it needs firmware 5.x to be controlled",
+            serial,
+            version,
+        )
+        self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+
+    def note_skv_subscribe(self, serial: str) -> None:
+        """Note a subscribe over 4.x's transport: the thermostat is controlled (FIRMWARE once)."""
+        if serial in self._skv_subscribers:
+            return
+        self._skv_subscribers.add(serial)
+        self._heartbeat_only.discard(serial)
+        _LOGGER.info("Thermostat %s subscribes over firmware 4.x's transport", serial)
+        self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+
+    def subscribes_skv(self, serial: str) -> bool:
+        """Whether a thermostat subscribed over 4.x's transport since the start."""
+        return serial in self._skv_subscribers
+
     def firmware_too_old(self, serial: str) -> str | None:
-        """Return the firmware version of a device too old to be controlled, else None."""
+        """Return the firmware version of a device that cannot be controlled, else None.
+
+        That is 4.x seen sending heartbeats and never subscribing (since the start).
+        """
+        if serial not in self._heartbeat_only:
+            return None
         record = self._devices.get(serial)
         version = record.software_version if record is not None else None
         return version if too_old_to_control(version) else None
@@ -170,6 +216,8 @@ class Availability:
     def forget(self, serial: str) -> None:
         """Drop what is kept of a forgotten device."""
         self._closed_at.pop(serial, None)
+        self._skv_subscribers.discard(serial)
+        self._heartbeat_only.discard(serial)
         if (handle := self._timers.pop(serial, None)) is not None:
             handle.cancel()
 

@@ -61,6 +61,7 @@ class Commands:
     ) -> None:
         """Initialize from the core's context, delivery and confirmations."""
         self._buckets = context.buckets
+        self._clock = context.clock
         self._ownership = context.ownership
         self._devices = context.devices
         self._home = HomeRules(context)
@@ -474,6 +475,15 @@ class Commands:
         # Where firmware reads it: a few settings live in `shared` (a 5.9.4-5 capture).
         bucket_type = "shared" if name in SHARED_SETTINGS else "device"
         return self._write(serial, bucket_type, {name: checked})
+
+    def filter_replaced(self, serial: str) -> CommandResult:
+        """Tell the thermostat its filter was replaced now: `device.filter_changed_date`.
+
+        The protocol notes list it among the fields a cloud writes ("Last filter change (Unix
+        timestamp)", bidirectional); no source says what else firmware resets with it.
+        """
+        self.require_device(serial)
+        return self._write(serial, "device", {"filter_changed_date": self._clock.now_ms() // 1000})
 
     # -- single-write climate actions (Home Assistant's presets and target humidity) ------------
 

@@ -42,6 +42,9 @@ class EventKind(StrEnum):
     """The device's hold began, changed or ended (see `Holds`)."""
     VACATIONS = "vacations"
     """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
+    HOUSE_MODEL = "house_model"
+    """The device's house model learned a run, or its rates follow a new outdoor temperature
+    (see `house_model.HouseModel`)."""
 
 
 HOME = ""

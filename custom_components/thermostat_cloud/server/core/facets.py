@@ -1,7 +1,7 @@
 """The narrow faces of the service's parts that the host and the surfaces may use.
 
 `ThermostatService` hands these out instead of its parts: each lists what a caller outside
-the core does with holds, vacations, the runtime ledger and API keys, and leaves out the
+the core does with holds, vacations, the runtime ledger, the house model and API keys, and leaves out the
 service's own business with them (loading, saving, timers, forgetting a thermostat).
 """
 
@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from ..model.api_keys import ApiKey, CreatedKey, Scope
 from .holds import Hold
+from .house_model import Estimate
 from .runtime import Rates, RuntimeFigures
 from .vacations import Vacation
 
@@ -116,6 +117,20 @@ class DaysFacet(Protocol):
 
     def mark_reported(self, month: str) -> None:
         """Note that the home's report of `month` was made."""
+
+
+class HouseModelFacet(Protocol):
+    """Each thermostat's house model (see `house_model.HouseModel`)."""
+
+    @property
+    def outdoor(self) -> float | None:
+        """The outdoor temperature (°C) last told, None when none is known."""
+
+    def estimate(self, serial: str, kind: str, outdoor: float | None = None) -> Estimate:
+        """Return a rate (°C/h) at an outdoor temperature, the last told by default."""
+
+    def note_outdoor(self, celsius: float | None) -> None:
+        """Tell the outdoor temperature (°C), None when it is not known."""
 
 
 class ApiKeysFacet(Protocol):

@@ -9,7 +9,7 @@ does not parse raises ValueError, which the device surface answers 400.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 import re
 from typing import Any
@@ -23,10 +23,11 @@ from ..model.records import compact_json
 _VERSION_RE = re.compile(r"^\d{1,3}\.\d{1,3}(?:\.\d{1,3})?(?:-\d{1,3})?$")
 
 MIN_CONTROL_FIRMWARE = 5
-"""Firmware major version from which a thermostat subscribes (earlier: heartbeats only).
+"""Firmware major version from which a thermostat speaks the spec's transport.
 
-Firmware before 5.x only PUTs empty heartbeats and never subscribes (NoLongerEvil-Thermostat
-issue #213), so nothing can be pushed to it. Row "Firmware 4.2.5 (2014) PUTs"."""
+Firmware 4.x speaks its own (`SKV_TRANSPORT`) and is controlled once it subscribes there; a
+4.x thermostat seen only PUTting empty heartbeats (NoLongerEvil-Thermostat issue #213) cannot
+be. Rows "Firmware 4.2.5 (2014) PUTs", "Firmware 4.x speaks its own transport"."""
 
 
 def is_firmware_version(text: str) -> bool:
@@ -45,7 +46,10 @@ def firmware_major(version: str | None) -> int | None:
 
 
 def too_old_to_control(version: str | None) -> bool:
-    """Whether a firmware version is known to be older than `MIN_CONTROL_FIRMWARE`."""
+    """Whether a firmware version is older than `MIN_CONTROL_FIRMWARE` (4.x and before).
+
+    Such a thermostat is controlled only once it subscribes over `SKV_TRANSPORT`.
+    """
     major = firmware_major(version)
     return major is not None and major < MIN_CONTROL_FIRMWARE
 
@@ -170,16 +174,14 @@ def subscribe_listing(body: Mapping[str, Any]) -> Any:
     """Return the `objects` a subscribe lists, from any of the three forms firmware sends.
 
     5.x lists `objects`; 4.3.x lists its buckets by name (`"device": {"object_key": ...}`)
-    or only their keys (`"keys": [{"key": "device.SERIAL"}]`, no revision: it has none).
-    Row "A Display-2.14 on 4.3.3 that refuses updates". The list itself is not checked here.
+    or only their keys (`"keys": [{"key": "device.SERIAL"}]`, no revision: it has none);
+    4.0.6 lists keys with the version and timestamp it has (`{"key", "version", "timestamp"}`).
+    Rows "A Display-2.14 on 4.3.3 that refuses updates", "Firmware 4.x speaks its own
+    transport". The list itself is not checked here, except a key's version and timestamp.
     """
     objects = body.get("objects")
     if objects is None and isinstance(keys := body.get("keys"), list):
-        objects = []
-        for index, entry in enumerate(keys):
-            if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
-                raise ValueError(f"keys[{index}] must be an object with a key string")
-            objects.append({"object_key": entry["key"]})
+        objects = [_listed_key(index, entry) for index, entry in enumerate(keys)]
     elif objects is None:
         objects = [
             value
@@ -191,6 +193,66 @@ def subscribe_listing(body: Mapping[str, Any]) -> Any:
         if not objects:
             raise ValueError("objects must be an array (or buckets by name, or keys)")
     return objects
+
+
+def _listed_key(index: int, entry: object) -> dict[str, Any]:
+    """Return one entry of a `keys` listing as an `objects` entry (its version, when given)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
+        raise ValueError(f"keys[{index}] must be an object with a key string")
+    listed: dict[str, Any] = {"object_key": entry["key"]}
+    if "version" in entry:
+        if not is_revision(entry["version"]):
+            raise ValueError(f"keys[{index}]: version must be a signed 32-bit integer")
+        listed["object_revision"] = entry["version"]
+    if "timestamp" in entry:
+        stamp = entry["timestamp"]
+        if isinstance(stamp, bool) or not isinstance(stamp, int) or stamp < 0:
+            raise ValueError(f"keys[{index}]: timestamp must be a non-negative integer (ms)")
+        listed["object_timestamp"] = stamp
+    return listed
+
+
+# -- firmware 4.x's transport ------------------------------------------------------------------
+
+SKV_TRANSPORT = "v3"
+"""The transport version in firmware 4.x's paths (`<transport_url>/v3/subscribe`, `/v3/put`,
+`/v3/device/...`): it, not the version a thermostat reports, selects 4.x's answers. Row
+"Firmware 4.x speaks its own transport"."""
+
+
+def is_skv_transport(version: str | None) -> bool:
+    """Whether a request's transport version (`v3` of `/transport/v3/put`) is firmware 4.x's."""
+    return version == SKV_TRANSPORT
+
+
+def skv_value(bucket: Bucket) -> bytes:
+    """Return the body of a 4.x subscribe's answer: the bucket's value alone, compact.
+
+    Its key, version and timestamp go in the answer's headers. Row "Firmware 4.x speaks its
+    own transport".
+    """
+    return compact_json(bucket.value)
+
+
+def skv_nested(objects: Iterable[Mapping[str, Any]]) -> bytes:
+    """Return bucket objects in 4.x's nested form, compact: `{"<type>":{"<id>":{..}}}`.
+
+    `objects` are descriptors (`object_key`, `object_revision`, `object_timestamp`, and
+    `value` when the bucket's fields go along): each becomes `{"$version", "$timestamp"}`
+    and its fields. A PUT answer carries the metadata only; the device GET the values too.
+    Firmware's scanner does not skip whitespace, hence compact JSON. Row "Firmware 4.x speaks
+    its own transport".
+    """
+    nested: dict[str, dict[str, dict[str, Any]]] = {}
+    for obj in objects:
+        bucket_type, _, identifier = str(obj["object_key"]).partition(".")
+        entry: dict[str, Any] = {
+            "$version": obj["object_revision"],
+            "$timestamp": obj["object_timestamp"],
+        }
+        entry.update(obj.get("value") or {})
+        nested.setdefault(bucket_type, {})[identifier] = entry
+    return compact_json(nested)
 
 
 # -- which bucket holds which setting ----------------------------------------------------------

@@ -48,6 +48,12 @@ SETPOINT_FIELDS = frozenset(
     }
 )
 """The fields a dial turn or a schedule entry changes."""
+TOUCHED_BY_FIELD = "shared.touched_by"
+"""Who moved the setpoint, should firmware say: `{"touched_by": 1}` its schedule, `2` the dial,
+`3` a cloud (the protocol notes, "Temperature change source tracking"). A 5.9.4-5 capture
+has it empty (`{}`), so without it the schedule is told apart by its entries."""
+TOUCHED_BY_SCHEDULE = 1
+TOUCHED_BY_DIAL = 2
 SCHEDULE_CLOCK_SLACK_MS = 60_000
 """A schedule entry counts as passed this long before the server's clock says so: the
 thermostat's clock follows the server's only to within the time a request takes."""
@@ -303,12 +309,20 @@ class Holds:
             and event.serial in self._holds
             and not SETPOINT_FIELDS.isdisjoint(event.fields)
         ):
-            asyncio.get_running_loop().call_soon(self._check_report, event.serial, event.source)
+            touched_by = _touched_by(self._buckets.value(bucket_key("shared", event.serial)))
+            asyncio.get_running_loop().call_soon(
+                self._check_report,
+                event.serial,
+                event.source,
+                touched_by if TOUCHED_BY_FIELD in event.fields else None,
+            )
 
-    def _check_report(self, serial: str, source: ChangeSource) -> None:
+    def _check_report(self, serial: str, source: ChangeSource, touched_by: int | None) -> None:
         """Put the hold back if the schedule moved the setpoint; end it if a person did.
 
         A setpoint the server was told to write (the climate entity, an API) is a person's too.
+        `touched_by`, when the same report set it, says which (1 the schedule, 2 the dial);
+        else a setpoint that is the schedule's entry just passed is the schedule's.
         """
         hold = self._holds.get(serial)
         if hold is None:
@@ -321,12 +335,16 @@ class Holds:
             _LOGGER.info("%s: a new setpoint was set; its hold ends", serial)
             self._drop(serial)
             return
+        if touched_by == TOUCHED_BY_DIAL:
+            _LOGGER.info("%s: the dial changed the setpoint; its hold ends", serial)
+            self._drop(serial)
+            return
         now_ms = self._clock.now_ms()
         scheduled = self.scheduled_now(serial, now_ms)
         entry_passed = next_schedule_change(
             self.schedule_of(serial), self.local_time(hold.written_ms)
         )
-        if (
+        if touched_by == TOUCHED_BY_SCHEDULE or (
             scheduled is not None
             and entry_passed is not None
             and self._epoch_ms(entry_passed.starts) <= now_ms + SCHEDULE_CLOCK_SLACK_MS
@@ -382,6 +400,13 @@ class Holds:
         if self._remove_listener is not None:
             self._remove_listener()
             self._remove_listener = None
+
+
+def _touched_by(shared: Mapping[str, Any]) -> int | None:
+    """Return `shared.touched_by.touched_by` when it is a whole number, else None."""
+    touched = shared.get("touched_by")
+    who = touched.get("touched_by") if isinstance(touched, Mapping) else None
+    return who if is_int(who) else None
 
 
 def _held(readings: BucketReadings) -> dict[str, float | None]:

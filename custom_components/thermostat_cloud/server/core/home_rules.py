@@ -117,8 +117,9 @@ class HomeRules:
     ) -> HomeChange | None:
         """Return the end of the home's manual eco a thermostat's report implies, if any.
 
-        A thermostat brings the home back by reporting `structure.away` false (someone came
-        home) or by leaving eco itself (the dial, its app: `device.eco` on `schedule`).
+        A thermostat brings the home back by leaving eco itself (the dial: `device.eco` on
+        `schedule`), or by reporting `structure.away` false should one ever do so (the protocol
+        notes say firmware never PUTs `structure`; only this project's issue 17 saw it).
         Firmware leaves manual eco only when `away`, `manual_eco_all` and its `device.eco` all
         say so, so the home's manual eco and the eco of every thermostat still in it are
         cleared in one push, or they stay in eco. An eco report older than the command that

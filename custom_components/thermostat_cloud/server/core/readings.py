@@ -46,6 +46,7 @@ HVAC_RELAYS = {
     "aux_heat": "hvac_aux_heater_state",
     "emer_heat": "hvac_emer_heat_state",
     "alt_heat": "hvac_alt_heat_state",
+    "alt_heat_x2": "hvac_alt_heat_x2_state",
     "humidifier": "hvac_humidifier_state",
     "dehumidifier": "hvac_dehumidifier_state",
     "auto_dehum": "hvac_auto_dehum_state",
@@ -60,7 +61,7 @@ DEVICE_RELAYS = {
     "auto_dehum": "auto_dehum_state",
     "fan_cooling": "fan_cooling_state",
 }
-HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat")
+HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat", "alt_heat_x2")
 COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
 # Equipment firmware reports in `device` with its full state (a 5.9.4-5 capture has every one,
 # `false`): which stages and heat sources the thermostat drives. `capabilities` holds them, so
@@ -74,11 +75,17 @@ EQUIPMENT_FIELDS = (
     "has_x3_heat",
     "has_aux_heat",
     "has_alt_heat",
+    "has_x2_alt_heat",
     "has_x2_cool",
     "has_x3_cool",
     "has_heat_pump",
     "has_dual_fuel",
 )
+# `device.safety_state`: the protocol notes list `safe`, `below` and `above` (the indoor
+# temperature outside a safety temperature: firmware heats or cools whatever else it does);
+# a 5.9.4-5 capture has `none`.
+SAFETY_STATES_ACTIVE = ("below", "above")
+SAFETY_STATES_CLEAR = ("safe", "none")
 # `device.rssi`: 72 and 67 in captures; no source gives its unit, so it is shown as reported,
 # within what a signed byte holds.
 WIFI_SIGNAL_RANGE = (-128.0, 127.0)

@@ -44,8 +44,11 @@ EQUIPMENT_RELAYS: Mapping[str, tuple[str, ...]] = {
     "heating_stage_3": ("heat_x3",),
     "aux_heat": ("aux_heat",),
     "emergency_heat": ("emer_heat",),
+    # Alternate heat (a furnace beside a heat pump) in either of its stages.
+    "alt_heat": ("alt_heat", "alt_heat_x2"),
     "cooling_stage_1": ("ac",),
     "cooling_stage_2": ("cool_x2",),
+    "cooling_stage_3": ("cool_x3",),
     "fan": ("fan",),
     "humidifier": ("humidifier",),
     # A dehumidifier, or the air conditioning dehumidifying ("cool to dry"), as its binary

@@ -36,8 +36,16 @@ from .confirmations import Confirmations, PendingField
 from .context import CoreContext
 from .days import DayLedger
 from .events import EventBus, PairingOrigin
-from .facets import ApiKeysFacet, DaysFacet, HoldsFacet, RuntimeFacet, VacationsFacet
+from .facets import (
+    ApiKeysFacet,
+    DaysFacet,
+    HoldsFacet,
+    HouseModelFacet,
+    RuntimeFacet,
+    VacationsFacet,
+)
 from .holds import Holds
+from .house_model import HouseModel
 from .monthly import Rates, build_monthly_report
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
@@ -134,8 +142,14 @@ class ThermostatService:
         )
         self._holds = Holds(context, commands=self.commands)
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
+        self._house_model = HouseModel(context)
+        """How fast each house heats, cools and drifts (under the saved document's
+        `house_model` key)."""
         self._vacations = Vacations(
-            context, commands=self.commands, home_serials=self._home_serials
+            context,
+            commands=self.commands,
+            home_serials=self._home_serials,
+            learned_rate=lambda serial, kind: self._house_model.estimate(serial, kind).rate,
         )
         """The home's vacations: away from their start, home again in time for their end."""
         self._roster.on_forget(self._availability.forget)
@@ -153,6 +167,7 @@ class ThermostatService:
             context, runtime_seconds=lambda serial: self._runtime.figures(serial).seconds
         )
         """Each thermostat's days (under the saved document's `days` key)."""
+        self._availability.on_contact(self._house_model.note_contact)
         self._roster.on_forget(self._delivery.forget)
         self._roster.on_forget(self._confirmations.forget)
         self._home = HomePairing(
@@ -244,6 +259,11 @@ class ThermostatService:
     def days(self) -> DaysFacet:
         """Each thermostat's days: runtime, weather, eco and away, changes by author."""
         return self._days
+
+    @property
+    def house_model(self) -> HouseModelFacet:
+        """How fast each thermostat's house heats, cools and drifts."""
+        return self._house_model
 
     @property
     def api_keys(self) -> ApiKeysFacet:
@@ -433,6 +453,7 @@ class ThermostatService:
             "available": self._availability.is_available(serial),
             "subscriptions": self._subscriptions.count(serial),
             "hold": hold.dump() if (hold := self._holds.hold_of(serial)) else None,
+            "house_model": self._house_model.diagnostics(serial),
             "commands": {
                 "taking_commands": trouble is None,
                 "likely_causes": [cause.value for cause in trouble.causes] if trouble else [],
@@ -472,6 +493,7 @@ class ThermostatService:
         self._vacations.load(data.get("vacations"))
         self._runtime.load(data.get("runtime"))
         self._days.load(data.get("days"))
+        self._house_model.load(data.get("house_model"))
         self._loaded = True
         if not data:
             self.save_now_later()
@@ -490,6 +512,7 @@ class ThermostatService:
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
             "days": self._days.dump(),
+            "house_model": self._house_model.dump(),
         }
 
     def _last_contact_ms(self, serial: str) -> int | None:

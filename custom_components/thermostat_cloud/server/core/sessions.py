@@ -14,7 +14,7 @@ from enum import Enum
 import logging
 from typing import Any
 
-from ..delivery import Delivery, HeldConnection, PushSink
+from ..delivery import Delivery, HeldConnection, PushSink, SkvSink
 from ..model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, BucketStore, split_key
 from ..model.clock import Clock
 from ..model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
@@ -29,6 +29,7 @@ from .firmware import (
     MAC_RE,
     Identity,
     carries_setpoints,
+    firmware_major,
     next_revision,
     serial_from_session,
     serial_from_user_id,
@@ -118,6 +119,8 @@ class ObjectDescriptor:
     revision: int
     timestamp: int
     value: dict[str, Any] | None
+    versioned: bool = True
+    """False for a 4.x key listed without its version: what it has is what it was given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,8 @@ class Subscription:
     """Bucket key -> timestamp the device listed (0 for one its inline value just changed)."""
     setpoints_owed: bool
     """The first push carries setpoints or the mode: firmware should answer it at once."""
+    listed: dict[str, int] | None = None
+    """The versions the device itself listed, when not all of `known` (a 4.x subscribe)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +332,7 @@ class DeviceSessions:
                 self._request_save()
         origin = origin_with_port(self._config.api_origin)
         transport = f"{origin}/svc/transport"
-        return {
+        answer = {
             "czfe_url": transport,
             "transport_url": transport,
             "direct_transport_url": transport,
@@ -339,6 +344,33 @@ class DeviceSessions:
             "software_update_url": "",
             "server_version": SERVER_VERSION,
             "tier_name": "local",
+        }
+        record = self._devices.get(identity.serial) if identity is not None else None
+        if (
+            identity is not None
+            and record is not None
+            and firmware_major(record.software_version) == 4
+        ):
+            answer.update(self._home_inline(identity))
+        return answer
+
+    def _home_inline(self, identity: Identity) -> dict[str, Any]:
+        """Return a paired 4.x thermostat's home buckets as its entry answer carries them.
+
+        4.3.3 takes its home's `user` and `structure` buckets only from the entry answer, as
+        top-level keys, before it subscribes at all (row "Firmware 4.x speaks its own
+        transport"); 5.x is never sent them there.
+        """
+        serial = identity.serial
+        buckets = [b for k in self._ownership.home_keys(serial)[:2] if (b := self._buckets.get(k))]
+        self._delivery.note_given(serial, buckets)
+        return {
+            identity.outbound(b.key): {
+                "object_revision": b.revision,
+                "object_timestamp": b.timestamp,
+                "value": b.value,
+            }
+            for b in buckets
         }
 
     def passphrase(self, claim: IdentityClaim) -> dict[str, Any]:
@@ -374,25 +406,27 @@ class DeviceSessions:
 
     # -- transport -------------------------------------------------------------------------
 
-    def put(self, claim: IdentityClaim, entries: Sequence[PutEntry]) -> list[dict[str, Any]]:
+    def put(
+        self, claim: IdentityClaim, entries: Sequence[PutEntry], *, skv: bool = False
+    ) -> list[dict[str, Any]]:
         """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
 
         Firmware batches several buckets in one PUT, some of types this server does not keep:
         each is kept, ignored (acknowledged, not stored) or refused (another device's) on its
         own, so one bucket never throws away the change beside it. A PUT whose every bucket
         is refused raises NotWritableError. A PUT of no buckets is firmware 4.x's heartbeat
-        (it never subscribes; NoLongerEvil-Thermostat issue #213): contact, answered as such.
+        (4.2.5 sends nothing else, NoLongerEvil-Thermostat issue #213): contact, answered as
+        such. Firmware 4.x's PUTs (`skv`) carry no revision: each bucket counts as written
+        over the version the device was last given.
         """
         identity = self.contact(claim)
         serial = identity.serial
         if not entries:
             _LOGGER.debug("%s: a PUT with no buckets (a 4.x heartbeat)", serial)
+            self._availability.note_heartbeat(serial)
             return []
-        if identity.mac is not None:
-            entries = [
-                PutEntry(identity.inbound(e.key), e.fields, e.guard, e.base_revision)
-                for e in entries
-            ]
+        if identity.mac is not None or skv:
+            entries = [self._inbound_entry(identity, e, skv) for e in entries]
         updates: dict[str, dict[str, Any]] = {}
         conflicts: set[str] = set()
         ignored: dict[str, PutEntry] = {}
@@ -449,8 +483,18 @@ class DeviceSessions:
                 continue
             kept.append(key)
             descriptors[key] = identity.descriptor(bucket)
+            if skv:
+                self._delivery.note_given(serial, (bucket,))
         self._delivery.device_put(serial, kept, conflicts)
         return list(descriptors.values())
+
+    def _inbound_entry(self, identity: Identity, entry: PutEntry, skv: bool) -> PutEntry:
+        """Return a PUT entry under the server's key; a 4.x one over the version it was given."""
+        key = identity.inbound(entry.key)
+        base = entry.base_revision
+        if skv and not base and entry.guard is None:
+            base = self._delivery.given(identity.serial, key)[0]
+        return PutEntry(key, entry.fields, entry.guard, base)
 
     def _kept(self, key: str, name: str) -> object:
         """Return what the server keeps of one field."""
@@ -482,14 +526,25 @@ class DeviceSessions:
         return updates
 
     def subscribe(
-        self, identity: Identity, session: str, listed: Sequence[ObjectDescriptor]
+        self,
+        identity: Identity,
+        session: str,
+        listed: Sequence[ObjectDescriptor],
+        *,
+        skv: bool = False,
     ) -> Subscription:
-        """Apply a subscribe's inline values; return what the held connection starts from."""
+        """Apply a subscribe's inline values; return what the held connection starts from.
+
+        A 4.x subscribe (`skv`) is answered once, with one bucket; a key it lists without a
+        version, and its home's buckets, count as what it was last given.
+        """
         serial = identity.serial
         objects = listed
         if identity.mac is not None:
             objects = [
-                ObjectDescriptor(identity.inbound(o.key), o.revision, o.timestamp, o.value)
+                ObjectDescriptor(
+                    identity.inbound(o.key), o.revision, o.timestamp, o.value, o.versioned
+                )
                 for o in listed
             ]
         updates = self._inline_updates(serial, objects)
@@ -504,6 +559,8 @@ class DeviceSessions:
                 continue
             # An inline update is sent back with its new revision: the device learns it.
             known[obj.key] = 0 if obj.key in updates else obj.timestamp
+        if skv:
+            return self._skv_subscription(identity, session, objects, known)
         setpoints_owed = any(map(carries_setpoints, self._delivery.owed(serial, known)))
         connection = HeldConnection(
             serial=serial,
@@ -514,15 +571,48 @@ class DeviceSessions:
         )
         return Subscription(identity, connection, known, setpoints_owed)
 
-    def hold(self, subscription: Subscription, sink: PushSink) -> None:
+    def _skv_subscription(
+        self,
+        identity: Identity,
+        session: str,
+        objects: Sequence[ObjectDescriptor],
+        known: dict[str, int],
+    ) -> Subscription:
+        """Return a 4.x subscribe's held connection (see `subscribe`).
+
+        Only the versions it listed count as its word for what it holds (confirmations);
+        what it was given stands in for the rest, so nothing is sent it twice, with or
+        without versions (firmware 4.3.3 lists none).
+        """
+        serial = identity.serial
+        listed = dict(known)
+        for obj in objects:
+            if obj.key in known and not obj.versioned:
+                known[obj.key] = self._delivery.given(serial, obj.key)[1]
+                del listed[obj.key]
+        for key in self._ownership.home_keys(serial)[:2]:
+            known.setdefault(key, self._delivery.given(serial, key)[1])
+        self._availability.note_skv_subscribe(serial)
+        connection = HeldConnection(
+            serial=serial,
+            session=session,
+            one_bucket=True,
+            hold_timeout=self._config.hold_timeout,
+        )
+        return Subscription(identity, connection, known, False, listed)
+
+    def hold(
+        self, subscription: Subscription, sink: PushSink | None, skv_sink: SkvSink | None = None
+    ) -> None:
         """Hold the subscribe, its answer written to `sink`: pushes reach it from now on.
 
         What it is owed goes out at once; the connection closes by itself (its batch window
-        after a push, else its hold timeout).
+        after a push, else its hold timeout). A 4.x subscribe's one answer goes to `skv_sink`.
         """
         connection = subscription.connection
-        self._delivery.hold(connection, subscription.known, sink)
-        self._confirmations.listed(subscription.identity.serial, subscription.known)
+        self._delivery.hold(connection, subscription.known, sink, skv_sink)
+        listed = subscription.known if subscription.listed is None else subscription.listed
+        self._confirmations.listed(subscription.identity.serial, listed)
         self._availability.connection_opened(subscription.identity.serial)
         self._delivery.push(connection)
 
@@ -531,10 +621,11 @@ class DeviceSessions:
         self._delivery.release(subscription.connection)
         self._availability.connection_closed(subscription.identity.serial)
 
-    def listing(self, raw: str) -> list[dict[str, Any]] | None:
+    def listing(self, raw: str, *, skv: bool = False) -> list[dict[str, Any]] | None:
         """Return the descriptors of a device's buckets (`device.<serial>` or a serial).
 
-        None when `raw` names no serial.
+        None when `raw` names no serial. A 4.x device (`skv`) gets the values too: its GET is
+        its bootstrap (row "Firmware 4.x speaks its own transport"), and it was given them.
         """
         serial = raw.removeprefix("device.")
         if not SERIAL_RE.fullmatch(serial):
@@ -547,8 +638,11 @@ class DeviceSessions:
             *self._buckets.keys_of_serial(identity.serial),
             *self._ownership.home_keys(identity.serial),
         ]
-        buckets = self._buckets
-        return [identity.descriptor(b) for k in keys if (b := buckets.get(k)) is not None]
+        buckets = [b for k in keys if (b := self._buckets.get(k)) is not None]
+        if skv:
+            self._delivery.note_given(identity.serial, buckets)
+            return [{**b.wire(), "object_key": identity.outbound(b.key)} for b in buckets]
+        return [identity.descriptor(b) for b in buckets]
 
     def ping(self, claim: IdentityClaim) -> int:
         """Refresh a known device's contact (anything else leaves no trace); the time in ms."""

@@ -33,6 +33,8 @@ from .readings import (
     HVAC_RELAYS,
     NOT_YET_CHECKED,
     PERCENT_RANGE,
+    SAFETY_STATES_ACTIVE,
+    SAFETY_STATES_CLEAR,
     TEMPERATURE_RANGE_C,
     TIME_TO_TARGET_RANGE_S,
     TIMESTAMP_RANGE_S,
@@ -47,7 +49,7 @@ from .readings import (
 from .rooms import room_name
 from .schedule import SCHEDULE_MODES
 from .state_source import StateSource
-from .validation import TEMPERATURE_SCALES
+from .validation import HEAT_PUMP_BALANCE, TEMPERATURE_SCALES
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -208,6 +210,11 @@ class ThermostatState:
         """`device.is_online` when the thermostat reports it, else `available`."""
         online = self.device.get("is_online")
         return online if isinstance(online, bool) else self.available
+
+    @property
+    def subscribes_skv(self) -> bool:
+        """Whether it runs 4.x and subscribes over 4.x's transport: controlled like 5.x."""
+        return self.source.availability.subscribes_skv(self.serial)
 
     @property
     def software_version(self) -> str | None:
@@ -417,8 +424,22 @@ class ThermostatState:
 
     @property
     def eco_temperatures(self) -> dict[str, float | int | None]:
-        """`device.away_temperature_high/low`, Celsius."""
-        return self._device_temperatures(high="away_temperature_high", low="away_temperature_low")
+        """`device.away_temperature_high/low`, Celsius; None for a limit that is off.
+
+        Each applies while its `away_temperature_<low|high>_enabled` is on (the protocol
+        notes: "Enable lower eco temperature limit"); one not reported applies.
+        """
+        temperatures = self._device_temperatures(
+            high="away_temperature_high", low="away_temperature_low"
+        )
+        return {
+            side: None if self.eco_limit_on(side) is False else value
+            for side, value in temperatures.items()
+        }
+
+    def eco_limit_on(self, side: str) -> bool | None:
+        """`device.away_temperature_<side>_enabled` (`low`, `high`) as reported, else None."""
+        return self.device_flag(f"away_temperature_{side}_enabled")
 
     def _device_temperatures(self, **fields: str) -> dict[str, float | int | None]:
         """Return `device` temperatures (°C) by the names given for their fields."""
@@ -485,6 +506,23 @@ class ThermostatState:
     def safety_state(self) -> str | None:
         """`device.safety_state` (the spec gives no type; firmware: a string), else None."""
         return string(self.device.get("safety_state"))
+
+    @property
+    def safety_temperature_active(self) -> bool | None:
+        """Whether a safety temperature is crossed (`device.safety_state` `below` or `above`).
+
+        Off for `safe` (the protocol notes) and `none` (a 5.9.4-5 capture); anything else is
+        no reading.
+        """
+        state = self.safety_state
+        if state in SAFETY_STATES_ACTIVE:
+            return True
+        return False if state in SAFETY_STATES_CLEAR else None
+
+    @property
+    def heat_pump_balance(self) -> str | None:
+        """`device.heatpump_savings` (Heat Pump Balance) when one of its values, else None."""
+        return one_of(self.device.get("heatpump_savings"), HEAT_PUMP_BALANCE)
 
     @property
     def safety_temp_activating_hvac(self) -> str | bool | float | int | None:
@@ -564,7 +602,7 @@ class ThermostatState:
 
     @property
     def filter_runtime_seconds(self) -> float | int | None:
-        """`device.filter_runtime_sec`: how long the air moved since the filter reminder was reset."""
+        """`device.filter_runtime_sec`: "total filter runtime" (the protocol notes), seconds."""
         return self._reading(self.device, "filter_runtime_sec", DURATION_RANGE_S)
 
     @property

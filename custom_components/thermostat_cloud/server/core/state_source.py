@@ -21,6 +21,9 @@ class AvailabilityView(Protocol):
     def is_available(self, serial: str) -> bool:
         """Return whether the device is available."""
 
+    def subscribes_skv(self, serial: str) -> bool:
+        """Whether it subscribed over firmware 4.x's transport since the start."""
+
 
 class CommandsView(Protocol):
     """Whether a thermostat takes commands (see `confirmations.Confirmations`)."""

@@ -38,8 +38,8 @@ class Cause(StrEnum):
     HEARTBEAT_ONLY = "heartbeat_only"
     """Firmware 4.x that only sends heartbeats: nothing can be pushed to it."""
     READ_ONLY = "read_only"
-    """Firmware 4.3.x that reports its state: read, but no public capture shows it applying
-    a push (NoLongerEvil-Thermostat issue #111)."""
+    """Firmware 4.x that reports its state but has not subscribed over 4.x's transport, the
+    connection commands are sent on (NoLongerEvil-Thermostat issue #111)."""
     REVISION_CONFLICTS = "revision_conflicts"
     """Its reports keep crossing the server's changes."""
     UNKNOWN = "unknown"
@@ -59,7 +59,7 @@ class Trouble:
     battery_voltage: float | None
     firmware: str | None
     read_only: bool
-    """Firmware 4.x that reports its state: read, never controlled."""
+    """Firmware 4.x that reports its state but does not subscribe: read, not controlled."""
 
 
 def likely_trouble(
@@ -77,8 +77,9 @@ def likely_trouble(
     causes: list[Cause] = []
     firmware = state.software_version
     major = firmware_major(firmware)
-    read_only = major == 4 and state.current_temperature is not None
-    if too_old_to_control(firmware):
+    uncontrolled = too_old_to_control(firmware) and not state.subscribes_skv
+    read_only = uncontrolled and major == 4 and state.current_temperature is not None
+    if uncontrolled:
         causes.append(Cause.READ_ONLY if read_only else Cause.HEARTBEAT_ONLY)
     voltage = state.battery_voltage
     if voltage is not None and voltage < LOW_BATTERY_V:

@@ -4,8 +4,9 @@ A vacation puts the home in away at its start (the command layer's `set_away`: m
 every thermostat, which firmware holds by itself) and, if it names eco temperatures, gives every
 thermostat those for the while. It brings the home back before its end: early enough for each
 thermostat to reach the setpoint its schedule has at the end, by the heating (or cooling) rate
-the thermostat last showed with `device.time_to_target` (see `Vacations.return_ms`), else at
-the end itself. Then the thermostats get their own eco temperatures back.
+its house model learned at the outdoor temperature now (`house_model.py`), until it has
+learned by the rate the thermostat last showed with `device.time_to_target` (see
+`Vacations.return_ms`), else at the end itself. Then the thermostats get their own eco temperatures back.
 
 Vacations are saved under the document's `vacations` key, their timer is the loop's
 `call_later` from the service's clock; at start, what should have happened while the service
@@ -32,6 +33,7 @@ from .commands import Commands
 from .context import CoreContext
 from .events import HOME, ChangeSource, EventKind, ServiceEvent
 from .readings import BucketReadings
+from .runtime import COOLING, HEATING
 from .schedule import as_plain_number, scheduled_setpoint
 from .validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
 
@@ -114,8 +116,14 @@ class Vacations:
         *,
         commands: Commands,
         home_serials: Callable[[], list[str]],
+        learned_rate: Callable[[str, str], float | None],
     ) -> None:
-        """Initialize from the core's context (the buckets only read), commands and the home."""
+        """Initialize from the core's context (the buckets only read), commands and the home.
+
+        `learned_rate(serial, kind)` is the house model's heating or cooling rate (°C per
+        hour), None until it has learned.
+        """
+        self._learned_rate = learned_rate
         self._clock = context.clock
         self._buckets = context.buckets
         self._commands = commands
@@ -143,30 +151,34 @@ class Vacations:
     def return_ms(self, vacation: Vacation) -> int:
         """Return when the home comes back from this vacation, Unix ms.
 
-        Each thermostat needs `(scheduled setpoint at the end - eco low) / rate` hours to heat
-        back (for cooling: `(eco high - scheduled setpoint) / rate`), where the rate (°C per
-        hour) is what its last time-to-target showed: the degrees it still had to go over the
-        time it said it needed. The home comes back by the longest of these before the end, at
-        most MAX_RETURN_LEAD_S, never before the start; without a rate, at the end.
+        Each thermostat needs `(scheduled setpoint at the end - eco low) / heating rate` hours
+        to heat back (for cooling: `(eco high - scheduled setpoint) / cooling rate`). The rate
+        (°C per hour) is its house model's, once learned; before, what its last time-to-target
+        showed: the degrees it still had to go over the time it said it needed. The home comes
+        back by the longest of these before the end, at most MAX_RETURN_LEAD_S, never before
+        the start; without a rate, at the end.
         """
         lead_s = 0.0
         for serial in self._home_serials():
-            if (rate := self._rates.get(serial)) is None or rate <= 0:
-                continue
-            gap = self._gap_at_end(serial, vacation)
-            lead_s = max(lead_s, gap / rate * 3600)
+            for kind, gap in zip(
+                (HEATING, COOLING), self._gaps_at_end(serial, vacation), strict=True
+            ):
+                learned = self._learned_rate(serial, kind)
+                rate = learned if learned is not None and learned > 0 else self._rates.get(serial)
+                if gap > 0 and rate is not None and rate > 0:
+                    lead_s = max(lead_s, gap / rate * 3600)
         lead_ms = int(min(lead_s, MAX_RETURN_LEAD_S) * 1000)
         return max(vacation.start_ms, vacation.end_ms - lead_ms)
 
-    def _gap_at_end(self, serial: str, vacation: Vacation) -> float:
-        """Return the degrees between eco and the scheduled setpoint at the vacation's end."""
+    def _gaps_at_end(self, serial: str, vacation: Vacation) -> tuple[float, float]:
+        """Return the degrees to heat and to cool from eco to the schedule at the end."""
         readings = BucketReadings(self._buckets, serial)
         local_end = datetime.fromtimestamp(vacation.end_ms / 1000, self._zone).replace(tzinfo=None)
         scheduled = scheduled_setpoint(
             self._buckets.value(bucket_key("schedule", serial)), local_end
         )
         if scheduled is None:
-            return 0.0
+            return 0.0, 0.0
         eco_low = vacation.eco_low
         eco_high = vacation.eco_high
         if eco_low is None or eco_high is None:
@@ -174,14 +186,14 @@ class Vacations:
             eco_low = as_plain_number(device.get("away_temperature_low"))
             eco_high = as_plain_number(device.get("away_temperature_high"))
         mode = readings.mode
-        gaps = [0.0]
+        heat_gap = cool_gap = 0.0
         heat_to = scheduled.low if scheduled.target is None else scheduled.target
         cool_to = scheduled.high if scheduled.target is None else scheduled.target
         if mode in ("heat", "emergency", "range") and heat_to is not None and eco_low is not None:
-            gaps.append(heat_to - eco_low)
+            heat_gap = heat_to - eco_low
         if mode in ("cool", "range") and cool_to is not None and eco_high is not None:
-            gaps.append(eco_high - cool_to)
-        return max(gaps)
+            cool_gap = eco_high - cool_to
+        return heat_gap, cool_gap
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -415,13 +427,20 @@ class Vacations:
             _LOGGER.warning("Vacation: a change was not written: %s", err.message)
 
     def _on_event(self, event: ServiceEvent) -> None:
-        """Note the rate a thermostat heats or cools at, from a time-to-target it reports."""
+        """Note the rate a thermostat heats or cools at: its time-to-target, its house model."""
         if (
             event.kind is EventKind.STATE
             and event.source is ChangeSource.DEVICE
             and "device.time_to_target" in event.fields
         ):
             self._note_rate(event.serial)
+        elif event.kind is EventKind.HOUSE_MODEL:
+            self._rearm()
+
+    def _rearm(self) -> None:
+        """Time the return again: a rate changed."""
+        if self._started and any(vacation.active for vacation in self._vacations.values()):
+            self._arm(self._clock.now_ms())
 
     def _note_rate(self, serial: str) -> None:
         readings = BucketReadings(self._buckets, serial)
@@ -441,8 +460,7 @@ class Vacations:
         self._rates[serial] = gap / seconds * 3600
         self._request_save()
         _LOGGER.debug("%s: heats or cools at %.1f °C per hour", serial, self._rates[serial])
-        if self._started and any(vacation.active for vacation in self._vacations.values()):
-            self._arm(self._clock.now_ms())
+        self._rearm()
 
     # -- persistence and lifecycle ---------------------------------------------------------
 

@@ -44,6 +44,9 @@ OUTDOOR_THRESHOLD_MIN_C = -35.0
 OUTDOOR_THRESHOLD_MAX_C = 25.0
 TEMPERATURE_SCALES = ("C", "F")
 """`device.temperature_scale`: the unit on the thermostat's own screen."""
+HEAT_PUMP_BALANCE = ("off", "balanced", "max-savings", "max-comfort")
+"""`device.heatpump_savings` (Heat Pump Balance): the protocol notes list `max-savings`,
+`balanced` and `max-comfort`; a 5.9.4-5 capture has `off`."""
 
 HVAC_MODES = ("off", "heat", "cool", "range", "emergency")
 HVAC_MODE_ALIASES = {
@@ -224,6 +227,14 @@ def _safety_temperature(low: float, high: float) -> Callable[[object, str], floa
     return check
 
 
+def _heat_pump_balance(value: object, what: str) -> str:
+    if not isinstance(value, str) or value not in HEAT_PUMP_BALANCE:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, f"{what} must be one of {', '.join(HEAT_PUMP_BALANCE)}"
+        )
+    return value
+
+
 def _outdoor_threshold(value: object, what: str) -> float:
     """Return an outdoor temperature of a heat-pump setting, °C, to 0.5 °C as setpoints."""
     return temperature(value, what, what, OUTDOOR_THRESHOLD_MIN_C, OUTDOOR_THRESHOLD_MAX_C)
@@ -247,6 +258,12 @@ DEVICE_SETTINGS: dict[str, Callable[[object, str], object]] = {
     "heat_pump_comp_threshold_enabled": boolean,
     # Dual fuel: below this outdoor temperature the furnace heats instead of the heat pump.
     "dual_fuel_breakpoint": _outdoor_threshold,
+    # Heat Pump Balance: savings against comfort; it overrides the aux lockout temperature
+    # (Google's installer guide).
+    "heatpump_savings": _heat_pump_balance,
+    # Eco temperatures: each applies while its limit is on (the protocol notes).
+    "away_temperature_low_enabled": boolean,
+    "away_temperature_high_enabled": boolean,
     "lower_safety_temp": _safety_temperature(LOWER_SAFETY_MIN_C, LOWER_SAFETY_MAX_C),
     "lower_safety_temp_enabled": boolean,
     "upper_safety_temp": _safety_temperature(UPPER_SAFETY_MIN_C, UPPER_SAFETY_MAX_C),
@@ -264,6 +281,7 @@ HEAT_PUMP_SETTINGS = frozenset(
         "heat_pump_aux_threshold_enabled",
         "heat_pump_comp_threshold",
         "heat_pump_comp_threshold_enabled",
+        "heatpump_savings",
     }
 )
 """Settings only a thermostat with a heat pump (`device.has_heat_pump`) acts on."""

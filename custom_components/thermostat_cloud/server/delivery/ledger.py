@@ -14,7 +14,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 import logging
 
 from ..model.buckets import Bucket, BucketStore
-from .subscriptions import HeldConnection, PushSink, SubscriptionHub
+from .subscriptions import HeldConnection, PushSink, SkvSink, SubscriptionHub
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -46,18 +46,29 @@ class Delivery:
         """Serial -> keys of server-side changes not yet written to the device's connection."""
         self._structure_resent: set[str] = set()
         """Devices sent their home's structure since this start (see `owed`)."""
+        self._given: dict[str, dict[str, tuple[int, int]]] = {}
+        """Firmware 4.x: serial -> bucket key -> the (revision, timestamp) it was last given,
+        by a push or a PUT answer. Its PUTs carry no revision and its subscribe may list no
+        version, so what it has is known from what it was given (see `given`)."""
         self.on_written: Callable[[str, list[str]], None] = _no_listener
         """Told the serial and the keys of every push written onto a held connection."""
 
     # -- held connections ------------------------------------------------------------------
 
-    def hold(self, conn: HeldConnection, known: dict[str, int], sink: PushSink) -> None:
+    def hold(
+        self,
+        conn: HeldConnection,
+        known: dict[str, int],
+        sink: PushSink | None,
+        skv_sink: SkvSink | None = None,
+    ) -> None:
         """Take a held subscribe with the timestamps its device listed and its answer's sink.
 
-        It is reachable now; `push` writes what it is owed.
+        It is reachable now; `push` writes what it is owed. A 4.x subscribe (`one_bucket`)
+        is answered through `skv_sink`.
         """
         self._known[conn] = known
-        conn.attach(sink)
+        conn.attach(sink, skv_sink)
         self._subscriptions.register(conn)
 
     def release(self, conn: HeldConnection) -> None:
@@ -73,6 +84,8 @@ class Delivery:
         at once; one that must wait for a slow reader continues as a task the connection keeps.
         """
         if (sink := conn.sink) is None:
+            if conn.skv_sink is not None:
+                self._answer_skv(conn, conn.skv_sink, force)
             return
         pending = self.due(conn, force)
         if not pending:
@@ -99,6 +112,48 @@ class Delivery:
             _LOGGER.debug("Subscribe connection of %s dropped by the device", conn.serial)
             self.unsent(conn, keys)
             conn.close()
+
+    def _answer_skv(self, conn: HeldConnection, sink: SkvSink, force: bool) -> None:
+        """Answer a 4.x subscribe with the first bucket it is owed; the rest wait for the next.
+
+        Firmware 4.x takes one bucket per subscribe (row "Firmware 4.x speaks its own
+        transport"): the answer ends the connection, and the device, subscribing again at
+        once, is sent the next.
+        """
+        pending = [] if conn.closed.done() else self.due(conn, force)
+        if not pending:
+            return
+        bucket = pending[0]
+        conn.skv_sink = None  # one answer per subscribe
+        keys = self.sent(conn, (bucket,))
+        self.note_given(conn.serial, (bucket,))
+        write = asyncio.get_running_loop().create_task(
+            self._write_skv(conn, sink, bucket, keys), eager_start=True
+        )
+        if not write.done():
+            conn.writes.add(write)
+            write.add_done_callback(conn.writes.discard)
+
+    async def _write_skv(
+        self, conn: HeldConnection, sink: SkvSink, bucket: Bucket, keys: list[str]
+    ) -> None:
+        try:
+            await sink.write_bucket(bucket)
+        except ConnectionError:
+            _LOGGER.debug("Subscribe connection of %s dropped by the device", conn.serial)
+            self.unsent(conn, keys)
+        finally:
+            conn.close()
+
+    def note_given(self, serial: str, buckets: Iterable[Bucket]) -> None:
+        """Note that a 4.x device was given these buckets' versions (a push or a PUT answer)."""
+        given = self._given.setdefault(serial, {})
+        for bucket in buckets:
+            given[bucket.key] = (bucket.revision, bucket.timestamp)
+
+    def given(self, serial: str, key: str) -> tuple[int, int]:
+        """Return the (revision, timestamp) a 4.x device was last given of a bucket, else 0s."""
+        return self._given.get(serial, {}).get(key, (0, 0))
 
     def _push_all(self, serial: str, force: bool = False) -> int:
         """Push to every held connection of a device; how many it holds.
@@ -219,3 +274,4 @@ class Delivery:
     def forget(self, serial: str) -> None:
         """Note that the device was forgotten: nothing is owed to it."""
         self._undelivered.pop(serial, None)
+        self._given.pop(serial, None)

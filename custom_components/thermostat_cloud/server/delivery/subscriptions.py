@@ -30,6 +30,19 @@ class PushSink(Protocol):
         """Write one chunk of the subscribe's answer."""
 
 
+class SkvSink(Protocol):
+    """Where the one answer of a firmware 4.x subscribe goes: a bucket, named by headers.
+
+    4.x takes one bucket's value per subscribe, its key, version and timestamp in the
+    answer's headers (row "Firmware 4.x speaks its own transport" of docs/device-protocol.md),
+    so the answer is written whole, headers and all, once there is something to send. It
+    raises ConnectionError when the device has gone.
+    """
+
+    async def write_bucket(self, bucket: Bucket, /) -> None:
+        """Write the answer: this bucket."""
+
+
 @dataclass(eq=False, slots=True)
 class HeldConnection:
     """One device's open subscribe request (what its device has is `Delivery`'s to keep)."""
@@ -46,17 +59,25 @@ class HeldConnection:
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
     """Resolved when the connection must close: its deadline passed, shutdown, or a newer one."""
+    one_bucket: bool = False
+    """Firmware 4.x's subscribe: answered once, with one bucket, through `skv_sink`."""
     sink: PushSink | None = None
     """Where pushes are written while the connection is held."""
+    skv_sink: SkvSink | None = None
+    """Where a 4.x subscribe's one answer is written (`sink` stays None)."""
     writes: set[asyncio.Task[None]] = field(default_factory=set)
     """Writes waiting for a slow reader, kept until they finish."""
     batching: bool = field(default=False, init=False)
     """A push went out: the connection closes at the end of its batch window."""
     _deadline: asyncio.TimerHandle | None = field(default=None, init=False)
 
-    def attach(self, sink: PushSink) -> None:
-        """Write pushes to `sink` from now on; close after the hold timeout."""
+    def attach(self, sink: PushSink | None, skv_sink: SkvSink | None = None) -> None:
+        """Write pushes to `sink` (4.x: its answer to `skv_sink`) from now on.
+
+        It closes after the hold timeout.
+        """
         self.sink = sink
+        self.skv_sink = skv_sink
         if self.hold_timeout is not None:
             self._deadline = asyncio.get_running_loop().call_later(self.hold_timeout, self.close)
 
@@ -73,6 +94,7 @@ class HeldConnection:
         which in a large host process stalls the event loop for tenths of a second.
         """
         self.sink = None
+        self.skv_sink = None
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None

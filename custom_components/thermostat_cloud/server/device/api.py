@@ -2,7 +2,9 @@
 
 Firmware fails silently on small deviations, so the shapes here are exact: bucket objects
 carry object_revision and object_timestamp before object_key, `expires` is a JSON number,
-PUT responses never carry `value`, and every URL handed out has an explicit port.
+PUT responses never carry `value`, and every URL handed out has an explicit port. Firmware
+4.x's transport (`/v3/` in the path) is answered in its own forms (see
+`core.firmware.SKV_TRANSPORT`); every other path in the spec's, unchanged.
 """
 
 from __future__ import annotations
@@ -17,17 +19,23 @@ from aiohttp import web
 from ..core import (
     CommandError,
     DeviceSessions,
+    Identity,
     IdentityClaim,
     NotLoadedError,
     NotWritableError,
     ObjectDescriptor,
     PutEntry,
     SessionRefusal,
+    Subscription,
     ThermostatService,
     UnidentifiedDeviceError,
+    carries_setpoints,
     is_heartbeat,
     is_revision,
+    is_skv_transport,
     nested_put_buckets,
+    skv_nested,
+    skv_value,
     subscribe_listing,
 )
 from ..http import (
@@ -41,7 +49,7 @@ from ..http import (
     read_body,
     read_json_object,
 )
-from ..model import UnstorableError, is_bucket_key, split_key
+from ..model import Bucket, UnstorableError, is_bucket_key, split_key
 from .headers import (
     ANSWER_HEADERS,
     CLIENT_ID,
@@ -49,6 +57,9 @@ from .headers import (
     DEVICE_ID,
     DISABLE_DEFER_WINDOW,
     SERVICE_TIMESTAMP,
+    SKV_KEY,
+    SKV_TIMESTAMP,
+    SKV_VERSION,
     SUSPEND_TIME_MAX,
     reported_firmware_version,
 )
@@ -142,6 +153,41 @@ def _nested_entries(key_objects: list[tuple[str, object]]) -> list[PutEntry]:
     return entries
 
 
+def _is_skv(request: web.Request) -> bool:
+    """Whether a request came by firmware 4.x's transport (`/v3/` in its path)."""
+    return is_skv_transport(request.match_info.get("version"))
+
+
+class SkvAnswer:
+    """The answer of a firmware 4.x subscribe: one bucket's value, named by SKV headers.
+
+    Written whole once delivery has a bucket for it (`delivery.SkvSink`); a subscribe that
+    times out with nothing gets an empty answer instead, which firmware takes as a tickle.
+    """
+
+    def __init__(self, request: web.Request, identity: Identity, disable_defer_window: int):
+        """Initialize for one subscribe request of a device."""
+        self._request = request
+        self._identity = identity
+        self._disable_defer_window = str(disable_defer_window)
+        self.response: web.Response | None = None
+
+    async def write_bucket(self, bucket: Bucket, /) -> None:
+        """Write the answer: the bucket's value, its key, version and timestamp as headers."""
+        headers = {
+            "Content-Type": "application/json",
+            **SKV_KEY.both(self._identity.outbound(bucket.key)),
+            **SKV_VERSION.both(str(bucket.revision)),
+            **SKV_TIMESTAMP.both(str(bucket.timestamp)),
+        }
+        if carries_setpoints(bucket):
+            headers.update(DISABLE_DEFER_WINDOW.both(self._disable_defer_window))
+        response = web.Response(body=skv_value(bucket), headers=headers)
+        await response.prepare(self._request)
+        self.response = response  # from here on the handler must not answer again
+        await response.write_eof()
+
+
 def _http_error(refusal: SessionRefusal) -> Exception:
     """Return the protocol's answer to a refusal: 400, or 503 that firmware retries."""
     match refusal:
@@ -215,8 +261,11 @@ class DeviceApi:
 
     # -- transport -------------------------------------------------------------------------------
 
-    def _parse_subscribe(self, body: dict[str, Any]) -> list[ObjectDescriptor]:
-        """Return the subscribe's buckets, from any of the forms firmware sends (5.x and 4.3.x)."""
+    def _parse_subscribe(self, body: dict[str, Any], skv: bool) -> list[ObjectDescriptor]:
+        """Return the subscribe's buckets, from any of the forms firmware sends (5.x and 4.x).
+
+        A 4.x key listed without a timestamp (`skv`) is marked unversioned.
+        """
         try:
             objects = subscribe_listing(body)
         except ValueError as err:
@@ -244,6 +293,7 @@ class DeviceApi:
                     _revision_field(obj, "object_revision", where),
                     _timestamp_field(obj, "object_timestamp", where),
                     value,
+                    not skv or "object_timestamp" in obj,
                 )
             )
         return parsed
@@ -262,9 +312,12 @@ class DeviceApi:
         except SessionRefusal as err:
             raise _http_error(err) from err
         serial = identity.serial
+        skv = _is_skv(request)
         subscription = self.sessions.subscribe(
-            identity, str(body.get("session", "")), self._parse_subscribe(body)
+            identity, str(body.get("session", "")), self._parse_subscribe(body, skv), skv=skv
         )
+        if skv:
+            return await self._hold_skv(request, subscription)
         headers = {"Content-Type": "application/json"}
         if subscription.setpoints_owed:
             # Headers go out before the body, so this can only ride on an immediate push:
@@ -287,6 +340,17 @@ class DeviceApi:
         except ConnectionError:
             _LOGGER.debug("Subscribe connection of %s dropped by the device", serial)
         return response
+
+    async def _hold_skv(self, request: web.Request, subscription: Subscription) -> web.Response:
+        """Hold a 4.x subscribe until it has its one bucket (or times out: an empty answer)."""
+        window = self.sessions.protocol_times().disable_defer_window
+        answer = SkvAnswer(request, subscription.identity, window)
+        self.sessions.hold(subscription, None, answer)
+        try:
+            await subscription.connection.closed
+        finally:
+            self.sessions.release(subscription)
+        return answer.response or web.Response(body=b"")
 
     def _parse_put(self, body: dict[str, Any]) -> list[PutEntry]:
         """Both PUT body forms -> one entry per bucket; a malformed body is a 400."""
@@ -340,17 +404,27 @@ class DeviceApi:
         body = await read_json_object(request)
         # Firmware 4.x's heartbeat names no buckets; any other PUT does.
         entries = [] if is_heartbeat(body) else self._parse_put(body)
+        skv = _is_skv(request)
         try:
-            objects = self.sessions.put(claim, entries)
+            objects = self.sessions.put(claim, entries, skv=skv)
         except SessionRefusal as err:
             raise _http_error(err) from err
+        if skv and entries:
+            # 4.x's answer: each bucket's `$version` and `$timestamp`, nested, no values.
+            return web.Response(body=skv_nested(objects), content_type="application/json")
         return web.json_response({"objects": objects})
 
     async def device_listing(self, request: web.Request) -> web.Response:
-        """`GET /svc/transport/device/{serial}` and legacy forms: bucket descriptors."""
-        objects = self.sessions.listing(request.match_info.get("serial", ""))
+        """`GET /svc/transport/device/{serial}` and legacy forms: bucket descriptors.
+
+        Firmware 4.x's (`/v3/device/...`) is its bootstrap: the buckets nested, with values.
+        """
+        skv = _is_skv(request)
+        objects = self.sessions.listing(request.match_info.get("serial", ""), skv=skv)
         if objects is None:
             return error_response(400, "Serial required")
+        if skv:
+            return web.Response(body=skv_nested(objects), content_type="application/json")
         return web.json_response({"objects": objects})
 
     # -- the rest of the firmware's URLs ---------------------------------------------------------

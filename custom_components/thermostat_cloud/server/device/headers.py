@@ -68,6 +68,13 @@ DEFER_DEVICE_WINDOW = ProtocolHeader("defer-device-window")
 # Server -> device, with an immediate push of setpoints or the mode only.
 DISABLE_DEFER_WINDOW = ProtocolHeader("disable-defer-window")
 """Seconds firmware sends its changes at once (its acknowledgement of the push among them)."""
+# Server -> device, naming the one bucket a firmware 4.x subscribe is answered with.
+SKV_KEY = ProtocolHeader("skv-key")
+"""The bucket's key (`shared.<serial>`); the body is its value alone."""
+SKV_VERSION = ProtocolHeader("skv-version")
+"""The bucket's revision."""
+SKV_TIMESTAMP = ProtocolHeader("skv-timestamp")
+"""The bucket's timestamp (ms)."""
 # Device -> server.
 CLIENT_ID = ProtocolHeader("client-id")
 """`d.{SERIAL}.{suffix}`, when the request has no Basic credentials."""
@@ -83,6 +90,9 @@ ANSWER_HEADERS = (SUSPEND_TIME_MAX, SERVICE_TIMESTAMP, DEFER_DEVICE_WINDOW)
 PROTOCOL_HEADERS = (
     *ANSWER_HEADERS,
     DISABLE_DEFER_WINDOW,
+    SKV_KEY,
+    SKV_VERSION,
+    SKV_TIMESTAMP,
     CLIENT_ID,
     DEVICE_ID,
     PROTOCOL_VERSION,

@@ -8,7 +8,7 @@ import logging
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.typedefs import Handler
-from aiohttp.web_protocol import RequestHandler
+from aiohttp.web_protocol import ERROR, RequestHandler
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -43,6 +43,53 @@ class _MalformedRequestFilter(logging.Filter):
 # aiohttp's `aiohttp.server` logger as it is.
 _SERVER_LOGGER = logging.getLogger(f"{__name__}.http")
 _SERVER_LOGGER.addFilter(_MalformedRequestFilter())
+
+
+class _BodylessParseErrors(RequestHandler):
+    """aiohttp's connection handler, whose answer to a request it could not parse has no body.
+
+    aiohttp answers such a request 400 with its reason as a plain-text body. It cannot know
+    whether the request was a HEAD (the head did not parse), and a HEAD's answer must have
+    no body: a client reads those bytes as the start of the next answer. The status says it
+    all, the connection closes, and the debug line (`_MalformedRequestFilter`) has the kind.
+    A request that parsed keeps aiohttp's own answer, which leaves the body off a HEAD.
+    """
+
+    def handle_error(
+        self,
+        request: web.BaseRequest,
+        status: int = 500,
+        exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        answer = super().handle_error(request, status, exc, message)
+        if request.method != ERROR.method:
+            return answer
+        bare = web.Response(status=answer.status)
+        bare.force_close()
+        return bare
+
+
+class _Server(web.Server):
+    """aiohttp's low-level server, serving each connection with `_BodylessParseErrors`."""
+
+    def __call__(self) -> RequestHandler:
+        return _BodylessParseErrors(self, loop=self._loop, **self._kwargs)
+
+
+class _Runner(web.AppRunner):
+    """aiohttp's application runner, whose server is a `_Server`."""
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        return _Server(
+            server.request_handler,
+            request_factory=server.request_factory,
+            handler_cancellation=server.handler_cancellation,
+            loop=asyncio.get_running_loop(),
+            # The connection options the runner was given (timeouts, logger), passed on.
+            **server._kwargs,
+        )
 
 
 class PortListener:
@@ -84,7 +131,7 @@ class PortListener:
     async def async_start(self, app: web.Application, host: str | None, port: int) -> None:
         """Listen; raises OSError when the port cannot be bound."""
         app.middlewares.append(self._body_deadline)
-        runner = web.AppRunner(
+        runner = _Runner(
             app,
             access_log=None,
             logger=_SERVER_LOGGER,
