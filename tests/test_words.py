@@ -67,6 +67,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("mode", "optional", "integration", "alternative", "thermostats"),
             # Home Assistant's own German terms.
             *("automation", "issue"),
+            "filter",
         }
     ),
     "es": frozenset(
@@ -74,7 +75,9 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("a", "no", "real", "radio", "error", "control", "manual", "individual", "dual"),
             *("gas", "sensor", "mode", "name", "temp", "ver"),
             # Home Assistant's own Spanish terms.
-            *("hvac", "token"),
+            *("hvac", "token", "script"),
+            # "dial" is Spanish too; "(s)" marks a plural that may be one.
+            *("dial", "s"),
         }
     ),
     "fr": frozenset(
@@ -83,7 +86,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("diagnostics", "guide", "machine", "menu", "message", "minute", "minutes"),
             *("options", "page", "point", "protection", "radio", "services", "signal"),
             *("version", "versions", "watts", "mode", "port", "code", "name", "thermostats"),
-            "temp",
+            *("temp", "script", "main", "active", "notification", "date", "s"),
         }
     ),
     "it": frozenset(
@@ -91,7 +94,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("a", "i", "in", "per", "far", "state", "temperature", "compare", "menu"),
             *("radio", "gas", "mode", "name", "timer", "online", "temp"),
             # Home Assistant's own Italian terms, and the trade's loanwords it uses.
-            *("dashboard", "hvac", "token", "setpoint", "community"),
+            *("dashboard", "hvac", "token", "setpoint", "community", "script", "comfort"),
         }
     ),
     "nl": frozenset(
@@ -99,7 +102,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("in", "is", "of", "was", "over", "open", "later", "stop", "warmer", "hand"),
             *("rest", "ring", "letters", "account", "download", "filter", "info", "status"),
             *("compressor", "contact", "code", "gas", "machine", "mode", "name", "per"),
-            *("radio", "sensor", "thermostats", "temp", "ver"),
+            *("radio", "sensor", "thermostats", "temp", "ver", "script", "comfort", "week"),
         }
     ),
 }

@@ -135,10 +135,15 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         super().__init__(hub, subentry, None, CLIMATE_READS)
 
     def _project(self) -> ClimateView:
-        view = project_climate(self.thermostat)
+        view = project_climate(self.thermostat, self.service.commands.last_change(self.serial))
         if view.mode is not None and view.mode != "off":
             self._last_on_mode = view.mode
         return view
+
+    @property
+    def extra_state_attributes(self) -> dict[str, str]:
+        """Return who made the last change of the setpoint, mode or preset."""
+        return self.view.attributes
 
     @property
     def supported_features(self) -> ClimateEntityFeature:

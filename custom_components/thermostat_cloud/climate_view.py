@@ -23,6 +23,7 @@ from homeassistant.components.climate.const import (
 from .entity import RELAYS
 from .server import (
     EQUIPMENT_FIELDS,
+    Change,
     EventKind,
     Setpoints,
     ThermostatState,
@@ -32,6 +33,10 @@ from .server import (
 )
 
 PRESET_EMERGENCY_HEAT = "emergency_heat"
+ATTR_CHANGED_BY = "changed_by"
+"""Who made the last change: `thermostat`, `person`, `automation`, `script`, `rule`, `api`..."""
+ATTR_CHANGED_BY_NAME = "changed_by_name"
+"""Their name: the person's, the automation's, the key's; `dial` or `schedule`; the rule."""
 EMERGENCY = "emergency"
 
 # `shared.target_temperature_type` <-> Home Assistant HVAC mode.
@@ -95,10 +100,23 @@ class ClimateView:
     setpoints: Setpoints
     holds_eco: bool
     """Eco's temperatures and limits apply (see `holds_eco`)."""
+    changed_by: Change | None = None
+    """Who last changed the setpoint, mode or preset (shown as attributes)."""
+
+    @property
+    def attributes(self) -> dict[str, str]:
+        """Return the attributes that say who made the last change: kind, then name."""
+        if self.changed_by is None:
+            return {}
+        author = self.changed_by.author
+        return {ATTR_CHANGED_BY: author.kind.value, ATTR_CHANGED_BY_NAME: author.name}
 
 
-def project_climate(thermostat: ThermostatState) -> ClimateView:
-    """Return what the climate entity shows of the thermostat's state now; see the module doc."""
+def project_climate(thermostat: ThermostatState, last_change: Change | None = None) -> ClimateView:
+    """Return what the climate entity shows of the thermostat's state now; see the module doc.
+
+    `last_change`: who last changed its setpoint, mode or preset (the command layer keeps it).
+    """
     caps = thermostat.capabilities
     mode = thermostat.mode
     eco_holds = holds_eco(thermostat)
@@ -146,6 +164,7 @@ def project_climate(thermostat: ThermostatState) -> ClimateView:
         current_temperature=thermostat.current_temperature,
         setpoints=held_setpoints(thermostat),
         holds_eco=eco_holds,
+        changed_by=last_change,
     )
 
 

@@ -72,3 +72,10 @@ THERMOSTAT_MANUFACTURER: Final = "Google Nest"
 """The thermostats' maker as Home Assistant's own Nest integration names it (and the
 NoLongerEvil server's Home Assistant discovery): the model is what the thermostat reports,
 its display's (`Display-2.12`)."""
+EVENT_CHANGE = f"{DOMAIN}_change"
+"""Fired for each change of a thermostat's setpoint, mode or preset, naming who made it."""
+
+# The monthly report (monthly_report.py): the notify action it is also sent to, if any.
+CONF_REPORT_NOTIFY: Final = "report_notify"
+REPORT_NOTIFY_NONE: Final = "none"
+EVENT_MONTHLY_REPORT: Final = "thermostat_cloud_monthly_report"

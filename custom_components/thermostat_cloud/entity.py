@@ -166,11 +166,12 @@ class ThermostatEntity[ViewT](Entity):
     ) -> CommandResult:
         """Run a command on this thermostat (its serial goes first).
 
-        A refusal turns into a translated error; mypy checks the arguments against the
-        command's.
+        It is the change of whoever the entity's context names (see change_authors.py); a
+        refusal turns into a translated error; mypy checks the arguments against the command's.
         """
         try:
-            return command(self.serial, *args, **kwargs)
+            with self.hub.authors.acting(self._context):
+                return command(self.serial, *args, **kwargs)
         except CommandError as err:
             raise command_error(self.hass, err) from err
 

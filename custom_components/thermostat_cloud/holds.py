@@ -124,22 +124,24 @@ async def _async_hold(entity: ThermostatEntity[Any], call: ServiceCall) -> None:
     data = call.data
     until = data.get(ATTR_UNTIL)
     duration: timedelta | None = data.get(ATTR_DURATION)
-    run(
-        hass,
-        lambda: entity.service.holds.hold(
-            entity.serial,
-            temperature=celsius(hass, data.get(ATTR_TEMPERATURE)),
-            low=celsius(hass, data.get(ATTR_TARGET_TEMP_LOW)),
-            high=celsius(hass, data.get(ATTR_TARGET_TEMP_HIGH)),
-            until=None if until is None else local(until),
-            duration=duration,
-            until_next_change=bool(data.get(ATTR_UNTIL_NEXT_CHANGE, False)),
-        ),
-    )
+    with entity.hub.authors.acting(call.context):
+        run(
+            hass,
+            lambda: entity.service.holds.hold(
+                entity.serial,
+                temperature=celsius(hass, data.get(ATTR_TEMPERATURE)),
+                low=celsius(hass, data.get(ATTR_TARGET_TEMP_LOW)),
+                high=celsius(hass, data.get(ATTR_TARGET_TEMP_HIGH)),
+                until=None if until is None else local(until),
+                duration=duration,
+                until_next_change=bool(data.get(ATTR_UNTIL_NEXT_CHANGE, False)),
+            ),
+        )
 
 
 async def _async_resume_schedule(entity: ThermostatEntity[Any], call: ServiceCall) -> None:
-    run(entity.hass, lambda: entity.service.holds.resume_schedule(entity.serial))
+    with entity.hub.authors.acting(call.context):
+        run(entity.hass, lambda: entity.service.holds.resume_schedule(entity.serial))
 
 
 async def _async_set_vacation(call: ServiceCall) -> ServiceResponse:

@@ -22,6 +22,7 @@ from homeassistant.helpers.storage import Store
 import orjson
 
 from .alerts import HealthAlerts, thresholds_from_options
+from .change_authors import ChangeAuthors
 from .const import (
     CONF_API_ORIGIN,
     CONF_COMPAT_API,
@@ -41,6 +42,7 @@ from .const import (
 )
 from .coordinator import ThermostatCoordinator
 from .energy import EnergyRates
+from .energy_history import async_follow_outdoor
 from .issues import (
     async_follow_commands,
     async_follow_firmware,
@@ -48,6 +50,7 @@ from .issues import (
     async_open_control_api_off,
     async_open_control_api_port_unavailable,
 )
+from .monthly_report import async_follow_monthly_report
 from .pairing_sync import PairingSync, note_saved_subentries
 from .server import (
     SERVER_VERSION,
@@ -121,6 +124,8 @@ class Hub:
         self.weather = WeatherSource(hass, entry, self.weather_choice(entry))
         """Answers the thermostats' weather requests from a Home Assistant weather entity."""
         self.service.weather_provider = self.weather
+        self.authors = ChangeAuthors(hass, self.service)
+        """Who each command from Home Assistant comes from; the change events."""
         self.energy_rates = EnergyRates(hass, entry, self.service)
         """Each thermostat's powers and gas rates (its reconfigure step), for the ledger."""
         self.alerts = HealthAlerts(hass, entry.entry_id, self.service)
@@ -161,6 +166,9 @@ class Hub:
         self.service.start()
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
+        entry.async_on_unload(await self.authors.async_start(self.thermostats))
+        entry.async_on_unload(async_follow_outdoor(self.hass, self.service, self.weather))
+        entry.async_on_unload(async_follow_monthly_report(self.hass, entry, self.service))
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
         entry.async_on_unload(self.weather.async_follow_outdoor(self._note_outdoor))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from homeassistant.components.notify.const import DOMAIN as NOTIFY_DOMAIN
 from homeassistant.components.weather.const import DOMAIN as WEATHER_DOMAIN
 from homeassistant.config_entries import ConfigFlowResult, OptionsFlow
 from homeassistant.const import UnitOfTemperature
@@ -27,12 +28,14 @@ from .const import (
     CONF_DEVICE_PORT,
     CONF_ENTRY_KEY_MINUTES,
     CONF_ENTRY_KEY_TTL,
+    CONF_REPORT_NOTIFY,
     CONF_WEATHER_ENTITY,
     DEFAULT_COMPAT_PORT,
     DEFAULT_DEVICE_PORT,
     DEFAULT_ENTRY_KEY_TTL,
     MAX_ENTRY_KEY_TTL,
     MIN_ENTRY_KEY_TTL,
+    REPORT_NOTIFY_NONE,
     WEATHER_AUTO,
     WEATHER_NONE,
 )
@@ -175,6 +178,31 @@ def _alerts_error(alerts: dict[str, Any]) -> str | None:
     return None
 
 
+def _notify_selector(hass: HomeAssistant, current: str) -> selector.SelectSelector:
+    """Return the selector of the monthly report's notify action: none, or a notify action."""
+    # The persistent notification is made anyway; send_message needs an entity.
+    services = sorted(
+        name
+        for name in hass.services.async_services_for_domain(NOTIFY_DOMAIN)
+        if name not in ("send_message", "persistent_notification")
+    )
+    if current not in (REPORT_NOTIFY_NONE, *services):
+        services.append(current)  # chosen before, gone now: still shown as chosen
+    return selector.SelectSelector(
+        selector.SelectSelectorConfig(
+            options=[
+                selector.SelectOptionDict(value=REPORT_NOTIFY_NONE, label=REPORT_NOTIFY_NONE),
+                *(
+                    selector.SelectOptionDict(value=name, label=f"{NOTIFY_DOMAIN}.{name}")
+                    for name in services
+                ),
+            ],
+            mode=selector.SelectSelectorMode.DROPDOWN,
+            translation_key=CONF_REPORT_NOTIFY,
+        )
+    )
+
+
 class ThermostatCloudOptionsFlow(OptionsFlow):
     """Pairing-code lifetime, the compatibility listener and the weather thermostats show.
 
@@ -204,11 +232,13 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
                 CONF_ENTRY_KEY_TTL: round(float(user_input[CONF_ENTRY_KEY_MINUTES]) * 60),
                 CONF_COMPAT_API: bool(user_input[CONF_COMPAT_API]),
                 CONF_WEATHER_ENTITY: str(user_input.get(CONF_WEATHER_ENTITY, WEATHER_AUTO)),
+                CONF_REPORT_NOTIFY: str(user_input.get(CONF_REPORT_NOTIFY, REPORT_NOTIFY_NONE)),
             }
             if self._options[CONF_COMPAT_API]:
                 return await self.async_step_compat_port()
             return self.async_create_entry(data=self._options)
         weather = str(options.get(CONF_WEATHER_ENTITY, WEATHER_AUTO))
+        notify = str(options.get(CONF_REPORT_NOTIFY, REPORT_NOTIFY_NONE))
         minutes = int(options.get(CONF_ENTRY_KEY_TTL, DEFAULT_ENTRY_KEY_TTL)) // 60
         schema = probatio.Schema(
             {
@@ -226,6 +256,9 @@ class ThermostatCloudOptionsFlow(OptionsFlow):
                 ): selector.BooleanSelector(),
                 probatio.Required(CONF_WEATHER_ENTITY, default=weather): _weather_selector(
                     self.hass, weather
+                ),
+                probatio.Required(CONF_REPORT_NOTIFY, default=notify): _notify_selector(
+                    self.hass, notify
                 ),
                 # Optional: a form sent without it (an older client) keeps the thresholds.
                 probatio.Optional(CONF_ALERTS): alerts_form.section(

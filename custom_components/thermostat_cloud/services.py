@@ -25,6 +25,7 @@ from homeassistant.helpers import config_validation as cv, service
 import probatio
 
 from .const import DOMAIN
+from .energy_report import async_setup_report_action
 from .entry_data import require_service
 from .holds import async_setup_hold_actions
 from .server import ApiKey, Scope, ThermostatService
@@ -69,9 +70,13 @@ REVOKE_API_KEY_SCHEMA = probatio.Schema({probatio.Required(ATTR_KEY_ID): cv.stri
 
 @callback
 def async_setup_services(hass: HomeAssistant) -> None:
-    """Register every action: the thermostat actions, holds and vacations, the API key actions."""
+    """Register every action.
+
+    The thermostat actions, holds and vacations, the energy report, the API key actions.
+    """
     _async_setup_thermostat_actions(hass)
     async_setup_hold_actions(hass)
+    async_setup_report_action(hass)
     _async_setup_api_key_actions(hass)
 
 

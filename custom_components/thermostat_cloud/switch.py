@@ -228,6 +228,7 @@ class HomeAwaySwitch(SwitchEntity):
 
     def _write(self, *, away: bool) -> None:
         try:
-            self.hub.service.commands.set_home_away(self.home.structure_id, away)
+            with self.hub.authors.acting(self._context):
+                self.hub.service.commands.set_home_away(self.home.structure_id, away)
         except CommandError as err:
             raise command_error(self.hass, err) from err

@@ -34,6 +34,7 @@ from typing import Any
 from aiohttp import web
 
 from ..core import (
+    Author,
     CommandError,
     CommandResult,
     Commands,
@@ -64,6 +65,8 @@ from .status import commands_record, device_list, status_record
 
 _LOGGER = logging.getLogger(__name__)
 
+CONTROL_API = Author.api()
+"""Who the control API's commands are by: it has no keys to name its clients."""
 SSE_KEEPALIVE_SECONDS = 15.0
 # A client this far behind is not reading: end its stream so it reconnects and re-reads status.
 SSE_MAX_PENDING = 1000
@@ -370,7 +373,8 @@ class ControlApi:
                 )
             if "value" not in body:
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{name} needs a value")
-            result = COMMANDS[name](service.commands, serial.strip(), body["value"])
+            with service.commands.acting_as(CONTROL_API):
+                result = COMMANDS[name](service.commands, serial.strip(), body["value"])
         except CommandError as err:
             _LOGGER.debug(
                 "Command %s to %s refused: %s", for_log(name), for_log(serial), for_log(err.message)

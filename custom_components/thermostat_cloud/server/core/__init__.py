@@ -4,6 +4,7 @@ The surfaces (device, control, hosted) import from here, not from the modules in
 """
 
 from .availability import Availability
+from .changes import ATTRIBUTED_FIELDS, Author, AuthorKind, Change, ChangeKind, Rule
 from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSummary, Principal
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .commands import Commands
@@ -15,6 +16,7 @@ from .confirmations import (
     PendingField,
     pending_record,
 )
+from .days import home_totals
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .firmware import (
     MIN_CONTROL_FIRMWARE,
@@ -47,6 +49,7 @@ from .health import (
 from .holds import Hold, Holds
 from .house_model import DRIFT, MIN_RUNS, Estimate, HouseModel
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
+from .monthly import MIN_DAYS_WITH_DATA, month_before, month_key
 from .pairing import HomePairing, RegisterResult
 from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
 from .roster import Roster
@@ -83,6 +86,7 @@ from .validation import as_number
 from .weather import WeatherProvider
 
 __all__ = [
+    "ATTRIBUTED_FIELDS",
     "CONTACT_DEADLINE_S",
     "COOLING",
     "DEFAULT_THRESHOLDS",
@@ -98,6 +102,7 @@ __all__ = [
     "HVAC_RELAYS",
     "LOW_BATTERY_V",
     "MIN_CONTROL_FIRMWARE",
+    "MIN_DAYS_WITH_DATA",
     "MIN_LONG_RUNTIME_FACTOR",
     "MIN_NOT_WARMING_MINUTES",
     "MIN_RUNS",
@@ -109,9 +114,13 @@ __all__ = [
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
     "Access",
+    "Author",
+    "AuthorKind",
     "Availability",
     "BucketAccess",
     "Cause",
+    "Change",
+    "ChangeKind",
     "ChangeSource",
     "ClientBucket",
     "Clients",
@@ -147,6 +156,7 @@ __all__ = [
     "Reason",
     "RegisterResult",
     "Roster",
+    "Rule",
     "RuntimeFigures",
     "RuntimeLedger",
     "ServiceConfig",
@@ -168,10 +178,13 @@ __all__ = [
     "firmware_major",
     "held_setpoints",
     "holds_eco",
+    "home_totals",
     "is_firmware_version",
     "is_heartbeat",
     "is_revision",
     "is_skv_transport",
+    "month_before",
+    "month_key",
     "nested_put_buckets",
     "next_revision",
     "origin_with_port",

@@ -9,11 +9,13 @@ kept by fan_timers.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..delivery.ledger import Delivery
 from ..model.buckets import Bucket, bucket_key, home_device_keys
+from .changes import Author, Change, ChangeLog
 from .command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .confirmations import Confirmations
 from .context import CoreContext
@@ -71,14 +73,34 @@ class Commands:
         self._ownership = context.ownership
         self._devices = context.devices
         self._home = HomeRules(context)
+        self._changes = ChangeLog(context)
         self._writes = WritePath(
             context,
             delivery=delivery,
             confirmations=confirmations,
             home_rules=self._home,
+            changes=self._changes,
             report_followers=report_followers,
         )
         self._fan = FanTimers(context, self._writes)
+
+    @contextmanager
+    def acting_as(self, author: Author) -> Iterator[None]:
+        """Attribute the commands run inside to `author` (see changes.py).
+
+        Every writer names itself: the host's entities and actions, the APIs, the service's
+        rules. The innermost `acting_as` counts.
+        """
+        with self._changes.acting_as(author):
+            yield
+
+    def last_change(self, serial: str) -> Change | None:
+        """Return who last changed the thermostat's setpoint, mode or preset, and when."""
+        return self._changes.last(serial)
+
+    def forget_last_change(self, serial: str) -> None:
+        """Drop the last change of a thermostat the service forgot."""
+        self._changes.forget(serial)
 
     def apply(
         self,

@@ -10,6 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .changes import Author
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -84,6 +88,9 @@ class ServiceEvent:
     origin: PairingOrigin = PairingOrigin.API
     fields: frozenset[str] = frozenset()
     """STATE: the fields whose value changed, by bucket type (see `field_name`)."""
+    author: Author | None = None
+    """STATE: who changed the setpoint, mode or preset it changed (see `changes.py`); None
+    when it changed none of them."""
 
     @property
     def changed(self) -> frozenset[str]:

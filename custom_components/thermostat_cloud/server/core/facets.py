@@ -8,8 +8,8 @@ service's own business with them (loading, saving, timers, forgetting a thermost
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from datetime import datetime, timedelta
-from typing import Protocol
+from datetime import date, datetime, timedelta
+from typing import Any, Protocol
 
 from ..model.api_keys import ApiKey, CreatedKey, Scope
 from .health import Finding, HealthThresholds
@@ -98,6 +98,26 @@ class RuntimeFacet(Protocol):
         energy: Mapping[str, float],
     ) -> None:
         """Note the totals the host has shown, so they never go down."""
+
+
+class DaysFacet(Protocol):
+    """Each thermostat's days and the home's weather by day (see `days.DayLedger`)."""
+
+    def report(self, serial: str, first: date, last: date) -> dict[str, Any]:
+        """Return a thermostat's figures of a range of days, with totals and reasons."""
+
+    def local_date(self, ms: int) -> date:
+        """Return the home's date at a time (Unix ms)."""
+
+    def note_outdoor(self, celsius: float) -> None:
+        """Take the outdoor temperature now."""
+
+    @property
+    def reported_month(self) -> str | None:
+        """The last month the home's monthly report was made of."""
+
+    def mark_reported(self, month: str) -> None:
+        """Note that the home's report of `month` was made."""
 
 
 class HouseModelFacet(Protocol):

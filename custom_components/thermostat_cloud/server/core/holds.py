@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo
 
 from ..model.buckets import bucket_key
 from ..model.records import is_int
+from .changes import SAME_SETPOINT_C, Author, Rule
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .context import CoreContext
@@ -56,8 +57,6 @@ TOUCHED_BY_DIAL = 2
 SCHEDULE_CLOCK_SLACK_MS = 60_000
 """A schedule entry counts as passed this long before the server's clock says so: the
 thermostat's clock follows the server's only to within the time a request takes."""
-SAME_SETPOINT_C = 0.05
-"""Reported setpoints this close are the same: firmware reports floats (21.0000001)."""
 
 
 @dataclass(slots=True)
@@ -274,7 +273,8 @@ class Holds:
         if scheduled is None:
             _LOGGER.info("%s: hold ended; no schedule, so the setpoint stays", serial)
             return
-        self._write(serial, scheduled.target, scheduled.low, scheduled.high)
+        with self._commands.acting_as(Author.rule(Rule.HOLD)):
+            self._write(serial, scheduled.target, scheduled.low, scheduled.high)
 
     def _write(
         self, serial: str, target: float | None, low: float | None, high: float | None
@@ -353,7 +353,8 @@ class Holds:
             _LOGGER.debug("%s: its schedule moved the setpoint during a hold; put back", serial)
             hold.written_ms = now_ms
             self._request_save()
-            self._write(serial, hold.target, hold.low, hold.high)
+            with self._commands.acting_as(Author.rule(Rule.HOLD)):
+                self._write(serial, hold.target, hold.low, hold.high)
             return
         _LOGGER.info("%s: the setpoint was changed on the thermostat; its hold ends", serial)
         self._drop(serial)

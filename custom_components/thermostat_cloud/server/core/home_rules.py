@@ -9,11 +9,12 @@ the rules write those together, for every thermostat of the home that needs it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import logging
 from typing import Any
 
 from ..model.buckets import Bucket, bucket_key
+from .changes import Rule
 from .context import CoreContext
 from .readings import BucketReadings, home_away, home_manual_eco_since
 
@@ -36,6 +37,8 @@ class HomeChange:
     """Fields by bucket key, `result_key` first."""
     result_key: str
     """The bucket a command's result names."""
+    rule: Rule | None = None
+    """The rule that made the change on its own (the home's return), None for a command's."""
 
 
 class HomeRules:
@@ -138,12 +141,15 @@ class HomeRules:
             and home.get("manual_eco_all") is not True
         ):
             _LOGGER.debug("%s reports the home back; the home leaves away", serial)
+            rule = Rule.AWAY
         elif device_key in changed and "eco" in updates[device_key]:
             readings = BucketReadings(self._buckets, serial)
             left_at = readings.eco_changed_at
             if readings.eco_mode != "schedule" or left_at is None or left_at < entered_at:
                 return None
             _LOGGER.debug("%s left eco on the thermostat; the home leaves away", serial)
+            rule = Rule.ECO
         else:
             return None
-        return self.home_eco(serial, pairing.structure_id, on=False, every_device=False)
+        change = self.home_eco(serial, pairing.structure_id, on=False, every_device=False)
+        return replace(change, rule=rule)

@@ -137,7 +137,7 @@ class ScheduledSetpoint:
     high: float | None = None
 
 
-def _entries_of_day(schedule: Mapping[str, Any], day: date) -> list[ScheduledSetpoint]:
+def entries_of_day(schedule: Mapping[str, Any], day: date) -> list[ScheduledSetpoint]:
     """Return the entries of the schedule's weekday of `day`, in time order, as local times.
 
     Days count from Monday (`"0"`), as `date.weekday()` does. Entries that do not parse are
@@ -188,7 +188,7 @@ def scheduled_setpoint(
         return None
     for days_back in range(8):
         day = local.date() - timedelta(days=days_back)
-        earlier = [entry for entry in _entries_of_day(schedule, day) if entry.starts <= local]
+        earlier = [entry for entry in entries_of_day(schedule, day) if entry.starts <= local]
         if earlier:
             return earlier[-1]
     return None
@@ -202,7 +202,7 @@ def next_schedule_change(
         return None
     for days_ahead in range(8):
         day = local.date() + timedelta(days=days_ahead)
-        later = [entry for entry in _entries_of_day(schedule, day) if entry.starts > local]
+        later = [entry for entry in entries_of_day(schedule, day) if entry.starts > local]
         if later:
             return later[0]
     return None

@@ -16,8 +16,9 @@ data, and the lifecycle the host runs:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 import logging
 from typing import Any, Protocol
 
@@ -34,9 +35,11 @@ from .commands import Commands
 from .config import ServiceConfig
 from .confirmations import Confirmations, PendingField
 from .context import CoreContext
+from .days import DayLedger
 from .events import EventBus, PairingOrigin
 from .facets import (
     ApiKeysFacet,
+    DaysFacet,
     HealthFacet,
     HoldsFacet,
     HouseModelFacet,
@@ -46,6 +49,7 @@ from .facets import (
 from .health_monitor import HealthMonitor
 from .holds import Holds
 from .house_model import HouseModel
+from .monthly import Rates, build_monthly_report
 from .pairing import HomePairing, RegisterResult
 from .roster import Roster
 from .runtime import RuntimeLedger
@@ -166,6 +170,7 @@ class ThermostatService:
         """The home's vacations: away from their start, home again in time for their end."""
         self._roster.on_forget(self._availability.forget)
         self._roster.on_forget(self._holds.forget)
+        self._roster.on_forget(self.commands.forget_last_change)
         self._runtime = RuntimeLedger(
             context,
             last_contact_ms=self._last_contact_ms,
@@ -174,6 +179,10 @@ class ThermostatService:
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
         self._availability.on_contact(self._runtime.note_contact)
+        self._days = DayLedger(
+            context, runtime_seconds=lambda serial: self._runtime.figures(serial).seconds
+        )
+        """Each thermostat's days (under the saved document's `days` key)."""
         self._availability.on_contact(self._house_model.note_contact)
         self._availability.on_contact(self._health.note_contact)
         self._roster.on_forget(self._health.forget)
@@ -265,6 +274,11 @@ class ThermostatService:
         return self._runtime
 
     @property
+    def days(self) -> DaysFacet:
+        """Each thermostat's days: runtime, weather, eco and away, changes by author."""
+        return self._days
+
+    @property
     def house_model(self) -> HouseModelFacet:
         """How fast each thermostat's house heats, cools and drifts."""
         return self._house_model
@@ -290,6 +304,37 @@ class ThermostatService:
         return self._sessions
 
     # -- reading ----------------------------------------------------------------------------------
+
+    def monthly_report(
+        self,
+        month: date,
+        serials: Sequence[str],
+        *,
+        rates: Mapping[str, Rates],
+        prices: Mapping[str, float],
+        health_findings: Mapping[str, int],
+    ) -> dict[str, Any] | None:
+        """Return the home's report of the month holding `month`; None with too little data.
+
+        See `monthly.build_monthly_report`; each filter's state is read here.
+        """
+        filters = {}
+        for serial in serials:
+            state = self.thermostat(serial)
+            seconds = state.filter_runtime_seconds
+            filters[serial] = {
+                "replacement_needed": state.filter_replacement_needed,
+                "runtime_hours": None if seconds is None else round(seconds / 3600, 1),
+            }
+        return build_monthly_report(
+            self._days,
+            serials,
+            month,
+            rates=rates,
+            prices=prices,
+            filters=filters,
+            health_findings=health_findings,
+        )
 
     def thermostat(self, serial: str) -> ThermostatState:
         """Return read access to one thermostat (it need not be known yet)."""
@@ -470,6 +515,7 @@ class ThermostatService:
         self._holds.load(data.get("holds"))
         self._vacations.load(data.get("vacations"))
         self._runtime.load(data.get("runtime"))
+        self._days.load(data.get("days"))
         self._house_model.load(data.get("house_model"))
         self._health.load(data.get("health"))
         self._loaded = True
@@ -489,6 +535,7 @@ class ThermostatService:
             "vacations": self._vacations.dump(),
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
+            "days": self._days.dump(),
             "house_model": self._house_model.dump(),
             "health": self._health.dump(),
         }
@@ -573,5 +620,6 @@ class ThermostatService:
         self._confirmations.stop()
         self._runtime.stop()
         self._health.stop()
+        self._days.stop()
         if self._loaded:
             await self.async_flush()

@@ -27,6 +27,7 @@ from zoneinfo import ZoneInfo
 
 from ..model.buckets import bucket_key
 from ..model.records import UnstorableError, ensure_storable, is_int
+from .changes import Author, Rule
 from .command_errors import CommandError, ErrorCode, Reason
 from .commands import Commands
 from .context import CoreContext
@@ -417,11 +418,11 @@ class Vacations:
                 self._run(partial(self._commands.set_eco_temperatures, serial, low, high))
         vacation.saved_eco.clear()
 
-    @staticmethod
-    def _run(command: Callable[[], object]) -> None:
-        """Run a timed command; a refusal is logged, the vacation goes on."""
+    def _run(self, command: Callable[[], object]) -> None:
+        """Run a timed command as the vacation rule's; a refusal is logged, the vacation goes on."""
         try:
-            command()
+            with self._commands.acting_as(Author.rule(Rule.VACATION)):
+                command()
         except CommandError as err:
             _LOGGER.warning("Vacation: a change was not written: %s", err.message)
 

@@ -18,6 +18,7 @@ from ..delivery.ledger import Delivery
 from ..model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
 from ..model.records import UnstorableError, ensure_storable
 from ..model.text import for_log
+from .changes import Author, ChangeLog
 from .command_errors import CommandError, CommandResult, ErrorCode
 from .confirmations import Confirmations
 from .context import CoreContext
@@ -67,12 +68,14 @@ class WritePath:
         delivery: Delivery,
         confirmations: Confirmations,
         home_rules: HomeRules,
+        changes: ChangeLog,
         report_followers: Sequence[ReportFollower] = (),
     ) -> None:
-        """Initialize from the core's context, delivery, confirmations and the home's rules.
+        """Initialize from the core's parts the writes go through.
 
-        `report_followers` are told of each thermostat's report once it is applied and
-        announced, before the home's rules answer it.
+        The context, delivery, confirmations, the home's rules and the change log (who made
+        each change). `report_followers` are told of each thermostat's report once it is
+        applied and announced, before the home's rules answer it.
         """
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -81,6 +84,7 @@ class WritePath:
         self._delivery = delivery
         self._confirmations = confirmations
         self._home_rules = home_rules
+        self._changes = changes
         self._report_followers = tuple(report_followers)
 
     def apply(
@@ -106,7 +110,9 @@ class WritePath:
                 follower.report_applied(serial, fields)
             back = self._home_rules.home_back(serial, updates, changed)
             if back is not None:
-                unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[2]
+                assert back.rule is not None  # the home's return is always a rule's
+                with self._changes.acting_as(Author.rule(back.rule)):
+                    unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[2]
         _refuse_unstorable(unstorable)
         return changed
 
@@ -157,7 +163,10 @@ class WritePath:
         changed: dict[str, Bucket] = {}
         changed_fields: dict[str, frozenset[str]] = {}
         unstorable: list[str] = []
+        first_reported: frozenset[str] = frozenset()
         for key, fields in updates.items():
+            if source is ChangeSource.DEVICE:
+                first_reported |= self._changes.first_reported(key, fields)
             try:
                 bucket = self._buckets.merge(key, fields)
             except UnstorableError as err:
@@ -170,7 +179,15 @@ class WritePath:
         if not changed:
             return changed, frozenset(), unstorable
         self._request_save()
-        self._announce(serial, updates, source, changed, changed_fields, followed=followed)
+        self._announce(
+            serial,
+            updates,
+            source,
+            changed,
+            changed_fields,
+            followed=followed,
+            unattributed=first_reported,
+        )
         return changed, frozenset().union(*changed_fields.values()), unstorable
 
     def _announce(
@@ -182,8 +199,18 @@ class WritePath:
         changed_fields: Mapping[str, frozenset[str]],
         *,
         followed: bool,
+        unattributed: frozenset[str] = frozenset(),
     ) -> None:
-        """Follow, deliver and publish a merged change, to the writer and its home's others."""
+        """Follow, deliver and publish a merged change, to the writer and its home's others.
+
+        `unattributed`: changed fields that are no one's change (a thermostat's first report).
+        """
+        # Who made it: asked once, for the writer; the home's others hear the same author.
+        author = self._changes.author_of(
+            serial,
+            by_device=source is ChangeSource.DEVICE,
+            fields=frozenset().union(*changed_fields.values()) - unattributed,
+        )
         # Insertion-ordered sets: the writing device first, each key once per device.
         affected: dict[str, dict[str, None]] = {serial: dict.fromkeys(changed)}
         for key in changed:
@@ -203,9 +230,19 @@ class WritePath:
                 # Owed to the device (its own writes are not echoed): pushed now.
                 self._delivery.server_changed(target, keys)
             fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
+            target_author = (
+                None
+                if author is None
+                else self._changes.note(target, fields_of_target - unattributed, author)
+            )
             self._events.publish(
                 ServiceEvent(
-                    EventKind.STATE, target, tuple(keys), target_source, fields=fields_of_target
+                    EventKind.STATE,
+                    target,
+                    tuple(keys),
+                    target_source,
+                    fields=fields_of_target,
+                    author=target_author,
                 )
             )
 

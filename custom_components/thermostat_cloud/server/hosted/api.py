@@ -54,6 +54,7 @@ from aiohttp import web
 
 from ..core import (
     Access,
+    Author,
     CommandError,
     CommandResult,
     DeviceSummary,
@@ -273,7 +274,12 @@ class HostedApi:
                     extra={"requiredScope": str(operation.scope)},
                 )
             call = ApiCall(request, params, service, key)
-            response = await operation.handler(self, call)
+            if key is not None and service is not None:
+                # Its writes are the key's (changes.py): the key's name is who made them.
+                with service.commands.acting_as(Author.api(key.name)):
+                    response = await operation.handler(self, call)
+            else:
+                response = await operation.handler(self, call)
         except ApiError as err:
             _LOGGER.debug(
                 "Hosted API refused %s %s from %s: %s %s",

@@ -1,0 +1,261 @@
+"""Who changed a thermostat's setpoint, mode or preset, carried on the one event path.
+
+Every writer names itself: a command runs inside `Commands.acting_as(author)` (the host's
+entities and actions, the APIs, the service's own rules); a thermostat's report is the
+thermostat's, at its dial or by its own schedule. The write path asks `ChangeLog.author_of`
+once per change and stamps the STATE event with it (`ServiceEvent.author`), for the writer and
+for the home's other thermostats a home-scoped change reaches; the log keeps each thermostat's
+last attributed change for the read side.
+
+Whether the thermostat's schedule or a person at the dial moved its setpoint: the 5.9.4-5
+capture's `shared.touched_by` is an empty object, so firmware is not seen to say. A reported
+setpoint is the schedule's when it is the entry in force and that entry began within
+`SCHEDULE_ENTRY_WINDOW_MS` (the thermostat takes an entry when it begins); any other is the
+dial's (docs/device-protocol.md, the hold's rule in holds.py).
+
+The author's `host_context` is the host's own object (Home Assistant's `Context`), carried
+untouched and never looked into here: the host gives it back on the events it fires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from ..model.buckets import bucket_key
+from .context import CoreContext
+from .events import field_name
+from .modes import takes_range
+from .readings import BucketReadings
+from .schedule import ScheduledSetpoint, as_plain_number, entries_of_day
+
+
+class AuthorKind(StrEnum):
+    """Who made a change."""
+
+    THERMOSTAT = "thermostat"
+    """At the thermostat: `name` is `dial` or `schedule`."""
+    PERSON = "person"
+    """A person in the host (Home Assistant): `name` is theirs, empty when unknown."""
+    AUTOMATION = "automation"
+    """An automation of the host: `name` is its name."""
+    SCRIPT = "script"
+    """A script of the host: `name` is its name."""
+    HOST = "host"
+    """The host with no person, automation or script behind it (an integration of its own)."""
+    RULE = "rule"
+    """A rule of this service: `name` is a `Rule`."""
+    API = "api"
+    """An API client: `name` is its key's name; empty for the control API."""
+
+
+class Rule(StrEnum):
+    """The service's rules that write setpoints, modes or presets.
+
+    A new rule (arrival, room following) adds its name here and writes inside
+    `Commands.acting_as(Author.rule(Rule.…))`; the host translates each name.
+    """
+
+    AWAY = "away"
+    """The home came back: a thermostat reported someone home."""
+    ECO = "eco"
+    """The home left eco because one thermostat left it on its dial."""
+    HOLD = "hold"
+    """A hold kept its setpoint across the schedule, or ended on time."""
+    VACATION = "vacation"
+    """A vacation began or ended."""
+
+
+THERMOSTAT_DIAL = "dial"
+THERMOSTAT_SCHEDULE = "schedule"
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    """Who made a change: a kind and a name, and the host's own context of it."""
+
+    kind: AuthorKind
+    name: str = ""
+    host_context: object = field(default=None, compare=False, repr=False)
+    """The host's object (Home Assistant's `Context`), opaque to the service."""
+
+    @classmethod
+    def rule(cls, rule: Rule) -> Author:
+        """Return the author of a change one of the service's rules made."""
+        return cls(AuthorKind.RULE, rule.value)
+
+    @classmethod
+    def api(cls, key_name: str = "") -> Author:
+        """Return the author of an API client's change (no key: the control API)."""
+        return cls(AuthorKind.API, key_name)
+
+
+class ChangeKind(StrEnum):
+    """What an attributed change changed."""
+
+    SETPOINT = "setpoint"
+    MODE = "mode"
+    PRESET = "preset"
+
+
+ATTRIBUTED_FIELDS: Mapping[str, ChangeKind] = {
+    "shared.target_temperature": ChangeKind.SETPOINT,
+    "shared.target_temperature_low": ChangeKind.SETPOINT,
+    "shared.target_temperature_high": ChangeKind.SETPOINT,
+    "shared.target_temperature_type": ChangeKind.MODE,
+    "device.eco": ChangeKind.PRESET,
+    "structure.away": ChangeKind.PRESET,
+    "structure.manual_eco_all": ChangeKind.PRESET,
+}
+"""The fields (as events name them) whose change is attributed, and what each one is."""
+_ATTRIBUTED_BY_TYPE: Mapping[str, frozenset[str]] = {
+    bucket_type: frozenset(
+        name.partition(".")[2] for name in ATTRIBUTED_FIELDS if name.startswith(f"{bucket_type}.")
+    )
+    for bucket_type in {name.partition(".")[0] for name in ATTRIBUTED_FIELDS}
+}
+"""The attributed fields by bucket type, as a report names them (`target_temperature`)."""
+_SETPOINT_FIELDS = frozenset(
+    name for name, kind in ATTRIBUTED_FIELDS.items() if kind is ChangeKind.SETPOINT
+)
+
+SCHEDULE_ENTRY_WINDOW_MS = 10 * 60_000
+"""A setpoint reported this long after its schedule entry began is still the schedule's: the
+thermostat reports it at its next PUT, which is minutes apart at most."""
+SAME_SETPOINT_C = 0.05
+"""Reported setpoints this close are the same: firmware reports floats (21.0000001)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A thermostat's last attributed change: what it changed, who, when (Unix ms)."""
+
+    kinds: frozenset[ChangeKind]
+    author: Author
+    at_ms: int
+
+
+def attributed(fields: frozenset[str]) -> frozenset[ChangeKind]:
+    """Return what of these changed fields is attributed (none for most reports)."""
+    return frozenset(ATTRIBUTED_FIELDS[name] for name in fields if name in ATTRIBUTED_FIELDS)
+
+
+class ChangeLog:
+    """The author of the change being written, and each thermostat's last attributed change."""
+
+    def __init__(self, context: CoreContext) -> None:
+        """Initialize from the core's context (its clock, the buckets, the home's time zone)."""
+        self._clock = context.clock
+        self._buckets = context.buckets
+        self._zone = ZoneInfo(context.config.time_zone)
+        # Task-local: a request that awaits inside `acting_as` names no other task's writes.
+        self._acting: ContextVar[Author | None] = ContextVar("acting", default=None)
+        self._last: dict[str, Change] = {}
+        self._starts: dict[str, tuple[tuple[int, date], list[tuple[float, ScheduledSetpoint]]]] = {}
+
+    @contextmanager
+    def acting_as(self, author: Author) -> Iterator[None]:
+        """Attribute the commands written inside to `author` (the innermost one counts)."""
+        token = self._acting.set(author)
+        try:
+            yield
+        finally:
+            self._acting.reset(token)
+
+    def author_of(self, serial: str, *, by_device: bool, fields: frozenset[str]) -> Author | None:
+        """Return who made a change of these fields written as `serial`'s; None: not attributed.
+
+        `by_device`: the thermostat's own report. A command outside any `acting_as` is the
+        service's own bookkeeping (pairing), no one's change.
+        """
+        if not attributed(fields):
+            return None
+        if not by_device:
+            return self._acting.get()
+        if not _SETPOINT_FIELDS.isdisjoint(fields) and self._by_schedule(serial):
+            return Author(AuthorKind.THERMOSTAT, THERMOSTAT_SCHEDULE)
+        return Author(AuthorKind.THERMOSTAT, THERMOSTAT_DIAL)
+
+    def first_reported(self, key: str, fields: Mapping[str, Any]) -> frozenset[str]:
+        """Return the attributed fields a report brings the server for the first time.
+
+        Asked before the report is merged. A thermostat's first report of its setpoint (at
+        pairing, or a bucket the server never had) is no one's change.
+        """
+        bucket_type = key.partition(".")[0]
+        names = _ATTRIBUTED_BY_TYPE.get(bucket_type)
+        if names is None or names.isdisjoint(fields):
+            return frozenset()
+        attributed_names = names.intersection(fields)
+        known = self._buckets.value(key)
+        return frozenset(
+            field_name(bucket_type, name) for name in attributed_names if name not in known
+        )
+
+    def note(self, serial: str, fields: frozenset[str], author: Author) -> Author | None:
+        """Keep a thermostat's attributed change as its last; returns its author.
+
+        None if the fields hold nothing attributed (what a home-scoped change brings another
+        thermostat).
+        """
+        kinds = attributed(fields)
+        if not kinds:
+            return None
+        self._last[serial] = Change(kinds, author, self._clock.now_ms())
+        return author
+
+    def last(self, serial: str) -> Change | None:
+        """Return the thermostat's last attributed change since the service started."""
+        return self._last.get(serial)
+
+    def forget(self, serial: str) -> None:
+        """Drop what is kept of a thermostat the service forgot."""
+        self._last.pop(serial, None)
+        self._starts.pop(serial, None)
+
+    def _entry_starts(self, serial: str, now_ms: int) -> list[tuple[float, ScheduledSetpoint]]:
+        """Return the schedule's entries of yesterday and today with their starts (Unix ms).
+
+        Kept per schedule revision and day: a dial turn costs a look, not a parse.
+        """
+        bucket = self._buckets.get(bucket_key("schedule", serial))
+        if bucket is None or not bucket.value:
+            return []
+        today = datetime.fromtimestamp(now_ms / 1000, self._zone).date()
+        kept = self._starts.get(serial)
+        if kept is None or kept[0] != (bucket.revision, today):
+            entries = [
+                (entry.starts.replace(tzinfo=self._zone).timestamp() * 1000, entry)
+                for day in (today - timedelta(days=1), today)
+                for entry in entries_of_day(bucket.value, day)
+            ]
+            kept = self._starts[serial] = ((bucket.revision, today), entries)
+        return kept[1]
+
+    def _by_schedule(self, serial: str) -> bool:
+        """Return whether the setpoint just reported is the schedule entry that just began."""
+        now_ms = self._clock.now_ms()
+        began = [
+            entry
+            for starts_ms, entry in self._entry_starts(serial, now_ms)
+            if now_ms - SCHEDULE_ENTRY_WINDOW_MS <= starts_ms <= now_ms
+        ]
+        if not began:
+            return False
+        entry = began[-1]
+        readings = BucketReadings(self._buckets, serial)
+        if takes_range(readings.mode):
+            low, high = readings.range_ends
+            return _same(low, entry.low) and _same(high, entry.high)
+        return _same(readings.shared.get("target_temperature"), entry.target)
+
+
+def _same(reported: Any, wanted: float | None) -> bool:
+    got = as_plain_number(reported)
+    return got is not None and wanted is not None and abs(got - wanted) < SAME_SETPOINT_C
