@@ -11,6 +11,7 @@ notify action chosen in the options.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import date, timedelta
 import logging
 from typing import Any
 
@@ -25,7 +26,7 @@ from homeassistant.util import dt as dt_util
 
 from .const import CONF_REPORT_NOTIFY, DOMAIN, EVENT_MONTHLY_REPORT, REPORT_NOTIFY_NONE
 from .energy import subentry_rates
-from .server import ThermostatService, month_before, month_key
+from .server import ThermostatService, month_before, month_key, month_range
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -33,14 +34,18 @@ _LOGGER = logging.getLogger(__name__)
 ENERGY_UNITS = {"electricity": "kWh", "gas": "m³"}
 
 
-def month_health_findings(service: ThermostatService, serials: list[str]) -> dict[str, int]:
-    """Return the month's health findings counted per kind: the health monitor's hook.
-
-    The health monitor (issue 34) is not part of this version: nothing is counted yet, and the
-    report says no findings.
-    """
-    del service, serials
-    return {}
+def month_health_findings(
+    service: ThermostatService, serials: list[str], month: date
+) -> dict[str, int]:
+    """Return the health findings raised in the month (local time), counted per kind."""
+    first, last = month_range(month)
+    start = dt_util.start_of_local_day(first)
+    end = dt_util.start_of_local_day(last + timedelta(days=1))
+    counts: dict[str, int] = {}
+    for serial in serials:
+        for kind, count in service.health.raised_between(serial, start, end).items():
+            counts[kind] = counts.get(kind, 0) + count
+    return counts
 
 
 async def _async_prices(hass: HomeAssistant) -> dict[str, float]:
@@ -134,7 +139,7 @@ async def async_make_monthly_report(
             s.unique_id: subentry_rates(s.data) for s in entry.subentries.values() if s.unique_id
         },
         prices=prices,
-        health_findings=month_health_findings(service, serials),
+        health_findings=month_health_findings(service, serials, month),
     )
     # Noted before delivering: a delivery that fails is not retried into a second report.
     service.days.mark_reported(key)

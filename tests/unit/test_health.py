@@ -8,6 +8,7 @@ Each test drives the device session's PUT (the path firmware's reports take) and
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from datetime import timedelta
 import logging
 from typing import Any
 
@@ -406,6 +407,11 @@ async def test_findings_and_starts_survive_a_restart(paired: ThermostatService) 
     assert kinds(again) == {FindingKind.TOO_COLD}
     assert again.health.findings(SERIAL) == paired.health.findings(SERIAL)
     assert document["health"]["thermostats"][SERIAL]["starts"]["cooling"]
+    # The monthly report counts the findings raised in its month, across the restart too.
+    since = paired.health.findings(SERIAL)[0].since
+    a_day = timedelta(days=1)
+    assert again.health.raised_between(SERIAL, since - a_day, since + a_day) == {"too_cold": 1}
+    assert again.health.raised_between(SERIAL, since + timedelta(seconds=1), since + a_day) == {}
     await again.async_stop()
 
 

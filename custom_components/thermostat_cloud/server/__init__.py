@@ -67,6 +67,7 @@ from .core import (
     home_totals,
     month_before,
     month_key,
+    month_range,
     origin_with_port,
     takes_range,
 )
@@ -188,6 +189,7 @@ __all__ = [
     "home_totals",
     "month_before",
     "month_key",
+    "month_range",
     "origin_with_port",
     "postal_location",
     "round_half",

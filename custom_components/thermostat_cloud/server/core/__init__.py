@@ -49,7 +49,7 @@ from .health import (
 from .holds import Hold, Holds
 from .house_model import DRIFT, MIN_RUNS, Estimate, HouseModel
 from .modes import Setpoints, held_setpoints, holds_eco, takes_range
-from .monthly import MIN_DAYS_WITH_DATA, month_before, month_key
+from .monthly import MIN_DAYS_WITH_DATA, month_before, month_key, month_range
 from .pairing import HomePairing, RegisterResult
 from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
 from .roster import Roster
@@ -185,6 +185,7 @@ __all__ = [
     "is_skv_transport",
     "month_before",
     "month_key",
+    "month_range",
     "nested_put_buckets",
     "next_revision",
     "origin_with_port",

@@ -150,6 +150,9 @@ class HealthFacet(Protocol):
     def serials_with_findings(self) -> list[str]:
         """Return the thermostats that have a finding."""
 
+    def raised_between(self, serial: str, start: datetime, end: datetime) -> dict[str, int]:
+        """Count the thermostat's findings raised from `start` to before `end`, by kind."""
+
     def note_outdoor(self, celsius: float | None) -> None:
         """Note the home's outdoor temperature now (None: not known, no outdoor finding)."""
 

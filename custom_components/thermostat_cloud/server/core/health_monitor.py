@@ -115,6 +115,9 @@ WATCHED_FIELDS = _RELAY_FIELD_NAMES | _SETTING_FIELDS | {_ROOM_FIELD}
 """The fields whose change the monitor looks at (as the write path names them)."""
 CHECK_EVERY_MS = 30_000
 """A request checks the time-bound findings at most this often (a report always does)."""
+RAISED_KEPT = 500
+"""The findings raised that are kept per thermostat for the monthly report (oldest dropped)."""
+_KIND_VALUES = frozenset(kind.value for kind in FindingKind)
 _CALL_KIND = {HEATING: FindingKind.NOT_HEATING, COOLING: FindingKind.NOT_COOLING}
 
 
@@ -150,6 +153,10 @@ class _Watch:
         default_factory=lambda: deque(maxlen=HISTORY_DAYS)
     )
     """(day ordinal, heating minutes, degree-days) of each judged day, the oldest first."""
+    raised: deque[tuple[int, FindingKind]] = field(
+        default_factory=lambda: deque(maxlen=RAISED_KEPT)
+    )
+    """(ms, kind) of each finding raised, the oldest first: the monthly report counts them."""
     day_start_heating_s: float | None = None
     # Not saved: what is known since the thermostat was last heard from.
     heard: bool = False
@@ -212,6 +219,16 @@ class HealthMonitor:
     def thresholds(self) -> HealthThresholds:
         """The thresholds the findings are raised at."""
         return self._thresholds
+
+    def raised_between(self, serial: str, start: datetime, end: datetime) -> dict[str, int]:
+        """Count the thermostat's findings raised from `start` to before `end`, by kind."""
+        start_ms, end_ms = (int(moment.timestamp() * 1000) for moment in (start, end))
+        watch = self._watches.get(serial)
+        counts: dict[str, int] = {}
+        for moment, kind in watch.raised if watch is not None else ():
+            if start_ms <= moment < end_ms:
+                counts[kind.value] = counts.get(kind.value, 0) + 1
+        return counts
 
     def findings(self, serial: str) -> tuple[Finding, ...]:
         """Return the thermostat's findings, in the order of `FindingKind`."""
@@ -729,6 +746,7 @@ class HealthMonitor:
             return
         since = datetime.fromtimestamp(now / 1000, UTC)
         watch.findings[kind] = Finding(serial, kind, since, dict(figures))
+        watch.raised.append((now, kind))
         _LOGGER.info("Thermostat %s: %s found (%s)", serial, kind.value, dict(figures))
         self._changed(serial)
 
@@ -787,6 +805,7 @@ class HealthMonitor:
                     ],
                     "starts": {cycle: list(starts) for cycle, starts in watch.starts.items()},
                     "days": [list(day) for day in watch.days],
+                    "raised": [[moment, kind.value] for moment, kind in watch.raised],
                     "day_start_heating_s": watch.day_start_heating_s,
                 }
                 for serial, watch in self._watches.items()
@@ -832,6 +851,15 @@ class HealthMonitor:
             for moment in kept if isinstance(kept, list) else ():
                 if isinstance(moment, int) and not isinstance(moment, bool):
                     watch.starts[cycle].append(moment)
+        raised = stored.get("raised")
+        for item in raised if isinstance(raised, list) else ():
+            if (
+                isinstance(item, list)
+                and len(item) == 2
+                and isinstance(item[0], int)
+                and item[1] in _KIND_VALUES
+            ):
+                watch.raised.append((item[0], FindingKind(item[1])))
         days = stored.get("days")
         for day in days if isinstance(days, list) else ():
             if (

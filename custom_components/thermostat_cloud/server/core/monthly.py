@@ -107,7 +107,7 @@ def build_monthly_report(
 
     `rates`: each thermostat's energy rates; `prices`: per energy kind, the price of a kWh or
     m³ (absent: no cost); `filters`: each thermostat's filter state; `health_findings`: the
-    month's findings counted per kind (the health monitor's hook; empty until it feeds it).
+    findings raised in the month, counted per kind (`HealthFacet.raised_between`).
     """
     first, last = month_range(month)
     with_data = _with_data(days, serials, first)
