@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
-from homeassistant.const import STATE_UNAVAILABLE
+from homeassistant.const import STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat
@@ -50,7 +50,7 @@ async def test_a_setpoint_its_schedule_set_is_put_back_whatever_its_value(
     await report(hass, paired, target_temperature=18.0, touched_by=touched(1))
     await paired.pushed("shared", target_temperature=23)
     assert local_target(paired) == 23
-    assert hold_until(hass, paired) != STATE_UNAVAILABLE
+    assert hold_until(hass, paired) != STATE_UNKNOWN
 
 
 async def test_a_dial_turn_to_the_schedules_setpoint_ends_the_hold(
@@ -62,7 +62,7 @@ async def test_a_dial_turn_to_the_schedules_setpoint_ends_the_hold(
 
     await report(hass, paired, target_temperature=17.5, touched_by=touched(2))
     assert paired.service.holds.hold_of(SERIAL) is None
-    assert hold_until(hass, paired) == STATE_UNAVAILABLE
+    assert hold_until(hass, paired) == STATE_UNKNOWN
     assert local_target(paired) == 17.5
 
 
