@@ -23,6 +23,8 @@ export interface HomeAssistant {
       message: Record<string, unknown>,
     ): Promise<() => Promise<void>>;
   };
+  /** A websocket command's result (the history card's `call_service` with `return_response`). */
+  callWS<T>(message: Record<string, unknown>): Promise<T>;
   callService(
     domain: string,
     service: string,
