@@ -360,11 +360,14 @@ export class ThermostatCloudHistoryCard extends LitElement {
     .note {
       color: var(--secondary-text-color);
     }
+    /* The text in the theme's text colour: the error red on its tint is under 4.5:1. */
     .message.error {
+      margin: 8px 0;
       border-radius: 8px;
       padding: 8px 12px;
-      color: var(--error-color, #db4437);
+      color: var(--primary-text-color);
       background: rgba(var(--rgb-error-color, 219, 68, 55), 0.1);
+      border-inline-start: 4px solid var(--error-color, #db4437);
     }
     .legend {
       display: flex;
@@ -457,6 +460,10 @@ export class ThermostatCloudHistoryCard extends LitElement {
     }
     .weekday {
       color: var(--secondary-text-color);
+    }
+    .bar:hover .weekday,
+    .bar.open .weekday {
+      color: var(--primary-text-color);
     }
     .details {
       margin-top: 8px;

@@ -201,16 +201,29 @@ async def check_bars(card: Locator, days: list[dict[str, Any]]) -> None:
 
 CONTRAST = """
 root => {
-  const rgb = value => value.match(/[\\d.]+/g).slice(0, 3).map(Number);
-  const luminance = ([r, g, b]) => {
-    const [R, G, B] = [r, g, b].map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+  const rgba = value => {
+    const [r, g, b, a = 1] = value.match(/[\\d.]+/g).map(Number);
+    return [r, g, b, a];
+  };
+  const over = ([r, g, b, a], [R, G, B]) => [r * a + R * (1 - a), g * a + G * (1 - a), b * a + B * (1 - a)];
+  const luminance = rgb => {
+    const [R, G, B] = rgb.map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
     return 0.2126 * R + 0.7152 * G + 0.0722 * B;
   };
   const card = root.shadowRoot.querySelector('ha-card');
-  const background = luminance(rgb(getComputedStyle(card).backgroundColor));
+  const cardColour = rgba(getComputedStyle(card).backgroundColor).slice(0, 3);
+  // What a text stands on: the nearest tinted box inside the card, over the card.
+  const behind = el => {
+    for (let node = el; node && node !== card; node = node.parentElement) {
+      const colour = rgba(getComputedStyle(node).backgroundColor);
+      if (colour[3] > 0) return over(colour, cardColour);
+    }
+    return cardColour;
+  };
   const found = [];
-  for (const el of root.shadowRoot.querySelectorAll('.title, .legend, .top, .weekday, .date, h3, .why, dt, dd li, .note')) {
-    const text = luminance(rgb(getComputedStyle(el).color));
+  for (const el of root.shadowRoot.querySelectorAll('.title, .legend, .top, .weekday, .date, h3, .why, dt, dd, .note, .message')) {
+    const text = luminance(over(rgba(getComputedStyle(el).color), behind(el)));
+    const background = luminance(behind(el));
     const ratio = (Math.max(text, background) + 0.05) / (Math.min(text, background) + 0.05);
     found.push([el.className || el.tagName, Math.round(ratio * 100) / 100]);
   }
@@ -331,6 +344,7 @@ async def test_in_german_with_too_few_days_and_a_refusal(
     )
 
     for card in (history, empty, wrong):
+        assert await low_contrast(card) == []
         shown = await shown_text(card)
         assert english_left(shown, card_strings("en"), german) == [], shown
         assert await overflowing(card) == []
