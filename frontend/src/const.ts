@@ -1,6 +1,8 @@
 export const DOMAIN = "thermostat_cloud";
 export const CARD_TYPE = "thermostat-cloud-schedule-card";
 export const EDITOR_TYPE = "thermostat-cloud-schedule-card-editor";
+export const HISTORY_CARD_TYPE = "thermostat-cloud-history-card";
+export const HISTORY_EDITOR_TYPE = "thermostat-cloud-history-card-editor";
 export const WS_SUBSCRIBE_SCHEDULE = `${DOMAIN}/schedule/subscribe`;
 
 /** What `thermostat_cloud/schedule/subscribe` sends, now and on every change. */

@@ -1,11 +1,12 @@
 /**
  * The module every dashboard loads (registered by the integration with the frontend): it defines
- * the card and its editor and lists the card in the card picker. Nothing else runs at import, so
+ * the schedule card, the history card and their editors and lists both in the card picker. Nothing else runs at import, so
  * it never delays a dashboard's first paint.
  */
 import { ThermostatCloudScheduleCard } from "./card";
-import { CARD_TYPE, EDITOR_TYPE } from "./const";
+import { CARD_TYPE, EDITOR_TYPE, HISTORY_CARD_TYPE, HISTORY_EDITOR_TYPE } from "./const";
 import { ThermostatCloudScheduleCardEditor } from "./editor";
+import { ThermostatCloudHistoryCard, ThermostatCloudHistoryCardEditor } from "./history-card";
 import { localize } from "./localize";
 
 declare global {
@@ -19,6 +20,8 @@ function register(): void {
   if (customElements.get(CARD_TYPE)) return;
   customElements.define(CARD_TYPE, ThermostatCloudScheduleCard);
   customElements.define(EDITOR_TYPE, ThermostatCloudScheduleCardEditor);
+  customElements.define(HISTORY_CARD_TYPE, ThermostatCloudHistoryCard);
+  customElements.define(HISTORY_EDITOR_TYPE, ThermostatCloudHistoryCardEditor);
   const language = document.documentElement.lang || navigator.language;
   window.customCards = window.customCards ?? [];
   window.customCards.push({
@@ -28,6 +31,13 @@ function register(): void {
     preview: true,
     documentationURL:
       "https://github.com/thermostat-cloud/thermostat-cloud#the-thermostat-in-home-assistant",
+  });
+  window.customCards.push({
+    type: HISTORY_CARD_TYPE,
+    name: localize(language, "history_card_name"),
+    description: localize(language, "history_card_description"),
+    preview: true,
+    documentationURL: "https://github.com/thermostat-cloud/thermostat-cloud#energy-history",
   });
 }
 

@@ -25,6 +25,13 @@ export interface HomeAssistant {
       message: Record<string, unknown>,
     ): Promise<() => Promise<void>>;
   };
+  /** A websocket command's result (the history card's `call_service` with `return_response`). */
+  callWS<T>(message: Record<string, unknown>): Promise<T>;
+  /** The integration's translations of a category, as the frontend loads them (2023.x+). */
+  loadBackendTranslation?(
+    category: string,
+    integration: string,
+  ): Promise<(key: string, values?: Record<string, unknown>) => string>;
   callService(
     domain: string,
     service: string,
@@ -43,4 +50,8 @@ export interface CardConfig {
 export interface HassError {
   code?: string;
   message?: string;
+  /** A translated refusal (HomeAssistantError with a translation key): the user's language. */
+  translation_domain?: string;
+  translation_key?: string;
+  translation_placeholders?: Record<string, string>;
 }
