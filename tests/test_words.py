@@ -65,6 +65,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("also", "an", "in", "so", "was", "hand", "rest", "ring", "start", "status"),
             *("form", "minute", "name", "person", "sensor", "port", "code", "gas", "modus"),
             *("mode", "optional", "integration", "alternative", "thermostats"),
+            *("filter", "frost", "median", "problem", "start", "starts", "still"),
             # Home Assistant's own German terms.
             *("automation", "issue"),
             "filter",
@@ -73,7 +74,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
     "es": frozenset(
         {
             *("a", "no", "real", "radio", "error", "control", "manual", "individual", "dual"),
-            *("gas", "sensor", "mode", "name", "temp", "ver"),
+            *("gas", "sensor", "mode", "name", "temp", "ver", "factor"),
             # Home Assistant's own Spanish terms.
             *("hvac", "token", "script"),
             # "dial" is Spanish too; "(s)" marks a plural that may be one.
@@ -86,13 +87,15 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("diagnostics", "guide", "machine", "menu", "message", "minute", "minutes"),
             *("options", "page", "point", "protection", "radio", "services", "signal"),
             *("version", "versions", "watts", "mode", "port", "code", "name", "thermostats"),
-            *("temp", "script", "main", "active", "notification", "date", "s"),
+            *("temp", "script", "main", "active", "notification", "date", "s", "air"),
+            *("description", "long", "source"),
         }
     ),
     "it": frozenset(
         {
             *("a", "i", "in", "per", "far", "state", "temperature", "compare", "menu"),
-            *("radio", "gas", "mode", "name", "timer", "online", "temp"),
+            *("radio", "gas", "mode", "name", "timer", "online", "temp", "due", "comfort"),
+            *("come",),
             # Home Assistant's own Italian terms, and the trade's loanwords it uses.
             *("dashboard", "hvac", "token", "setpoint", "community", "script", "comfort"),
         }
@@ -103,6 +106,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("rest", "ring", "letters", "account", "download", "filter", "info", "status"),
             *("compressor", "contact", "code", "gas", "machine", "mode", "name", "per"),
             *("radio", "sensor", "thermostats", "temp", "ver", "script", "comfort", "week"),
+            *("door", "factor", "start", "starts"),
         }
     ),
 }

@@ -1,7 +1,7 @@
 """Energy history on a dashboard: daily heating and cooling hours in a statistics graph.
 
-The README's example card, in Chromium against a real Home Assistant. Long-term statistics are
-hourly, so a week of them cannot come from a simulated thermostat in a test's minutes: the
+The example card of docs/energy-history.md, in Chromium against a real Home Assistant.
+Long-term statistics are hourly, so a week of them cannot come from a simulated thermostat in a test's minutes: the
 six days before today are imported into the runtime sensors' statistics (as the recorder
 would have kept them), today's hours come from the sensors themselves.
 """
@@ -64,7 +64,7 @@ async def test_daily_heating_and_cooling_hours_in_a_statistics_graph(
     pair: Pair,
     readme_picture: Screenshot,
 ) -> None:
-    """The README's card: a bar per day of heating and cooling hours, from the runtime sensors."""
+    """The docs' card: a bar per day of heating and cooling hours, from the runtime sensors."""
     paired = await pair(await make_thermostat(**LIVING_ROOM))  # heating, with the fan
     heating = await runtime_entity(home_assistant, paired.serial, "heating_stage_1")
     cooling = await runtime_entity(home_assistant, paired.serial, "cooling_stage_1")
