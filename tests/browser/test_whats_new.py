@@ -27,6 +27,7 @@ CONFIRMATION_WAIT_MS = 200_000
 repair (`WRITTEN_DEADLINE_S`, two minutes of Home Assistant's own clock), with room to spare."""
 
 
+@pytest.mark.timeout(CONFIRMATION_WAIT_MS / 1000 + 120)  # the two minutes, then the page
 async def test_the_repair_of_a_thermostat_that_takes_no_commands(
     page: Page,
     *,
