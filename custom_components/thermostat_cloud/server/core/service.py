@@ -38,7 +38,7 @@ from .device.roster import Roster
 from .device.sessions import DeviceSessions
 from .device.trouble import Trouble
 from .device.weather import WeatherProvider
-from .events import EventBus, PairingOrigin
+from .events import Announcements, EventBus, Follower, PairingOrigin
 from .facets import (
     ApiKeysFacet,
     DaysFacet,
@@ -110,7 +110,9 @@ class ThermostatService:
         self._clock: Clock = clock or SystemClock()
         self._storage = storage
         self.events = EventBus()
-        """Change notifications for listeners outside the write path (SSE, the host)."""
+        """Change notifications for listeners outside the core (SSE, the hosted API, the host)."""
+        self._followers: tuple[Follower, ...] = ()
+        """The core's parts that follow changes, in the order they are told (see events.py)."""
         self._buckets = BucketStore(self._clock)
         self._devices = DeviceRegistry(self._clock)
         self._ownership = PairingRegistry(self._clock, config.entry_key_ttl_seconds)
@@ -121,7 +123,7 @@ class ThermostatService:
             buckets=self._buckets,
             devices=self._devices,
             ownership=self._ownership,
-            events=self.events,
+            events=Announcements(self.events, lambda: self._followers),
             request_save=self.request_save,
             save_now_later=self.save_now_later,
         )
@@ -142,10 +144,7 @@ class ThermostatService:
         """What is wrong with the equipment behind each thermostat: a follower of the write
         path's applied reports (under the saved document's `health` key)."""
         self.commands = Commands(
-            context,
-            delivery=self._delivery,
-            confirmations=self._confirmations,
-            report_followers=(self._health,),
+            context, delivery=self._delivery, confirmations=self._confirmations
         )
         """Every write: the one command layer (public, as `events` is)."""
         self._extra_state: dict[str, Any] = {}
@@ -236,6 +235,14 @@ class ThermostatService:
         """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
+        self._followers = (
+            self._house_model,
+            self._runtime,
+            self._days,
+            self._holds,
+            self._vacations,
+            self._health,
+        )
         self._loaded = False
         self._save_requested = False
 

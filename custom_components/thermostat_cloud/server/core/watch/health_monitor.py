@@ -34,7 +34,7 @@ from zoneinfo import ZoneInfo
 
 from ...model.buckets import bucket_key
 from ..context import CoreContext
-from ..events import EventKind, ServiceEvent, field_name
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent, field_name
 from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
 from ..read.validation import finite_number
 from .health import Figure, Finding, FindingKind, HealthThresholds
@@ -211,7 +211,7 @@ class HealthMonitor:
         self._day_degree_days = 0.0
         self._day_covered_ms = 0
         self._day_timer: asyncio.TimerHandle | None = None
-        self._unlisten: Callable[[], None] | None = None
+        self._following = False
 
     # -- the facade's face (facets.HealthFacet) --------------------------------------------------
 
@@ -573,7 +573,20 @@ class HealthMonitor:
 
     # -- silence ---------------------------------------------------------------------------------
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(
+        fields=WATCHED_FIELDS, kinds=frozenset({EventKind.CONNECTION, EventKind.PAIRING})
+    )
+    """What a report changed that it judges, contact (silence) and pairing (forgetting)."""
+
+    def follow(self, event: ServiceEvent) -> None:
+        """Judge a thermostat's report; follow its contact and its pairing once started."""
+        if event.kind is EventKind.STATE:
+            if event.source is ChangeSource.DEVICE:
+                self.report_applied(event.serial, event.fields)
+        elif self._following:
+            self._follow_contact(event)
+
+    def _follow_contact(self, event: ServiceEvent) -> None:
         if event.kind is EventKind.CONNECTION:
             serial = event.serial
             if self._is_available(serial) or not self._ownership.is_paired(serial):
@@ -877,7 +890,7 @@ class HealthMonitor:
 
     def start(self) -> None:
         """Follow availability (a silent thermostat is found by a timer) and the days."""
-        self._unlisten = self._events.listen(self._on_event)
+        self._following = True
         now = self._clock.now_ms()
         if self._day and self._day != self._day_of(now):
             # Down across a midnight: that day is not judged.
@@ -888,9 +901,7 @@ class HealthMonitor:
 
     def stop(self) -> None:
         """Stop following: cancel the timers, stop listening."""
-        if self._unlisten is not None:
-            self._unlisten()
-            self._unlisten = None
+        self._following = False
         if self._day_timer is not None:
             self._day_timer.cancel()
             self._day_timer = None

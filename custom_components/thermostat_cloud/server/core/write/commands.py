@@ -9,7 +9,7 @@ kept by fan_timers.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -43,7 +43,7 @@ from .changes import Author, Change, ChangeLog
 from .confirmations import Confirmations
 from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
 from .home_rules import HomeChange, HomeRules, Updates
-from .write_path import ReportFollower, WritePath
+from .write_path import WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
 # middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
@@ -62,12 +62,8 @@ class Commands:
         *,
         delivery: Delivery,
         confirmations: Confirmations,
-        report_followers: Sequence[ReportFollower] = (),
     ) -> None:
-        """Initialize from the core's context, delivery and confirmations.
-
-        `report_followers` follow each thermostat's applied reports (see `WritePath`).
-        """
+        """Initialize from the core's context, delivery and confirmations."""
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -80,7 +76,6 @@ class Commands:
             confirmations=confirmations,
             home_rules=self._home,
             changes=self._changes,
-            report_followers=report_followers,
         )
         self._fan = FanTimers(context, self._writes)
 

@@ -185,11 +185,12 @@ class Confirmations:
         buckets: Iterable[Bucket],
         updates: Mapping[str, Mapping[str, Any]],
         changed: Mapping[str, frozenset[str]],
-    ) -> None:
-        """Follow the fields a command changed in these buckets of one thermostat.
+    ) -> bool:
+        """Record the fields a command changed in these buckets of one thermostat.
 
         `changed`: the fields the merge changed, by bucket key, as events name them; a field
-        that already held the value asked for is not waited for.
+        that already held the value asked for is not waited for. Returns whether a field is
+        pending now: the writer announces that (a COMMANDS event) once the push is written.
         """
         now = self._clock.now_ms()
         pending = self._pending.get(serial)
@@ -210,7 +211,7 @@ class Confirmations:
             self._request_save()
             if serial not in self._armed:  # an earlier check is due anyway
                 self._arm(serial)
-            self._publish(serial)
+        return added
 
     def written(self, serial: str, keys: Iterable[str]) -> None:
         """Note that these buckets were written to a held connection of the thermostat."""
