@@ -75,11 +75,6 @@ class PairingOrigin(StrEnum):
     """Home Assistant's "Add thermostat" flow, which creates the thermostat's subentry itself."""
 
 
-def field_name(bucket_type: str, field: str) -> str:
-    """Return how an event names a changed bucket field: `shared.target_temperature`."""
-    return f"{bucket_type}.{field}"
-
-
 @dataclass(frozen=True, slots=True)
 class ServiceEvent:
     """One notification about one device, and what it changed."""

@@ -27,8 +27,7 @@ from ...model.records import is_int
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
-from ..read.modes import takes_range
-from ..read.readings import BucketReadings
+from ..read.readings import BucketReadings, takes_range
 from ..read.schedule import (
     ScheduledSetpoint,
     as_plain_number,

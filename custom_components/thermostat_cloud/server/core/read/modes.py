@@ -1,6 +1,8 @@
 """The mode rules, decided once: which setpoints a mode takes, and when eco holds.
 
 The command layer writes by them and the host's climate entity shows and routes by them.
+Which setpoints a mode takes (`takes_range`) is read with the mode, in readings.py: a
+command asks it before its push is written, without a module more on that path.
 """
 
 from __future__ import annotations
@@ -8,10 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from .readings import takes_range
 from .state import ThermostatState
-
-RANGE_MODE = "range"
-"""`shared.target_temperature_type` of heat-cool: a low and a high setpoint."""
 
 
 class ModeReadings(Protocol):
@@ -28,15 +28,6 @@ class ModeReadings(Protocol):
     @property
     def away(self) -> bool:
         """Whether the home is away (every thermostat of the home in eco)."""
-
-
-def takes_range(mode: str | None) -> bool:
-    """Return whether the mode's setpoints are a low and a high, not a single target.
-
-    Range mode takes `target_temperature_low` and `_high`; heat, cool, emergency heat (and
-    off, keeping it for later) take `target_temperature`.
-    """
-    return mode == RANGE_MODE
 
 
 def holds_eco(thermostat: ModeReadings) -> bool:

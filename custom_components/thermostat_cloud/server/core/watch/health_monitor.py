@@ -32,9 +32,9 @@ from statistics import median
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.buckets import bucket_key
+from ...model.buckets import bucket_key, field_name
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, Follows, ServiceEvent, field_name
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
 from ..read.validation import finite_number
 from .health import Figure, Finding, FindingKind, HealthThresholds

@@ -30,9 +30,9 @@ import logging
 import math
 from typing import Any
 
-from ...model.buckets import bucket_key
+from ...model.buckets import bucket_key, field_name
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, Follows, ServiceEvent, field_name
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
 
 _LOGGER = logging.getLogger(__name__)

@@ -18,8 +18,7 @@ from ...model.buckets import Bucket, bucket_key, home_device_keys
 from ..context import CoreContext
 from ..events import ChangeSource
 from ..read.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from ..read.modes import takes_range
-from ..read.readings import BucketReadings
+from ..read.readings import BucketReadings, takes_range
 from ..read.schedule import SCHEDULE_MODES, validate_schedule
 from ..read.validation import (
     DEVICE_SETTINGS,

@@ -17,11 +17,11 @@ import logging
 from typing import Any
 
 from ...delivery.ledger import Delivery
-from ...model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
+from ...model.buckets import HOME_SCOPED_TYPES, Bucket, field_name, home_bucket_keys, split_key
 from ...model.records import UnstorableError, ensure_storable
 from ...model.text import for_log
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, ServiceEvent, field_name
+from ..events import ChangeSource, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, CommandResult, ErrorCode
 from .changes import Author, ChangeLog
 from .confirmations import Confirmations
