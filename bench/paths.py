@@ -49,17 +49,28 @@ def _is_transport_write(frame: FrameType, event: str, arg: object) -> bool:
 
 
 @contextmanager
-def _entered(modules: list[str], *, until_written: bool = False) -> Iterator[None]:
-    """Append to `modules` the server module of every Python call, as it happens.
+def entered(
+    modules: list[str],
+    *,
+    prefix: str = SERVER,
+    start: tuple[str, str] | None = None,
+    until_written: bool = False,
+) -> Iterator[None]:
+    """Append to `modules` the module under `prefix` of every Python call, as it happens.
 
-    With `until_written`, only until the server's first write onto a socket (the first
-    transport write once a server module ran): what runs after the bytes left is not counted.
+    With `start` (a module and a function in it), only from that function's first call on.
+    With `until_written`, only until the first write onto a socket once a module under
+    `prefix` ran: what runs after the bytes left is not counted.
     """
+    started = start is None
 
     def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal started
         if event == "call":
             name = frame.f_globals.get("__name__", "")
-            if name.startswith(SERVER) and (not modules or modules[-1] != name):
+            if not started and (name, frame.f_code.co_name) == start:
+                started = True
+            if started and name.startswith(prefix) and (not modules or modules[-1] != name):
                 modules.append(name)
         if until_written and modules and _is_transport_write(frame, event, arg):
             sys.setprofile(None)
@@ -73,7 +84,7 @@ def _entered(modules: list[str], *, until_written: bool = False) -> Iterator[Non
 
 async def _trace(step: Callable[[], Awaitable[object]]) -> list[str]:
     modules: list[str] = []
-    with _entered(modules, until_written=True):
+    with entered(modules, until_written=True):
         await step()
     return [name.removeprefix(SERVER) for name in modules]
 
