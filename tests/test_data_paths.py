@@ -54,8 +54,10 @@ async def test_a_command_reaches_the_wire_without_entering_a_surface(socket_enab
 async def test_a_setpoint_from_home_assistant_goes_from_the_entity_to_the_wire(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
-    """The climate entity's setpoint reaches the wire before any listener: no coordinator,
-    sensor, repair or pairing sync runs first."""
+    """The climate entity's setpoint reaches the wire before any listener runs.
+
+    No coordinator, sensor, repair or pairing sync runs first.
+    """
     paired = await pair_thermostat()
     modules: list[str] = []
     with entered(

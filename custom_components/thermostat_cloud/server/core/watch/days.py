@@ -355,9 +355,12 @@ class DayLedger:
         self._marks.clear()
         self._outdoor = None
 
-    def note_outdoor(self, celsius: float) -> None:
-        """Take the outdoor temperature now; the last one counts until now, up to a gap's end."""
-        if not math.isfinite(celsius):
+    def note_outdoor(self, celsius: float | None) -> None:
+        """Take the outdoor temperature now; the last one counts until now, up to a gap's end.
+
+        None (no weather known now) is not taken: the last reading stands, up to its gap.
+        """
+        if celsius is None or not math.isfinite(celsius):
             return
         now_ms = self._clock.now_ms()
         if self._outdoor is not None:
