@@ -36,10 +36,11 @@ def unhook(service: ThermostatService, part: Listening) -> Callable[[], None]:
     followers = service._followers
     note_contact = part.note_contact
     availability_listeners.remove(note_contact)
-    service._followers = tuple(f for f in followers if f is not part)
+    place = followers.index(part)
+    followers.remove(part)
 
     def rehook() -> None:
         availability_listeners.append(note_contact)
-        service._followers = followers
+        followers.insert(place, part)
 
     return rehook

@@ -243,7 +243,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         buckets=buckets,
         devices=DeviceRegistry(clock),
         ownership=pairings,
-        events=Announcements(events, tuple),
+        events=Announcements(events, ()),
         request_save=lambda: None,
         save_now_later=lambda: None,
     )

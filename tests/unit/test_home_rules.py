@@ -75,7 +75,7 @@ def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
         buckets=buckets,
         devices=DeviceRegistry(clock),
         ownership=pairings,
-        events=Announcements(bus, tuple),
+        events=Announcements(bus, ()),
         request_save=lambda: None,
         save_now_later=lambda: None,
     )

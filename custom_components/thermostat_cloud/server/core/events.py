@@ -162,8 +162,12 @@ class Follower(Protocol):
 class Announcements:
     """How the core tells of a change: its followers, in order, then the outbound bus."""
 
-    def __init__(self, bus: EventBus, followers: Callable[[], Sequence[Follower]]) -> None:
-        """Initialize from the outbound bus and the core's followers (built after this)."""
+    def __init__(self, bus: EventBus, followers: Sequence[Follower]) -> None:
+        """Initialize from the outbound bus and the core's followers, in the order told.
+
+        The followers are built after this (they announce through it): `followers` is the
+        sequence the core's wiring fills once they are.
+        """
         self._bus = bus
         self._followers = followers
 
@@ -172,7 +176,7 @@ class Announcements:
 
         One failing follower does not stop the rest, nor the listeners.
         """
-        for follower in self._followers():
+        for follower in self._followers:
             if follower.follows.wants(event):
                 try:
                     follower.follow(event)

@@ -35,8 +35,14 @@ class Delivery:
         buckets: BucketStore,
         subscriptions: SubscriptionHub,
         home_keys: Callable[[str], list[str]],
+        *,
+        on_written: Callable[[str, list[str]], None] = _no_listener,
     ) -> None:
-        """Initialize from the bucket store, the subscription hub and the `home_keys` lookup."""
+        """Initialize from the bucket store, the subscription hub and the `home_keys` lookup.
+
+        `on_written` is told the serial and the keys of every push written onto a held
+        connection.
+        """
         self._buckets = buckets
         self._subscriptions = subscriptions
         self._home_keys = home_keys
@@ -50,8 +56,7 @@ class Delivery:
         """Firmware 4.x: serial -> bucket key -> the (revision, timestamp) it was last given,
         by a push or a PUT answer. Its PUTs carry no revision and its subscribe may list no
         version, so what it has is known from what it was given (see `given`)."""
-        self.on_written: Callable[[str, list[str]], None] = _no_listener
-        """Told the serial and the keys of every push written onto a held connection."""
+        self._on_written = on_written
 
     # -- held connections ------------------------------------------------------------------
 
@@ -184,7 +189,7 @@ class Delivery:
                 known[bucket.key] = bucket.timestamp
             keys.append(bucket.key)
         self._mark_delivered(conn.serial, keys)
-        self.on_written(conn.serial, keys)
+        self._on_written(conn.serial, keys)
         return keys
 
     def unsent(self, conn: HeldConnection, keys: Iterable[str]) -> None:

@@ -15,12 +15,12 @@ import logging
 from typing import Any
 
 from ...delivery import Delivery, HeldConnection, PushSink, SkvSink
-from ...model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, BucketStore, split_key
-from ...model.clock import Clock
-from ...model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
-from ...model.pairing import IssueOutcome, KeyStatus, PairingRegistry
+from ...model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, split_key
+from ...model.devices import ENTRY_FIELDS, SERIAL_RE
+from ...model.pairing import IssueOutcome, KeyStatus
 from ...model.text import for_log
-from ..config import SERVER_VERSION, ServiceConfig, origin_with_port
+from ..config import SERVER_VERSION, origin_with_port
+from ..context import CoreContext
 from ..events import ChangeSource
 from ..write.commands import Commands
 from ..write.confirmations import Confirmations
@@ -169,37 +169,35 @@ class DeviceSessions:
 
     def __init__(
         self,
+        context: CoreContext,
         *,
-        config: ServiceConfig,
-        clock: Clock,
-        buckets: BucketStore,
-        devices: DeviceRegistry,
-        ownership: PairingRegistry,
         commands: Commands,
         confirmations: Confirmations,
         delivery: Delivery,
         availability: Availability,
         roster: Roster,
         home: HomePairing,
-        request_save: Callable[[], None],
-        save_now_later: Callable[[], None],
         is_loaded: Callable[[], bool],
         weather_provider: Callable[[], WeatherProvider | None] = lambda: None,
     ) -> None:
-        """Initialize from the service's parts and its save requests."""
-        self._config = config
-        self._clock = clock
-        self._buckets = buckets
-        self._devices = devices
-        self._ownership = ownership
+        """Initialize from the core's context and the parts a request goes through.
+
+        `is_loaded` tells whether the saved state is loaded; `weather_provider` the host's
+        weather (None serves none).
+        """
+        self._config = context.config
+        self._clock = context.clock
+        self._buckets = context.buckets
+        self._devices = context.devices
+        self._ownership = context.ownership
         self._commands = commands
         self._confirmations = confirmations
         self._delivery = delivery
         self._availability = availability
         self._roster = roster
         self._home = home
-        self._request_save = request_save
-        self._save_now_later = save_now_later
+        self._request_save = context.request_save
+        self._save_now_later = context.save_now_later
         self._is_loaded = is_loaded
         self._weather_provider = weather_provider
         self._entry_by_mac: dict[str, dict[str, str]] = {}
