@@ -23,10 +23,8 @@ from .device.firmware import (
     too_old_to_control,
 )
 from .device.pairing import HomePairing, RegisterResult
-from .device.roster import Roster
-from .device.sessions import (
+from .device.requests import (
     BucketAccess,
-    DeviceSessions,
     IdentityClaim,
     MacNotResolvedError,
     NotLoadedError,
@@ -37,9 +35,11 @@ from .device.sessions import (
     SessionRefusal,
     Subscription,
     UnidentifiedDeviceError,
+    WeatherProvider,
 )
+from .device.roster import Roster
+from .device.sessions import DeviceSessions
 from .device.trouble import LOW_BATTERY_V, Cause, Trouble
-from .device.weather import WeatherProvider
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations

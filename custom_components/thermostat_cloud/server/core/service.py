@@ -29,9 +29,9 @@ from ..model.pairing import Pairing, PairingRegistry
 from .config import ServiceConfig
 from .device.clients import Clients
 from .device.pairing import RegisterResult
+from .device.requests import WeatherProvider
 from .device.sessions import DeviceSessions
 from .device.trouble import Trouble
-from .device.weather import WeatherProvider
 from .events import EventBus, PairingOrigin
 from .facets import (
     ApiKeysFacet,

@@ -25,9 +25,9 @@ from .context import CoreContext
 from .device.availability import Availability
 from .device.clients import Clients
 from .device.pairing import HomePairing
+from .device.requests import WeatherProvider
 from .device.roster import Roster
 from .device.sessions import DeviceSessions
-from .device.weather import WeatherProvider
 from .events import Announcements, EventBus, Follower
 from .home.holds import Holds
 from .home.vacations import Vacations
