@@ -1,7 +1,6 @@
 """LAN provisioning: find thermostats' settings pages and point them at this server.
 
-Every request goes through the `aiohttp.ClientSession` the caller gives (`LocalNetwork`): Home
-Assistant's shared one inside Home Assistant; nothing here opens a session of its own.
+Every request goes through the caller's session (`LocalNetwork`); nothing here opens one.
 """
 
 from .configure import ConfigureOutcome, ConfigureResult, DeviceLookup, configure_thermostat
