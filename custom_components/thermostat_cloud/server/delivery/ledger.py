@@ -21,11 +21,7 @@ def _no_listener(serial: str, keys: list[str]) -> None:
 
 
 class Delivery:
-    """Per held connection: the timestamps the device has; per device: what it is owed.
-
-    Owed are the server changes not yet written to its connection, and a structure resend
-    once per start.
-    """
+    """Per held connection: the timestamps the device has; per device: what it is owed."""
 
     def __init__(
         self,
@@ -44,9 +40,8 @@ class Delivery:
         self._structure_resent: set[str] = set()
         """Devices sent their home's structure since this start (see `owed`)."""
         self._given: dict[str, dict[str, tuple[int, int]]] = {}
-        """Firmware 4.x: serial -> bucket key -> the (revision, timestamp) it was last given,
-        by a push or a PUT answer. Its PUTs carry no revision and its subscribe may list no
-        version, so what it has is known from what it was given (see `given`)."""
+        """Firmware 4.x: serial -> key -> (revision, timestamp) last given it: its PUTs carry no
+        revision and its subscribe may list no version."""
         self.on_written: Callable[[str, list[str]], None] = _no_listener
         """Told the serial and the keys of every push written onto a held connection."""
 
@@ -147,10 +142,7 @@ class Delivery:
         return self._given.get(serial, {}).get(key, (0, 0))
 
     def _push_all(self, serial: str, force: bool = False) -> int:
-        """Push to every held connection of a device; how many it holds.
-
-        One already closing is skipped: what changed stays owed for the next subscribe.
-        """
+        """Push to every held connection not already closing (what changed stays owed)."""
         held = self._subscriptions.held(serial)
         for conn in held:
             if not conn.closed.done():

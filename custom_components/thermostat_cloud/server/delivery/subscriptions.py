@@ -25,10 +25,9 @@ class PushSink(Protocol):
 
 
 class SkvSink(Protocol):
-    """Where a firmware 4.x subscribe's one answer goes: a bucket, named by headers.
+    """Where a firmware 4.x subscribe's one answer goes: a bucket, named by its headers.
 
-    The headers name the bucket (row "Firmware 4.x speaks its own transport" of
-    docs/device-protocol.md), so nothing is sent before there is one.
+    (Row "Firmware 4.x speaks its own transport" of docs/device-protocol.md.)
     """
 
     async def write_bucket(self, bucket: Bucket, /) -> None:
@@ -55,7 +54,6 @@ class HeldConnection:
     """Firmware 4.x's subscribe: answered once, with one bucket, through `skv_sink`."""
     sink: PushSink | None = None
     skv_sink: SkvSink | None = None
-    """Where a 4.x subscribe's one answer is written (`sink` stays None)."""
     writes: set[asyncio.Task[None]] = field(default_factory=set)
     """Writes waiting for a slow reader, kept until they finish."""
     batching: bool = field(default=False, init=False)

@@ -54,7 +54,7 @@ def build_app(
     prefixes: Iterable[str] = ("",),
     client_max_size: int = 1024**2,
 ) -> web.Application:
-    """Return an aiohttp application serving `routes` under each of `prefixes` (errors: `json_errors`)."""
+    """Return an aiohttp application serving `routes` under each of `prefixes`."""
     app = web.Application(middlewares=[json_errors(*refused)], client_max_size=client_max_size)
     table = tuple(routes)
     for prefix in prefixes:

@@ -105,7 +105,7 @@ def string(value: object) -> str | None:
 
 
 def flag(value: object, default: bool) -> bool:
-    """Return a JSON boolean as stored; anything else (`"false"`, `0`) is `default`, not its truth."""
+    """Return a JSON boolean as stored; anything else (`"false"`, `0`) is `default`."""
     return value if isinstance(value, bool) else default
 
 
