@@ -103,10 +103,7 @@ def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandRes
 
 
 def _schedule(commands: Commands, serial: str, value: Any) -> CommandResult:
-    """Set a schedule object, or `{"schedule": {...}, "turn_off_learning": bool}` (learning on).
-
-    A schedule object has `days`, never `schedule`.
-    """
+    """Set a schedule (it has `days`), or `{"schedule": {...}, "turn_off_learning": bool}`."""
     if isinstance(value, dict) and "schedule" in value and "days" not in value:
         return commands.set_schedule(
             serial, value["schedule"], turn_off_learning=value.get("turn_off_learning")

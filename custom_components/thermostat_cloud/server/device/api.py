@@ -219,10 +219,7 @@ class DeviceApi:
     async def add_protocol_headers(
         self, request: web.Request, response: web.StreamResponse
     ) -> None:
-        """Add the protocol headers, under both names, to every device response, errors too.
-
-        Firmware missing them misbehaves (see `headers.SUSPEND_TIME_MAX`, `SERVICE_TIMESTAMP`).
-        """
+        """Add the protocol headers, under both names, to every device response, errors too."""
         for name, value in self._protocol_headers().items():
             response.headers.setdefault(name, value)
 
@@ -323,8 +320,6 @@ class DeviceApi:
         response.enable_chunked_encoding()
         await response.prepare(request)
 
-        # Delivery writes the pushes into the response and closes the connection when it is
-        # done (the batch window after its first push, else the hold timeout).
         self.sessions.hold(subscription, response)
         try:
             await subscription.connection.closed

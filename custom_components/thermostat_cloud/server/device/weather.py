@@ -17,10 +17,7 @@ class WeatherQueryError(ValueError):
 
 
 def weather_token(query: MultiMapping[str]) -> str:
-    """Return the `query` parameter (percent-decoded), else WeatherQueryError.
-
-    It is echoed back as the answer's only key, so it must be one short printable line.
-    """
+    """Return the `query` token: echoed back as the answer's key, so one short printable line."""
     values = query.getall("query", [])
     if not values:
         raise WeatherQueryError("query parameter required")

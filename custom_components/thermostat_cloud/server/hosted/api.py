@@ -294,10 +294,7 @@ class HostedApi:
     def _count(
         self, request: web.Request, key: ApiKey | None, now: int
     ) -> tuple[Quota, Quota | None]:
-        """Count the request; return the quota closest to running out, and an exhausted one if any.
-
-        A request refused for an exhausted quota is not counted.
-        """
+        """Count the request; return the quota nearest to running out, and an exhausted one."""
         if key is not None:
             limits = [(self.key_limits, key.key_id), (self.user_limits, key.owner_id)]
         else:

@@ -148,10 +148,7 @@ def refuse(request: web.Request, status: int, message: str, detail: object = Non
 
 
 def json_errors(*refused: type[Exception]) -> Middleware:
-    """Return the middleware that makes every error `{"error": ...}`, never a 500 for bad input.
-
-    `refused`: exceptions of the surface's domain that mean bad input (a 400, a debug line).
-    """
+    """Return the middleware that makes every error `{"error": ...}`; `refused` ones are 400s."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:

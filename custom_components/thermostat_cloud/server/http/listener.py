@@ -80,7 +80,6 @@ class _Runner(web.AppRunner):
             request_factory=server.request_factory,
             handler_cancellation=server.handler_cancellation,
             loop=asyncio.get_running_loop(),
-            # The connection options the runner was given (timeouts, logger), passed on.
             **server._kwargs,
         )
 

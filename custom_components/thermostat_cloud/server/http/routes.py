@@ -18,10 +18,7 @@ ANY_METHOD = "*"
 
 @dataclass(frozen=True, slots=True)
 class Route[H = Handler]:
-    """One endpoint: a method, a path template (`{name}`: one segment) and its handler.
-
-    Surfaces subclass it for what they need to know (administrators only, the key's scope).
-    """
+    """One endpoint: a method, a path template (`{name}`: one segment) and its handler."""
 
     method: str
     """An HTTP method, or `*` for any."""

@@ -1,7 +1,4 @@
-"""LAN provisioning: find thermostats' settings pages and point them at this server.
-
-Every request goes through the caller's session (`LocalNetwork`); nothing here opens one.
-"""
+"""LAN provisioning: find thermostats' settings pages and point them at this server."""
 
 from .configure import ConfigureOutcome, ConfigureResult, DeviceLookup, configure_thermostat
 from .network import SETTINGS_PATH, LocalNetwork

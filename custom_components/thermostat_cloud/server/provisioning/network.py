@@ -23,10 +23,7 @@ SETTINGS_PATH = "/cgi-bin/api/settings"
 
 @dataclass(slots=True)
 class LocalNetwork:
-    """How this server reaches thermostats' settings API, through the caller's HTTP session.
-
-    The session is the host's shared one: used, never closed.
-    """
+    """How this server reaches thermostats' settings API, through the host's session (not closed)."""
 
     session: aiohttp.ClientSession
     settings_port: int = 8080

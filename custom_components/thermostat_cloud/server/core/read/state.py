@@ -470,10 +470,7 @@ class ThermostatState:
 
     @property
     def safety_temperature_active(self) -> bool | None:
-        """`device.safety_state` `below`/`above`; off for `safe` (the protocol notes) and `none`.
-
-        (`none`: a 5.9.4-5 capture.) Anything else is no reading.
-        """
+        """`device.safety_state` `below`/`above`; off for `safe` (protocol notes), `none` (capture)."""
         state = self.safety_state
         if state in SAFETY_STATES_ACTIVE:
             return True
