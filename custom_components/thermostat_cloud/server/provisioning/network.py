@@ -23,7 +23,7 @@ SETTINGS_PATH = "/cgi-bin/api/settings"
 
 @dataclass(slots=True)
 class LocalNetwork:
-    """How this server reaches thermostats' settings API, through the host's session (not closed)."""
+    """How this server reaches thermostats' settings API, through the host's HTTP session."""
 
     session: aiohttp.ClientSession
     settings_port: int = 8080
