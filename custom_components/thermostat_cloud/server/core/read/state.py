@@ -470,7 +470,7 @@ class ThermostatState:
 
     @property
     def safety_temperature_active(self) -> bool | None:
-        """`device.safety_state` `below`/`above`; off: `safe` (protocol notes), `none` (a capture)."""
+        """`device.safety_state` `below` or `above`; `safe` (protocol notes), `none` are off."""
         state = self.safety_state
         if state in SAFETY_STATES_ACTIVE:
             return True
