@@ -1,9 +1,8 @@
 """The self-hosted control API: plain aiohttp handlers, mounted twice.
 
-The host serves them behind its own authentication (the integration's `control_api.py`);
-the optional `ControlListener` serves them at the spec's bare paths without, for existing
-third-party clients. Where the spec says "not shown", docs/control-api.md gives the decisions
-(the commands' value shapes, status codes, register's defaults).
+The host serves them behind its own authentication; the optional `ControlListener` serves
+them at the spec's bare paths without, for existing third-party clients. Where the spec says
+"not shown", docs/control-api.md gives the decisions.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The hosted API (`{base_url}/api/v1`): plain aiohttp handlers behind `svc_` API keys.
 
-The host serves it (the glue's `hosted_api.py`); this module knows nothing of the host. One
-dispatcher handles every path under the prefix so that every response, 401, 404 and 429
+One dispatcher handles every path under the prefix, so that every response, 401, 404 and 429
 included, has the same JSON shape and rate-limit headers. Where the spec says "not shown",
-docs/hosted-api.md gives the decisions (check order, ownership, mode names, what status
-withholds and why).
+docs/hosted-api.md gives the decisions.
 """
 
 from __future__ import annotations
