@@ -20,7 +20,6 @@ _LOGGER = logging.getLogger(__name__)
 
 KEY_PREFIX = "svc_"
 KEY_SECRET_BYTES = 32
-"""`secrets.token_hex(32)`: 64 hex digits, 256 bits."""
 STATE_KEY = "api_keys"
 
 
