@@ -1,8 +1,6 @@
-"""The mode rules, decided once: which setpoints a mode takes, and when eco holds.
+"""The mode rules, decided once for the command layer and the host's climate entity.
 
-The command layer writes by them and the host's climate entity shows and routes by them.
-Which setpoints a mode takes (`takes_range`) is read with the mode, in readings.py: a
-command asks it before its push is written, without a module more on that path.
+Which setpoints a mode takes (`takes_range`) is read with the mode, in readings.py.
 """
 
 from __future__ import annotations
@@ -31,11 +29,9 @@ class ModeReadings(Protocol):
 
 
 def holds_eco(thermostat: ModeReadings) -> bool:
-    """Return whether the thermostat holds its eco temperatures.
+    """Return whether the thermostat holds its eco temperatures, whatever its mode.
 
-    Its eco is on (`device.eco`: manual or auto-eco) or the home is away (which puts every
-    thermostat of the home in eco, before it reports so), and it is not off: then it keeps
-    `device.away_temperature_low` and `_high`, whatever its mode.
+    The home being away counts too: it puts every thermostat in eco before they report so.
     """
     return (thermostat.eco or thermostat.away) and thermostat.mode not in (None, "off")
 
