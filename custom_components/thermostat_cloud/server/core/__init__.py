@@ -25,20 +25,17 @@ from .device.firmware import (
 from .device.pairing import HomePairing, RegisterResult
 from .device.requests import (
     BucketAccess,
-    IdentityClaim,
     MacNotResolvedError,
     NotLoadedError,
     NotWritableError,
     ObjectDescriptor,
-    ProtocolTimes,
-    PutEntry,
     SessionRefusal,
     Subscription,
     UnidentifiedDeviceError,
     WeatherProvider,
 )
 from .device.roster import Roster
-from .device.sessions import DeviceSessions
+from .device.sessions import DeviceSessions, IdentityClaim, ProtocolTimes, PutEntry
 from .device.trouble import LOW_BATTERY_V, Cause, Trouble
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .home.holds import Hold, Holds

@@ -1,9 +1,11 @@
-"""What a device request says and what its answer carries, as plain values.
+"""What a device's subscribe lists and is held by, the refusals, and the weather seam.
 
-The HTTP handler (`device.api`) reads a request into these (who it claims to be, the buckets
-it PUTs, the objects its subscribe lists), the device sessions (sessions.py) decide by them,
-and a refusal is one of the `SessionRefusal` kinds the handler answers each its way. The
-weather seam is here too: what the host hands the device surface's `/svc/weather/v1`.
+The HTTP handler (`device.api`) reads a subscribe's objects into `ObjectDescriptor`s, the
+device sessions (sessions.py) answer with a `Subscription` to hold, and a refusal is one of
+the `SessionRefusal` kinds the handler answers each its way. The weather seam is here too:
+what the host hands the device surface's `/svc/weather/v1`. What every request carries (the
+claim, a PUT's entries, the protocol's times) stays with the sessions: a report's path
+enters no module more for it.
 """
 
 from __future__ import annotations
@@ -15,8 +17,7 @@ import logging
 from typing import Any
 
 from ...delivery import HeldConnection
-from ...model.devices import SERIAL_RE
-from .firmware import Identity, serial_from_user_id
+from .firmware import Identity
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -24,31 +25,6 @@ type WeatherProvider = Callable[[str], Awaitable[dict[str, Any]]]
 """The weather seam: the service core knows no weather; the host sets a provider on the
 service, called with the query token firmware sent; returns the weather to serve under it,
 or `{}` for none."""
-
-
-@dataclass(frozen=True, slots=True)
-class IdentityClaim:
-    """What a request says about who sent it, as read from its credentials and headers."""
-
-    user_id: str | None = None
-    """The Basic user id (`d.SERIAL.suffix`, `nest.SERIAL`, a serial or a MAC)."""
-    password: str | None = None
-    """The Basic password: firmware's own secret, noted with the device."""
-    client_id: str | None = None
-    device_id: str | None = None
-    firmware_version: str | None = None
-    """The firmware version the request reports (version header, else User-Agent)."""
-    address: str | None = None
-    """Where the request came from."""
-
-    def serial(self) -> str | None:
-        """Return the serial claimed: Basic user id, then client-id, then device-id."""
-        if self.user_id is not None and (serial := serial_from_user_id(self.user_id)):
-            return serial
-        if self.client_id and (serial := serial_from_user_id(self.client_id)):
-            return serial
-        device_id = self.device_id or ""
-        return device_id if SERIAL_RE.fullmatch(device_id) else None
 
 
 class SessionRefusal(Exception):
@@ -108,19 +84,6 @@ class ObjectDescriptor:
     """False for a 4.x key listed without its version: what it has is what it was given."""
 
 
-@dataclass(frozen=True, slots=True)
-class PutEntry:
-    """One bucket of a PUT."""
-
-    key: str
-    fields: dict[str, Any]
-    guard: int | None
-    """`if_object_revision`: the write applies only over this revision (firmware guards
-    `shared`; a thermostat reporting what a push changed guards that bucket)."""
-    base_revision: int
-    """`base_object_revision`: the revision the device changed (informational)."""
-
-
 @dataclass(slots=True)
 class Subscription:
     """A subscribe, checked and answered for its inline values, ready to be held."""
@@ -133,17 +96,3 @@ class Subscription:
     """The first push carries setpoints or the mode: firmware should answer it at once."""
     listed: dict[str, int] | None = None
     """The versions the device itself listed, when not all of `known` (a 4.x subscribe)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ProtocolTimes:
-    """The timing every device answer carries in its protocol headers."""
-
-    suspend_time_max: int
-    """Seconds firmware may sleep before its next subscribe."""
-    service_timestamp: int
-    """The server's clock (ms), which firmware sets its own from."""
-    defer_device_window: int
-    """Seconds firmware may wait before sending its own changes."""
-    disable_defer_window: int
-    """Seconds firmware sends its changes at once, given with a push of setpoints."""

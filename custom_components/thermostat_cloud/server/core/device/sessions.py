@@ -9,6 +9,7 @@ writes the answer back; nothing here knows HTTP.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 import logging
 from typing import Any
 
@@ -30,17 +31,15 @@ from .firmware import (
     firmware_major,
     next_revision,
     serial_from_session,
+    serial_from_user_id,
 )
 from .pairing import HomePairing
 from .requests import (
     BucketAccess,
-    IdentityClaim,
     MacNotResolvedError,
     NotLoadedError,
     NotWritableError,
     ObjectDescriptor,
-    ProtocolTimes,
-    PutEntry,
     Subscription,
     UnidentifiedDeviceError,
     WeatherProvider,
@@ -48,6 +47,58 @@ from .requests import (
 from .roster import Roster
 
 _LOGGER = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class IdentityClaim:
+    """What a request says about who sent it, as read from its credentials and headers."""
+
+    user_id: str | None = None
+    """The Basic user id (`d.SERIAL.suffix`, `nest.SERIAL`, a serial or a MAC)."""
+    password: str | None = None
+    """The Basic password: firmware's own secret, noted with the device."""
+    client_id: str | None = None
+    device_id: str | None = None
+    firmware_version: str | None = None
+    """The firmware version the request reports (version header, else User-Agent)."""
+    address: str | None = None
+    """Where the request came from."""
+
+    def serial(self) -> str | None:
+        """Return the serial claimed: Basic user id, then client-id, then device-id."""
+        if self.user_id is not None and (serial := serial_from_user_id(self.user_id)):
+            return serial
+        if self.client_id and (serial := serial_from_user_id(self.client_id)):
+            return serial
+        device_id = self.device_id or ""
+        return device_id if SERIAL_RE.fullmatch(device_id) else None
+
+
+@dataclass(frozen=True, slots=True)
+class PutEntry:
+    """One bucket of a PUT."""
+
+    key: str
+    fields: dict[str, Any]
+    guard: int | None
+    """`if_object_revision`: the write applies only over this revision (firmware guards
+    `shared`; a thermostat reporting what a push changed guards that bucket)."""
+    base_revision: int
+    """`base_object_revision`: the revision the device changed (informational)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProtocolTimes:
+    """The timing every device answer carries in its protocol headers."""
+
+    suspend_time_max: int
+    """Seconds firmware may sleep before its next subscribe."""
+    service_timestamp: int
+    """The server's clock (ms), which firmware sets its own from."""
+    defer_device_window: int
+    """Seconds firmware may wait before sending its own changes."""
+    disable_defer_window: int
+    """Seconds firmware sends its changes at once, given with a push of setpoints."""
 
 
 class DeviceSessions:

@@ -1,29 +1,32 @@
-"""The health monitor's book: what it keeps of each thermostat, and what it trusts of a report.
+"""The health monitor's book: what it keeps of each thermostat, its days, what it saves.
 
-`HealthBook` reads a report's room, relays and settings as far as they can be trusted (each
-reading that cannot be is logged once) and notes clock jumps; it holds the findings, the
-starts of the last hour and the daily history of every thermostat (`Watch`), raises and
-clears findings (a HEALTH event each), answers the facade's questions and saves and restores
-it all under the service document's `health` key (absent before this feature: nothing found
-yet). The judging is the monitor's (health_monitor.py).
+`HealthBook` holds the findings, the starts of the last hour and the daily history of every
+thermostat (`Watch`); it keeps the days (degree-days, the close of each day at the home's
+midnight, when the day's heating minutes per degree-day are judged), raises and clears
+findings (a HEALTH event each), answers the facade's questions and saves and restores it all
+under the service document's `health` key (absent before this feature: nothing found yet).
+What a report says is judged by the monitor (health_monitor.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 import logging
 import math
+from statistics import median
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from ..context import CoreContext
 from ..events import EventKind, ServiceEvent
 from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
 from ..read.validation import finite_number
 from .health import Figure, Finding, FindingKind, HealthThresholds
+from .runtime import RuntimeFigures
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -49,6 +52,20 @@ RELAY_FIELDS_BY_NAME = {name: HVAC_RELAYS[name] for name in (*HEAT_RELAYS, *COOL
 CYCLE_RELAYS = {HEATING: frozenset(HEAT_RELAYS), COOLING: frozenset(COOL_RELAYS)}
 RAISED_KEPT = 500
 """The findings raised that are kept per thermostat for the monthly report (oldest dropped)."""
+DEGREE_DAY_BASE_C = 18.0
+MIN_HISTORY_DAYS = 14
+MIN_DAY_COVERAGE = 0.8
+"""The outdoor temperature must be known this share of a day for its degree-days to count."""
+MIN_LONG_RUNTIME_MINUTES = 60.0
+
+HEATING_EQUIPMENT = (
+    "heating_stage_1",
+    "heating_stage_2",
+    "heating_stage_3",
+    "aux_heat",
+    "emergency_heat",
+)
+"""The runtime ledger's equipment whose minutes count as heating (each stage counted)."""
 KIND_VALUES = frozenset(kind.value for kind in FindingKind)
 
 
@@ -113,9 +130,16 @@ class Watch:
 class HealthBook:
     """The findings of every paired thermostat and what they are judged on, kept and saved."""
 
-    def __init__(self, context: CoreContext) -> None:
-        """Initialize from the core's context, with nothing kept yet."""
+    def __init__(
+        self, context: CoreContext, *, runtime_figures: Callable[[str], RuntimeFigures]
+    ) -> None:
+        """Initialize from the core's context and the runtime ledger's figures, nothing kept."""
         config = context.config
+        self._zone = ZoneInfo(config.time_zone)
+        self._clock = context.clock
+        self._runtime_figures = runtime_figures
+        self._outdoor_mark_ms: int | None = None
+        self._day_timer: asyncio.TimerHandle | None = None
         self._thresholds = config.health
         # Longer than this between two contacts cannot be (see runtime.RuntimeLedger).
         self._max_gap_ms = int((config.hold_timeout + config.availability_grace) * 1000)
@@ -289,104 +313,90 @@ class HealthBook:
         watch.day_start_heating_s = in_range(stored.get("day_start_heating_s"), (0.0, math.inf))
         return watch
 
-    # -- reading the report ------------------------------------------------------------------------
+    # -- the days --------------------------------------------------------------------------------
 
-    def _room(self, serial: str, value: object) -> float | None:
-        if type(value) is float and ROOM_RANGE_C[0] <= value <= ROOM_RANGE_C[1]:
-            return value  # the usual reading, without the checks a stranger one needs
-        room = in_range(value, ROOM_RANGE_C)
-        if room is None and value is not None:
+    def _day_of(self, now_ms: int) -> int:
+        return datetime.fromtimestamp(now_ms / 1000, self._zone).date().toordinal()
+
+    def _midnight_ms(self, day: int) -> int:
+        """When `day` (an ordinal) begins in the home's zone, in ms."""
+        start = datetime.combine(datetime.fromordinal(day).date(), time(), self._zone)
+        return int(start.timestamp() * 1000)
+
+    def _count_degree_days(self, now: int) -> None:
+        """Add the degree-days since the outdoor temperature was last noted, up to `now`."""
+        mark, outdoor = self._outdoor_mark_ms, self._outdoor
+        if mark is None or outdoor is None or now <= mark:
+            return
+        span = min(now - mark, DAY_MS)
+        self._day_degree_days += span / DAY_MS * max(0.0, DEGREE_DAY_BASE_C - outdoor)
+        self._day_covered_ms += span
+        self._outdoor_mark_ms = now
+
+    def _arm_day(self) -> None:
+        now = self._clock.now_ms()
+        if not self._day:
+            self._day = self._day_of(now)
+        delay = (self._midnight_ms(self._day + 1) - now) / 1000
+        self._day_timer = asyncio.get_running_loop().call_later(max(delay, 0) + 0.5, self._day_over)
+
+    def _day_over(self) -> None:
+        """Judge the day that ended for every thermostat, and begin the next."""
+        now = self._clock.now_ms()
+        self._count_degree_days(min(now, self._midnight_ms(self._day + 1)))
+        counted = self._day_covered_ms >= MIN_DAY_COVERAGE * DAY_MS
+        degree_days = self._day_degree_days
+        if not counted:
             self._log_once(
-                serial,
-                "room",
-                "Thermostat %s reported room temperature %r, which cannot be: no health "
-                "finding is built on it",
-                serial,
-                value,
+                "",
+                "no outdoor",
+                "No outdoor temperature for most of the day: heating runtime per degree-day "
+                "is not judged for it",
             )
-        return room
+        for serial, watch in self._watches.items():
+            heating_s = self._heating_seconds(serial)
+            start = watch.day_start_heating_s
+            watch.day_start_heating_s = heating_s
+            if start is None or not counted or degree_days < MIN_DEGREE_DAYS:
+                continue
+            minutes = max(0.0, heating_s - start) / 60
+            self._judge_day(serial, watch, minutes, degree_days, now)
+            watch.days.append((self._day, round(minutes, 1), round(degree_days, 2)))
+        self._day = self._day_of(now)
+        self._day_degree_days = 0.0
+        self._day_covered_ms = 0
+        self._request_save()
+        self._arm_day()
 
-    def _relays(self, serial: str, shared: Mapping[str, Any]) -> frozenset[str] | None:
-        """Return the heat and cool relays on; None when one is reported as no boolean."""
-        on: list[str] = []
-        for name, relay_field in RELAY_FIELDS_BY_NAME.items():
-            value = shared.get(relay_field)
-            if value is True:
-                on.append(name)
-            elif value is not None and value is not False:
-                self._log_once(
-                    serial,
-                    "relay",
-                    "Thermostat %s reported %s as %r, not on or off: no health finding is "
-                    "built on its relays until it reports them right",
-                    serial,
-                    relay_field,
-                    value,
-                )
-                return None
-        return frozenset(on)
-
-    def _read_settings(
-        self, serial: str, watch: Watch, shared: Mapping[str, Any], device: Mapping[str, Any]
+    def _judge_day(
+        self, serial: str, watch: Watch, minutes: float, degree_days: float, now: int
     ) -> None:
-        thresholds = self._thresholds
-        low = in_range(device.get("lower_safety_temp"), ROOM_RANGE_C)
-        high = in_range(device.get("upper_safety_temp"), ROOM_RANGE_C)
-        watch.cold_limit = (
-            thresholds.too_cold_c
-            if thresholds.too_cold_c is not None
-            else low or DEFAULT_LOW_SAFETY_C
-        )
-        watch.hot_limit = (
-            thresholds.too_hot_c
-            if thresholds.too_hot_c is not None
-            else high or DEFAULT_HIGH_SAFETY_C
-        )
-        enabled = device.get("heat_pump_aux_threshold_enabled") is True
-        watch.aux_lockout = (
-            in_range(device.get("heat_pump_aux_threshold"), OUTDOOR_RANGE_C) if enabled else None
-        )
-        watch.emergency = shared.get("target_temperature_type") == "emergency"
-        watch.heat_pump = device.get("has_heat_pump") is True
-
-    def _in_time(self, serial: str, watch: Watch, now: int) -> bool:
-        """Return False for a report from before the last one (the clock went back).
-
-        After a clock jump either way nothing seen before it is judged on: calls and the
-        time a room or aux condition began start again.
-        """
-        last, watch.last_ms = watch.last_ms, max(now, watch.last_ms)
-        if last and now < last - CLOCK_BACK_TOLERANCE_MS:
-            self._log_once(
+        if len(watch.days) < MIN_HISTORY_DAYS:
+            return
+        usual = median(m / d for _, m, d in watch.days)
+        ratio = minutes / degree_days
+        factor = self._thresholds.long_runtime_factor
+        if minutes >= MIN_LONG_RUNTIME_MINUTES and ratio > factor * usual:
+            self._raise(
                 serial,
-                "clock",
-                "The clock went back %.0f s while following thermostat %s: its calls are "
-                "judged afresh",
-                (last - now) / 1000,
-                serial,
+                watch,
+                FindingKind.LONG_RUNTIME,
+                now,
+                {
+                    "runtime_minutes": round(minutes),
+                    "degree_days": round(degree_days, 1),
+                    "minutes_per_degree_day": round(ratio, 1),
+                    "median_minutes_per_degree_day": round(usual, 1),
+                    "factor": factor,
+                    "days": len(watch.days),
+                },
             )
-            watch.last_ms = now
-            self._forget_moment(watch)
-            return False
-        if last and watch.heard and now - last > self._max_gap_ms:
-            self._log_once(
-                serial,
-                "jump",
-                "%.0f s passed between two requests of thermostat %s, which cannot be (a "
-                "clock jump, or a stalled Home Assistant): its calls are judged afresh",
-                (now - last) / 1000,
-                serial,
-            )
-            self._forget_moment(watch)
-        return True
+        else:
+            self._clear(serial, watch, FindingKind.LONG_RUNTIME)
 
-    @staticmethod
-    def _forget_moment(watch: Watch) -> None:
-        """Judge from now on: calls wait for a new room reading, conditions begin again."""
-        watch.calls.clear()
-        watch.relays = None
-        watch.room = None
-        watch.cold_since_ms = watch.hot_since_ms = watch.aux_since_ms = None
+    def _heating_seconds(self, serial: str) -> float:
+        seconds = self._runtime_figures(serial).seconds
+        return sum(seconds.get(name, 0.0) for name in HEATING_EQUIPMENT)
 
 
 def load_finding(serial: str, item: object) -> Finding | None:
