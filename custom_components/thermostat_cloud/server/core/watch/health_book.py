@@ -25,6 +25,7 @@ from ..context import CoreContext
 from ..events import EventKind, ServiceEvent
 from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
 from ..read.validation import finite_number
+from .days import HEATING_EQUIPMENT
 from .health import Figure, Finding, FindingKind, HealthThresholds
 from .runtime import RuntimeFigures
 
@@ -58,14 +59,6 @@ MIN_DAY_COVERAGE = 0.8
 """The outdoor temperature must be known this share of a day for its degree-days to count."""
 MIN_LONG_RUNTIME_MINUTES = 60.0
 
-HEATING_EQUIPMENT = (
-    "heating_stage_1",
-    "heating_stage_2",
-    "heating_stage_3",
-    "aux_heat",
-    "emergency_heat",
-)
-"""The runtime ledger's equipment whose minutes count as heating (each stage counted)."""
 KIND_VALUES = frozenset(kind.value for kind in FindingKind)
 
 
