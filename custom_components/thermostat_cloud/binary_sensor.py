@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, override
 
 from homeassistant.components.binary_sensor import (
     BinarySensorEntity,
@@ -11,8 +11,6 @@ from homeassistant.components.binary_sensor import (
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
 from homeassistant.const import EntityCategory
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .alerts import shown_figures
 from .entity import (
@@ -20,9 +18,9 @@ from .entity import (
     ThermostatDescribedEntity,
     ThermostatEntity,
     ThermostatEntityDescription,
-    async_add_thermostat_entities,
+    described,
+    platform_setup,
 )
-from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
 from .server import EventKind, Finding
 
@@ -184,36 +182,19 @@ HVAC_PROBLEM = BinarySensorEntityDescription(
 HVAC_PROBLEM_READS = frozenset({EventKind.HEALTH.value})
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the binary sensors of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [
-            *(ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS),
-            HvacProblemSensor(hub, subentry, HVAC_PROBLEM.key, HVAC_PROBLEM_READS),
-        ],
-    )
-
-
 class ThermostatBinarySensor(ThermostatDescribedEntity[bool | None], BinarySensorEntity):
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
 
+    @override
     def _is_available(self) -> bool:
         """Unavailable with the thermostat, except the connectivity sensor."""
         return self.entity_description.always_available or super()._is_available()
 
-    @property
-    def is_on(self) -> bool | None:
-        """As last projected (None: unknown)."""
-        return self.view
+    @override
+    def _update_attrs(self, view: bool | None) -> None:
+        self._attr_is_on = view
 
 
 class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntity):
@@ -226,18 +207,20 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
 
     entity_description = HVAC_PROBLEM
 
+    @override
     def _project(self) -> tuple[Finding, ...]:
         return self.service.health.findings(self.serial)
 
+    @override
     def _is_available(self) -> bool:
         return True
 
-    @property
-    def is_on(self) -> bool:
-        """Whether any finding is open."""
-        return bool(self.view)
+    @override
+    def _update_attrs(self, view: tuple[Finding, ...]) -> None:
+        self._attr_is_on = bool(view)
 
     @property
+    @override
     def extra_state_attributes(self) -> dict[str, Any]:
         """The open findings, oldest kind first."""
         return {
@@ -250,3 +233,9 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
                 for finding in self.view
             ]
         }
+
+
+async_setup_entry = platform_setup(
+    described(ThermostatBinarySensor, BINARY_SENSORS),
+    lambda hub, subentry: [HvacProblemSensor(hub, subentry, HVAC_PROBLEM.key, HVAC_PROBLEM_READS)],
+)

@@ -25,12 +25,11 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import translation
 from homeassistant.helpers.device_registry import DeviceInfo
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
-from .entry_data import ThermostatCloudConfigEntry
+from .entity import platform_setup
 from .holds import local, run
 from .hub import Hub
 from .server import EventKind, ServiceEvent, Vacation
@@ -44,15 +43,6 @@ ECO_TEMPERATURES = (
 """Where the description's words are: the label, and the words for the thermostats' own."""
 DECIMAL_COMMA = frozenset({"de", "es", "fr", "it", "nl"})
 """The languages of the integration that write 16,5."""
-
-
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the vacations calendar on the hub's device."""
-    async_add_entities([VacationCalendar(entry.runtime_data)])
 
 
 def _when(value: datetime | date) -> datetime:
@@ -219,3 +209,6 @@ class VacationCalendar(CalendarEntity):
             raise ServiceValidationError(
                 translation_domain=DOMAIN, translation_key="vacation_description"
             )
+
+
+async_setup_entry = platform_setup(home=lambda hub: [VacationCalendar(hub)])

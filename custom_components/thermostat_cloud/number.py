@@ -11,6 +11,7 @@ them in its own unit; writes go through the command layer's `set_device_setting`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import override
 
 from homeassistant.components.number import (
     NumberDeviceClass,
@@ -18,15 +19,13 @@ from homeassistant.components.number import (
     NumberEntityDescription,
 )
 from homeassistant.const import EntityCategory, Platform, UnitOfTemperature
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import (
     ThermostatDescribedEntity,
     ThermostatEntityDescription,
-    async_add_thermostat_entities,
+    described,
+    platform_setup,
 )
-from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_SETTINGS
 from .server import (
     LOWER_SAFETY_MAX_C,
@@ -91,20 +90,6 @@ NUMBERS: tuple[ThermostatNumberDescription, ...] = (
 )
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the temperature settings of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [ThermostatNumber(hub, subentry, d) for d in NUMBERS],
-    )
-
-
 class ThermostatNumber(ThermostatDescribedEntity[float | int | None], NumberEntity):
     """One temperature setting the thermostat keeps, in Home Assistant's unit."""
 
@@ -114,13 +99,15 @@ class ThermostatNumber(ThermostatDescribedEntity[float | int | None], NumberEnti
     _attr_native_unit_of_measurement = UnitOfTemperature.CELSIUS
     _attr_native_step = 0.5
 
-    @property
-    def native_value(self) -> float | None:
-        """As last projected."""
-        value = self.view
-        return None if value is None else float(value)
+    @override
+    def _update_attrs(self, view: float | None) -> None:
+        self._attr_native_value = None if view is None else float(view)
 
+    @override
     async def async_set_native_value(self, value: float) -> None:
         """Write the temperature (Celsius: Home Assistant converted it) to the thermostat."""
         commands = self.service.commands
         self.run_command(commands.set_device_setting, self.entity_description.setting, value)
+
+
+async_setup_entry = platform_setup(described(ThermostatNumber, NUMBERS))

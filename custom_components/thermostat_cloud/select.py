@@ -11,18 +11,17 @@ lockout temperature. Writes go through the command layer's `set_device_setting`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import override
 
 from homeassistant.components.select import SelectEntity, SelectEntityDescription
 from homeassistant.const import EntityCategory, Platform
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .entity import (
     ThermostatDescribedEntity,
     ThermostatEntityDescription,
-    async_add_thermostat_entities,
+    described,
+    platform_setup,
 )
-from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_SETTINGS
 
 PARALLEL_UPDATES = 0
@@ -70,34 +69,24 @@ SELECTS: tuple[ThermostatSelectDescription, ...] = (
 )
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the selects of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [ThermostatSelect(hub, subentry, d) for d in SELECTS],
-    )
-
-
 class ThermostatSelect(ThermostatDescribedEntity[str | None], SelectEntity):
     """One setting the thermostat keeps; unknown until it reported one of its values."""
 
     entity_description: ThermostatSelectDescription
     _attr_entity_category = EntityCategory.CONFIG
 
-    @property
-    def current_option(self) -> str | None:
-        """As last projected."""
-        value = self.view
-        return None if value is None else self.entity_description.values.get(value)
+    @override
+    def _update_attrs(self, view: str | None) -> None:
+        self._attr_current_option = (
+            None if view is None else self.entity_description.values.get(view)
+        )
 
+    @override
     async def async_select_option(self, option: str) -> None:
         """Write the field value of the option to the thermostat."""
         value = next(v for v, o in self.entity_description.values.items() if o == option)
         commands = self.service.commands
         self.run_command(commands.set_device_setting, self.entity_description.setting, value)
+
+
+async_setup_entry = platform_setup(described(ThermostatSelect, SELECTS))
