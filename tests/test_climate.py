@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
     ATTR_CURRENT_HUMIDITY,
     ATTR_CURRENT_TEMPERATURE,
@@ -42,12 +43,14 @@ from homeassistant.const import (
     EVENT_STATE_CHANGED,
     SERVICE_TURN_OFF,
     SERVICE_TURN_ON,
+    Platform,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
+from syrupy.assertion import SnapshotAssertion
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
@@ -59,6 +62,7 @@ from .conftest import (
     PairThermostat,
     record_state_writes,
 )
+from .platform_snapshots import assert_platform_snapshot
 
 
 async def call(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
@@ -817,3 +821,16 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
     state = hass.states.get(climate)
     assert state is not None
     assert state.attributes[ATTR_TEMPERATURE] == 22.5
+
+
+async def test_entities(
+    hass: HomeAssistant,
+    entity_registry: er.EntityRegistry,
+    snapshot: SnapshotAssertion,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """The climate entities' ids, names, classes, units and states stay as users have them."""
+    await assert_platform_snapshot(
+        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.CLIMATE
+    )

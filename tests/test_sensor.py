@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from homeassistant.const import STATE_UNKNOWN
+from freezegun.api import FrozenDateTimeFactory
+from homeassistant.const import STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+from syrupy.assertion import SnapshotAssertion
 
 from .conftest import SERIAL, PairThermostat, shown
+from .platform_snapshots import assert_platform_snapshot
 
 
 async def test_sensors_read_the_thermostats_buckets(
@@ -146,3 +149,16 @@ async def test_a_time_to_target_that_is_no_time_shows_unknown(
     """A number that is no Unix time (the minutes an earlier version assumed) is no reading."""
     paired = await pair_thermostat(device={"time_to_target": 12})
     assert shown(hass, paired.entity_id("sensor", "time_to_target")) == STATE_UNKNOWN
+
+
+async def test_entities(
+    hass: HomeAssistant,
+    entity_registry: er.EntityRegistry,
+    snapshot: SnapshotAssertion,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """The sensor entities' ids, names, classes, units and states stay as users have them."""
+    await assert_platform_snapshot(
+        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.SENSOR
+    )

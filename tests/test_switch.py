@@ -6,6 +6,7 @@ push it receives over TCP.
 
 from __future__ import annotations
 
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import ATTR_PRESET_MODE, SERVICE_SET_PRESET_MODE
 from homeassistant.const import (
     ATTR_ENTITY_ID,
@@ -22,6 +23,7 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
+from syrupy.assertion import SnapshotAssertion
 
 from custom_components.thermostat_cloud.const import DOMAIN
 
@@ -33,6 +35,7 @@ from .conftest import (
     record_state_writes,
     shown,
 )
+from .platform_snapshots import assert_platform_snapshot
 
 
 @pytest.mark.parametrize(
@@ -261,3 +264,16 @@ async def test_eco_switch_while_the_home_is_away(
     await switch(hass, eco, on=True)
     assert (shown(hass, eco), shown(hass, away)) == (STATE_ON, STATE_OFF)
     assert (preset(hass, paired), preset(hass, other)) == ("eco", "none")
+
+
+async def test_entities(
+    hass: HomeAssistant,
+    entity_registry: er.EntityRegistry,
+    snapshot: SnapshotAssertion,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory,
+) -> None:
+    """The switch entities' ids, names, classes, units and states stay as users have them."""
+    await assert_platform_snapshot(
+        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.SWITCH
+    )
