@@ -1,16 +1,18 @@
 """Snapshots of one platform's entities of a paired thermostat, as core tests them.
 
-Each platform's test module snapshots its own entities (core's `snapshot_platform`) into its
-own file, `snapshots/test_<platform>.ambr`: the platform is loaded alone (core's `PLATFORMS`
+Each platform's test module holds its snapshot test (`test_entities`, core's
+`snapshot_platform`), so that syrupy keeps it in the module's own file,
+`snapshots/test_<platform>.ambr`: the platform is loaded alone (core's `PLATFORMS`
 patch), every entity enabled, the wall clock frozen and the hub entry's id fixed, so the
 entity registry entries and states are the same on every run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
+from typing import Any
 from unittest.mock import PropertyMock, patch
 
 from freezegun.api import FrozenDateTimeFactory
@@ -25,6 +27,10 @@ from . import conftest
 from .conftest import PairThermostat
 
 FROZEN_AT = datetime(2026, 11, 23, 8, 0, tzinfo=UTC)
+type PlatformSnapshotTest = Callable[
+    [HomeAssistant, er.EntityRegistry, SnapshotAssertion, PairThermostat, FrozenDateTimeFactory],
+    Coroutine[Any, Any, None],
+]
 HUB_ENTRY_ID = "01KHUBENTRY0000000000000000"
 """The hub entry's id, fixed: the hub's own entities (the vacations calendar, the Away switch)
 are keyed by it."""
@@ -45,32 +51,35 @@ def fixed_hub_entry_id() -> Iterator[None]:
         yield
 
 
-async def assert_platform_snapshot(
-    hass: HomeAssistant,
-    entity_registry: er.EntityRegistry,
-    snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
-    *,
-    platform: Platform,
-) -> None:
-    """Entity ids, names, classes, units and states of one platform stay as users have them.
+def platform_snapshot_test(platform: Platform) -> PlatformSnapshotTest:
+    """Return a platform's snapshot test, for its test module to hold as `test_entities`."""
 
-    Entities disabled by default are created enabled, as core's fixture does, so that every
-    entity is in the snapshot.
-    """
-    freezer.move_to(FROZEN_AT)
-    with ExitStack() as stack:
-        stack.enter_context(fixed_hub_entry_id())
-        stack.enter_context(
-            patch.object(
-                Entity,
-                "entity_registry_enabled_default",
-                new_callable=PropertyMock,
-                return_value=True,
+    async def test_entities(
+        hass: HomeAssistant,
+        entity_registry: er.EntityRegistry,
+        snapshot: SnapshotAssertion,
+        pair_thermostat: PairThermostat,
+        freezer: FrozenDateTimeFactory,
+    ) -> None:
+        """Entity ids, names, classes, units and states of one platform stay as users have them.
+
+        Entities disabled by default are created enabled, as core's fixture does, so that every
+        entity is in the snapshot.
+        """
+        freezer.move_to(FROZEN_AT)
+        with ExitStack() as stack:
+            stack.enter_context(fixed_hub_entry_id())
+            stack.enter_context(
+                patch.object(
+                    Entity,
+                    "entity_registry_enabled_default",
+                    new_callable=PropertyMock,
+                    return_value=True,
+                )
             )
-        )
-        stack.enter_context(patch("custom_components.thermostat_cloud.PLATFORMS", [platform]))
-        paired = await pair_thermostat()
+            stack.enter_context(patch("custom_components.thermostat_cloud.PLATFORMS", [platform]))
+            paired = await pair_thermostat()
 
-    await snapshot_platform(hass, entity_registry, snapshot, paired.entry.entry_id)
+        await snapshot_platform(hass, entity_registry, snapshot, paired.entry.entry_id)
+
+    return test_entities

@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from freezegun.api import FrozenDateTimeFactory
 from homeassistant.config_entries import RELOAD_AFTER_UPDATE_DELAY
 from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
-from syrupy.assertion import SnapshotAssertion
 
 from .conftest import SERIAL, PairThermostat, shown
-from .platform_snapshots import assert_platform_snapshot
+from .platform_snapshots import platform_snapshot_test
 
 
 async def test_binary_sensors_read_the_thermostats_buckets(
@@ -225,14 +223,4 @@ async def test_occupancy_in_the_device_bucket(
     assert shown(hass, occupancy) == STATE_ON
 
 
-async def test_entities(
-    hass: HomeAssistant,
-    entity_registry: er.EntityRegistry,
-    snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
-) -> None:
-    """The binary sensor entities' ids, names, classes, units and states stay as users have them."""
-    await assert_platform_snapshot(
-        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.BINARY_SENSOR
-    )
+test_entities = platform_snapshot_test(Platform.BINARY_SENSOR)

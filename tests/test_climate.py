@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
     ATTR_CURRENT_HUMIDITY,
     ATTR_CURRENT_TEMPERATURE,
@@ -50,7 +49,6 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
-from syrupy.assertion import SnapshotAssertion
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
@@ -62,7 +60,7 @@ from .conftest import (
     PairThermostat,
     record_state_writes,
 )
-from .platform_snapshots import assert_platform_snapshot
+from .platform_snapshots import platform_snapshot_test
 
 
 async def call(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
@@ -823,14 +821,4 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
     assert state.attributes[ATTR_TEMPERATURE] == 22.5
 
 
-async def test_entities(
-    hass: HomeAssistant,
-    entity_registry: er.EntityRegistry,
-    snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
-) -> None:
-    """The climate entities' ids, names, classes, units and states stay as users have them."""
-    await assert_platform_snapshot(
-        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.CLIMATE
-    )
+test_entities = platform_snapshot_test(Platform.CLIMATE)

@@ -6,7 +6,6 @@ push it receives over TCP.
 
 from __future__ import annotations
 
-from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.number.const import (
     ATTR_VALUE,
     DOMAIN as NUMBER_DOMAIN,
@@ -15,15 +14,13 @@ from homeassistant.components.number.const import (
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_UNIT_OF_MEASUREMENT, STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.helpers import entity_registry as er
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
-from syrupy.assertion import SnapshotAssertion
 
 from custom_components.thermostat_cloud.server import CommandError
 
 from .conftest import SERIAL, PairThermostat, shown
-from .platform_snapshots import assert_platform_snapshot
+from .platform_snapshots import platform_snapshot_test
 
 
 async def test_a_setting_the_thermostat_never_reported_is_unknown(
@@ -101,14 +98,4 @@ async def test_the_command_layer_refuses_a_safety_temperature_out_of_its_range(
     assert paired.service._buckets.value(f"device.{SERIAL}")["upper_safety_temp"] == 35
 
 
-async def test_entities(
-    hass: HomeAssistant,
-    entity_registry: er.EntityRegistry,
-    snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
-) -> None:
-    """The number entities' ids, names, classes, units and states stay as users have them."""
-    await assert_platform_snapshot(
-        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.NUMBER
-    )
+test_entities = platform_snapshot_test(Platform.NUMBER)

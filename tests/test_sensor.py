@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from freezegun.api import FrozenDateTimeFactory
 from homeassistant.const import STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
-from syrupy.assertion import SnapshotAssertion
 
 from .conftest import SERIAL, PairThermostat, shown
-from .platform_snapshots import assert_platform_snapshot
+from .platform_snapshots import platform_snapshot_test
 
 
 async def test_sensors_read_the_thermostats_buckets(
@@ -151,14 +149,4 @@ async def test_a_time_to_target_that_is_no_time_shows_unknown(
     assert shown(hass, paired.entity_id("sensor", "time_to_target")) == STATE_UNKNOWN
 
 
-async def test_entities(
-    hass: HomeAssistant,
-    entity_registry: er.EntityRegistry,
-    snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
-) -> None:
-    """The sensor entities' ids, names, classes, units and states stay as users have them."""
-    await assert_platform_snapshot(
-        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.SENSOR
-    )
+test_entities = platform_snapshot_test(Platform.SENSOR)

@@ -6,7 +6,6 @@ push it receives over TCP.
 
 from __future__ import annotations
 
-from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import ATTR_PRESET_MODE, SERVICE_SET_PRESET_MODE
 from homeassistant.const import (
     ATTR_ENTITY_ID,
@@ -23,7 +22,6 @@ from homeassistant.core import HomeAssistant
 from homeassistant.helpers import device_registry as dr, entity_registry as er
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
-from syrupy.assertion import SnapshotAssertion
 
 from custom_components.thermostat_cloud.const import DOMAIN
 
@@ -35,7 +33,7 @@ from .conftest import (
     record_state_writes,
     shown,
 )
-from .platform_snapshots import assert_platform_snapshot
+from .platform_snapshots import platform_snapshot_test
 
 
 @pytest.mark.parametrize(
@@ -266,14 +264,4 @@ async def test_eco_switch_while_the_home_is_away(
     assert (preset(hass, paired), preset(hass, other)) == ("eco", "none")
 
 
-async def test_entities(
-    hass: HomeAssistant,
-    entity_registry: er.EntityRegistry,
-    snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
-) -> None:
-    """The switch entities' ids, names, classes, units and states stay as users have them."""
-    await assert_platform_snapshot(
-        hass, entity_registry, snapshot, pair_thermostat, freezer, platform=Platform.SWITCH
-    )
+test_entities = platform_snapshot_test(Platform.SWITCH)
