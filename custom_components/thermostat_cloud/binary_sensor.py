@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, override
 
@@ -22,7 +23,7 @@ from .entity import (
     platform_setup,
 )
 from .equipment import EQUIPMENT_BINARY_SENSORS
-from .server import EventKind, Finding
+from .server import EventKind, Finding, ThermostatState
 
 PARALLEL_UPDATES = 0
 
@@ -37,20 +38,30 @@ class ThermostatBinarySensorDescription(
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
 
 
+def _running(
+    key: str, value_fn: Callable[[ThermostatState], bool | None], *, equipment: bool = False
+) -> ThermostatBinarySensorDescription:
+    """Return the running sensor of a piece of equipment, read from the relays.
+
+    With `equipment`, created disabled unless the thermostat reports the equipment.
+    """
+    return ThermostatBinarySensorDescription(
+        key=key,
+        translation_key=key,
+        device_class=BinarySensorDeviceClass.RUNNING,
+        value_fn=value_fn,
+        reads=RELAYS,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS[key] if equipment else None,
+    )
+
+
 def _stage(key: str, relay: str) -> ThermostatBinarySensorDescription:
     """Return the running sensor of one stage or heat source (a relay of `ThermostatState.hvac`).
 
     Created disabled unless the thermostat reports the equipment; `heating` and `cooling`
     stay on while any stage runs.
     """
-    return ThermostatBinarySensorDescription(
-        key=key,
-        translation_key=key,
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.stage_running(relay),
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS[key],
-    )
+    return _running(key, lambda t: t.stage_running(relay), equipment=True)
 
 
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
@@ -87,27 +98,9 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         value_fn=lambda t: t.occupied,
         reads=frozenset({"shared.auto_away", "device.auto_away", "device.auto_away_enable"}),
     ),
-    ThermostatBinarySensorDescription(
-        key="heating",
-        translation_key="heating",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.heating,
-        reads=RELAYS,
-    ),
-    ThermostatBinarySensorDescription(
-        key="cooling",
-        translation_key="cooling",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.cooling,
-        reads=RELAYS,
-    ),
-    ThermostatBinarySensorDescription(
-        key="fan",
-        translation_key="fan",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.fan_running,
-        reads=RELAYS,
-    ),
+    _running("heating", lambda t: t.heating),
+    _running("cooling", lambda t: t.cooling),
+    _running("fan", lambda t: t.fan_running),
     ThermostatBinarySensorDescription(
         # A fan timer runs (`set_fan_timer`, or set on the thermostat); its end is a sensor.
         key="fan_timer",
@@ -124,30 +117,9 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
     _stage("emergency_heat", "emer_heat"),
     _stage("cooling_stage_2", "cool_x2"),
     _stage("cooling_stage_3", "cool_x3"),
-    ThermostatBinarySensorDescription(
-        key="humidifier",
-        translation_key="humidifier",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.humidifying,
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS["humidifier"],
-    ),
-    ThermostatBinarySensorDescription(
-        key="dehumidifier",
-        translation_key="dehumidifier",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.dehumidifying,
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS["dehumidifier"],
-    ),
-    ThermostatBinarySensorDescription(
-        key="airwave",
-        translation_key="airwave",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.fan_cooling,
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS["airwave"],
-    ),
+    _running("humidifier", lambda t: t.humidifying, equipment=True),
+    _running("dehumidifier", lambda t: t.dehumidifying, equipment=True),
+    _running("airwave", lambda t: t.fan_cooling, equipment=True),
     ThermostatBinarySensorDescription(
         # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
         key="filter_replacement",

@@ -104,12 +104,12 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
     _attr_min_humidity = TARGET_HUMIDITY_MIN
     _attr_max_humidity = TARGET_HUMIDITY_MAX
     _attr_target_humidity_step = 1
-    _attr_native_temperature_unit: str = UnitOfTemperature.CELSIUS
-    # Home Assistant 2026.11's names, which `_update_attrs` sets (see NATIVE_TEMPERATURE_API).
-    _attr_native_current_temperature: float | None = None
-    _attr_native_target_temperature: float | None = None
-    _attr_native_target_temperature_low: float | None = None
-    _attr_native_target_temperature_high: float | None = None
+    # The temperatures are Celsius, under the names of Home Assistant's version (see
+    # NATIVE_TEMPERATURE_API and `_update_attrs`).
+    if NATIVE_TEMPERATURE_API:
+        _attr_native_temperature_unit = UnitOfTemperature.CELSIUS
+    else:
+        _attr_temperature_unit = UnitOfTemperature.CELSIUS
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
         """Initialize the climate entity from the hub and the thermostat's subentry."""
@@ -136,45 +136,19 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         self._attr_preset_mode = view.preset_mode
         self._attr_current_humidity = view.current_humidity
         self._attr_target_humidity = view.target_humidity
-        self._attr_native_current_temperature = view.current_temperature
-        self._attr_native_target_temperature = view.setpoints.target
-        self._attr_native_target_temperature_low = view.setpoints.low
-        self._attr_native_target_temperature_high = view.setpoints.high
+        setpoints = view.setpoints
+        if NATIVE_TEMPERATURE_API:
+            self._attr_native_current_temperature = view.current_temperature
+            self._attr_native_target_temperature = setpoints.target
+            self._attr_native_target_temperature_low = setpoints.low
+            self._attr_native_target_temperature_high = setpoints.high
+        else:  # Home Assistant 2026.10 reads only the old names.
+            self._attr_current_temperature = view.current_temperature
+            self._attr_target_temperature = setpoints.target
+            self._attr_target_temperature_low = setpoints.low
+            self._attr_target_temperature_high = setpoints.high
         # Who made the last change of the setpoint, mode or preset.
         self._attr_extra_state_attributes = view.attributes
-
-    if not NATIVE_TEMPERATURE_API:
-        # Home Assistant before 2026.11 reads only the old names: serve them from the native
-        # ones. (Defined only there: on 2026.11 providing them is itself reported.)
-        @property
-        @override
-        def temperature_unit(self) -> str:
-            """Return the entity's native temperature unit (Celsius)."""
-            return self._attr_native_temperature_unit
-
-        @property
-        @override
-        def current_temperature(self) -> float | None:
-            """Return the current temperature in the entity's native unit."""
-            return self._attr_native_current_temperature
-
-        @property
-        @override
-        def target_temperature(self) -> float | None:
-            """Return the target temperature in the entity's native unit."""
-            return self._attr_native_target_temperature
-
-        @property
-        @override
-        def target_temperature_low(self) -> float | None:
-            """Return the low end of the target range in the entity's native unit."""
-            return self._attr_native_target_temperature_low
-
-        @property
-        @override
-        def target_temperature_high(self) -> float | None:
-            """Return the high end of the target range in the entity's native unit."""
-            return self._attr_native_target_temperature_high
 
     # Limits and step follow Home Assistant's unit, read when its state is written.
 

@@ -19,7 +19,7 @@ from typing import Any, Concatenate, Final, override
 
 from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN, HVACMode
 from homeassistant.config_entries import ConfigSubentry
-from homeassistant.const import UnitOfTemperature
+from homeassistant.const import EntityCategory, UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import device_registry as dr, translation
@@ -257,6 +257,26 @@ class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
     @override
     def _project(self) -> ValueT:
         return self.entity_description.value_fn(self.thermostat)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatSettingDescription[ValueT](ThermostatEntityDescription[ValueT]):
+    """A setting the thermostat keeps, and the `device` field it is."""
+
+    setting: str
+    """A name the command layer's `set_device_setting` takes."""
+
+
+class ThermostatSettingEntity[ValueT](ThermostatDescribedEntity[ValueT]):
+    """A setting the thermostat keeps and acts on, written through `set_device_setting`."""
+
+    entity_description: ThermostatSettingDescription[ValueT]
+    _attr_entity_category = EntityCategory.CONFIG
+
+    def _write_setting(self, value: object) -> None:
+        """Write the setting's field to the thermostat."""
+        commands = self.service.commands
+        self.run_command(commands.set_device_setting, self.entity_description.setting, value)
 
 
 def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:

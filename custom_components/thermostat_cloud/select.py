@@ -10,19 +10,21 @@ lockout temperature. Writes go through the command layer's `set_device_setting`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import override
 
 from homeassistant.components.select import SelectEntity, SelectEntityDescription
-from homeassistant.const import EntityCategory, Platform
+from homeassistant.const import Platform
 
 from .entity import (
-    ThermostatDescribedEntity,
-    ThermostatEntityDescription,
+    ThermostatSettingDescription,
+    ThermostatSettingEntity,
     described,
     platform_setup,
 )
 from .equipment import EQUIPMENT_SETTINGS
+from .server import ThermostatState
 
 PARALLEL_UPDATES = 0
 
@@ -38,42 +40,53 @@ HEAT_PUMP_BALANCE_OPTIONS = {
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThermostatSelectDescription(SelectEntityDescription, ThermostatEntityDescription[str | None]):
+class ThermostatSelectDescription(
+    SelectEntityDescription, ThermostatSettingDescription[str | None]
+):
     """A setting of one of a few values, and the `device` field it is."""
 
-    setting: str
     values: dict[str, str]
     """Field value -> option."""
 
 
+def _select(
+    key: str,
+    setting: str,
+    values: dict[str, str],
+    value_fn: Callable[[ThermostatState], str | None],
+) -> ThermostatSelectDescription:
+    """Return the select of a `device` setting, its options the values' translation keys.
+
+    A setting of equipment the thermostat may lack (a heat pump) is created disabled unless
+    it reports the equipment (`equipment.py`).
+    """
+    return ThermostatSelectDescription(
+        key=key,
+        translation_key=key,
+        setting=setting,
+        values=values,
+        options=list(values.values()),
+        value_fn=value_fn,
+        reads=frozenset({f"device.{setting}"}),
+        equipment_fn=EQUIPMENT_SETTINGS.get((Platform.SELECT, key)),
+    )
+
+
 SELECTS: tuple[ThermostatSelectDescription, ...] = (
-    ThermostatSelectDescription(
-        key="display_unit",
-        translation_key="display_unit",
-        setting="temperature_scale",
-        values=SCALE_OPTIONS,
-        options=list(SCALE_OPTIONS.values()),
-        value_fn=lambda t: t.display_scale,
-        reads=frozenset({"device.temperature_scale"}),
-    ),
-    ThermostatSelectDescription(
-        key="heat_pump_balance",
-        translation_key="heat_pump_balance",
-        setting="heatpump_savings",
-        values=HEAT_PUMP_BALANCE_OPTIONS,
-        options=list(HEAT_PUMP_BALANCE_OPTIONS.values()),
-        value_fn=lambda t: t.heat_pump_balance,
-        reads=frozenset({"device.heatpump_savings"}),
-        equipment_fn=EQUIPMENT_SETTINGS[(Platform.SELECT, "heat_pump_balance")],
+    _select("display_unit", "temperature_scale", SCALE_OPTIONS, lambda t: t.display_scale),
+    _select(
+        "heat_pump_balance",
+        "heatpump_savings",
+        HEAT_PUMP_BALANCE_OPTIONS,
+        lambda t: t.heat_pump_balance,
     ),
 )
 
 
-class ThermostatSelect(ThermostatDescribedEntity[str | None], SelectEntity):
+class ThermostatSelect(ThermostatSettingEntity[str | None], SelectEntity):
     """One setting the thermostat keeps; unknown until it reported one of its values."""
 
     entity_description: ThermostatSelectDescription
-    _attr_entity_category = EntityCategory.CONFIG
 
     @override
     def _update_attrs(self, view: str | None) -> None:
@@ -84,9 +97,9 @@ class ThermostatSelect(ThermostatDescribedEntity[str | None], SelectEntity):
     @override
     async def async_select_option(self, option: str) -> None:
         """Write the field value of the option to the thermostat."""
-        value = next(v for v, o in self.entity_description.values.items() if o == option)
-        commands = self.service.commands
-        self.run_command(commands.set_device_setting, self.entity_description.setting, value)
+        self._write_setting(
+            next(v for v, o in self.entity_description.values.items() if o == option)
+        )
 
 
 async_setup_entry = platform_setup(described(ThermostatSelect, SELECTS))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import override
+from typing import Literal, override
 
 from homeassistant.components.sensor import (
     RestoreSensor,
@@ -134,6 +134,20 @@ def _error(field: str) -> ThermostatSensorDescription:
     )
 
 
+def _eco_temperature(end: Literal["low", "high"]) -> ThermostatSensorDescription:
+    """Return the diagnostic sensor of an eco temperature: unknown while its limit is off."""
+    return ThermostatSensorDescription(
+        key=f"eco_temperature_{end}",
+        translation_key=f"eco_temperature_{end}",
+        device_class=SensorDeviceClass.TEMPERATURE,
+        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
+        suggested_display_precision=1,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: t.eco_temperatures[end],  # None while the limit is off
+        reads=ECO_TEMPERATURES,
+    )
+
+
 def _wifi_signal(thermostat: ThermostatState) -> float | None:
     """`device.rssi` (72) as the dBm it stands for (-72): the firmware reports its magnitude."""
     reported = thermostat.wifi_signal
@@ -188,30 +202,8 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         value_fn=lambda t: t.eco_mode,
         reads=frozenset({"device.eco"}),
     ),
-    ThermostatSensorDescription(
-        key="eco_temperature_low",
-        translation_key="eco_temperature_low",
-        device_class=SensorDeviceClass.TEMPERATURE,
-        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
-        suggested_display_precision=1,
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: (
-            t.eco_temperatures["low"] if t.eco_limit_on("low") is not False else None
-        ),
-        reads=ECO_TEMPERATURES,
-    ),
-    ThermostatSensorDescription(
-        key="eco_temperature_high",
-        translation_key="eco_temperature_high",
-        device_class=SensorDeviceClass.TEMPERATURE,
-        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
-        suggested_display_precision=1,
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: (
-            t.eco_temperatures["high"] if t.eco_limit_on("high") is not False else None
-        ),
-        reads=ECO_TEMPERATURES,
-    ),
+    _eco_temperature("low"),
+    _eco_temperature("high"),
     ThermostatSensorDescription(
         key="fan_timer_end",
         translation_key="fan_timer_end",

@@ -18,7 +18,7 @@ from typing import Any, override
 
 from homeassistant.components.climate.const import PRESET_ECO, PRESET_NONE
 from homeassistant.components.switch import SwitchEntity, SwitchEntityDescription
-from homeassistant.const import EntityCategory, Platform
+from homeassistant.const import Platform
 from homeassistant.helpers.device_registry import DeviceInfo
 
 from .climate_view import PRESET_READS, climate_preset
@@ -27,6 +27,8 @@ from .entity import (
     ProjectedEntity,
     ThermostatDescribedEntity,
     ThermostatEntityDescription,
+    ThermostatSettingDescription,
+    ThermostatSettingEntity,
     described,
     platform_setup,
 )
@@ -39,11 +41,9 @@ PARALLEL_UPDATES = 0
 
 @dataclass(frozen=True, kw_only=True)
 class ThermostatSwitchDescription(
-    SwitchEntityDescription, ThermostatEntityDescription[bool | None]
+    SwitchEntityDescription, ThermostatSettingDescription[bool | None]
 ):
-    """A setting and the `device` field (a name `set_device_setting` takes) it is."""
-
-    setting: str
+    """An on/off setting and the `device` field it is."""
 
 
 def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
@@ -81,11 +81,10 @@ SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
 )
 
 
-class ThermostatSwitch(ThermostatDescribedEntity[bool | None], SwitchEntity):
+class ThermostatSwitch(ThermostatSettingEntity[bool | None], SwitchEntity):
     """One on/off setting the thermostat keeps; unknown until it reported it."""
 
     entity_description: ThermostatSwitchDescription
-    _attr_entity_category = EntityCategory.CONFIG
 
     @override
     def _update_attrs(self, view: bool | None) -> None:
@@ -94,16 +93,12 @@ class ThermostatSwitch(ThermostatDescribedEntity[bool | None], SwitchEntity):
     @override
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Turn the setting on at the thermostat."""
-        self._write(on=True)
+        self._write_setting(True)
 
     @override
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Turn the setting off at the thermostat."""
-        self._write(on=False)
-
-    def _write(self, *, on: bool) -> None:
-        commands = self.service.commands
-        self.run_command(commands.set_device_setting, self.entity_description.setting, on)
+        self._write_setting(False)
 
 
 @dataclass(frozen=True, kw_only=True)
