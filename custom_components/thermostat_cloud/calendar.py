@@ -8,7 +8,7 @@ deleting an event in Home Assistant's calendar calls the service, which checks i
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, override
 
 from homeassistant.components.calendar import CalendarEntity, CalendarEvent
 from homeassistant.components.calendar.const import (
@@ -74,6 +74,7 @@ class VacationCalendar(CalendarEntity):
         self._attr_unique_id = f"{entry_id}_vacations"
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
 
+    @override
     async def async_added_to_hass(self) -> None:
         """Follow the home's vacations."""
         await super().async_added_to_hass()
@@ -119,6 +120,7 @@ class VacationCalendar(CalendarEntity):
         return f"{label}: {shown(vacation.eco_low)}\N{EN DASH}{shown(vacation.eco_high)} {unit}"
 
     @property
+    @override
     def event(self) -> CalendarEvent | None:
         """The vacation under way, else the next one."""
         now = dt_util.utcnow().timestamp() * 1000
@@ -127,6 +129,7 @@ class VacationCalendar(CalendarEntity):
                 return self._event(vacation)
         return None
 
+    @override
     async def async_get_events(
         self, hass: HomeAssistant, start_date: datetime, end_date: datetime
     ) -> list[CalendarEvent]:
@@ -139,6 +142,7 @@ class VacationCalendar(CalendarEntity):
             if vacation.start_ms < end_ms and start_ms < vacation.end_ms
         ]
 
+    @override
     async def async_create_event(self, **kwargs: Any) -> None:
         """Add a vacation."""
         await self._load_words()
@@ -153,6 +157,7 @@ class VacationCalendar(CalendarEntity):
             ),
         )
 
+    @override
     async def async_update_event(
         self,
         uid: str,
@@ -177,6 +182,7 @@ class VacationCalendar(CalendarEntity):
             ),
         )
 
+    @override
     async def async_delete_event(
         self,
         uid: str,

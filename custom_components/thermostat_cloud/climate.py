@@ -29,6 +29,8 @@ state maps onto Home Assistant's climate model:
 - `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
+  The command layer's `set_setpoints` decides this and the eco rule above; the entity passes
+  what the user asked.
 - Temperatures are Celsius natively, 4.5 to 32 °C in 0.5 °C steps (the protocol notes'
   recommended range, 40 to 90 °F); Home Assistant converts them for a Fahrenheit
   installation, where the step is 1 °F and the limits are 40 to 90 °F, whole degrees the
