@@ -15,11 +15,11 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass
-from typing import Any, Concatenate, Final, override
+from typing import Any, Concatenate, Final, TypedDict, override
 
 from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN, HVACMode
 from homeassistant.config_entries import ConfigSubentry
-from homeassistant.const import EntityCategory, UnitOfTemperature
+from homeassistant.const import EntityCategory, Platform, UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import device_registry as dr, translation
@@ -40,6 +40,7 @@ from .const import (
 from .coordinator import AVAILABILITY
 from .device_sync import mac_connection
 from .entry_data import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_SETTINGS, HasEquipment
 from .hub import Hub
 from .pairing_sync import thermostat_title
 from .server import (
@@ -265,6 +266,31 @@ class ThermostatSettingDescription[ValueT](ThermostatEntityDescription[ValueT]):
 
     setting: str
     """A name the command layer's `set_device_setting` takes."""
+
+
+class SettingFields(TypedDict):
+    """What a setting's description says by its key and field (see `setting_fields`)."""
+
+    key: str
+    translation_key: str
+    setting: str
+    reads: frozenset[str]
+    equipment_fn: HasEquipment | None
+
+
+def setting_fields(platform: Platform, key: str, setting: str) -> SettingFields:
+    """Return the description fields of the setting `device.<setting>` keyed `key`.
+
+    It reads its field; a setting of equipment the thermostat may lack (a heat pump, dual
+    fuel) is created disabled unless it reports the equipment (`equipment.py`).
+    """
+    return SettingFields(
+        key=key,
+        translation_key=key,
+        setting=setting,
+        reads=frozenset({f"device.{setting}"}),
+        equipment_fn=EQUIPMENT_SETTINGS.get((platform, key)),
+    )
 
 
 class ThermostatSettingEntity[ValueT](ThermostatDescribedEntity[ValueT]):

@@ -25,8 +25,8 @@ from .entity import (
     ThermostatSettingEntity,
     described,
     platform_setup,
+    setting_fields,
 )
-from .equipment import EQUIPMENT_SETTINGS
 from .server import (
     LOWER_SAFETY_MAX_C,
     LOWER_SAFETY_MIN_C,
@@ -52,14 +52,10 @@ SAFETY_TEMPERATURES = frozenset({"device.lower_safety_temp", "device.upper_safet
 def _outdoor_limit(key: str, setting: str) -> ThermostatNumberDescription:
     """Return the number of a heat pump's or dual fuel's outdoor temperature (°C)."""
     return ThermostatNumberDescription(
-        key=key,
-        translation_key=key,
-        setting=setting,
+        **setting_fields(Platform.NUMBER, key, setting),
         native_min_value=OUTDOOR_THRESHOLD_MIN_C,
         native_max_value=OUTDOOR_THRESHOLD_MAX_C,
         value_fn=lambda t: t.outdoor_threshold(setting),
-        reads=frozenset({f"device.{setting}"}),
-        equipment_fn=EQUIPMENT_SETTINGS[Platform.NUMBER, key],
     )
 
 

@@ -22,8 +22,8 @@ from .entity import (
     ThermostatSettingEntity,
     described,
     platform_setup,
+    setting_fields,
 )
-from .equipment import EQUIPMENT_SETTINGS
 from .server import ThermostatState
 
 PARALLEL_UPDATES = 0
@@ -55,20 +55,12 @@ def _select(
     values: dict[str, str],
     value_fn: Callable[[ThermostatState], str | None],
 ) -> ThermostatSelectDescription:
-    """Return the select of a `device` setting, its options the values' translation keys.
-
-    A setting of equipment the thermostat may lack (a heat pump) is created disabled unless
-    it reports the equipment (`equipment.py`).
-    """
+    """Return the select of a `device` setting, its options the values' translation keys."""
     return ThermostatSelectDescription(
-        key=key,
-        translation_key=key,
-        setting=setting,
+        **setting_fields(Platform.SELECT, key, setting),
         values=values,
         options=list(values.values()),
         value_fn=value_fn,
-        reads=frozenset({f"device.{setting}"}),
-        equipment_fn=EQUIPMENT_SETTINGS.get((Platform.SELECT, key)),
     )
 
 

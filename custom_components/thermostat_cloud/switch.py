@@ -31,8 +31,8 @@ from .entity import (
     ThermostatSettingEntity,
     described,
     platform_setup,
+    setting_fields,
 )
-from .equipment import EQUIPMENT_SETTINGS
 from .hub import Hub
 from .server import EventKind
 
@@ -47,18 +47,9 @@ class ThermostatSwitchDescription(
 
 
 def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
-    """Return the switch of a `device` setting: on or off as reported, unknown until then.
-
-    A setting of equipment the thermostat may lack (a heat pump) is created disabled unless
-    it reports the equipment (`equipment.py`).
-    """
+    """Return the switch of a `device` setting: on or off as reported, unknown until then."""
     return ThermostatSwitchDescription(
-        key=key,
-        translation_key=key,
-        setting=setting,
-        value_fn=lambda t: t.device_flag(setting),
-        reads=frozenset({f"device.{setting}"}),
-        equipment_fn=EQUIPMENT_SETTINGS.get((Platform.SWITCH, key)),
+        **setting_fields(Platform.SWITCH, key, setting), value_fn=lambda t: t.device_flag(setting)
     )
 
 
