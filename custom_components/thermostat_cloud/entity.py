@@ -102,6 +102,7 @@ class ProjectedEntity[ViewT](Entity):
 
     _attr_has_entity_name = True
     _attr_should_poll = False
+    hub: Hub
     _shown: Shown[ViewT]
 
     @abstractmethod
@@ -159,13 +160,13 @@ class ProjectedEntity[ViewT](Entity):
         if self._refresh():
             self.async_write_ha_state()
 
-    def _run[T](self, hub: Hub, call: Callable[[], T]) -> T:
+    def _run[T](self, call: Callable[[], T]) -> T:
         """Run a call of the service as the change of whoever the entity's context names.
 
         (See change_authors.py.) A refusal turns into a translated error.
         """
         try:
-            with hub.authors.acting(self._context):
+            with self.hub.authors.acting(self._context):
                 return call()
         except CommandError as err:
             raise command_error(self.hass, err) from err
@@ -214,7 +215,7 @@ class ThermostatEntity[ViewT](ProjectedEntity[ViewT]):
         It is the change of whoever the entity's context names (see change_authors.py); a
         refusal turns into a translated error; mypy checks the arguments against the command's.
         """
-        return self._run(self.hub, lambda: command(self.serial, *args, **kwargs))
+        return self._run(lambda: command(self.serial, *args, **kwargs))
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,7 +182,7 @@ class HomeAwaySwitch(ProjectedEntity[bool], SwitchEntity):
 
     def _write(self, *, away: bool) -> None:
         commands = self.hub.service.commands
-        self._run(self.hub, lambda: commands.set_home_away(self.home.structure_id, away))
+        self._run(lambda: commands.set_home_away(self.home.structure_id, away))
 
 
 async_setup_entry = platform_setup(
