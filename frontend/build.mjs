@@ -54,7 +54,7 @@ await build({
   target: "es2021",
   minify: true,
   // Tagged templates (Lit's html`` and css``) become plain calls with their strings escaped, so
-  // the bundle is one line: minified whole, and never read as a copy of the sources' templates.
+  // the code under the header is one line: minified whole, never read as a copy of the sources.
   supported: { "template-literal": false },
   legalComments: "none",
   charset: "utf8",
