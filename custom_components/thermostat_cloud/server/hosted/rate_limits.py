@@ -31,7 +31,6 @@ class Quota:
 
     @property
     def exhausted(self) -> bool:
-        """True when the next request must be refused."""
         return self.remaining <= 0
 
 
@@ -39,7 +38,6 @@ class RateLimiter:
     """At most `limit` requests per principal per fixed window."""
 
     def __init__(self, limit: int, window_ms: int = WINDOW_MS) -> None:
-        """Initialize from the request limit and the window length in milliseconds."""
         self.limit = limit
         self.window_ms = window_ms
         self._windows: dict[str, _Window] = {}

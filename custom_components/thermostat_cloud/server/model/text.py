@@ -38,7 +38,6 @@ class ForLog:
     __slots__ = ("_limit", "_value")
 
     def __init__(self, value: object, limit: int) -> None:
-        """Initialize from an outside value and a length limit."""
         self._value = value
         self._limit = limit
 

@@ -128,7 +128,6 @@ class BucketReadings:
     __slots__ = ("buckets", "serial")
 
     def __init__(self, buckets: BucketStore, serial: str) -> None:
-        """Initialize from the service's buckets and the thermostat's serial."""
         self.buckets = buckets
         self.serial = serial
 

@@ -50,7 +50,6 @@ class HomeState:
     __slots__ = ("source", "structure_id")
 
     def __init__(self, source: StateSource, structure_id: str) -> None:
-        """Initialize read access to the home of this structure id (the service's read source)."""
         self.source = source
         self.structure_id = structure_id
 
@@ -71,7 +70,6 @@ class ThermostatState:
     __slots__ = ("readings", "serial", "source")
 
     def __init__(self, source: StateSource, serial: str) -> None:
-        """Initialize read access to the thermostat of this serial (the service's read source)."""
         self.readings = BucketReadings(source.buckets, serial)
         self.source = source
         self.serial = serial
