@@ -138,7 +138,6 @@ class SubscriptionHub:
         self._batches = BatchCloser()
 
     def close_after(self, conn: HeldConnection, window: float) -> None:
-        """Close a held connection at the end of its batch window (see `BatchCloser`)."""
         self._batches.close_after(conn, window)
 
     @property

@@ -127,7 +127,6 @@ def _timestamp_field(obj: dict[str, Any], name: str, where: str) -> int:
 
 
 def _put_entry(key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEntry:
-    """Check the key and the revisions of one bucket of a PUT."""
     if not is_bucket_key(key):
         raise BadRequestError("object_key must be <type>.<id>")
     guard = meta.get("if_object_revision")

@@ -50,7 +50,6 @@ class RateLimiter:
         return window
 
     def quota(self, principal: str, now: int) -> Quota:
-        """Return the principal's quota before its next request."""
         window = self._current(principal, now)
         if window is None:
             return Quota(self.limit, self.limit, now + self.window_ms)

@@ -60,7 +60,6 @@ class DeviceRegistry:
         return self._records.get(serial)
 
     def by_device_id(self, device_id: str) -> DeviceRecord | None:
-        """Return the record with this hosted-API id."""
         return next((r for r in self._records.values() if r.device_id == device_id), None)
 
     def serial_for_mac(self, mac: str) -> str | None:

@@ -162,7 +162,6 @@ class PairingRegistry:
         return RegisterOutcome.PAIRED, key
 
     def claim(self, key: EntryKey, user_id: str, structure_id: str) -> Pairing:
-        """Mark the key claimed and record ownership."""
         now = self._clock.now_ms()
         key.claimed_by = user_id
         key.claimed_at = now

@@ -42,7 +42,6 @@ class ForLog:
         self._limit = limit
 
     def __str__(self) -> str:
-        """Return the value as printable text, cut to the limit."""
         value = self._value
         text = value if isinstance(value, str) else repr(value)
         # Cut before escaping: a megabyte of control characters is not escaped in full.

@@ -215,7 +215,6 @@ class BucketReadings:
 
     @property
     def fan_mode_in_shared(self) -> bool:
-        """Whether the thermostat reports its fan mode in `shared` (besides `device`)."""
         return "fan_mode" in self.shared
 
     def setting(self, name: str) -> Any:
