@@ -245,6 +245,5 @@ class Delivery:
             self._push_all(serial)
 
     def forget(self, serial: str) -> None:
-        """Note that the device was forgotten: nothing is owed to it."""
         self._undelivered.pop(serial, None)
         self._given.pop(serial, None)
