@@ -40,6 +40,7 @@ from syrupy.assertion import SnapshotAssertion
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
 # the test harness's own custom_components package.
 import custom_components.thermostat_cloud
+from custom_components.thermostat_cloud import PLATFORMS
 from custom_components.thermostat_cloud.const import (
     CONF_API_ORIGIN,
     CONF_CODE,
@@ -158,11 +159,13 @@ def clock(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> LoopClock:
 UNIT_TESTS = Path(__file__).parent / "unit"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the unit tests first, and set up a test's `clock` before its other fixtures.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the fast layer, run the unit tests first, set up a test's `clock` first.
 
-    Unit tests first: a broken core fails within seconds, before any Home Assistant starts.
+    The fast layer (`-m fast`) is the unit tests and one `smoke` test per entity platform: a
+    broken core or platform fails within a minute, before the Home Assistant suite starts.
     """
+    mark_fast_layer(config, items)
     items.sort(key=lambda item: not item.path.is_relative_to(UNIT_TESTS))
     for item in items:
         if not isinstance(item, pytest.Function) or "clock" not in item.fixturenames:
@@ -172,6 +175,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names.remove("clock")
         asked = [names.index(name) for name in item._fixtureinfo.argnames if name in names]
         names.insert(min(asked, default=len(names)), "clock")
+
+
+def mark_fast_layer(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the unit tests and the platforms' smoke tests `fast`.
+
+    A run of the whole suite (no paths given) refuses to start when an entity platform of the
+    integration has no smoke test, so the fast layer keeps setting up every one of them.
+    """
+    smoked: set[str] = set()
+    for item in items:
+        smoke = item.get_closest_marker("smoke")
+        if smoke is not None:
+            smoked.add(smoke.args[0])
+        if smoke is not None or item.path.is_relative_to(UNIT_TESTS):
+            item.add_marker(pytest.mark.fast)
+    if config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
+        return
+    missing = {platform.value for platform in PLATFORMS} - smoked
+    if missing:
+        raise pytest.UsageError(f"no smoke test (`@pytest.mark.smoke`) for {sorted(missing)}")
 
 
 @pytest.fixture(autouse=True)

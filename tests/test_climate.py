@@ -228,6 +228,7 @@ async def test_thermostat_put_updates_the_entity(
 # -- climate actions reach the thermostat -----------------------------------------------------------
 
 
+@pytest.mark.smoke("climate")
 async def test_set_temperature_is_pushed_to_the_thermostat(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:

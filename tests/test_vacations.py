@@ -272,6 +272,7 @@ async def test_a_wrong_vacation_is_refused_and_changes_nothing(
     assert await listed(hass, paired) == before
 
 
+@pytest.mark.smoke("calendar")
 async def test_the_calendar_creates_changes_and_deletes_vacations(
     hass: HomeAssistant,
     pair_thermostat: PairThermostat,

@@ -67,3 +67,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         needs = NOT_HERE.intersection(getattr(item, "fixturenames", ()))
         if needs:
             raise pytest.UsageError(f"{item.nodeid} is a unit test but uses {sorted(needs)}")
+
+
+@pytest.fixture(autouse=True)
+def enable_event_loop_debug() -> None:
+    """Leave the loop's debug mode off: no Home Assistant here to watch for blocking calls.
+
+    Debug mode records a stack trace with every callback the loop schedules; the core's
+    timers and events schedule thousands in a simulated day, which doubled the folder's time.
+    """
