@@ -62,6 +62,27 @@ from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
 SERIAL = "02AA01AC331400AB"
 OTHER_SERIAL = "02AA01AC331400CD"
+NO_EQUIPMENT = dict.fromkeys(
+    (
+        "can_heat",
+        "can_cool",
+        "has_fan",
+        "has_emer_heat",
+        "has_humidifier",
+        "has_dehumidifier",
+        "has_x2_heat",
+        "has_x3_heat",
+        "has_aux_heat",
+        "has_alt_heat",
+        "has_x2_alt_heat",
+        "has_x2_cool",
+        "has_x3_cool",
+        "has_heat_pump",
+        "has_dual_fuel",
+    ),
+    False,
+)
+"""The capabilities of a thermostat without any of the equipment firmware reports."""
 
 
 class MemoryStorage:
@@ -431,6 +452,12 @@ def shown(hass: HomeAssistant, entity_id: str) -> str:
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.state
+
+
+def aborted(result: Any) -> str:
+    """Return the reason a flow's step gave for stopping, which it must have done."""
+    assert result["type"] is FlowResultType.ABORT, result
+    return str(result["reason"])
 
 
 def free_port() -> int:
