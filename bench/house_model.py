@@ -20,7 +20,11 @@ import time
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
-from custom_components.thermostat_cloud.server.core.house_model import MAX_SAMPLES, Sample, fit
+from custom_components.thermostat_cloud.server.core.watch.house_model import (
+    MAX_SAMPLES,
+    Sample,
+    fit,
+)
 
 from .core_listeners import pair, unhook
 from .fleet import bench_serial
@@ -119,7 +123,7 @@ def main() -> None:
     args = parser.parse_args()
     # Twenty minutes between two reports of a heating thermostat is no real thermostat: the
     # runtime ledger says so for each, which is not what is measured here.
-    logging.getLogger("custom_components.thermostat_cloud.server.core.runtime").setLevel(
+    logging.getLogger("custom_components.thermostat_cloud.server.core.watch.runtime").setLevel(
         logging.ERROR
     )
     results = asyncio.run(_run(args.thermostats, args.puts, args.rounds))

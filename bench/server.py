@@ -57,7 +57,7 @@ from custom_components.thermostat_cloud.server import (  # noqa: E402
     ServiceConfig,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.core.validation import (  # noqa: E402
+from custom_components.thermostat_cloud.server.core.read.validation import (  # noqa: E402
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
 )

@@ -14,7 +14,7 @@ from pytest_homeassistant_custom_component.components.diagnostics import (
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from custom_components.thermostat_cloud.server.core.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
 from .conftest import SERIAL, PairThermostat, setup_hub

@@ -32,8 +32,8 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.core.command_errors import CommandError
 from custom_components.thermostat_cloud.server.core.events import ChangeSource
+from custom_components.thermostat_cloud.server.core.read.command_errors import CommandError
 from thermostat_sim import SimulatedThermostat, basic_auth
 from thermostat_sim.thermostat import LocalBucket
 

@@ -45,7 +45,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.control.api import COMMANDS
-from custom_components.thermostat_cloud.server.core.validation import DEVICE_SETTINGS
+from custom_components.thermostat_cloud.server.core.read.validation import DEVICE_SETTINGS
 from custom_components.thermostat_cloud.server.hosted import api as hosted_api
 from custom_components.thermostat_cloud.server.model.buckets import Bucket
 from custom_components.thermostat_cloud.server.model.devices import ENTRY_FIELDS

@@ -25,7 +25,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
     ThermostatState,
 )
-from custom_components.thermostat_cloud.server.core.state_source import StateSource
+from custom_components.thermostat_cloud.server.core.read.state_source import StateSource
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore
 from custom_components.thermostat_cloud.switch import SWITCHES
 from thermostat_sim import WEEK_SCHEDULE

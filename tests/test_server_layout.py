@@ -55,7 +55,7 @@ def test_surfaces_use_only_the_packages_public_names(path: Path) -> None:
 
 
 def _part_imported(path: Path, level: int, module: str) -> str | None:
-    """Return the part of `server/` an import names (`core` of `..core.state`), else None."""
+    """Return the part of `server/` an import names (`core` of `..core.read.state`), else None."""
     inside = path.relative_to(SERVER).parent.parts  # ("core",) for server/core/x.py
     if level == 0 or level > len(inside) + 1:
         return None
@@ -175,7 +175,7 @@ def test_a_reach_into_the_service_is_seen(tmp_path: Path) -> None:
 
     glue = tmp_path / "glue.py"
     glue.write_text(
-        "from .server import ThermostatService\nfrom .server.core.state import ThermostatState\n",
+        "from .server import ThermostatService\nfrom .server.core.read.state import ThermostatState\n",
         encoding="utf-8",
     )
-    assert _server_imports_beyond_its_api(glue) == [".server.core.state"]
+    assert _server_imports_beyond_its_api(glue) == [".server.core.read.state"]

@@ -22,7 +22,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.server.core.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from thermostat_sim import WEEK_SCHEDULE
 
 from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown

@@ -1,7 +1,7 @@
 """The health alerts in Home Assistant: thresholds from the options, figures, issues, events.
 
 The service's health monitor finds what is wrong with the equipment behind each thermostat
-(`server.core.health`, docs/health.md); this is its one Home Assistant follower. For each
+(`server.core.watch.health`, docs/health.md); this is its one Home Assistant follower. For each
 finding it raises a repair issue that names the thermostat and says what was seen, with the
 figures in the user's units, and what to check first (`issues.py`); it fires
 `thermostat_cloud_alert` when a finding opens and when it clears, with the same text in

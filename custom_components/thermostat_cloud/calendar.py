@@ -1,6 +1,6 @@
 """The home's vacations as a calendar on the hub's device: listed, created, changed, deleted.
 
-Each event is one vacation of the service (`server.core.vacations`); creating, changing or
+Each event is one vacation of the service (`server.core.home.vacations`); creating, changing or
 deleting an event in Home Assistant's calendar calls the service, which checks it as the
 `set_vacation` action does (no overlap, not in the past, the end after the start).
 """

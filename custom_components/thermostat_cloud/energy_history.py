@@ -1,4 +1,4 @@
-"""The outdoor temperature the service's days are weighed against (server/core/days.py).
+"""The outdoor temperature the service's days are weighed against (server/core/watch/days.py).
 
 The service keeps each thermostat's days; this gives it the outdoor temperature of the weather
 entity the thermostats are served (weather_source.py) every `OUTDOOR_INTERVAL`. Without one the

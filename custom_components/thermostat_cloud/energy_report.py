@@ -1,7 +1,7 @@
 """Why a day looked as it did: the `get_energy_report` action.
 
 A thermostat or the whole home, a day, a week (Monday to Sunday) or a month, in Home
-Assistant's time zone, from the days the service keeps (server/core/days.py). A period not over
+Assistant's time zone, from the days the service keeps (server/core/watch/days.py). A period not over
 yet is answered up to today; one that has not begun is refused. Days without weather have no
 degree-days, and the answer says how many days had weather (`weather`: complete, partial or
 missing).

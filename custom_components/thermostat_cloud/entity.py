@@ -6,7 +6,7 @@ projection and writes its state only when a new one differs. It declares what th
 reads (bucket fields and aspects, see `coordinator.reads_changed`), and the coordinator calls it
 only for changes of those, in the loop turn of the change (device PUT, inline subscribe
 update, command): nothing to poll, nothing to go stale. Which bucket field means what is known
-in one place, `server.core.state.ThermostatState`, which the control API's status record reads
+in one place, `server.core.read.state.ThermostatState`, which the control API's status record reads
 too.
 """
 

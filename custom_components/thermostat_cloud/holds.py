@@ -1,6 +1,6 @@
 """Holds and vacations in Home Assistant: their actions and the Hold until sensor.
 
-The service keeps both (`server.core.holds`, `server.core.vacations`): it keeps a hold across
+The service keeps both (`server.core.home.holds`, `server.core.home.vacations`): it keeps a hold across
 the thermostat's schedule and ends it on time or when someone turns the dial, and it puts the
 home in away for a vacation and back in time. This module only turns actions into calls of its
 public API, in Celsius, and its refusals into translated errors. The Resume schedule button is

@@ -2,7 +2,7 @@
 
 Besides its readings: how long each piece of its equipment ran, how often heating and cooling
 started, and, with the powers and gas rates given in the thermostat's reconfigure step, the
-energy it used. These show the core's figures (`server/core/runtime.py`), which only grow; their
+energy it used. These show the core's figures (`server/core/watch/runtime.py`), which only grow; their
 long-term statistics (hours per day in a statistics graph, the Energy dashboard) come from the
 state class.
 """
@@ -486,7 +486,7 @@ HOUSE_MODEL = frozenset({EventKind.HOUSE_MODEL.value})
 
 
 class HouseModelSensor(ThermostatEntity[Estimate], SensorEntity):
-    """A rate of the house's model at today's outdoor temperature (`server/core/house_model.py`).
+    """A rate of the house's model at today's outdoor temperature (`server/core/watch/house_model.py`).
 
     Heating and cooling rates (how fast the equipment changes the room) and the drift with it
     off (negative while the house loses heat), in °C per hour. Unknown until enough runs are

@@ -74,7 +74,7 @@ async def home_today(home_assistant: BrowserHomeAssistant) -> date:
 
 
 def seeded_days(today: date) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Return the saved form of `SEEDED_DAYS` (server/core/days.py): the days and the weather."""
+    """Return the saved form of `SEEDED_DAYS` (server/core/watch/days.py): the days and the weather."""
     days: dict[str, Any] = {}
     weather: dict[str, Any] = {}
     running = {"heating_stage_1": 0.0, "cooling_stage_1": 0.0, "fan": 0.0}

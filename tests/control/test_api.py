@@ -11,7 +11,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.core.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from tests.conftest import NO_EQUIPMENT, OTHER_SERIAL, SERIAL
 
 from .conftest import URL, Client, ConnectThermostat, command, pair

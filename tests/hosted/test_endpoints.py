@@ -11,7 +11,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.server import ThermostatService
-from custom_components.thermostat_cloud.server.core.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import CreateKey, HostedClient, Paired, PairThermostat, device_id, wait_for_field

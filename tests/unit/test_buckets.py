@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from custom_components.thermostat_cloud.server.core.state import ThermostatState
+from custom_components.thermostat_cloud.server.core.read.state import ThermostatState
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore, split_key
 from custom_components.thermostat_cloud.server.model.pairing import (
     ENTRY_KEY_ALPHABET,
@@ -221,10 +221,10 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         ServiceConfig,
         ServiceEvent,
     )
-    from custom_components.thermostat_cloud.server.core.commands import Commands
-    from custom_components.thermostat_cloud.server.core.confirmations import Confirmations
     from custom_components.thermostat_cloud.server.core.context import CoreContext
     from custom_components.thermostat_cloud.server.core.events import EventBus
+    from custom_components.thermostat_cloud.server.core.write.commands import Commands
+    from custom_components.thermostat_cloud.server.core.write.confirmations import Confirmations
     from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
     from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.core.confirmations import carries
+from custom_components.thermostat_cloud.server.core.write.confirmations import carries
 from tests.conftest import FakeClock, MemoryStorage
 
 SERIAL = "02AA01AC331400AB"

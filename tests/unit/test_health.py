@@ -520,7 +520,9 @@ async def test_bad_reports_at_any_times_build_no_finding_and_are_logged_once(
     report(service, hvac_heater_state=True)
     handler = Recorder()
     records = handler.records
-    logger = logging.getLogger("custom_components.thermostat_cloud.server.core.health_monitor")
+    logger = logging.getLogger(
+        "custom_components.thermostat_cloud.server.core.watch.health_monitor"
+    )
     logger.addHandler(handler)
     try:
         for advance, field, value in steps:

@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
-from custom_components.thermostat_cloud.server.core.schedule import (
+from custom_components.thermostat_cloud.server.core.read.schedule import (
     next_schedule_change,
     scheduled_setpoint,
 )

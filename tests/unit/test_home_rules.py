@@ -22,13 +22,13 @@ from custom_components.thermostat_cloud.server import (
     ServiceConfig,
     ServiceEvent,
 )
-from custom_components.thermostat_cloud.server.core.commands import Commands
-from custom_components.thermostat_cloud.server.core.confirmations import Confirmations
 from custom_components.thermostat_cloud.server.core.context import CoreContext
 from custom_components.thermostat_cloud.server.core.events import EventBus
-from custom_components.thermostat_cloud.server.core.home_rules import HomeChange, HomeRules
-from custom_components.thermostat_cloud.server.core.readings import BucketReadings, home_away
-from custom_components.thermostat_cloud.server.core.write_path import WritePath
+from custom_components.thermostat_cloud.server.core.read.readings import BucketReadings, home_away
+from custom_components.thermostat_cloud.server.core.write.commands import Commands
+from custom_components.thermostat_cloud.server.core.write.confirmations import Confirmations
+from custom_components.thermostat_cloud.server.core.write.home_rules import HomeChange, HomeRules
+from custom_components.thermostat_cloud.server.core.write.write_path import WritePath
 from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore
 from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry

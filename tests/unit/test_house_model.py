@@ -24,7 +24,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
-from custom_components.thermostat_cloud.server.core.house_model import (
+from custom_components.thermostat_cloud.server.core.watch.house_model import (
     MAX_SAMPLES,
     Sample,
     fit,

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from custom_components.thermostat_cloud.server import bucket_key
-from custom_components.thermostat_cloud.server.core.readings import (
+from custom_components.thermostat_cloud.server.core.read.readings import (
     BucketReadings,
     flag,
     home_away,

@@ -7,7 +7,7 @@ edges: letter case, the user's own names, malformed `where` buckets.
 from __future__ import annotations
 
 from custom_components.thermostat_cloud.server import bucket_key
-from custom_components.thermostat_cloud.server.core.rooms import FIXED_ROOM_PREFIX, room_name
+from custom_components.thermostat_cloud.server.core.read.rooms import FIXED_ROOM_PREFIX, room_name
 from custom_components.thermostat_cloud.server.model.buckets import BucketStore
 from tests.conftest import FakeClock
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from custom_components.thermostat_cloud.server import CommandError, Reason
-from custom_components.thermostat_cloud.server.core.schedule import validate_schedule
+from custom_components.thermostat_cloud.server.core.read.schedule import validate_schedule
 
 ENTRY = {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"}
 SCHEDULE = {"ver": 2, "name": "Week", "schedule_mode": "HEAT", "days": {"1": {"0": ENTRY}}}

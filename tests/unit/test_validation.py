@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from custom_components.thermostat_cloud.server import CommandError, ErrorCode, Reason
-from custom_components.thermostat_cloud.server.core.validation import (
+from custom_components.thermostat_cloud.server.core.read.validation import (
     DEVICE_SETTINGS,
     is_valid_pin_hash,
     normalize_mode,

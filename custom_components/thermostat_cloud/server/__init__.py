@@ -71,7 +71,7 @@ from .core import (
     origin_with_port,
     takes_range,
 )
-from .core.validation import (
+from .core.read.validation import (
     ECO_TEMPERATURE_MAX_C,
     ECO_TEMPERATURE_MIN_C,
     LOWER_SAFETY_MAX_C,

@@ -3,22 +3,10 @@
 The surfaces (device, control, hosted) import from here, not from the modules inside.
 """
 
-from .availability import Availability
-from .changes import ATTRIBUTED_FIELDS, Author, AuthorKind, Change, ChangeKind, Rule
-from .clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSummary, Principal
-from .command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .commands import Commands
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
-from .confirmations import (
-    CONTACT_DEADLINE_S,
-    WRITTEN_DEADLINE_S,
-    Confirmations,
-    PendingField,
-    pending_record,
-)
-from .days import home_totals
-from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
-from .firmware import (
+from .device.availability import Availability
+from .device.clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSummary, Principal
+from .device.firmware import (
     MIN_CONTROL_FIRMWARE,
     Identity,
     carries_setpoints,
@@ -34,37 +22,9 @@ from .firmware import (
     subscribe_listing,
     too_old_to_control,
 )
-from .health import (
-    DEFAULT_THRESHOLDS,
-    MIN_LONG_RUNTIME_FACTOR,
-    MIN_NOT_WARMING_MINUTES,
-    MIN_SILENT_MINUTES,
-    MIN_STARTS_PER_HOUR,
-    STRICT_THRESHOLDS,
-    TEMPERATURE_LIMITS_C,
-    Finding,
-    FindingKind,
-    HealthThresholds,
-)
-from .holds import Hold, Holds
-from .house_model import DRIFT, MIN_RUNS, Estimate, HouseModel
-from .modes import Setpoints, held_setpoints, holds_eco, takes_range
-from .monthly import MIN_DAYS_WITH_DATA, month_before, month_key, month_range
-from .pairing import HomePairing, RegisterResult
-from .readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
-from .roster import Roster
-from .runtime import (
-    COOLING,
-    ELECTRICITY,
-    EQUIPMENT,
-    GAS,
-    HEATING,
-    Rates,
-    RuntimeFigures,
-    RuntimeLedger,
-)
-from .service import Storage, ThermostatService
-from .sessions import (
+from .device.pairing import HomePairing, RegisterResult
+from .device.roster import Roster
+from .device.sessions import (
     BucketAccess,
     DeviceSessions,
     IdentityClaim,
@@ -78,12 +38,52 @@ from .sessions import (
     Subscription,
     UnidentifiedDeviceError,
 )
-from .state import HomeState, ThermostatState
-from .state_source import StateSource
-from .trouble import LOW_BATTERY_V, Cause, Trouble
-from .vacations import Vacation, Vacations
-from .validation import as_number
-from .weather import WeatherProvider
+from .device.trouble import LOW_BATTERY_V, Cause, Trouble
+from .device.weather import WeatherProvider
+from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .home.holds import Hold, Holds
+from .home.vacations import Vacation, Vacations
+from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
+from .read.modes import Setpoints, held_setpoints, holds_eco, takes_range
+from .read.readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
+from .read.state import HomeState, ThermostatState
+from .read.state_source import StateSource
+from .read.validation import as_number
+from .service import Storage, ThermostatService
+from .watch.days import home_totals
+from .watch.health import (
+    DEFAULT_THRESHOLDS,
+    MIN_LONG_RUNTIME_FACTOR,
+    MIN_NOT_WARMING_MINUTES,
+    MIN_SILENT_MINUTES,
+    MIN_STARTS_PER_HOUR,
+    STRICT_THRESHOLDS,
+    TEMPERATURE_LIMITS_C,
+    Finding,
+    FindingKind,
+    HealthThresholds,
+)
+from .watch.house_model import DRIFT, MIN_RUNS, Estimate, HouseModel
+from .watch.monthly import MIN_DAYS_WITH_DATA, month_before, month_key, month_range
+from .watch.runtime import (
+    COOLING,
+    ELECTRICITY,
+    EQUIPMENT,
+    GAS,
+    HEATING,
+    Rates,
+    RuntimeFigures,
+    RuntimeLedger,
+)
+from .write.changes import ATTRIBUTED_FIELDS, Author, AuthorKind, Change, ChangeKind, Rule
+from .write.commands import Commands
+from .write.confirmations import (
+    CONTACT_DEADLINE_S,
+    WRITTEN_DEADLINE_S,
+    Confirmations,
+    PendingField,
+    pending_record,
+)
 
 __all__ = [
     "ATTRIBUTED_FIELDS",

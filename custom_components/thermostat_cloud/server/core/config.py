@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from yarl import URL
 
 from ..model.pairing import DEFAULT_ENTRY_KEY_TTL_SECONDS
-from .health import HealthThresholds
+from .watch.health import HealthThresholds
 
 SERVER_VERSION = "0.1.0"
 # A device with no held subscribe is still counted available this long after its last request.

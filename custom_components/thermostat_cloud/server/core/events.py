@@ -13,7 +13,7 @@ import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .changes import Author
+    from .write.changes import Author
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -12,11 +12,11 @@ from datetime import date, datetime, timedelta
 from typing import Any, Protocol
 
 from ..model.api_keys import ApiKey, CreatedKey, Scope
-from .health import Finding, HealthThresholds
-from .holds import Hold
-from .house_model import Estimate
-from .runtime import Rates, RuntimeFigures
-from .vacations import Vacation
+from .home.holds import Hold
+from .home.vacations import Vacation
+from .watch.health import Finding, HealthThresholds
+from .watch.house_model import Estimate
+from .watch.runtime import Rates, RuntimeFigures
 
 
 class HoldsFacet(Protocol):

@@ -29,13 +29,15 @@ from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock, SystemClock
 from ..model.devices import DeviceRecord, DeviceRegistry
 from ..model.pairing import Pairing, PairingRegistry
-from .availability import Availability
-from .clients import Clients
-from .commands import Commands
 from .config import ServiceConfig
-from .confirmations import Confirmations, PendingField
 from .context import CoreContext
-from .days import DayLedger
+from .device.availability import Availability
+from .device.clients import Clients
+from .device.pairing import HomePairing, RegisterResult
+from .device.roster import Roster
+from .device.sessions import DeviceSessions
+from .device.trouble import Trouble
+from .device.weather import WeatherProvider
 from .events import EventBus, PairingOrigin
 from .facets import (
     ApiKeysFacet,
@@ -46,19 +48,17 @@ from .facets import (
     RuntimeFacet,
     VacationsFacet,
 )
-from .health_monitor import HealthMonitor
-from .holds import Holds
-from .house_model import HouseModel
-from .monthly import Rates, build_monthly_report
-from .pairing import HomePairing, RegisterResult
-from .roster import Roster
-from .runtime import RuntimeLedger
-from .sessions import DeviceSessions
-from .state import HomeState, ThermostatState
-from .state_source import AvailabilityView, CommandsView
-from .trouble import Trouble
-from .vacations import Vacations
-from .weather import WeatherProvider
+from .home.holds import Holds
+from .home.vacations import Vacations
+from .read.state import HomeState, ThermostatState
+from .read.state_source import AvailabilityView, CommandsView
+from .watch.days import DayLedger
+from .watch.health_monitor import HealthMonitor
+from .watch.house_model import HouseModel
+from .watch.monthly import Rates, build_monthly_report
+from .watch.runtime import RuntimeLedger
+from .write.commands import Commands
+from .write.confirmations import Confirmations, PendingField
 
 _LOGGER = logging.getLogger(__name__)
 

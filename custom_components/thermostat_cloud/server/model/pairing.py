@@ -1,6 +1,6 @@
 """Entry keys (pairing codes), ownership records and the pairing journal.
 
-This module only keeps the records; `core.pairing.HomePairing.register` is the one pairing
+This module only keeps the records; `core.device.pairing.HomePairing.register` is the one pairing
 implementation (UI flow and control API alike) and writes the user and structure buckets.
 
 The journal is what a host that mirrors pairings in a store of its own (the integration's

@@ -25,17 +25,17 @@ import secrets
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..model.buckets import bucket_key
-from ..model.records import UnstorableError, ensure_storable, is_int
-from .changes import Author, Rule
-from .command_errors import CommandError, ErrorCode, Reason
-from .commands import Commands
-from .context import CoreContext
-from .events import HOME, ChangeSource, EventKind, ServiceEvent
-from .readings import BucketReadings
-from .runtime import COOLING, HEATING
-from .schedule import as_plain_number, scheduled_setpoint
-from .validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
+from ...model.buckets import bucket_key
+from ...model.records import UnstorableError, ensure_storable, is_int
+from ..context import CoreContext
+from ..events import HOME, ChangeSource, EventKind, ServiceEvent
+from ..read.command_errors import CommandError, ErrorCode, Reason
+from ..read.readings import BucketReadings
+from ..read.schedule import as_plain_number, scheduled_setpoint
+from ..read.validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
+from ..watch.runtime import COOLING, HEATING
+from ..write.changes import Author, Rule
+from ..write.commands import Commands
 
 _LOGGER = logging.getLogger(__name__)
 

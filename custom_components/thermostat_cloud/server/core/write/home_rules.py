@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 import logging
 from typing import Any
 
-from ..model.buckets import Bucket, bucket_key
+from ...model.buckets import Bucket, bucket_key
+from ..context import CoreContext
+from ..read.readings import BucketReadings, home_away, home_manual_eco_since
 from .changes import Rule
-from .context import CoreContext
-from .readings import BucketReadings, home_away, home_manual_eco_since
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -28,12 +28,12 @@ from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..model.buckets import bucket_key
-from .context import CoreContext
-from .events import field_name
-from .modes import takes_range
-from .readings import BucketReadings
-from .schedule import ScheduledSetpoint, as_plain_number, entries_of_day
+from ...model.buckets import bucket_key
+from ..context import CoreContext
+from ..events import field_name
+from ..read.modes import takes_range
+from ..read.readings import BucketReadings
+from ..read.schedule import ScheduledSetpoint, as_plain_number, entries_of_day
 
 
 class AuthorKind(StrEnum):

@@ -13,13 +13,13 @@ import logging
 import secrets
 from typing import Any
 
-from ..delivery.ledger import Delivery
-from ..model.api_keys import ApiKeyStore
-from ..model.buckets import BucketStore, bucket_key, home_device_keys, home_device_serials
-from ..model.pairing import Pairing, RegisterOutcome, normalize_code
-from .commands import Commands
-from .context import CoreContext
-from .events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from ...delivery.ledger import Delivery
+from ...model.api_keys import ApiKeyStore
+from ...model.buckets import BucketStore, bucket_key, home_device_keys, home_device_serials
+from ...model.pairing import Pairing, RegisterOutcome, normalize_code
+from ..context import CoreContext
+from ..events import ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from ..write.commands import Commands
 from .roster import Roster
 
 _LOGGER = logging.getLogger(__name__)

@@ -14,17 +14,17 @@ from enum import Enum
 import logging
 from typing import Any
 
-from ..delivery import Delivery, HeldConnection, PushSink, SkvSink
-from ..model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, BucketStore, split_key
-from ..model.clock import Clock
-from ..model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
-from ..model.pairing import IssueOutcome, KeyStatus, PairingRegistry
-from ..model.text import for_log
+from ...delivery import Delivery, HeldConnection, PushSink, SkvSink
+from ...model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, BucketStore, split_key
+from ...model.clock import Clock
+from ...model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
+from ...model.pairing import IssueOutcome, KeyStatus, PairingRegistry
+from ...model.text import for_log
+from ..config import SERVER_VERSION, ServiceConfig, origin_with_port
+from ..events import ChangeSource
+from ..write.commands import Commands
+from ..write.confirmations import Confirmations
 from .availability import Availability
-from .commands import Commands
-from .config import SERVER_VERSION, ServiceConfig, origin_with_port
-from .confirmations import Confirmations
-from .events import ChangeSource
 from .firmware import (
     MAC_RE,
     Identity,

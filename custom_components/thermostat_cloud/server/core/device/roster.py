@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 import logging
 
-from ..delivery.subscriptions import SubscriptionHub
-from .context import CoreContext
-from .events import EventKind, ServiceEvent
+from ...delivery.subscriptions import SubscriptionHub
+from ..context import CoreContext
+from ..events import EventKind, ServiceEvent
 
 _LOGGER = logging.getLogger(__name__)
 

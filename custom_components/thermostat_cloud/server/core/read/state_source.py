@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..model.buckets import BucketStore
-from ..model.clock import Clock
-from ..model.devices import DeviceRegistry
-from ..model.pairing import PairingRegistry
+from ...model.buckets import BucketStore
+from ...model.clock import Clock
+from ...model.devices import DeviceRegistry
+from ...model.pairing import PairingRegistry
 
 
 class AvailabilityView(Protocol):

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..model.buckets import BucketStore, bucket_key
-from ..model.text import for_state
+from ...model.buckets import BucketStore, bucket_key
+from ...model.text import for_state
 
 FIXED_ROOM_PREFIX = "00000000-0000-0000-0000-0001000000"
 # The last two hex digits of the fixed room ids (`00000000-0000-0000-0000-0001000000xx`).

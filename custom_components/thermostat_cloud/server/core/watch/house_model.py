@@ -38,10 +38,10 @@ from dataclasses import dataclass, field
 import logging
 from typing import Any
 
-from ..model.buckets import bucket_key
-from .context import CoreContext
-from .events import ChangeSource, EventKind, ServiceEvent
-from .readings import TEMPERATURE_RANGE_C, plausible_number, relay_states
+from ...model.buckets import bucket_key
+from ..context import CoreContext
+from ..events import ChangeSource, EventKind, ServiceEvent
+from ..read.readings import TEMPERATURE_RANGE_C, plausible_number, relay_states
 from .runtime import COOLING, HEATING, RELAY_FIELDS, running
 
 _LOGGER = logging.getLogger(__name__)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..read.state import ThermostatState
 from .firmware import firmware_major, too_old_to_control
-from .state import ThermostatState
 
 LOW_BATTERY_V = 3.6
 """Below this cell voltage a thermostat turns Wi-Fi off to save power (Nest support, "A low

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import re
 from typing import Any
 
-from ..model.buckets import Bucket, bucket_key, split_key
-from ..model.devices import SERIAL_RE
-from ..model.records import compact_json
+from ...model.buckets import Bucket, bucket_key, split_key
+from ...model.devices import SERIAL_RE
+from ...model.records import compact_json
 
 # -- versions ----------------------------------------------------------------------------------
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from ..delivery.subscriptions import SubscriptionHub
-from ..model.pairing import Pairing
-from .context import CoreContext
+from ...delivery.subscriptions import SubscriptionHub
+from ...model.pairing import Pairing
+from ..context import CoreContext
+from ..read.state import ThermostatState
 from .pairing import HomePairing
 from .roster import Roster
-from .state import ThermostatState
 
 WITHHELD_FIELDS = frozenset({"temperature_lock_pin_hash"})
 """Bucket fields no client may read. The lock's PIN hash is SHA-1 of a 4-digit PIN and the

@@ -30,11 +30,11 @@ import logging
 import math
 from typing import Any, Protocol
 
-from ..model.buckets import Bucket, split_key
-from .context import CoreContext
-from .events import EventKind, ServiceEvent, field_name
-from .state import ThermostatState
-from .trouble import CONFLICTS_MANY, Trouble, likely_trouble
+from ...model.buckets import Bucket, split_key
+from ..context import CoreContext
+from ..device.trouble import CONFLICTS_MANY, Trouble, likely_trouble
+from ..events import EventKind, ServiceEvent, field_name
+from ..read.state import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -11,9 +11,9 @@ import asyncio
 from collections.abc import Callable
 import logging
 
-from ..delivery.subscriptions import SubscriptionHub
-from .context import CoreContext
-from .events import EventKind, ServiceEvent
+from ...delivery.subscriptions import SubscriptionHub
+from ..context import CoreContext
+from ..events import EventKind, ServiceEvent
 from .firmware import too_old_to_control
 from .roster import Roster
 

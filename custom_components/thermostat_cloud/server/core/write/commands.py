@@ -13,19 +13,15 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..delivery.ledger import Delivery
-from ..model.buckets import Bucket, bucket_key, home_device_keys
-from .changes import Author, Change, ChangeLog
-from .command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .confirmations import Confirmations
-from .context import CoreContext
-from .events import ChangeSource
-from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
-from .home_rules import HomeChange, HomeRules, Updates
-from .modes import takes_range
-from .readings import BucketReadings
-from .schedule import SCHEDULE_MODES, validate_schedule
-from .validation import (
+from ...delivery.ledger import Delivery
+from ...model.buckets import Bucket, bucket_key, home_device_keys
+from ..context import CoreContext
+from ..events import ChangeSource
+from ..read.command_errors import CommandError, CommandResult, ErrorCode, Reason
+from ..read.modes import takes_range
+from ..read.readings import BucketReadings
+from ..read.schedule import SCHEDULE_MODES, validate_schedule
+from ..read.validation import (
     DEVICE_SETTINGS,
     DUAL_FUEL_SETTINGS,
     ECO_TEMPERATURE_MAX_C,
@@ -43,6 +39,10 @@ from .validation import (
     temperature,
     temperature_pair,
 )
+from .changes import Author, Change, ChangeLog
+from .confirmations import Confirmations
+from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
+from .home_rules import HomeChange, HomeRules, Updates
 from .write_path import ReportFollower, WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the

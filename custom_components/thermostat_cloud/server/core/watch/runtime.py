@@ -30,10 +30,10 @@ import logging
 import math
 from typing import Any
 
-from ..model.buckets import bucket_key
-from .context import CoreContext
-from .events import ChangeSource, EventKind, ServiceEvent, field_name
-from .readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
+from ...model.buckets import bucket_key
+from ..context import CoreContext
+from ..events import ChangeSource, EventKind, ServiceEvent, field_name
+from ..read.readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from collections.abc import Mapping
 import logging
 from typing import Any
 
-from ..model.buckets import bucket_key
-from ..model.text import for_log, for_state
+from ...model.buckets import bucket_key
+from ...model.text import for_log, for_state
 from .readings import (
     BATTERY_VOLTAGE_RANGE_V,
     COOL_RELAYS,

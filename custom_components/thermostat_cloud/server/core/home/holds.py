@@ -22,21 +22,21 @@ import logging
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..model.buckets import bucket_key
-from ..model.records import is_int
-from .changes import SAME_SETPOINT_C, Author, Rule
-from .command_errors import CommandError, ErrorCode, Reason
-from .commands import Commands
-from .context import CoreContext
-from .events import ChangeSource, EventKind, ServiceEvent
-from .modes import takes_range
-from .readings import BucketReadings
-from .schedule import (
+from ...model.buckets import bucket_key
+from ...model.records import is_int
+from ..context import CoreContext
+from ..events import ChangeSource, EventKind, ServiceEvent
+from ..read.command_errors import CommandError, ErrorCode, Reason
+from ..read.modes import takes_range
+from ..read.readings import BucketReadings
+from ..read.schedule import (
     ScheduledSetpoint,
     as_plain_number,
     next_schedule_change,
     scheduled_setpoint,
 )
+from ..write.changes import SAME_SETPOINT_C, Author, Rule
+from ..write.commands import Commands
 
 _LOGGER = logging.getLogger(__name__)
 

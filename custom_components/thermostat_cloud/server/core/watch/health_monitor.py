@@ -32,13 +32,13 @@ from statistics import median
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ..model.buckets import bucket_key
-from .context import CoreContext
-from .events import EventKind, ServiceEvent, field_name
+from ...model.buckets import bucket_key
+from ..context import CoreContext
+from ..events import EventKind, ServiceEvent, field_name
+from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
+from ..read.validation import finite_number
 from .health import Figure, Finding, FindingKind, HealthThresholds
-from .readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
 from .runtime import RuntimeFigures
-from .validation import finite_number
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -26,10 +26,10 @@ import math
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .changes import THERMOSTAT_DIAL, Author, AuthorKind
-from .context import CoreContext
-from .events import EventKind, ServiceEvent
-from .readings import BucketReadings, home_away
+from ..context import CoreContext
+from ..events import EventKind, ServiceEvent
+from ..read.readings import BucketReadings, home_away
+from ..write.changes import THERMOSTAT_DIAL, Author, AuthorKind
 
 _LOGGER = logging.getLogger(__name__)
 

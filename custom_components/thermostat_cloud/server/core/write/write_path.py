@@ -14,15 +14,15 @@ from collections.abc import Mapping, Sequence
 import logging
 from typing import Any, Protocol
 
-from ..delivery.ledger import Delivery
-from ..model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
-from ..model.records import UnstorableError, ensure_storable
-from ..model.text import for_log
+from ...delivery.ledger import Delivery
+from ...model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
+from ...model.records import UnstorableError, ensure_storable
+from ...model.text import for_log
+from ..context import CoreContext
+from ..events import ChangeSource, EventKind, ServiceEvent, field_name
+from ..read.command_errors import CommandError, CommandResult, ErrorCode
 from .changes import Author, ChangeLog
-from .command_errors import CommandError, CommandResult, ErrorCode
 from .confirmations import Confirmations
-from .context import CoreContext
-from .events import ChangeSource, EventKind, ServiceEvent, field_name
 from .home_rules import HomeRules, Updates
 
 _LOGGER = logging.getLogger(__name__)

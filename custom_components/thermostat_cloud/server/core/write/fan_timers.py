@@ -14,10 +14,10 @@ import asyncio
 import logging
 from typing import Any
 
-from ..model.buckets import bucket_key
-from .command_errors import CommandResult
-from .context import CoreContext
-from .readings import BucketReadings
+from ...model.buckets import bucket_key
+from ..context import CoreContext
+from ..read.command_errors import CommandResult
+from ..read.readings import BucketReadings
 from .write_path import WritePath
 
 _LOGGER = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ..model.buckets import BucketStore, bucket_key
+from ...model.buckets import BucketStore, bucket_key
 from .validation import HVAC_MODES, SHARED_SETTINGS, finite_number as number
 
 # Plausible values of reported numbers, as (low, high): anything outside is not a reading.

@@ -1,0 +1,1 @@
+"""What the home asks of its thermostats over time: holds and vacations."""
