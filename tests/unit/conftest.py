@@ -12,14 +12,20 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from pathlib import Path
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
-from tests.conftest import FakeClock, LoopClock, MemoryStorage
+from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
 HERE = Path(__file__).parent
+SHARED = f"shared.{SERIAL}"
+DEVICE = f"device.{SERIAL}"
+CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.abc", password="secret", address="127.0.0.5")
+"""The thermostat `SERIAL` as it identifies itself on the device protocol."""
 NOT_HERE = frozenset({"hass", "socket_enabled", "hass_client", "enable_custom_integrations"})
 
 
@@ -56,6 +62,11 @@ def pair(service: ThermostatService, serial: str, user_id: str | None = None) ->
     """Pair a thermostat as the user would, with the code on its screen (as `user_id`)."""
     key, _ = service._ownership.issue(serial)
     assert service.register(key.value, user_id).success
+
+
+def report(service: ThermostatService, key: str = SHARED, /, **fields: Any) -> None:
+    """PUT fields as the thermostat does (no fields: contact only, as a subscribe is)."""
+    service.sessions.put(CLAIM, [PutEntry(key, fields, None, 0)] if fields else [])
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
