@@ -181,13 +181,18 @@ UNIT_TESTS = Path(__file__).parent / "unit"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the fast layer, run the unit tests first, set up a test's `clock` first.
+    """Mark the fast layer and run it first, the unit tests first; set up a test's `clock` first.
 
     The fast layer (`-m fast`) is the unit tests and one `smoke` test per entity platform: a
     broken core or platform fails within a minute, before the Home Assistant suite starts.
     """
     mark_fast_layer(config, items)
-    items.sort(key=lambda item: not item.path.is_relative_to(UNIT_TESTS))
+    items.sort(
+        key=lambda item: (
+            not item.path.is_relative_to(UNIT_TESTS),
+            item.get_closest_marker("fast") is None,
+        )
+    )
     for item in items:
         if not isinstance(item, pytest.Function) or "clock" not in item.fixturenames:
             continue
@@ -216,6 +221,56 @@ def mark_fast_layer(config: pytest.Config, items: list[pytest.Item]) -> None:
     missing = {platform.value for platform in PLATFORMS} - smoked
     if missing:
         raise pytest.UsageError(f"no smoke test (`@pytest.mark.smoke`) for {sorted(missing)}")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Say how the fast layer went once it has run, when a run holds more tests after it."""
+    fast = {item.nodeid for item in session.items if item.get_closest_marker("fast")}
+    if fast and len(fast) < len(session.items):
+        session.config.pluginmanager.register(FastLayerAnswer(session.config, fast))
+
+
+class FastLayerAnswer:
+    """A line on the terminal as soon as the last test of the fast layer has finished."""
+
+    def __init__(self, config: pytest.Config, nodeids: set[str]) -> None:
+        """Initialize with the run's configuration and the fast layer's tests."""
+        self.config = config
+        self.left = set(nodeids)
+        self.count = len(nodeids)
+        self.failed: list[str] = []
+        self.seconds = 0.0
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Count the fast layer's tests as they finish; answer after the last."""
+        if report.nodeid not in self.left:
+            return
+        self.seconds += report.duration
+        if report.failed:
+            self.failed.append(report.nodeid)
+        if report.when != "teardown":
+            return
+        self.left.discard(report.nodeid)
+        if self.left:
+            return
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is None:
+            return
+        if reporter.currentfspath is None:  # -q: a line of progress dots under way
+            reporter.write("\n")
+        else:
+            reporter.ensure_newline()
+        if self.failed:
+            reporter.write_line(
+                f"==> fast layer FAILED ({len(self.failed)} of {self.count} tests, {self.seconds:.0f} s):"
+                f" {', '.join(sorted(set(self.failed)))}; the other tests run all the same",
+                red=True,
+            )
+        else:
+            reporter.write_line(
+                f"==> fast layer passed ({self.count} tests, {self.seconds:.0f} s); the other tests follow",
+                green=True,
+            )
 
 
 @pytest.fixture(autouse=True)
