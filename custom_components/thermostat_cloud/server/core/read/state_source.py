@@ -1,9 +1,4 @@
-"""What the read model reads: the service's stores, availability and a memo, read-only.
-
-The service builds the one `StateSource` from its private parts; `ThermostatState` and
-`HomeState` (state.py) take it, so neither needs the service itself. Outside the core they
-come from the service's `thermostat()` and `home()`.
-"""
+"""What the read model reads, read-only: so `ThermostatState` needs no service itself."""
 
 from __future__ import annotations
 
