@@ -62,26 +62,23 @@ from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
 SERIAL = "02AA01AC331400AB"
 OTHER_SERIAL = "02AA01AC331400CD"
-NO_EQUIPMENT = dict.fromkeys(
-    (
-        "can_heat",
-        "can_cool",
-        "has_fan",
-        "has_emer_heat",
-        "has_humidifier",
-        "has_dehumidifier",
-        "has_x2_heat",
-        "has_x3_heat",
-        "has_aux_heat",
-        "has_alt_heat",
-        "has_x2_alt_heat",
-        "has_x2_cool",
-        "has_x3_cool",
-        "has_heat_pump",
-        "has_dual_fuel",
-    ),
-    False,
-)
+NO_EQUIPMENT = {
+    "can_heat": False,
+    "can_cool": False,
+    "has_fan": False,
+    "has_emer_heat": False,
+    "has_humidifier": False,
+    "has_dehumidifier": False,
+    "has_x2_heat": False,
+    "has_x3_heat": False,
+    "has_aux_heat": False,
+    "has_alt_heat": False,
+    "has_x2_alt_heat": False,
+    "has_x2_cool": False,
+    "has_x3_cool": False,
+    "has_heat_pump": False,
+    "has_dual_fuel": False,
+}
 """The capabilities of a thermostat without any of the equipment firmware reports."""
 
 
