@@ -44,6 +44,9 @@ class Reason(StrEnum):
     NO_DUAL_FUEL = "no_dual_fuel"
     END_NOT_AFTER_START = "end_not_after_start"
     END_IN_PAST = "end_in_past"
+    TEMPERATURE_WHEN_OFF = "temperature_when_off"
+    RANGE_NEEDS_LOW_HIGH = "range_needs_low_high"
+    LOW_HIGH_NEED_RANGE = "low_high_need_range"
     HOLD_RANGE_NEEDS_RANGE_MODE = "hold_range_needs_range_mode"
     HOLD_NEEDS_ONE_END = "hold_needs_one_end"
     HOLD_NEEDS_SETPOINT = "hold_needs_setpoint"
@@ -62,7 +65,6 @@ class CommandError(Exception):
         reason: Reason | None = None,
         **placeholders: str | float,
     ) -> None:
-        """Initialize the error from its code, message, reason and placeholders."""
         super().__init__(message)
         self.code = code
         self.message = message
