@@ -67,7 +67,7 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
     def switch(on: bool) -> None:
         for name, method in real.items():
             setattr(confirmations, name, method if on else _nothing)
-        delivery.on_written = real["written"] if on else _nothing
+        delivery._on_written = real["written"] if on else _nothing
 
     timings: dict[tuple[str, bool], list[float]] = {}
     for index in range(rounds):

@@ -9,17 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from custom_components.thermostat_cloud.server import ServiceEvent, ThermostatService
+from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.events import Follower
 
 
-class Listening(Protocol):
-    """A part of the service that hears every contact and every event."""
+class Listening(Follower, Protocol):
+    """A part of the service that hears every contact and follows changes."""
 
     def note_contact(self, serial: str) -> None:
         """Note a request of the thermostat."""
-
-    def _on_event(self, event: ServiceEvent) -> None: ...
 
 
 def pair(service: ThermostatService, serial: str, shared: Mapping[str, Any]) -> IdentityClaim:
@@ -32,15 +31,16 @@ def pair(service: ThermostatService, serial: str, shared: Mapping[str, Any]) -> 
 
 
 def unhook(service: ThermostatService, part: Listening) -> Callable[[], None]:
-    """Take the part off the contact path and the bus; return what puts it back."""
+    """Take the part off the contact path and the followers; return what puts it back."""
     availability_listeners = service._availability._contact_listeners
-    bus_listeners = service.events._listeners
-    note_contact, on_event = part.note_contact, part._on_event
+    followers = service._followers
+    note_contact = part.note_contact
     availability_listeners.remove(note_contact)
-    bus_listeners.remove(on_event)
+    place = followers.index(part)
+    followers.remove(part)
 
     def rehook() -> None:
         availability_listeners.append(note_contact)
-        bus_listeners.append(on_event)
+        followers.insert(place, part)
 
     return rehook

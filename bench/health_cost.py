@@ -14,32 +14,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Callable
 import statistics
 import time
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 
-from .core_listeners import pair
+from .core_listeners import pair, unhook
 from .fleet import bench_serial
 from .runtime_cost import time_puts
 from .unsaved import UnsavedStorage
-
-
-def _unhook(service: ThermostatService) -> Callable[[], None]:
-    """Take the monitor off the write path and the contact path; return what puts it back."""
-    monitor = service._health
-    writes = service.commands._writes
-    followers = writes._report_followers
-    contact_listeners = service._availability._contact_listeners
-    writes._report_followers = ()
-    contact_listeners.remove(monitor.note_contact)
-
-    def rehook() -> None:
-        writes._report_followers = followers
-        contact_listeners.append(monitor.note_contact)
-
-    return rehook
 
 
 async def _time_kind(
@@ -61,7 +44,7 @@ async def _time_kind(
     try:
         for round_ in range(rounds):
             for monitor in ("with", "without") if round_ % 2 else ("without", "with"):
-                rehook = _unhook(service) if monitor == "without" else None
+                rehook = unhook(service, service._health) if monitor == "without" else None
                 results[monitor].append(
                     time_puts(service, claims, puts, relay, time.process_time_ns)
                 )

@@ -2,9 +2,11 @@
 
 The service core in this process with its device server on 127.0.0.1 and one simulated
 thermostat, paired and holding a subscribe. Two paths are traced with `sys.setprofile`, and
-every module of `server/` that runs a function on the way is listed in the order first entered:
-- a command: from `service.commands.set_temperature` until the thermostat has read its push;
-- a report: from the thermostat's PUT until it has read the answer.
+every module of `server/` that runs a function on the way is listed in the order first entered,
+up to the moment the server's bytes go onto the socket (what runs after them no longer holds
+them up):
+- a command: from `service.commands.set_temperature` until its push is written;
+- a report: from the thermostat's PUT until the server writes its answer.
 A module entered again after another one counts as a return. docs/development.md quotes the
 counts ("The two data paths"). For a before and after, copy this file and `unsaved.py`
 into another checkout's `bench/` and run it there: it traces that tree's code.
@@ -31,17 +33,47 @@ from .unsaved import UnsavedStorage
 
 SERVER = "custom_components.thermostat_cloud.server."
 SERIAL = "02AA01AC000001"
+WRITES = frozenset({"write", "writelines"})
+TRANSPORTS = frozenset({"asyncio.selector_events", "asyncio.proactor_events"})
+"""Where asyncio's socket transports write (a C event loop's write is a `c_call`)."""
+
+
+def _is_transport_write(frame: FrameType, event: str, arg: object) -> bool:
+    """Whether this call writes bytes onto a socket's transport (asyncio's, or a C loop's)."""
+    if event == "call":
+        return frame.f_code.co_name in WRITES and frame.f_globals.get("__name__") in TRANSPORTS
+    if event == "c_call":
+        owner = getattr(arg, "__self__", None)
+        return getattr(arg, "__name__", "") in WRITES and isinstance(owner, asyncio.Transport)
+    return False
 
 
 @contextmanager
-def _entered(modules: list[str]) -> Iterator[None]:
-    """Append to `modules` the server module of every Python call, as it happens."""
+def entered(
+    modules: list[str],
+    *,
+    prefix: str = SERVER,
+    start: tuple[str, str] | None = None,
+    until_written: bool = False,
+) -> Iterator[None]:
+    """Append to `modules` the module under `prefix` of every Python call, as it happens.
 
-    def profile(frame: FrameType, event: str, _arg: object) -> None:
+    With `start` (a module and a function in it), only from that function's first call on.
+    With `until_written`, only until the first write onto a socket once a module under
+    `prefix` ran: what runs after the bytes left is not counted.
+    """
+    started = start is None
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal started
         if event == "call":
             name = frame.f_globals.get("__name__", "")
-            if name.startswith(SERVER) and (not modules or modules[-1] != name):
+            if not started and (name, frame.f_code.co_name) == start:
+                started = True
+            if started and name.startswith(prefix) and (not modules or modules[-1] != name):
                 modules.append(name)
+        if until_written and modules and _is_transport_write(frame, event, arg):
+            sys.setprofile(None)
 
     sys.setprofile(profile)
     try:
@@ -52,7 +84,7 @@ def _entered(modules: list[str]) -> Iterator[None]:
 
 async def _trace(step: Callable[[], Awaitable[object]]) -> list[str]:
     modules: list[str] = []
-    with _entered(modules):
+    with entered(modules, until_written=True):
         await step()
     return [name.removeprefix(SERVER) for name in modules]
 

@@ -42,7 +42,6 @@ from .const import (
 )
 from .coordinator import ThermostatCoordinator
 from .energy import EnergyRates
-from .energy_history import async_follow_outdoor
 from .issues import (
     async_follow_commands,
     async_follow_firmware,
@@ -167,7 +166,6 @@ class Hub:
         self.pairing.async_start()
         entry.async_on_unload(self.thermostats.async_start())
         entry.async_on_unload(await self.authors.async_start(self.thermostats))
-        entry.async_on_unload(async_follow_outdoor(self.hass, self.service, self.weather))
         entry.async_on_unload(async_follow_monthly_report(self.hass, entry, self.service))
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
@@ -205,9 +203,14 @@ class Hub:
 
     @callback
     def _note_outdoor(self, celsius: float | None) -> None:
-        """Tell the service's followers of the weather (house model, health) the outdoor °C."""
+        """Tell the service's followers of the weather (house model, health, days) the outdoor °C.
+
+        The one follower of the outdoor temperature: on every change and every
+        `OUTDOOR_INTERVAL` (see `WeatherSource.async_follow_outdoor`).
+        """
         self.service.house_model.note_outdoor(celsius)
         self.service.health.note_outdoor(celsius)
+        self.service.days.note_outdoor(celsius)
 
     @callback
     def _register_device(self) -> None:

@@ -63,6 +63,7 @@ from homeassistant.core import (
     split_entity_id,
 )
 from homeassistant.exceptions import HomeAssistantError
+from homeassistant.helpers.event import async_track_time_interval
 from homeassistant.helpers.sun import get_astral_event_date
 from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import SpeedConverter, TemperatureConverter
@@ -72,6 +73,9 @@ from .server import postal_location, token_kind
 
 _LOGGER = logging.getLogger(__name__)
 
+OUTDOOR_INTERVAL = timedelta(minutes=10)
+"""How often the outdoor temperature is taken again though no weather entity changed: the
+days' degree-days count a reading up to a gap (server/core/watch/days.py)."""
 REFRESH_INTERVAL = timedelta(minutes=5)
 """Forecasts are asked of the weather entity at most this often."""
 REFRESH_TIMEOUT = 10.0
@@ -291,7 +295,10 @@ class WeatherSource:
 
     @callback
     def async_follow_outdoor(self, note: Callable[[float | None], None]) -> CALLBACK_TYPE:
-        """Call `note` with the outdoor temperature now and whenever a weather entity changes.
+        """Call `note` with the outdoor temperature now, on every change and every interval.
+
+        The interval is `OUTDOOR_INTERVAL`, for a temperature that does not change; returns
+        the stop.
 
         Any weather entity: with the automatic choice, the one served can change with them.
         """
@@ -304,8 +311,22 @@ class WeatherSource:
         def changed(event: Event[EventStateChangedData]) -> None:
             note(self.outdoor_celsius())
 
+        @callback
+        def again(_: datetime) -> None:
+            note(self.outdoor_celsius())
+
         note(self.outdoor_celsius())
-        return self.hass.bus.async_listen(EVENT_STATE_CHANGED, changed, event_filter=is_weather)
+        stops = (
+            self.hass.bus.async_listen(EVENT_STATE_CHANGED, changed, event_filter=is_weather),
+            async_track_time_interval(self.hass, again, OUTDOOR_INTERVAL),
+        )
+
+        @callback
+        def stop() -> None:
+            for stop_one in stops:
+                stop_one()
+
+        return stop
 
     async def __call__(self, token: str) -> dict[str, Any]:
         """Return the weather to serve under `token`; `{}` when there is no weather entity to serve."""

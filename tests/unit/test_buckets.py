@@ -222,7 +222,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         ServiceEvent,
     )
     from custom_components.thermostat_cloud.server.core.context import CoreContext
-    from custom_components.thermostat_cloud.server.core.events import EventBus
+    from custom_components.thermostat_cloud.server.core.events import Announcements, EventBus
     from custom_components.thermostat_cloud.server.core.write.commands import Commands
     from custom_components.thermostat_cloud.server.core.write.confirmations import Confirmations
     from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
@@ -243,7 +243,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
         buckets=buckets,
         devices=DeviceRegistry(clock),
         ownership=pairings,
-        events=events,
+        events=Announcements(events, ()),
         request_save=lambda: None,
         save_now_later=lambda: None,
     )

@@ -23,7 +23,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
 )
 from custom_components.thermostat_cloud.server.core.context import CoreContext
-from custom_components.thermostat_cloud.server.core.events import EventBus
+from custom_components.thermostat_cloud.server.core.events import Announcements, EventBus
 from custom_components.thermostat_cloud.server.core.read.readings import BucketReadings, home_away
 from custom_components.thermostat_cloud.server.core.write.commands import Commands
 from custom_components.thermostat_cloud.server.core.write.confirmations import Confirmations
@@ -68,13 +68,14 @@ def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
     for serial in serials:
         key, _ = pairings.issue(serial)
         pairings.claim(key, "user1", HOME)
+    bus = EventBus()
     context = CoreContext(
         config=ServiceConfig(api_origin="http://127.0.0.1:8000"),
         clock=clock,
         buckets=buckets,
         devices=DeviceRegistry(clock),
         ownership=pairings,
-        events=EventBus(),
+        events=Announcements(bus, ()),
         request_save=lambda: None,
         save_now_later=lambda: None,
     )
@@ -86,7 +87,7 @@ def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
     assert core.commands.set_home_away(HOME, True).changed
     for serial in serials:
         report(core, serial, "device", eco={"mode": "manual-eco", "touched_by": 3})
-    context.events.listen(core.events.append)
+    bus.listen(core.events.append)
     return core
 
 

@@ -12,12 +12,10 @@ from hypothesis import given, settings, strategies as st
 import pytest
 
 from custom_components.thermostat_cloud.server import (
-    EventKind,
     ServiceConfig,
-    ServiceEvent,
     ThermostatService,
 )
-from tests.conftest import SERIAL, FakeClock, MemoryStorage
+from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
 from .conftest import DEVICE, SHARED, pair, report
 
@@ -177,14 +175,14 @@ async def test_unpairing_and_pairing_again_keeps_the_figures(paired: ThermostatS
 
 
 async def test_a_thermostat_that_goes_silent_stops_counting_at_its_last_contact(
-    paired: ThermostatService,
+    clock: LoopClock, paired: ThermostatService
 ) -> None:
     """Unavailable while the fan was on: the time after its last request is not known."""
     report(paired, hvac_fan_state=True)
     run(paired, 2)
     clock_of(paired).advance(max_step(paired) + 10)
-    # What availability's timer publishes when the grace ran out.
-    paired.events.publish(ServiceEvent(EventKind.CONNECTION, SERIAL))
+    # Availability's timer finds it gone once the grace ran out (on the loop's clock).
+    await clock.advance(max_step(paired) + 10)
     assert seconds(paired, "fan") == 120.0
     clock_of(paired).advance(600)
     report(paired)  # back: the fan still reported on counts again from here

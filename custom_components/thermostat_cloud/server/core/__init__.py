@@ -23,29 +23,26 @@ from .device.firmware import (
     too_old_to_control,
 )
 from .device.pairing import HomePairing, RegisterResult
-from .device.roster import Roster
-from .device.sessions import (
+from .device.requests import (
     BucketAccess,
-    DeviceSessions,
-    IdentityClaim,
     MacNotResolvedError,
     NotLoadedError,
     NotWritableError,
     ObjectDescriptor,
-    ProtocolTimes,
-    PutEntry,
     SessionRefusal,
     Subscription,
     UnidentifiedDeviceError,
+    WeatherProvider,
 )
+from .device.roster import Roster
+from .device.sessions import DeviceSessions, IdentityClaim, ProtocolTimes, PutEntry
 from .device.trouble import LOW_BATTERY_V, Cause, Trouble
-from .device.weather import WeatherProvider
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .read.modes import Setpoints, held_setpoints, holds_eco, takes_range
-from .read.readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
+from .read.modes import Setpoints, held_setpoints, holds_eco
+from .read.readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS, takes_range
 from .read.state import HomeState, ThermostatState
 from .read.state_source import StateSource
 from .read.validation import as_number

@@ -15,7 +15,7 @@ from ..model.clock import Clock
 from ..model.devices import DeviceRegistry
 from ..model.pairing import PairingRegistry
 from .config import ServiceConfig
-from .events import EventBus
+from .events import Announcements
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -30,8 +30,8 @@ class CoreContext:
     """Device records: what each thermostat said at entry, when it was last seen."""
     ownership: PairingRegistry
     """Who owns which thermostat, and its home."""
-    events: EventBus
-    """The one path for change notifications."""
+    events: Announcements
+    """The one path for change notifications: the core's followers, then the outbound bus."""
     request_save: Callable[[], None]
     """State changed: save within the config's `save_delay` (see `ThermostatService`)."""
     save_now_later: Callable[[], None]

@@ -1,16 +1,20 @@
-"""The one path for change notifications.
+"""The one path for change notifications, and the core's followers of it.
 
-Every writer (device PUT, inline subscribe update, command, pairing) publishes here; held
-subscribe connections, the SSE stream and the host's entities listen here.
+Every writer (device PUT, inline subscribe update, command, pairing) announces its change
+through `Announcements`: first to the core's own followers (the runtime ledger, the days, the
+house model, holds, vacations, the health monitor), each called only for what it declares it
+follows (`Follows`), then on the `EventBus`, the outbound channel the SSE stream, the hosted
+API and the host's entities listen to. The write path announces a command only once its push
+is written (or owed to the next subscribe): no follower or listener delays a push.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from .write.changes import Author
@@ -71,11 +75,6 @@ class PairingOrigin(StrEnum):
     """Home Assistant's "Add thermostat" flow, which creates the thermostat's subentry itself."""
 
 
-def field_name(bucket_type: str, field: str) -> str:
-    """Return how an event names a changed bucket field: `shared.target_temperature`."""
-    return f"{bucket_type}.{field}"
-
-
 @dataclass(frozen=True, slots=True)
 class ServiceEvent:
     """One notification about one device, and what it changed."""
@@ -125,3 +124,62 @@ class EventBus:
                 listener(event)
             except Exception:
                 _LOGGER.exception("Listener %s failed on %s", listener, event)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Follows:
+    """What a follower follows: changed fields, whole bucket types, and other events' kinds."""
+
+    fields: frozenset[str] = frozenset()
+    """STATE: these changed fields, as events name them (`shared.target_temperature`)."""
+    bucket_types: frozenset[str] = frozenset()
+    """STATE: any changed field of these bucket types (`schedule`)."""
+    kinds: frozenset[EventKind] = frozenset()
+    """Events of these other kinds (`EventKind.PAIRING`)."""
+
+    def wants(self, event: ServiceEvent) -> bool:
+        """Return whether an event changed anything followed."""
+        if event.kind is not EventKind.STATE:
+            return event.kind in self.kinds
+        if not self.fields.isdisjoint(event.fields):
+            return True
+        return bool(self.bucket_types) and any(
+            name.partition(".")[0] in self.bucket_types for name in event.fields
+        )
+
+
+class Follower(Protocol):
+    """A part of the core that follows changes: called before the outbound listeners hear them."""
+
+    @property
+    def follows(self) -> Follows:
+        """What it follows; it is called for nothing else."""
+
+    def follow(self, event: ServiceEvent) -> None:
+        """Follow a change it follows."""
+
+
+class Announcements:
+    """How the core tells of a change: its followers, in order, then the outbound bus."""
+
+    def __init__(self, bus: EventBus, followers: Sequence[Follower]) -> None:
+        """Initialize from the outbound bus and the core's followers, in the order told.
+
+        The followers are built after this (they announce through it): `followers` is the
+        sequence the core's wiring fills once they are.
+        """
+        self._bus = bus
+        self._followers = followers
+
+    def publish(self, event: ServiceEvent) -> None:
+        """Tell the followers that follow what the event changed, then the bus's listeners.
+
+        One failing follower does not stop the rest, nor the listeners.
+        """
+        for follower in self._followers:
+            if follower.follows.wants(event):
+                try:
+                    follower.follow(event)
+                except Exception:
+                    _LOGGER.exception("Follower %s failed on %s", follower, event)
+        self._bus.publish(event)

@@ -109,8 +109,8 @@ class DaysFacet(Protocol):
     def local_date(self, ms: int) -> date:
         """Return the home's date at a time (Unix ms)."""
 
-    def note_outdoor(self, celsius: float) -> None:
-        """Take the outdoor temperature now."""
+    def note_outdoor(self, celsius: float | None) -> None:
+        """Take the outdoor temperature now (None: not known; the last one stands a while)."""
 
     @property
     def reported_month(self) -> str | None:

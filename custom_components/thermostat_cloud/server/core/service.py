@@ -22,22 +22,16 @@ from datetime import date
 import logging
 from typing import Any, Protocol
 
-from ..delivery.ledger import Delivery
-from ..delivery.subscriptions import SubscriptionHub
-from ..model.api_keys import ApiKeyStore
 from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock, SystemClock
 from ..model.devices import DeviceRecord, DeviceRegistry
 from ..model.pairing import Pairing, PairingRegistry
 from .config import ServiceConfig
-from .context import CoreContext
-from .device.availability import Availability
 from .device.clients import Clients
-from .device.pairing import HomePairing, RegisterResult
-from .device.roster import Roster
+from .device.pairing import RegisterResult
+from .device.requests import WeatherProvider
 from .device.sessions import DeviceSessions
 from .device.trouble import Trouble
-from .device.weather import WeatherProvider
 from .events import EventBus, PairingOrigin
 from .facets import (
     ApiKeysFacet,
@@ -48,17 +42,11 @@ from .facets import (
     RuntimeFacet,
     VacationsFacet,
 )
-from .home.holds import Holds
-from .home.vacations import Vacations
 from .read.state import HomeState, ThermostatState
 from .read.state_source import AvailabilityView, CommandsView
-from .watch.days import DayLedger
-from .watch.health_monitor import HealthMonitor
-from .watch.house_model import HouseModel
 from .watch.monthly import Rates, build_monthly_report
-from .watch.runtime import RuntimeLedger
-from .write.commands import Commands
-from .write.confirmations import Confirmations, PendingField
+from .wiring import Host, build_core
+from .write.confirmations import PendingField
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -105,115 +93,67 @@ class ThermostatService:
     """Everything the three surfaces and the host share, with nothing of the host in it."""
 
     def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
-        """Initialize the service from its config, its storage and a clock (else the system's)."""
+        """Initialize the service from its config, its storage and a clock (else the system's).
+
+        Its parts are built by the core's wiring (wiring.py); the service keeps them, loads
+        and saves their state, and starts and stops them.
+        """
         self._config = config
         self._clock: Clock = clock or SystemClock()
         self._storage = storage
         self.events = EventBus()
-        """Change notifications for listeners outside the write path (SSE, the host)."""
-        self._buckets = BucketStore(self._clock)
-        self._devices = DeviceRegistry(self._clock)
-        self._ownership = PairingRegistry(self._clock, config.entry_key_ttl_seconds)
+        """Change notifications for listeners outside the core (SSE, the hosted API, the host)."""
+        core = build_core(
+            config,
+            self._clock,
+            Host(
+                events=self.events,
+                request_save=self.request_save,
+                save_now_later=self.save_now_later,
+                flush=self.async_flush,
+                state_of=self.thermostat,
+                is_loaded=lambda: self._loaded,
+                weather_provider=lambda: self.weather_provider,
+            ),
+        )
+        context = core.context
+        self._buckets = context.buckets
+        self._devices = context.devices
+        self._ownership = context.ownership
         """Who owns which thermostat: pairing codes, ownership records, the pairing journal."""
-        context = CoreContext(
-            config=config,
-            clock=self._clock,
-            buckets=self._buckets,
-            devices=self._devices,
-            ownership=self._ownership,
-            events=self.events,
-            request_save=self.request_save,
-            save_now_later=self.save_now_later,
-        )
-        self._subscriptions = SubscriptionHub()
-        self._delivery = Delivery(self._buckets, self._subscriptions, self._ownership.home_keys)
+        self._followers = core.followers
+        """The core's parts that follow changes, in the order they are told (see events.py)."""
+        self._subscriptions = core.subscriptions
+        self._delivery = core.delivery
         """What each device has been sent and is owed."""
-        self._confirmations = Confirmations(context, state_of=self.thermostat)
+        self._confirmations = core.confirmations
         """What each thermostat has not confirmed, and whether it takes commands."""
-        self._delivery.on_written = self._confirmations.written
-        # Built before the command layer it follows; availability and the runtime ledger,
-        # built after it, are reached when called.
-        self._health = HealthMonitor(
-            context,
-            is_available=lambda serial: self._availability.is_available(serial),  # noqa: PLW0108
-            last_contact_ms=self._last_contact_ms,
-            runtime_figures=lambda serial: self._runtime.figures(serial),  # noqa: PLW0108
-        )
-        """What is wrong with the equipment behind each thermostat: a follower of the write
-        path's applied reports (under the saved document's `health` key)."""
-        self.commands = Commands(
-            context,
-            delivery=self._delivery,
-            confirmations=self._confirmations,
-            report_followers=(self._health,),
-        )
+        self._health = core.health
+        """What is wrong with the equipment behind each thermostat (under the saved
+        document's `health` key)."""
+        self.commands = core.commands
         """Every write: the one command layer (public, as `events` is)."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
-        self._api_keys = ApiKeyStore(self._clock, self.save_now_later, self.request_save)
+        self._api_keys = core.api_keys
         """Hosted API keys, persisted in `extra_state`."""
-        self._roster = Roster(context, subscriptions=self._subscriptions)
-        self._availability = Availability(
-            context, subscriptions=self._subscriptions, roster=self._roster
-        )
-        self._holds = Holds(context, commands=self.commands)
+        self._roster = core.roster
+        self._availability = core.availability
+        self._holds = core.holds
         """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
-        self._house_model = HouseModel(context)
+        self._house_model = core.house_model
         """How fast each house heats, cools and drifts (under the saved document's
         `house_model` key)."""
-        self._vacations = Vacations(
-            context,
-            commands=self.commands,
-            home_serials=self._home_serials,
-            learned_rate=lambda serial, kind: self._house_model.estimate(serial, kind).rate,
-        )
+        self._vacations = core.vacations
         """The home's vacations: away from their start, home again in time for their end."""
-        self._roster.on_forget(self._availability.forget)
-        self._roster.on_forget(self._holds.forget)
-        self._roster.on_forget(self.commands.forget_last_change)
-        self._runtime = RuntimeLedger(
-            context,
-            last_contact_ms=self._last_contact_ms,
-            is_available=self._availability.is_available,
-        )
+        self._runtime = core.runtime
         """How long each thermostat's equipment ran, its cycles and energy (kept across
         unpairing, under the saved document's `runtime` key)."""
-        self._availability.on_contact(self._runtime.note_contact)
-        self._days = DayLedger(
-            context, runtime_seconds=lambda serial: self._runtime.figures(serial).seconds
-        )
+        self._days = core.days
         """Each thermostat's days (under the saved document's `days` key)."""
-        self._availability.on_contact(self._house_model.note_contact)
-        self._availability.on_contact(self._health.note_contact)
-        self._roster.on_forget(self._health.forget)
-        self._roster.on_forget(self._delivery.forget)
-        self._roster.on_forget(self._confirmations.forget)
-        self._home = HomePairing(
-            context,
-            commands=self.commands,
-            delivery=self._delivery,
-            roster=self._roster,
-            api_keys=self._api_keys,
-            flush=self.async_flush,
-        )
+        self._home = core.home
         """The home: claiming codes, unpairing, the home's ids (beside `_ownership`, the store)."""
-        self._sessions = DeviceSessions(
-            config=config,
-            clock=self._clock,
-            buckets=self._buckets,
-            devices=self._devices,
-            ownership=self._ownership,
-            commands=self.commands,
-            confirmations=self._confirmations,
-            delivery=self._delivery,
-            availability=self._availability,
-            roster=self._roster,
-            home=self._home,
-            request_save=self.request_save,
-            save_now_later=self.save_now_later,
-            is_loaded=lambda: self._loaded,
-            weather_provider=lambda: self.weather_provider,
-        )
+        self._sessions = core.sessions
         self._implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._reads = _ReadSource(
@@ -226,22 +166,12 @@ class ThermostatService:
             implausible_readings=self._implausible_readings,
         )
         """What the read model reads (`ThermostatState`, `HomeState`)."""
-        self._clients = Clients(
-            context,
-            state_of=self.thermostat,
-            subscriptions=self._subscriptions,
-            roster=self._roster,
-            home=self._home,
-        )
+        self._clients = core.clients
         """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self._loaded = False
         self._save_requested = False
-
-    def _home_serials(self) -> list[str]:
-        """Return the thermostats paired to the home, in pairing order."""
-        return self._ownership.serials_in(self._home.home_structure_id)
 
     # -- settings ---------------------------------------------------------------------------------
 
@@ -539,10 +469,6 @@ class ThermostatService:
             "house_model": self._house_model.dump(),
             "health": self._health.dump(),
         }
-
-    def _last_contact_ms(self, serial: str) -> int | None:
-        record = self._devices.get(serial)
-        return record.last_seen if record is not None and record.last_seen else None
 
     def request_save(self) -> None:
         """Bucket state changed: save within `save_delay` of the first unsaved change.

@@ -28,7 +28,14 @@ class Delivery:
         buckets: BucketStore,
         subscriptions: SubscriptionHub,
         home_keys: Callable[[str], list[str]],
+        *,
+        on_written: Callable[[str, list[str]], None] = _no_listener,
     ) -> None:
+        """Initialize from the bucket store, the subscription hub and the `home_keys` lookup.
+
+        `on_written` is told the serial and the keys of every push written onto a held
+        connection.
+        """
         self._buckets = buckets
         self._subscriptions = subscriptions
         self._home_keys = home_keys
@@ -41,8 +48,7 @@ class Delivery:
         self._given: dict[str, dict[str, tuple[int, int]]] = {}
         """Firmware 4.x: serial -> key -> (revision, timestamp) last given it: its PUTs carry no
         revision and its subscribe may list no version."""
-        self.on_written: Callable[[str, list[str]], None] = _no_listener
-        """Told the serial and the keys of every push written onto a held connection."""
+        self._on_written = on_written
 
     # -- held connections ------------------------------------------------------------------
 
@@ -162,7 +168,7 @@ class Delivery:
                 known[bucket.key] = bucket.timestamp
             keys.append(bucket.key)
         self._mark_delivered(conn.serial, keys)
-        self.on_written(conn.serial, keys)
+        self._on_written(conn.serial, keys)
         return keys
 
     def unsent(self, conn: HeldConnection, keys: Iterable[str]) -> None:

@@ -43,6 +43,11 @@ HOME_SCOPED_TYPES = frozenset({"user", "structure", "where"})
 BUCKET_KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\.[A-Za-z0-9_.:-]{1,128}")
 
 
+def field_name(bucket_type: str, field: str) -> str:
+    """Return how an event names a changed bucket field: `shared.target_temperature`."""
+    return f"{bucket_type}.{field}"
+
+
 def is_bucket_key(key: object) -> bool:
     """Whether a value is a bucket key firmware could send (no spaces or control characters)."""
     return isinstance(key, str) and BUCKET_KEY_RE.fullmatch(key) is not None

@@ -8,7 +8,7 @@ thermostat without a held subscribe tells listeners (CONNECTION) when its grace 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 import logging
 
 from ...delivery.subscriptions import SubscriptionHub
@@ -24,9 +24,18 @@ class Availability:
     """Device contact, firmware versions and availability timers."""
 
     def __init__(
-        self, context: CoreContext, *, subscriptions: SubscriptionHub, roster: Roster
+        self,
+        context: CoreContext,
+        *,
+        subscriptions: SubscriptionHub,
+        roster: Roster,
+        contact_listeners: Sequence[Callable[[str], None]] = (),
     ) -> None:
-        """Initialize from the core's context, the held connections and the roster."""
+        """Initialize from the core's context, the held connections and the roster.
+
+        Each of `contact_listeners` is called with the serial of every request of a known
+        device, after it is noted.
+        """
         self._config = context.config
         self._clock = context.clock
         self._devices = context.devices
@@ -37,16 +46,12 @@ class Availability:
         self._closed_at: dict[str, int] = {}
         """Serial -> when its last held subscribe closed (ms)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._contact_listeners: list[Callable[[str], None]] = []
+        self._contact_listeners = list(contact_listeners)
         self._skv_subscribers: set[str] = set()
         """4.x thermostats that subscribed over 4.x's transport since the start: controlled."""
         self._heartbeat_only: set[str] = set()
         """4.x thermostats seen PUTting empty heartbeats that have not subscribed since the
         start: nothing can be sent to them (NoLongerEvil-Thermostat issue #213)."""
-
-    def on_contact(self, listener: Callable[[str], None]) -> None:
-        """Call `listener` with the serial of every request of a known device, after noting it."""
-        self._contact_listeners.append(listener)
 
     # -- contact ---------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 import logging
 
 from ...delivery.subscriptions import SubscriptionHub
@@ -15,8 +15,19 @@ _LOGGER = logging.getLogger(__name__)
 class Roster:
     """Known thermostats; unpaired ones announced to the host, bounded by `max_unpaired_devices`."""
 
-    def __init__(self, context: CoreContext, *, subscriptions: SubscriptionHub) -> None:
-        """Initialize from the core's context and the held connections."""
+    def __init__(
+        self,
+        context: CoreContext,
+        *,
+        subscriptions: SubscriptionHub,
+        forgets: Sequence[Callable[[str], None]],
+    ) -> None:
+        """Initialize from the core's context, the held connections and the forget hooks.
+
+        Each of `forgets` is called with the serial of a forgotten device (its per-device
+        state goes too); the parts that keep such state are built after the roster, so the
+        core's wiring fills the sequence once they are.
+        """
         self._config = context.config
         self._buckets = context.buckets
         self._devices = context.devices
@@ -26,11 +37,7 @@ class Roster:
         self._request_save = context.request_save
         self._announced: dict[str, None] = {}
         """Unpaired serials announced (UNPAIRED_CONTACT), in order of first contact."""
-        self._forget_hooks: list[Callable[[str], None]] = []
-
-    def on_forget(self, hook: Callable[[str], None]) -> None:
-        """Call `hook(serial)` when a device is forgotten (its per-device state goes too)."""
-        self._forget_hooks.append(hook)
+        self._forget_hooks = forgets
 
     def is_known(self, serial: str) -> bool:
         """Whether the server has heard of a device."""

@@ -10,17 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 import logging
 from typing import Any
 
 from ...delivery import Delivery, HeldConnection, PushSink, SkvSink
-from ...model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, BucketStore, split_key
-from ...model.clock import Clock
-from ...model.devices import ENTRY_FIELDS, SERIAL_RE, DeviceRegistry
-from ...model.pairing import IssueOutcome, KeyStatus, PairingRegistry
+from ...model.buckets import DEVICE_SCOPED_TYPES, HOME_SCOPED_TYPES, Bucket, split_key
+from ...model.devices import ENTRY_FIELDS, SERIAL_RE
+from ...model.pairing import IssueOutcome, KeyStatus
 from ...model.text import for_log
-from ..config import SERVER_VERSION, ServiceConfig, origin_with_port
+from ..config import SERVER_VERSION, origin_with_port
+from ..context import CoreContext
 from ..events import ChangeSource
 from ..write.commands import Commands
 from ..write.confirmations import Confirmations
@@ -35,8 +34,17 @@ from .firmware import (
     serial_from_user_id,
 )
 from .pairing import HomePairing
+from .requests import (
+    BucketAccess,
+    MacNotResolvedError,
+    NotLoadedError,
+    NotWritableError,
+    ObjectDescriptor,
+    Subscription,
+    UnidentifiedDeviceError,
+    WeatherProvider,
+)
 from .roster import Roster
-from .weather import WeatherProvider
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -66,63 +74,6 @@ class IdentityClaim:
         return device_id if SERIAL_RE.fullmatch(device_id) else None
 
 
-class SessionRefusal(Exception):
-    """A request the protocol's rules refuse; the HTTP handler answers each kind its way."""
-
-
-class UnidentifiedDeviceError(SessionRefusal):
-    """A request with no serial in its credentials or headers."""
-
-
-class MacNotResolvedError(SessionRefusal):
-    """A thermostat identified by MAC address whose serial its subscribe has not told yet.
-
-    Answered 503, which firmware retries.
-    """
-
-    def __init__(self, mac: str) -> None:
-        """Initialize from the MAC."""
-        super().__init__("Device serial not known yet")
-        self.mac = mac
-        _LOGGER.debug("Thermostat %s identifies by MAC only and has not subscribed yet", mac)
-
-
-class NotLoadedError(SessionRefusal):
-    """The service has not loaded its state yet: pairing codes cannot be handed out."""
-
-
-class NotWritableError(SessionRefusal):
-    """Every bucket of a PUT belongs to another device or home."""
-
-    def __init__(self, key: str) -> None:
-        """Initialize from the first refused key."""
-        super().__init__(f"Bucket {key} is not writable by this device")
-
-
-class BucketAccess(Enum):
-    """What the server does with a bucket a device sends or lists."""
-
-    KEEP = "keep"
-    """The device's own bucket of a type firmware keeps, or its home's: stored and followed."""
-    IGNORE = "ignore"
-    """A bucket firmware keeps that this server does not (`where.<old home>`, `occupancy.*`,
-    another cloud's user or structure): acknowledged so firmware stops resending it, not stored."""
-    REFUSE = "refuse"
-    """Another device's bucket, or another home's: never applied, never acknowledged."""
-
-
-@dataclass(frozen=True, slots=True)
-class ObjectDescriptor:
-    """One entry of a subscribe's `objects` list."""
-
-    key: str
-    revision: int
-    timestamp: int
-    value: dict[str, Any] | None
-    versioned: bool = True
-    """False for a 4.x key listed without its version: what it has is what it was given."""
-
-
 @dataclass(frozen=True, slots=True)
 class PutEntry:
     """One bucket of a PUT."""
@@ -134,20 +85,6 @@ class PutEntry:
     `shared`; a thermostat reporting what a push changed guards that bucket)."""
     base_revision: int
     """`base_object_revision`: the revision the device changed (informational)."""
-
-
-@dataclass(slots=True)
-class Subscription:
-    """A subscribe, checked and answered for its inline values, ready to be held."""
-
-    identity: Identity
-    connection: HeldConnection
-    known: dict[str, int]
-    """Bucket key -> timestamp the device listed (0 for one its inline value just changed)."""
-    setpoints_owed: bool
-    """The first push carries setpoints or the mode: firmware should answer it at once."""
-    listed: dict[str, int] | None = None
-    """The versions the device itself listed, when not all of `known` (a 4.x subscribe)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,37 +106,35 @@ class DeviceSessions:
 
     def __init__(
         self,
+        context: CoreContext,
         *,
-        config: ServiceConfig,
-        clock: Clock,
-        buckets: BucketStore,
-        devices: DeviceRegistry,
-        ownership: PairingRegistry,
         commands: Commands,
         confirmations: Confirmations,
         delivery: Delivery,
         availability: Availability,
         roster: Roster,
         home: HomePairing,
-        request_save: Callable[[], None],
-        save_now_later: Callable[[], None],
         is_loaded: Callable[[], bool],
         weather_provider: Callable[[], WeatherProvider | None] = lambda: None,
     ) -> None:
-        """Initialize from the service's parts and its save requests."""
-        self._config = config
-        self._clock = clock
-        self._buckets = buckets
-        self._devices = devices
-        self._ownership = ownership
+        """Initialize from the core's context and the parts a request goes through.
+
+        `is_loaded` tells whether the saved state is loaded; `weather_provider` the host's
+        weather (None serves none).
+        """
+        self._config = context.config
+        self._clock = context.clock
+        self._buckets = context.buckets
+        self._devices = context.devices
+        self._ownership = context.ownership
         self._commands = commands
         self._confirmations = confirmations
         self._delivery = delivery
         self._availability = availability
         self._roster = roster
         self._home = home
-        self._request_save = request_save
-        self._save_now_later = save_now_later
+        self._request_save = context.request_save
+        self._save_now_later = context.save_now_later
         self._is_loaded = is_loaded
         self._weather_provider = weather_provider
         self._entry_by_mac: dict[str, dict[str, str]] = {}

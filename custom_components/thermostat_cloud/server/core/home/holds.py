@@ -15,7 +15,7 @@ down ends at start.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 import logging
@@ -25,10 +25,9 @@ from zoneinfo import ZoneInfo
 from ...model.buckets import bucket_key
 from ...model.records import is_int
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, ServiceEvent
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
-from ..read.modes import takes_range
-from ..read.readings import BucketReadings
+from ..read.readings import BucketReadings, takes_range
 from ..read.schedule import (
     ScheduledSetpoint,
     as_plain_number,
@@ -112,7 +111,7 @@ class Holds:
         self._request_save = context.request_save
         self._holds: dict[str, Hold] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._remove_listener: Callable[[], None] | None = None
+        self._following = False
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -296,11 +295,16 @@ class Holds:
             # The thermostat's learning may have written a setpoint outside the limits.
             _LOGGER.warning("%s: the scheduled setpoint was not written: %s", serial, err.message)
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(fields=SETPOINT_FIELDS, kinds=frozenset({EventKind.PAIRING}))
+    """The setpoints (a dial turn, the schedule) and pairing (an unpaired thermostat's hold ends)."""
+
+    def follow(self, event: ServiceEvent) -> None:
         """Look at a setpoint change during a hold, once the write that made it is done.
 
         A thermostat unpaired (or paired anew) loses its hold: it is no longer the home's.
         """
+        if not self._following:
+            return
         if event.kind is EventKind.PAIRING and event.serial in self._holds:
             self._drop(event.serial)
             return
@@ -378,8 +382,7 @@ class Holds:
 
     def start(self) -> None:
         """Follow the thermostats' reports; arm each hold, ending those that ended meanwhile."""
-        if self._remove_listener is None:
-            self._remove_listener = self._events.listen(self._on_event)
+        self._following = True
         now_ms = self._clock.now_ms()
         for serial, hold in list(self._holds.items()):
             if hold.until_ms <= now_ms:
@@ -397,9 +400,7 @@ class Holds:
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()
-        if self._remove_listener is not None:
-            self._remove_listener()
-            self._remove_listener = None
+        self._following = False
 
 
 def _touched_by(shared: Mapping[str, Any]) -> int | None:

@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 from ...model.buckets import bucket_key
 from ...model.records import UnstorableError, ensure_storable, is_int
 from ..context import CoreContext
-from ..events import HOME, ChangeSource, EventKind, ServiceEvent
+from ..events import HOME, ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..read.readings import BucketReadings
 from ..read.schedule import as_plain_number, scheduled_setpoint
@@ -135,7 +135,6 @@ class Vacations:
         self._rates: dict[str, float] = {}
         """°C per hour each thermostat last heated or cooled at (from its time-to-target)."""
         self._timer: asyncio.TimerHandle | None = None
-        self._remove_listener: Callable[[], None] | None = None
         self._started = False
 
     # -- reading -------------------------------------------------------------------------------
@@ -426,8 +425,15 @@ class Vacations:
         except CommandError as err:
             _LOGGER.warning("Vacation: a change was not written: %s", err.message)
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(
+        fields=frozenset({"device.time_to_target"}), kinds=frozenset({EventKind.HOUSE_MODEL})
+    )
+    """A thermostat's time-to-target and its house model: the rates a return is timed by."""
+
+    def follow(self, event: ServiceEvent) -> None:
         """Note the rate a thermostat heats or cools at: its time-to-target, its house model."""
+        if not self._started:
+            return
         if (
             event.kind is EventKind.STATE
             and event.source is ChangeSource.DEVICE
@@ -489,8 +495,6 @@ class Vacations:
 
     def start(self) -> None:
         """Follow the thermostats' time-to-target; do what came due while stopped; arm."""
-        if self._remove_listener is None:
-            self._remove_listener = self._events.listen(self._on_event)
         self._started = True
         self._reconcile()
 
@@ -500,9 +504,6 @@ class Vacations:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if self._remove_listener is not None:
-            self._remove_listener()
-            self._remove_listener = None
 
 
 def _iso(ms: int) -> str:

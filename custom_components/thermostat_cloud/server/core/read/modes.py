@@ -1,14 +1,15 @@
-"""The mode rules, decided once for the command layer and the host's climate entity."""
+"""The mode rules, decided once for the command layer and the host's climate entity.
+
+Which setpoints a mode takes (`takes_range`) is read with the mode, in readings.py.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Protocol
 
+from .readings import takes_range
 from .state import ThermostatState
-
-RANGE_MODE = "range"
-"""`shared.target_temperature_type` of heat-cool: a low and a high setpoint."""
 
 
 class ModeReadings(Protocol):
@@ -25,11 +26,6 @@ class ModeReadings(Protocol):
     @property
     def away(self) -> bool:
         """Whether the home is away (every thermostat of the home in eco)."""
-
-
-def takes_range(mode: str | None) -> bool:
-    """Return whether the mode's setpoints are a low and a high, not a single target."""
-    return mode == RANGE_MODE
 
 
 def holds_eco(thermostat: ModeReadings) -> bool:

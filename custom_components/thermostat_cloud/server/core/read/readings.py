@@ -90,6 +90,15 @@ WIFI_SIGNAL_RANGE = (-128.0, 127.0)
 NOT_YET_CHECKED = "unknown"
 
 
+RANGE_MODE = "range"
+"""`shared.target_temperature_type` of heat-cool: a low and a high setpoint."""
+
+
+def takes_range(mode: str | None) -> bool:
+    """Return whether the mode's setpoints are a low and a high, not a single target."""
+    return mode == RANGE_MODE
+
+
 def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[str, bool]:
     """Return every relay by its status-record name; anything but JSON `true` is off."""
     relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}

@@ -27,9 +27,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..context import CoreContext
-from ..events import EventKind, ServiceEvent
+from ..events import EventKind, Follows, ServiceEvent
 from ..read.readings import BucketReadings, home_away
-from ..write.changes import THERMOSTAT_DIAL, Author, AuthorKind
+from ..write.changes import ATTRIBUTED_FIELDS, THERMOSTAT_DIAL, Author, AuthorKind
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -196,7 +196,6 @@ class DayLedger:
         self._marks: dict[str, _Marks] = {}
         self._outdoor: tuple[int, float] | None = None
         self._reported_month: str | None = None
-        context.events.listen(self._on_event)
 
     # -- saved state ------------------------------------------------------------------------
 
@@ -283,7 +282,16 @@ class DayLedger:
 
     # -- what happens ---------------------------------------------------------------------------
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(
+        fields=FLAG_FIELDS | frozenset(ATTRIBUTED_FIELDS),
+        bucket_types=frozenset({"schedule"}),
+        kinds=frozenset({EventKind.RUNTIME, EventKind.PAIRING, EventKind.CONNECTION}),
+    )
+    """Eco, away and leaf; who changed what (only attributed fields have an author); schedule
+    edits; the runtime; pairing and contact (which start or end the counting)."""
+
+    def follow(self, event: ServiceEvent) -> None:
+        """Count a thermostat's day: its runtime, its changes, its eco, away and leaf."""
         serial = event.serial
         if not serial or self._ownership.pairing(serial) is None:
             return
@@ -347,9 +355,12 @@ class DayLedger:
         self._marks.clear()
         self._outdoor = None
 
-    def note_outdoor(self, celsius: float) -> None:
-        """Take the outdoor temperature now; the last one counts until now, up to a gap's end."""
-        if not math.isfinite(celsius):
+    def note_outdoor(self, celsius: float | None) -> None:
+        """Take the outdoor temperature now; the last one counts until now, up to a gap's end.
+
+        None (no weather known now) is not taken: the last reading stands, up to its gap.
+        """
+        if celsius is None or not math.isfinite(celsius):
             return
         now_ms = self._clock.now_ms()
         if self._outdoor is not None:

@@ -22,34 +22,36 @@ document's `health` key (absent before this feature: nothing found yet).
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, time
 import logging
-import math
-from statistics import median
 from typing import Any
-from zoneinfo import ZoneInfo
 
-from ...model.buckets import bucket_key
+from ...model.buckets import bucket_key, field_name
 from ..context import CoreContext
-from ..events import EventKind, ServiceEvent, field_name
-from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
-from ..read.validation import finite_number
-from .health import Figure, Finding, FindingKind, HealthThresholds
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent
+from .health import Figure, FindingKind
+from .health_book import (
+    CLOCK_BACK_TOLERANCE_MS,
+    COOLING,
+    CYCLE_RELAYS,
+    DEFAULT_HIGH_SAFETY_C,
+    DEFAULT_LOW_SAFETY_C,
+    HEATING,
+    HOUR_MS,
+    MINUTE_MS,
+    OUTDOOR_RANGE_C,
+    RELAY_FIELDS_BY_NAME,
+    ROOM_RANGE_C,
+    Call,
+    HealthBook,
+    Watch,
+    in_range,
+)
 from .runtime import RuntimeFigures
 
 _LOGGER = logging.getLogger(__name__)
 
-HEATING, COOLING = "heating", "cooling"
-MINUTE_MS = 60_000
-HOUR_MS = 60 * MINUTE_MS
-DAY_MS = 24 * HOUR_MS
 
-ROOM_RANGE_C = (-40.0, 60.0)
-"""A room reading outside this is no reading (a broken sensor, a unit mix-up)."""
-OUTDOOR_RANGE_C = (-70.0, 60.0)
 WARMED_C = 0.2
 """A call that moves the room this far the right way (from its coldest, for heating) clears
 not_heating / not_cooling."""
@@ -60,30 +62,6 @@ ROOM_CONFIRM_MS = 5 * MINUTE_MS
 AUX_CONFIRM_MS = 10 * MINUTE_MS
 AUX_MARGIN_C = 1.0
 """The thermostat reads its outdoor temperature elsewhere than Home Assistant's weather."""
-CLOCK_BACK_TOLERANCE_MS = 1_000
-MAX_STARTS_KEPT = 60
-"""Starts kept per cycle: a start a minute for an hour, more than any limit allowed."""
-DEFAULT_LOW_SAFETY_C = 7.0
-"""Nest's default low safety temperature (45 °F / 7 °C), when the thermostat reports none."""
-DEFAULT_HIGH_SAFETY_C = 35.0
-"""Nest thermostats never heat above 35 °C (95 °F); they have no default high safety one."""
-DEGREE_DAY_BASE_C = 18.0
-HISTORY_DAYS = 60
-MIN_HISTORY_DAYS = 14
-MIN_DEGREE_DAYS = 1.0
-"""A day with fewer heating degree-days says little about how long heating should run."""
-MIN_DAY_COVERAGE = 0.8
-"""The outdoor temperature must be known this share of a day for its degree-days to count."""
-MIN_LONG_RUNTIME_MINUTES = 60.0
-
-HEATING_EQUIPMENT = (
-    "heating_stage_1",
-    "heating_stage_2",
-    "heating_stage_3",
-    "aux_heat",
-    "emergency_heat",
-)
-"""The runtime ledger's equipment whose minutes count as heating (each stage counted)."""
 _STAGE_OF_RELAY = {
     "heater": "heating_stage_1",
     "heat_x2": "heating_stage_2",
@@ -96,8 +74,6 @@ _STAGE_OF_RELAY = {
     "cool_x2": "cooling_stage_2",
     "cool_x3": "cooling_stage_3",
 }
-_CYCLE_RELAYS = {HEATING: frozenset(HEAT_RELAYS), COOLING: frozenset(COOL_RELAYS)}
-_RELAY_FIELDS = {name: HVAC_RELAYS[name] for name in (*HEAT_RELAYS, *COOL_RELAYS)}
 _ROOM_FIELD = field_name("shared", "current_temperature")
 _DEVICE_FIELDS = (
     "lower_safety_temp",
@@ -106,7 +82,7 @@ _DEVICE_FIELDS = (
     "heat_pump_aux_threshold_enabled",
     "has_heat_pump",
 )
-_RELAY_FIELD_NAMES = frozenset(field_name("shared", name) for name in _RELAY_FIELDS.values())
+_RELAY_FIELD_NAMES = frozenset(field_name("shared", name) for name in RELAY_FIELDS_BY_NAME.values())
 _SETTING_FIELDS = frozenset(
     {field_name("shared", "target_temperature_type")}
     | {field_name("device", name) for name in _DEVICE_FIELDS}
@@ -115,70 +91,10 @@ WATCHED_FIELDS = _RELAY_FIELD_NAMES | _SETTING_FIELDS | {_ROOM_FIELD}
 """The fields whose change the monitor looks at (as the write path names them)."""
 CHECK_EVERY_MS = 30_000
 """A request checks the time-bound findings at most this often (a report always does)."""
-RAISED_KEPT = 500
-"""The findings raised that are kept per thermostat for the monthly report (oldest dropped)."""
-_KIND_VALUES = frozenset(kind.value for kind in FindingKind)
 _CALL_KIND = {HEATING: FindingKind.NOT_HEATING, COOLING: FindingKind.NOT_COOLING}
 
 
-def _in_range(value: object, limits: tuple[float, float]) -> float | None:
-    number = finite_number(value)
-    return float(number) if number is not None and limits[0] <= number <= limits[1] else None
-
-
-@dataclass(slots=True)
-class _Call:
-    """A heating or cooling call under way."""
-
-    since_ms: int
-    room_start: float | None
-    """The room when judging began; None until a reading since the thermostat was heard."""
-    stages: dict[str, None]
-    """What ran during the call, in the order it started."""
-    worst: float | None = None
-    """The coldest room of a heating call (warmest of a cooling call) since judging began."""
-    works: bool = False
-    """The call moved the room the right way: the equipment works, this call finds nothing."""
-
-
-@dataclass(slots=True)
-class _Watch:
-    """What the monitor keeps of one thermostat."""
-
-    findings: dict[FindingKind, Finding] = field(default_factory=dict)
-    starts: dict[str, deque[int]] = field(
-        default_factory=lambda: {c: deque(maxlen=MAX_STARTS_KEPT) for c in _CYCLE_RELAYS}
-    )
-    days: deque[tuple[int, float, float]] = field(
-        default_factory=lambda: deque(maxlen=HISTORY_DAYS)
-    )
-    """(day ordinal, heating minutes, degree-days) of each judged day, the oldest first."""
-    raised: deque[tuple[int, FindingKind]] = field(
-        default_factory=lambda: deque(maxlen=RAISED_KEPT)
-    )
-    """(ms, kind) of each finding raised, the oldest first: the monthly report counts them."""
-    day_start_heating_s: float | None = None
-    # Not saved: what is known since the thermostat was last heard from.
-    heard: bool = False
-    relays: frozenset[str] | None = None
-    """The heat and cool relays on; None until known since it was heard."""
-    room: float | None = None
-    """The room as last reported since it was heard (None: no reading since)."""
-    calls: dict[str, _Call] = field(default_factory=dict)
-    last_ms: int = 0
-    checked_ms: int = 0
-    cold_limit: float = DEFAULT_LOW_SAFETY_C
-    hot_limit: float = DEFAULT_HIGH_SAFETY_C
-    aux_lockout: float | None = None
-    emergency: bool = False
-    heat_pump: bool = False
-    cold_since_ms: int | None = None
-    hot_since_ms: int | None = None
-    aux_since_ms: int | None = None
-    silent_timer: asyncio.TimerHandle | None = None
-
-
-class HealthMonitor:
+class HealthMonitor(HealthBook):
     """The findings of every paired thermostat, kept up to date as reports are applied."""
 
     def __init__(
@@ -190,61 +106,17 @@ class HealthMonitor:
         runtime_figures: Callable[[str], RuntimeFigures],
     ) -> None:
         """Initialize from the service's parts; `start` begins following availability."""
-        config = context.config
-        self._thresholds = config.health
-        self._zone = ZoneInfo(config.time_zone)
-        self._clock = context.clock
+        super().__init__(context, runtime_figures=runtime_figures)
         self._buckets = context.buckets
         self._ownership = context.ownership
-        self._events = context.events
-        self._request_save = context.request_save
         self._is_available = is_available
         self._last_contact_ms = last_contact_ms
-        self._runtime_figures = runtime_figures
-        # Longer than this between two contacts cannot be (see runtime.RuntimeLedger).
-        self._max_gap_ms = int((config.hold_timeout + config.availability_grace) * 1000)
-        self._watches: dict[str, _Watch] = {}
-        self._logged: set[tuple[str, str]] = set()
-        self._outdoor: float | None = None
-        self._outdoor_mark_ms: int | None = None
-        self._day = 0
-        self._day_degree_days = 0.0
-        self._day_covered_ms = 0
-        self._day_timer: asyncio.TimerHandle | None = None
-        self._unlisten: Callable[[], None] | None = None
-
-    # -- the facade's face (facets.HealthFacet) --------------------------------------------------
-
-    @property
-    def thresholds(self) -> HealthThresholds:
-        """The thresholds the findings are raised at."""
-        return self._thresholds
-
-    def raised_between(self, serial: str, start: datetime, end: datetime) -> dict[str, int]:
-        """Count the thermostat's findings raised from `start` to before `end`, by kind."""
-        start_ms, end_ms = (int(moment.timestamp() * 1000) for moment in (start, end))
-        watch = self._watches.get(serial)
-        counts: dict[str, int] = {}
-        for moment, kind in watch.raised if watch is not None else ():
-            if start_ms <= moment < end_ms:
-                counts[kind.value] = counts.get(kind.value, 0) + 1
-        return counts
-
-    def findings(self, serial: str) -> tuple[Finding, ...]:
-        """Return the thermostat's findings, in the order of `FindingKind`."""
-        watch = self._watches.get(serial)
-        if watch is None or not watch.findings:
-            return ()
-        return tuple(watch.findings[kind] for kind in FindingKind if kind in watch.findings)
-
-    def serials_with_findings(self) -> list[str]:
-        """Return the thermostats that have a finding."""
-        return [serial for serial, watch in self._watches.items() if watch.findings]
+        self._following = False
 
     def note_outdoor(self, celsius: float | None) -> None:
         """Note the home's outdoor temperature now (None: not known)."""
         now = self._clock.now_ms()
-        value = None if celsius is None else _in_range(celsius, OUTDOOR_RANGE_C)
+        value = None if celsius is None else in_range(celsius, OUTDOOR_RANGE_C)
         if celsius is not None and value is None:
             self._log_once(
                 "", "outdoor", "Ignoring outdoor temperature %r: no plausible reading", celsius
@@ -266,7 +138,7 @@ class HealthMonitor:
             return
         watch = self._watches.get(serial)
         if watch is None:
-            watch = self._watches[serial] = _Watch()
+            watch = self._watches[serial] = Watch()
         now = self._clock.now_ms()
         if not self._in_time(serial, watch, now):
             return
@@ -289,7 +161,7 @@ class HealthMonitor:
         if watch is None:
             if not self._ownership.is_paired(serial):
                 return
-            watch = self._watches[serial] = _Watch()
+            watch = self._watches[serial] = Watch()
         now = self._clock.now_ms()
         if not self._in_time(serial, watch, now):
             return
@@ -316,7 +188,7 @@ class HealthMonitor:
     def _room(self, serial: str, value: object) -> float | None:
         if type(value) is float and ROOM_RANGE_C[0] <= value <= ROOM_RANGE_C[1]:
             return value  # the usual reading, without the checks a stranger one needs
-        room = _in_range(value, ROOM_RANGE_C)
+        room = in_range(value, ROOM_RANGE_C)
         if room is None and value is not None:
             self._log_once(
                 serial,
@@ -331,7 +203,7 @@ class HealthMonitor:
     def _relays(self, serial: str, shared: Mapping[str, Any]) -> frozenset[str] | None:
         """Return the heat and cool relays on; None when one is reported as no boolean."""
         on: list[str] = []
-        for name, relay_field in _RELAY_FIELDS.items():
+        for name, relay_field in RELAY_FIELDS_BY_NAME.items():
             value = shared.get(relay_field)
             if value is True:
                 on.append(name)
@@ -349,11 +221,11 @@ class HealthMonitor:
         return frozenset(on)
 
     def _read_settings(
-        self, serial: str, watch: _Watch, shared: Mapping[str, Any], device: Mapping[str, Any]
+        self, serial: str, watch: Watch, shared: Mapping[str, Any], device: Mapping[str, Any]
     ) -> None:
         thresholds = self._thresholds
-        low = _in_range(device.get("lower_safety_temp"), ROOM_RANGE_C)
-        high = _in_range(device.get("upper_safety_temp"), ROOM_RANGE_C)
+        low = in_range(device.get("lower_safety_temp"), ROOM_RANGE_C)
+        high = in_range(device.get("upper_safety_temp"), ROOM_RANGE_C)
         watch.cold_limit = (
             thresholds.too_cold_c
             if thresholds.too_cold_c is not None
@@ -366,12 +238,12 @@ class HealthMonitor:
         )
         enabled = device.get("heat_pump_aux_threshold_enabled") is True
         watch.aux_lockout = (
-            _in_range(device.get("heat_pump_aux_threshold"), OUTDOOR_RANGE_C) if enabled else None
+            in_range(device.get("heat_pump_aux_threshold"), OUTDOOR_RANGE_C) if enabled else None
         )
         watch.emergency = shared.get("target_temperature_type") == "emergency"
         watch.heat_pump = device.get("has_heat_pump") is True
 
-    def _in_time(self, serial: str, watch: _Watch, now: int) -> bool:
+    def _in_time(self, serial: str, watch: Watch, now: int) -> bool:
         """Return False for a report from before the last one (the clock went back).
 
         After a clock jump either way nothing seen before it is judged on: calls and the
@@ -403,7 +275,7 @@ class HealthMonitor:
         return True
 
     @staticmethod
-    def _forget_moment(watch: _Watch) -> None:
+    def _forget_moment(watch: Watch) -> None:
         """Judge from now on: calls wait for a new room reading, conditions begin again."""
         watch.calls.clear()
         watch.relays = None
@@ -413,14 +285,14 @@ class HealthMonitor:
     # -- calls and starts ------------------------------------------------------------------------
 
     def _follow_relays(
-        self, serial: str, watch: _Watch, on: frozenset[str] | None, now: int, *, count: bool
+        self, serial: str, watch: Watch, on: frozenset[str] | None, now: int, *, count: bool
     ) -> None:
         if on is None:
             watch.calls.clear()
             watch.relays = None
             return
         known, watch.relays = watch.relays is not None, on
-        for cycle, relays in _CYCLE_RELAYS.items():
+        for cycle, relays in CYCLE_RELAYS.items():
             running = on & relays
             call = watch.calls.get(cycle)
             if not running:
@@ -428,7 +300,7 @@ class HealthMonitor:
                     del watch.calls[cycle]
                 continue
             if call is None:
-                call = watch.calls[cycle] = _Call(now, watch.room, {})
+                call = watch.calls[cycle] = Call(now, watch.room, {})
                 if count and known:
                     watch.starts[cycle].append(now)
             for relay in sorted(running):
@@ -439,7 +311,7 @@ class HealthMonitor:
 
     # -- the checks -------------------------------------------------------------------------------
 
-    def _check(self, serial: str, watch: _Watch, now: int) -> None:
+    def _check(self, serial: str, watch: Watch, now: int) -> None:
         """Raise or clear what the thermostat's state now says."""
         watch.checked_ms = now
         findings = watch.findings
@@ -465,7 +337,7 @@ class HealthMonitor:
         ):
             self._check_aux(serial, watch, now)
 
-    def _judge_call(self, serial: str, watch: _Watch, cycle: str, call: _Call, now: int) -> None:
+    def _judge_call(self, serial: str, watch: Watch, cycle: str, call: Call, now: int) -> None:
         kind = _CALL_KIND[cycle]
         room = watch.room
         if room is None:
@@ -490,7 +362,7 @@ class HealthMonitor:
             }
             self._raise(serial, watch, kind, now, self._with_outdoor(figures))
 
-    def _check_starts(self, serial: str, watch: _Watch, now: int) -> None:
+    def _check_starts(self, serial: str, watch: Watch, now: int) -> None:
         limit = self._thresholds.max_starts_per_hour
         worst, worst_cycle = 0, HEATING
         hour_ago = now - HOUR_MS
@@ -513,7 +385,7 @@ class HealthMonitor:
         elif found:
             self._clear(serial, watch, FindingKind.SHORT_CYCLING)
 
-    def _check_room(self, serial: str, watch: _Watch, now: int) -> None:
+    def _check_room(self, serial: str, watch: Watch, now: int) -> None:
         room = watch.room
         assert room is not None
         findings = watch.findings
@@ -536,12 +408,12 @@ class HealthMonitor:
                 self._clear(serial, watch, FindingKind.TOO_HOT)
 
     def _raise_room(
-        self, serial: str, watch: _Watch, kind: FindingKind, now: int, *, room: float, limit: float
+        self, serial: str, watch: Watch, kind: FindingKind, now: int, *, room: float, limit: float
     ) -> None:
         figures: dict[str, Figure] = {"room_now": round(room, 1), "limit": limit}
         self._raise(serial, watch, kind, now, self._with_outdoor(figures))
 
-    def _check_aux(self, serial: str, watch: _Watch, now: int) -> None:
+    def _check_aux(self, serial: str, watch: Watch, now: int) -> None:
         lockout = watch.aux_lockout
         running = (
             watch.relays is not None
@@ -573,14 +445,27 @@ class HealthMonitor:
 
     # -- silence ---------------------------------------------------------------------------------
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(
+        fields=WATCHED_FIELDS, kinds=frozenset({EventKind.CONNECTION, EventKind.PAIRING})
+    )
+    """What a report changed that it judges, contact (silence) and pairing (forgetting)."""
+
+    def follow(self, event: ServiceEvent) -> None:
+        """Judge a thermostat's report; follow its contact and its pairing once started."""
+        if event.kind is EventKind.STATE:
+            if event.source is ChangeSource.DEVICE:
+                self.report_applied(event.serial, event.fields)
+        elif self._following:
+            self._follow_contact(event)
+
+    def _follow_contact(self, event: ServiceEvent) -> None:
         if event.kind is EventKind.CONNECTION:
             serial = event.serial
             if self._is_available(serial) or not self._ownership.is_paired(serial):
                 return
             watch = self._watches.get(serial)
             if watch is None:
-                watch = self._watches[serial] = _Watch()
+                watch = self._watches[serial] = Watch()
             if watch.heard or watch.silent_timer is None:
                 # Heard until now, or not heard since a start (silent before it, or gone
                 # since): silent from its last request on.
@@ -588,7 +473,7 @@ class HealthMonitor:
         elif event.kind is EventKind.PAIRING and not self._ownership.is_paired(event.serial):
             self.forget(event.serial)
 
-    def _went_silent(self, serial: str, watch: _Watch) -> None:
+    def _went_silent(self, serial: str, watch: Watch) -> None:
         """Stop judging what is not heard; find it silent once `silent_minutes` have passed."""
         watch.heard = False
         watch.calls.clear()
@@ -597,7 +482,7 @@ class HealthMonitor:
         watch.cold_since_ms = watch.hot_since_ms = watch.aux_since_ms = None
         self._arm_silent(serial, watch)
 
-    def _arm_silent(self, serial: str, watch: _Watch) -> None:
+    def _arm_silent(self, serial: str, watch: Watch) -> None:
         self._cancel_silent(watch)
         last = self._last_contact_ms(serial) or self._clock.now_ms()
         due_ms = last + self._thresholds.silent_minutes * MINUTE_MS - self._clock.now_ms()
@@ -606,7 +491,7 @@ class HealthMonitor:
         )
 
     @staticmethod
-    def _cancel_silent(watch: _Watch) -> None:
+    def _cancel_silent(watch: Watch) -> None:
         if watch.silent_timer is not None:
             watch.silent_timer.cancel()
             watch.silent_timer = None
@@ -642,135 +527,7 @@ class HealthMonitor:
                 {"minutes": round(minutes), "outdoor": round(outdoor, 1), "limit": limit},
             )
 
-    # -- the days --------------------------------------------------------------------------------
-
-    def _day_of(self, now_ms: int) -> int:
-        return datetime.fromtimestamp(now_ms / 1000, self._zone).date().toordinal()
-
-    def _midnight_ms(self, day: int) -> int:
-        """When `day` (an ordinal) begins in the home's zone, in ms."""
-        start = datetime.combine(datetime.fromordinal(day).date(), time(), self._zone)
-        return int(start.timestamp() * 1000)
-
-    def _count_degree_days(self, now: int) -> None:
-        """Add the degree-days since the outdoor temperature was last noted, up to `now`."""
-        mark, outdoor = self._outdoor_mark_ms, self._outdoor
-        if mark is None or outdoor is None or now <= mark:
-            return
-        span = min(now - mark, DAY_MS)
-        self._day_degree_days += span / DAY_MS * max(0.0, DEGREE_DAY_BASE_C - outdoor)
-        self._day_covered_ms += span
-        self._outdoor_mark_ms = now
-
-    def _arm_day(self) -> None:
-        now = self._clock.now_ms()
-        if not self._day:
-            self._day = self._day_of(now)
-        delay = (self._midnight_ms(self._day + 1) - now) / 1000
-        self._day_timer = asyncio.get_running_loop().call_later(max(delay, 0) + 0.5, self._day_over)
-
-    def _day_over(self) -> None:
-        """Judge the day that ended for every thermostat, and begin the next."""
-        now = self._clock.now_ms()
-        self._count_degree_days(min(now, self._midnight_ms(self._day + 1)))
-        counted = self._day_covered_ms >= MIN_DAY_COVERAGE * DAY_MS
-        degree_days = self._day_degree_days
-        if not counted:
-            self._log_once(
-                "",
-                "no outdoor",
-                "No outdoor temperature for most of the day: heating runtime per degree-day "
-                "is not judged for it",
-            )
-        for serial, watch in self._watches.items():
-            heating_s = self._heating_seconds(serial)
-            start = watch.day_start_heating_s
-            watch.day_start_heating_s = heating_s
-            if start is None or not counted or degree_days < MIN_DEGREE_DAYS:
-                continue
-            minutes = max(0.0, heating_s - start) / 60
-            self._judge_day(serial, watch, minutes, degree_days, now)
-            watch.days.append((self._day, round(minutes, 1), round(degree_days, 2)))
-        self._day = self._day_of(now)
-        self._day_degree_days = 0.0
-        self._day_covered_ms = 0
-        self._request_save()
-        self._arm_day()
-
-    def _judge_day(
-        self, serial: str, watch: _Watch, minutes: float, degree_days: float, now: int
-    ) -> None:
-        if len(watch.days) < MIN_HISTORY_DAYS:
-            return
-        usual = median(m / d for _, m, d in watch.days)
-        ratio = minutes / degree_days
-        factor = self._thresholds.long_runtime_factor
-        if minutes >= MIN_LONG_RUNTIME_MINUTES and ratio > factor * usual:
-            self._raise(
-                serial,
-                watch,
-                FindingKind.LONG_RUNTIME,
-                now,
-                {
-                    "runtime_minutes": round(minutes),
-                    "degree_days": round(degree_days, 1),
-                    "minutes_per_degree_day": round(ratio, 1),
-                    "median_minutes_per_degree_day": round(usual, 1),
-                    "factor": factor,
-                    "days": len(watch.days),
-                },
-            )
-        else:
-            self._clear(serial, watch, FindingKind.LONG_RUNTIME)
-
-    def _heating_seconds(self, serial: str) -> float:
-        seconds = self._runtime_figures(serial).seconds
-        return sum(seconds.get(name, 0.0) for name in HEATING_EQUIPMENT)
-
     # -- findings ----------------------------------------------------------------------------------
-
-    def _with_outdoor(self, figures: dict[str, Figure]) -> dict[str, Figure]:
-        if self._outdoor is not None:
-            figures["outdoor"] = round(self._outdoor, 1)
-        return figures
-
-    def _raise(
-        self,
-        serial: str,
-        watch: _Watch,
-        kind: FindingKind,
-        now: int,
-        figures: Mapping[str, Figure],
-    ) -> None:
-        if kind in watch.findings:
-            return
-        since = datetime.fromtimestamp(now / 1000, UTC)
-        watch.findings[kind] = Finding(serial, kind, since, dict(figures))
-        watch.raised.append((now, kind))
-        _LOGGER.info("Thermostat %s: %s found (%s)", serial, kind.value, dict(figures))
-        self._changed(serial)
-
-    def _clear(self, serial: str, watch: _Watch, kind: FindingKind) -> None:
-        if watch.findings.pop(kind, None) is not None:
-            _LOGGER.info("Thermostat %s: %s cleared", serial, kind.value)
-            self._changed(serial)
-
-    def _changed(self, serial: str) -> None:
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.HEALTH, serial))
-
-    def _note_no_outdoor(self) -> None:
-        self._log_once(
-            "",
-            "no outdoor",
-            "No outdoor temperature (no weather entity, or it has none): the health findings "
-            "that need it (aux heat above its lockout, silent in the frost) are not raised",
-        )
-
-    def _log_once(self, serial: str, what: str, message: str, *args: object) -> None:
-        if (serial, what) not in self._logged:
-            self._logged.add((serial, what))
-            _LOGGER.warning(message, *args)
 
     def forget(self, serial: str) -> None:
         """Drop what is kept of a thermostat no longer paired (its findings clear)."""
@@ -783,101 +540,11 @@ class HealthMonitor:
         else:
             self._request_save()
 
-    # -- saved state ------------------------------------------------------------------------------
-
-    def dump(self) -> dict[str, Any]:
-        """Return what survives a restart: findings, the last hour's starts, the days."""
-        return {
-            "day": {
-                "day": self._day,
-                "degree_days": self._day_degree_days,
-                "covered_ms": self._day_covered_ms,
-            },
-            "thermostats": {
-                serial: {
-                    "findings": [
-                        {
-                            "kind": finding.kind.value,
-                            "since_ms": int(finding.since.timestamp() * 1000),
-                            "figures": dict(finding.figures),
-                        }
-                        for finding in watch.findings.values()
-                    ],
-                    "starts": {cycle: list(starts) for cycle, starts in watch.starts.items()},
-                    "days": [list(day) for day in watch.days],
-                    "raised": [[moment, kind.value] for moment, kind in watch.raised],
-                    "day_start_heating_s": watch.day_start_heating_s,
-                }
-                for serial, watch in self._watches.items()
-            },
-        }
-
-    def load(self, data: object) -> None:
-        """Restore what `dump` saved (absent before this feature: nothing found yet)."""
-        self._watches = {}
-        if data is None:
-            return
-        if not isinstance(data, Mapping):
-            _LOGGER.warning("Ignoring stored health findings: they are no record")
-            return
-        day = data.get("day")
-        if isinstance(day, Mapping):
-            stored_day = day.get("day")
-            degree_days = _in_range(day.get("degree_days"), (0.0, 1000.0))
-            covered = _in_range(day.get("covered_ms"), (0.0, DAY_MS))
-            if isinstance(stored_day, int) and degree_days is not None and covered is not None:
-                self._day = stored_day
-                self._day_degree_days = degree_days
-                self._day_covered_ms = int(covered)
-        thermostats = data.get("thermostats")
-        for serial, stored in thermostats.items() if isinstance(thermostats, Mapping) else ():
-            if isinstance(serial, str) and isinstance(stored, Mapping):
-                self._watches[serial] = self._load_watch(serial, stored)
-            else:
-                _LOGGER.warning("Ignoring stored health of %s: it is no record", serial)
-
-    def _load_watch(self, serial: str, stored: Mapping[str, Any]) -> _Watch:
-        watch = _Watch()
-        findings = stored.get("findings")
-        for item in findings if isinstance(findings, list) else ():
-            finding = _load_finding(serial, item)
-            if finding is None:
-                _LOGGER.warning("Ignoring a stored health finding of %s: it does not parse", serial)
-            else:
-                watch.findings[finding.kind] = finding
-        starts = stored.get("starts")
-        for cycle in _CYCLE_RELAYS:
-            kept = starts.get(cycle) if isinstance(starts, Mapping) else None
-            for moment in kept if isinstance(kept, list) else ():
-                if isinstance(moment, int) and not isinstance(moment, bool):
-                    watch.starts[cycle].append(moment)
-        raised = stored.get("raised")
-        for item in raised if isinstance(raised, list) else ():
-            if (
-                isinstance(item, list)
-                and len(item) == 2
-                and isinstance(item[0], int)
-                and item[1] in _KIND_VALUES
-            ):
-                watch.raised.append((item[0], FindingKind(item[1])))
-        days = stored.get("days")
-        for day in days if isinstance(days, list) else ():
-            if (
-                isinstance(day, list)
-                and len(day) == 3
-                and isinstance(day[0], int)
-                and (minutes := _in_range(day[1], (0.0, 1440.0 * 8))) is not None
-                and (degree_days := _in_range(day[2], (MIN_DEGREE_DAYS, 1000.0))) is not None
-            ):
-                watch.days.append((day[0], minutes, degree_days))
-        watch.day_start_heating_s = _in_range(stored.get("day_start_heating_s"), (0.0, math.inf))
-        return watch
-
     # -- lifecycle --------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Follow availability (a silent thermostat is found by a timer) and the days."""
-        self._unlisten = self._events.listen(self._on_event)
+        self._following = True
         now = self._clock.now_ms()
         if self._day and self._day != self._day_of(now):
             # Down across a midnight: that day is not judged.
@@ -888,39 +555,10 @@ class HealthMonitor:
 
     def stop(self) -> None:
         """Stop following: cancel the timers, stop listening."""
-        if self._unlisten is not None:
-            self._unlisten()
-            self._unlisten = None
+        self._following = False
         if self._day_timer is not None:
             self._day_timer.cancel()
             self._day_timer = None
         for watch in self._watches.values():
             self._cancel_silent(watch)
         self._count_degree_days(self._clock.now_ms())
-
-
-def _load_finding(serial: str, item: object) -> Finding | None:
-    if not isinstance(item, Mapping):
-        return None
-    try:
-        kind = FindingKind(str(item.get("kind")))
-    except ValueError:
-        return None
-    since_ms = item.get("since_ms")
-    figures = item.get("figures")
-    if (
-        not isinstance(since_ms, int)
-        or isinstance(since_ms, bool)
-        or not isinstance(figures, Mapping)
-    ):
-        return None
-    kept: dict[str, Figure] = {
-        str(name): value
-        for name, value in figures.items()
-        if isinstance(value, str) or finite_number(value) is not None
-    }
-    try:
-        since = datetime.fromtimestamp(since_ms / 1000, UTC)
-    except OverflowError, OSError, ValueError:
-        return None
-    return Finding(serial, kind, since, kept)

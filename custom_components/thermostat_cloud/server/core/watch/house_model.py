@@ -40,7 +40,7 @@ from typing import Any
 
 from ...model.buckets import bucket_key
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, ServiceEvent
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.readings import TEMPERATURE_RANGE_C, plausible_number, relay_states
 from .runtime import COOLING, HEATING, RELAY_FIELDS, running
 
@@ -234,7 +234,7 @@ class HouseModel:
     """The heating model of every thermostat that was ever paired."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the service's parts; it listens to the event bus from now on."""
+        """Initialize from the service's parts; the write path calls it as a follower."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -243,7 +243,6 @@ class HouseModel:
         self._houses: dict[str, _House] = {}
         self._outdoor: float | None = None
         self._outdoor_shown: float | None = None
-        self._events.listen(self._on_event)
 
     # -- saved state --------------------------------------------------------------------------
 
@@ -351,7 +350,11 @@ class HouseModel:
         else:
             phase.heard_ms = now
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(fields=RELAY_FIELDS, kinds=frozenset({EventKind.PAIRING}))
+    """Its relays (a run begins or ends) and pairing (a thermostat unpaired learns nothing)."""
+
+    def follow(self, event: ServiceEvent) -> None:
+        """Follow a run's start or end, or a thermostat's unpairing."""
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)

@@ -30,9 +30,9 @@ import logging
 import math
 from typing import Any
 
-from ...model.buckets import bucket_key
+from ...model.buckets import bucket_key, field_name
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, ServiceEvent, field_name
+from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
 
 _LOGGER = logging.getLogger(__name__)
@@ -182,7 +182,7 @@ class RuntimeLedger:
         last_contact_ms: Callable[[str], int | None],
         is_available: Callable[[str], bool],
     ) -> None:
-        """Initialize from the service's parts; it listens to the event bus from now on.
+        """Initialize from the service's parts; the write path calls it as a follower.
 
         `last_contact_ms` tells when a thermostat last made a request, `is_available` whether
         it counts as there.
@@ -200,7 +200,6 @@ class RuntimeLedger:
         self._max_step_ms = int((config.hold_timeout + config.availability_grace) * 1000)
         self._tallies: dict[str, Tally] = {}
         self._rates: dict[str, Rates] = {}
-        self._events.listen(self._on_event)
 
     # -- saved state ------------------------------------------------------------------------
 
@@ -309,7 +308,13 @@ class RuntimeLedger:
             self._buckets.value(bucket_key("device", serial)),
         )
 
-    def _on_event(self, event: ServiceEvent) -> None:
+    follows = Follows(
+        fields=RELAY_FIELDS, kinds=frozenset({EventKind.CONNECTION, EventKind.PAIRING})
+    )
+    """Its relays, contact and pairing: what starts, stops or ends a count."""
+
+    def follow(self, event: ServiceEvent) -> None:
+        """Count what ran up to a relay's change, a contact, a pairing."""
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)

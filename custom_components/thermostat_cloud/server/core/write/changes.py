@@ -28,11 +28,9 @@ from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.buckets import bucket_key
+from ...model.buckets import bucket_key, field_name
 from ..context import CoreContext
-from ..events import field_name
-from ..read.modes import takes_range
-from ..read.readings import BucketReadings
+from ..read.readings import BucketReadings, takes_range
 from ..read.schedule import ScheduledSetpoint, as_plain_number, entries_of_day
 
 

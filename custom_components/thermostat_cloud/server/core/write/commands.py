@@ -9,7 +9,7 @@ kept by fan_timers.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +19,8 @@ from ...model.buckets import Bucket, bucket_key, home_device_keys
 from ..context import CoreContext
 from ..events import ChangeSource
 from ..read.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from ..read.modes import holds_eco, takes_range
-from ..read.readings import BucketReadings
+from ..read.modes import holds_eco
+from ..read.readings import BucketReadings, takes_range
 from ..read.schedule import SCHEDULE_MODES, validate_schedule
 from ..read.validation import (
     DEVICE_SETTINGS,
@@ -44,7 +44,7 @@ from .changes import Author, Change, ChangeLog
 from .confirmations import Confirmations
 from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
 from .home_rules import HomeChange, HomeRules, Updates
-from .write_path import ReportFollower, WritePath
+from .write_path import WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
 # middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
@@ -72,12 +72,8 @@ class Commands:
         *,
         delivery: Delivery,
         confirmations: Confirmations,
-        report_followers: Sequence[ReportFollower] = (),
     ) -> None:
-        """Initialize from the core's context, delivery and confirmations.
-
-        `report_followers` follow each thermostat's applied reports (see `WritePath`).
-        """
+        """Initialize from the core's context, delivery and confirmations."""
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -90,7 +86,6 @@ class Commands:
             confirmations=confirmations,
             home_rules=self._home,
             changes=self._changes,
-            report_followers=report_followers,
         )
         self._fan = FanTimers(context, self._writes)
 

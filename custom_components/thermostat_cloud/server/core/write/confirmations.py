@@ -30,10 +30,10 @@ import logging
 import math
 from typing import Any, Protocol
 
-from ...model.buckets import Bucket, split_key
+from ...model.buckets import Bucket, field_name, split_key
 from ..context import CoreContext
 from ..device.trouble import CONFLICTS_MANY, Trouble, likely_trouble
-from ..events import EventKind, ServiceEvent, field_name
+from ..events import EventKind, ServiceEvent
 from ..read.state import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
@@ -185,11 +185,13 @@ class Confirmations:
         buckets: Iterable[Bucket],
         updates: Mapping[str, Mapping[str, Any]],
         changed: Mapping[str, frozenset[str]],
-    ) -> None:
-        """Follow the fields a command changed in these buckets of one thermostat.
+    ) -> bool:
+        """Record the fields a command changed in these buckets of one thermostat.
 
         `changed`: the fields the merge changed, by bucket key, as events name them; a field
-        that already held the value asked for is not waited for.
+        that already held the value asked for is not waited for. Returns whether a field is
+        pending now: the writer saves and announces that (a COMMANDS event) once the push is
+        written.
         """
         now = self._clock.now_ms()
         pending = self._pending.get(serial)
@@ -206,11 +208,9 @@ class Confirmations:
                     bucket.key, name, value, bucket.revision, bucket.timestamp, now
                 )
                 added = True
-        if added:
-            self._request_save()
-            if serial not in self._armed:  # an earlier check is due anyway
-                self._arm(serial)
-            self._publish(serial)
+        if added and serial not in self._armed:  # an earlier check is due anyway
+            self._arm(serial)
+        return added
 
     def written(self, serial: str, keys: Iterable[str]) -> None:
         """Note that these buckets were written to a held connection of the thermostat."""

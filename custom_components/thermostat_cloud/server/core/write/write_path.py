@@ -1,25 +1,27 @@
-"""The one write primitive under every command and report: merge, save, deliver, announce.
+"""The one write primitive under every command and report: merge, deliver, then announce.
 
 Device PUTs and inline updates write with `ChangeSource.DEVICE`, commands and pairing with
-`ChangeSource.SERVER`. `WritePath.apply` merges the fields into their buckets, asks for a
-save, follows what the server wrote until each thermostat confirms it, hands it to delivery
-(which pushes it to held subscribe connections) and publishes one event per affected device.
-After a thermostat's report it asks the home's rules (home_rules.py) what the report implies
-and writes that too, as one server change; a rule never writes itself.
+`ChangeSource.SERVER`. `WritePath.apply` merges the fields into their buckets, records what
+the server wrote until each thermostat confirms it, hands it to delivery (which pushes it to
+held subscribe connections) and only then asks for a save and announces it: one event per
+affected device, to the core's followers first (events.py), then to the outbound listeners.
+No follower or listener runs before the push is written. After a thermostat's report it asks
+the home's rules (home_rules.py) what the report implies and writes that too, as one server
+change; a rule never writes itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 import logging
-from typing import Any, Protocol
+from typing import Any
 
 from ...delivery.ledger import Delivery
-from ...model.buckets import HOME_SCOPED_TYPES, Bucket, home_bucket_keys, split_key
+from ...model.buckets import HOME_SCOPED_TYPES, Bucket, field_name, home_bucket_keys, split_key
 from ...model.records import UnstorableError, ensure_storable
 from ...model.text import for_log
 from ..context import CoreContext
-from ..events import ChangeSource, EventKind, ServiceEvent, field_name
+from ..events import ChangeSource, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, CommandResult, ErrorCode
 from .changes import Author, ChangeLog
 from .confirmations import Confirmations
@@ -51,13 +53,6 @@ def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> froze
     return frozenset(field_name(bucket_type, name) for name in fields if stamps.get(name) == latest)
 
 
-class ReportFollower(Protocol):
-    """A part that follows each thermostat's applied reports (the health monitor)."""
-
-    def report_applied(self, serial: str, fields: frozenset[str]) -> None:
-        """Follow the thermostat's report, which changed `fields` (named as events name them)."""
-
-
 class WritePath:
     """Merge, persist, deliver and publish: every write to bucket state goes through here."""
 
@@ -69,13 +64,11 @@ class WritePath:
         confirmations: Confirmations,
         home_rules: HomeRules,
         changes: ChangeLog,
-        report_followers: Sequence[ReportFollower] = (),
     ) -> None:
         """Initialize from the core's parts the writes go through.
 
         The context, delivery, confirmations, the home's rules and the change log (who made
-        each change). `report_followers` are told of each thermostat's report once it is
-        applied and announced, before the home's rules answer it.
+        each change).
         """
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -85,7 +78,6 @@ class WritePath:
         self._confirmations = confirmations
         self._home_rules = home_rules
         self._changes = changes
-        self._report_followers = tuple(report_followers)
 
     def apply(
         self,
@@ -104,15 +96,13 @@ class WritePath:
         report that brings the home back from away is followed by the home's return (see
         `HomeRules.home_back`), written as the server's change right after the report's.
         """
-        changed, fields, unstorable = self._write(serial, updates, source, followed=followed)
+        changed, unstorable = self._write(serial, updates, source, followed=followed)
         if changed and source is ChangeSource.DEVICE:
-            for follower in self._report_followers:
-                follower.report_applied(serial, fields)
             back = self._home_rules.home_back(serial, updates, changed)
             if back is not None:
                 assert back.rule is not None  # the home's return is always a rule's
                 with self._changes.acting_as(Author.rule(back.rule)):
-                    unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[2]
+                    unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[1]
         _refuse_unstorable(unstorable)
         return changed
 
@@ -148,10 +138,10 @@ class WritePath:
 
     def _write(
         self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
-    ) -> tuple[dict[str, Bucket], frozenset[str], list[str]]:
-        """Merge one change and announce it.
+    ) -> tuple[dict[str, Bucket], list[str]]:
+        """Merge one change, deliver it and announce it.
 
-        Returns what changed, its changed fields (as events name them) and the keys refused.
+        Returns what changed and the keys refused.
         """
         if source is ChangeSource.SERVER:
             # A command writes all of its buckets or none of them.
@@ -177,31 +167,81 @@ class WritePath:
                 changed[key] = bucket
                 changed_fields[key] = _merged_fields(key, bucket, fields)
         if not changed:
-            return changed, frozenset(), unstorable
-        self._request_save()
-        self._announce(
+            return changed, unstorable
+        affected = self._affected(serial, changed)
+        asked = self._deliver(
             serial,
             updates,
             source,
-            changed,
-            changed_fields,
+            affected,
+            changed=changed,
+            changed_fields=changed_fields,
             followed=followed,
+        )
+        self._request_save()
+        self._announce(
+            serial,
+            source,
+            affected,
+            changed_fields=changed_fields,
+            asked=asked,
             unattributed=first_reported,
         )
-        return changed, frozenset().union(*changed_fields.values()), unstorable
+        return changed, unstorable
 
-    def _announce(
+    def _affected(self, serial: str, changed: Mapping[str, Bucket]) -> dict[str, dict[str, None]]:
+        """Return the devices a change is for, each with its changed keys.
+
+        Insertion-ordered: the writing device first, each key once per device; a home-scoped
+        bucket (user, structure) is for every device of the home.
+        """
+        affected: dict[str, dict[str, None]] = {serial: dict.fromkeys(changed)}
+        for key in changed:
+            parts = split_key(key)
+            if parts is not None and parts[0] in HOME_SCOPED_TYPES:
+                for other in self._followers(key):
+                    affected.setdefault(other, {})[key] = None
+        return affected
+
+    def _deliver(
         self,
         serial: str,
         updates: Updates,
         source: ChangeSource,
+        affected: Mapping[str, Mapping[str, None]],
+        *,
         changed: Mapping[str, Bucket],
         changed_fields: Mapping[str, frozenset[str]],
-        *,
         followed: bool,
-        unattributed: frozenset[str] = frozenset(),
+    ) -> set[str]:
+        """Record and push what each device is owed; return those with a command now pending.
+
+        A device's own writes are not echoed; another device of the home did not make the
+        change and must be told. What the server writes is recorded as pending before its
+        push, so the write is noted against it; it is announced after every push.
+        """
+        asked: set[str] = set()
+        for target, keys in affected.items():
+            if target == serial and source is ChangeSource.DEVICE:
+                continue
+            if followed and self._confirmations.asked(
+                target, [changed[key] for key in keys], updates, changed_fields
+            ):
+                asked.add(target)
+            self._delivery.server_changed(target, keys)
+        return asked
+
+    def _announce(
+        self,
+        serial: str,
+        source: ChangeSource,
+        affected: Mapping[str, Mapping[str, None]],
+        *,
+        changed_fields: Mapping[str, frozenset[str]],
+        asked: set[str],
+        unattributed: frozenset[str],
     ) -> None:
-        """Follow, deliver and publish a merged change, to the writer and its home's others.
+        """Announce a delivered change to each device's followers and listeners.
 
         `unattributed`: changed fields that are no one's change (a thermostat's first report).
         """
@@ -211,24 +251,9 @@ class WritePath:
             by_device=source is ChangeSource.DEVICE,
             fields=frozenset().union(*changed_fields.values()) - unattributed,
         )
-        # Insertion-ordered sets: the writing device first, each key once per device.
-        affected: dict[str, dict[str, None]] = {serial: dict.fromkeys(changed)}
-        for key in changed:
-            parts = split_key(key)
-            if parts is not None and parts[0] in HOME_SCOPED_TYPES:
-                for other in self._followers(key):
-                    affected.setdefault(other, {})[key] = None
         for target, keys in affected.items():
-            # Another device of the home did not make this change: it must be told.
-            target_source = source if target == serial else ChangeSource.SERVER
-            if target_source is ChangeSource.SERVER:
-                if followed:
-                    # Followed until the device confirms it; told before the push is written.
-                    self._confirmations.asked(
-                        target, [changed[key] for key in keys], updates, changed_fields
-                    )
-                # Owed to the device (its own writes are not echoed): pushed now.
-                self._delivery.server_changed(target, keys)
+            if target in asked:
+                self._events.publish(ServiceEvent(EventKind.COMMANDS, target))
             fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
             target_author = (
                 None
@@ -240,7 +265,7 @@ class WritePath:
                     EventKind.STATE,
                     target,
                     tuple(keys),
-                    target_source,
+                    source if target == serial else ChangeSource.SERVER,
                     fields=fields_of_target,
                     author=target_author,
                 )
