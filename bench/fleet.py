@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+import statistics
+from typing import Any
 
 import aiohttp
 
+from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
+
+from .unsaved import UnsavedStorage
 
 
 def bench_serial(index: int) -> str:
@@ -28,6 +35,44 @@ def initial_buckets(serial: str) -> dict[str, dict[str, object]]:
         },
         f"device.{serial}": {"temperature_scale": "C", "has_fan": True},
     }
+
+
+def seed(service: ThermostatService, serials: Iterable[str]) -> None:
+    """Give the service thermostats that reported `initial_buckets` (no socket, no session)."""
+    for serial in serials:
+        harness(service).seed(serial, initial_buckets(serial))
+
+
+async def seeded_service(size: int) -> tuple[ThermostatService, list[str]]:
+    """Return a started service core with `size` thermostats `seed`ed, and their serials."""
+    service = ThermostatService(
+        ServiceConfig(api_origin="http://127.0.0.1:1", max_unpaired_devices=1 << 20),
+        UnsavedStorage(),
+    )
+    await service.async_load()
+    service.start()
+    fleet = [bench_serial(index) for index in range(size)]
+    seed(service, fleet)
+    return service, fleet
+
+
+def print_cpu_figures(
+    description: str,
+    size: str,
+    measure: Callable[[int, int], Coroutine[Any, Any, list[float]]],
+    what: Callable[[int], str],
+) -> None:
+    """Run a CPU bench from its command line (`--rounds`, `--<size>`) and print its median."""
+    parser = argparse.ArgumentParser(description=description.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument(f"--{size}", type=int, default=1000)
+    args = parser.parse_args()
+    count = getattr(args, size)
+    figures = asyncio.run(measure(args.rounds, count))
+    print(
+        f"{what(count)}: median {statistics.median(figures):.1f} µs "
+        f"(min {min(figures):.1f}, {args.rounds} rounds)"
+    )
 
 
 class Fleet:

@@ -26,6 +26,7 @@ import orjson
 
 from custom_components.thermostat_cloud.server import Finding, ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import House, Room
 
 from .fleet import bench_serial
@@ -183,8 +184,7 @@ async def soak(thermostats: int, days: int, *, seed: int = 34, weather: bool = T
     for home in homes:
         _put(service, home, "shared", dict(home.shared))
         _put(service, home, "device", dict(home.device))
-        key, _ = service._ownership.issue(home.serial)
-        assert service.register(key.value, None).success
+        assert service.pairing.register(harness(service).pairing_code(home.serial)).success
     restarts = {day * 1440 + rng.randrange(400, 500) for day in range(days)}
     reports = 0
     started = time.perf_counter()

@@ -37,6 +37,7 @@ from pytest_homeassistant_custom_component.typing import (
 )
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import OTHER_SERIAL, SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
 
@@ -198,7 +199,7 @@ async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
     async_fire_time_changed(hass)
     await hass.async_block_till_done()
     assert home.away == STATE_ON
-    structure_key = home.paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(home.paired.service).home_keys(SERIAL)[1]
     await home.paired.pushed(structure_key, away=True, manual_eco_all=True)
 
     home.set("person.ben", "home")

@@ -36,7 +36,7 @@ async def pair_at_home(hass: HomeAssistant, pair_thermostat: PairThermostat) -> 
 
 def structure_key(paired: PairedThermostat) -> str:
     """Return the key of the home's structure bucket."""
-    return f"structure.{paired.service.home_structure_id}"
+    return f"structure.{paired.service.home().structure_id}"
 
 
 def calendar_id(hass: HomeAssistant, paired: PairedThermostat) -> str:

@@ -144,7 +144,7 @@ class ThermostatEntity[ViewT](Entity):
 
     def _is_available(self) -> bool:
         """Return whether the entity is available now: with its thermostat."""
-        return self.service.is_available(self.serial)
+        return self.service.devices.is_available(self.serial)
 
     def _show(self) -> Shown[ViewT]:
         return Shown(self._is_available(), self._project())

@@ -12,6 +12,7 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import CreateKey, HostedClient, Paired, PairThermostat, device_id, wait_for_field
@@ -22,7 +23,7 @@ COMMAND_FIELDS = ["success", "message", "device", "object", "revision", "timesta
 def assert_command_response(body: dict[str, Any], service: ThermostatService, key: str) -> None:
     """Return the spec's command response, naming the bucket written and its new revision."""
     assert list(body) == COMMAND_FIELDS
-    bucket = service._buckets.get(key)
+    bucket = harness(service).bucket(key)
     assert bucket is not None
     assert body["success"] is True
     assert body["device"] == SERIAL
@@ -70,7 +71,7 @@ async def test_status_is_the_devices_buckets_keyed_by_bucket_key(paired: Paired)
     assert response.status == 200
     assert body["device"] == {"id": device_id(service), "serial": SERIAL, "name": "Hallway"}
     assert set(body["state"]) == {f"device.{SERIAL}", f"shared.{SERIAL}"}
-    shared = service._buckets.get(f"shared.{SERIAL}")
+    shared = harness(service).bucket(f"shared.{SERIAL}")
     assert shared is not None
     # The home is not away: clients of the hosted service read that from shared.auto_away.
     assert body["state"][f"shared.{SERIAL}"] == {
@@ -103,7 +104,7 @@ async def test_status_leaves_out_the_lock_pin_hash(
         assert "temperature_lock_pin_hash" not in device
         assert pin_hash("0420", serial) not in str(body)
         # The thermostat still has it: only the API leaves it out.
-        stored = service._buckets.value(f"device.{serial}")
+        stored = harness(service).value(f"device.{serial}")
         assert stored["temperature_lock_pin_hash"] == pin_hash("0420", serial)
 
 
@@ -148,7 +149,7 @@ async def test_temperature_converts_fahrenheit_and_rounds_to_half_degrees(
     response, _ = await api.post(f"/thermostat/{device_id(service)}/temperature", key, body)
 
     assert response.status == 200
-    assert service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == celsius
+    assert harness(service).value(f"shared.{SERIAL}")["target_temperature"] == celsius
 
 
 @pytest.mark.parametrize(
@@ -174,12 +175,12 @@ async def test_temperature_refuses_bad_values(
     error: str,
 ) -> None:
     api, service, _, key = paired
-    before = service._buckets.value(f"shared.{SERIAL}")
+    before = harness(service).value(f"shared.{SERIAL}")
 
     response, answer = await api.post(f"/thermostat/{device_id(service)}/temperature", key, body)
 
     assert (response.status, answer) == (400, {"error": error})
-    assert service._buckets.value(f"shared.{SERIAL}") == before
+    assert harness(service).value(f"shared.{SERIAL}") == before
 
 
 async def test_temperature_mode_the_equipment_cannot_do_is_refused(
@@ -272,7 +273,7 @@ async def test_fan_timer_ends_in_auto_pushed_to_the_thermostat(
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=600))
     await hass.async_block_till_done()
-    assert service._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
+    assert harness(service).value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=901))
     ended = await wait_for_field(thermostat, f"device.{SERIAL}", "fan_timer_timeout", 0)
@@ -293,11 +294,11 @@ async def test_fan_timer_survives_a_restart(
     await hass.async_block_till_done()
     restarted = entry.runtime_data.service
     assert restarted is not service
-    assert restarted._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
+    assert harness(restarted).value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=601))
     await hass.async_block_till_done()
-    assert restarted._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] == 0
+    assert harness(restarted).value(f"device.{SERIAL}")["fan_timer_timeout"] == 0
 
 
 @pytest.mark.parametrize(
@@ -330,7 +331,7 @@ async def test_fan_duration_at_the_limit_is_accepted(paired: Paired) -> None:
     response, _ = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"duration": 43200})
 
     assert response.status == 200
-    assert service._buckets.value(f"device.{SERIAL}")["fan_timer_duration"] == 43200
+    assert harness(service).value(f"device.{SERIAL}")["fan_timer_duration"] == 43200
 
 
 # -- lock ---------------------------------------------------------------------------------------
@@ -399,7 +400,7 @@ async def test_lock_refuses_bad_requests(
     response, answer = await api.post(f"/thermostat/{device_id(service)}/lock", key, body)
 
     assert (response.status, answer) == (400, {"error": error})
-    assert "temperature_lock_enabled" not in service._buckets.value(f"device.{SERIAL}")
+    assert "temperature_lock_enabled" not in harness(service).value(f"device.{SERIAL}")
 
 
 # -- schedule -----------------------------------------------------------------------------------
@@ -501,7 +502,7 @@ async def test_schedule_put_validates_the_whole_schedule(
     )
 
     assert (response.status, answer) == (400, {"error": error})
-    assert service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(service).bucket(f"schedule.{SERIAL}") is None
 
 
 # -- delete -------------------------------------------------------------------------------------
@@ -510,14 +511,14 @@ async def test_schedule_put_validates_the_whole_schedule(
 async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) -> None:
     api, service, thermostat, key = paired
     ident = device_id(service)
-    settings = dict(service._buckets.value(f"shared.{SERIAL}"))
+    settings = dict(harness(service).value(f"shared.{SERIAL}"))
 
     response, body = await api.request("DELETE", f"/thermostat/{ident}", key)
 
     assert response.status == 200
     assert body["success"] is True
-    assert not service.is_paired(SERIAL)
-    assert service._buckets.value(f"shared.{SERIAL}") == settings
+    assert not service.pairing.is_paired(SERIAL)
+    assert harness(service).value(f"shared.{SERIAL}") == settings
     _, listed = await api.get("/devices", key)
     assert listed == {"devices": []}
     response, body = await api.get(f"/thermostat/{ident}/status", key)
@@ -525,7 +526,7 @@ async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) 
 
     # It can be claimed again with a new code, under the same id.
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     _, listed = await api.get("/devices", key)
     assert [d["id"] for d in listed["devices"]] == [ident]
 
@@ -612,7 +613,7 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     response, body = await api.request("PUT", path, key, {"schedule": SCHEDULE})
     assert response.status == 400
     assert "turn_off_learning" in body["error"]
-    assert service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(service).bucket(f"schedule.{SERIAL}") is None
 
     response, body = await api.request(
         "PUT", path, key, {"schedule": SCHEDULE, "turn_off_learning": "yes"}
@@ -624,4 +625,4 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     )
     assert response.status == 200, body
     await wait_for_field(thermostat, f"device.{SERIAL}", "learning_mode", False)
-    assert service._buckets.value(f"schedule.{SERIAL}") == SCHEDULE
+    assert harness(service).value(f"schedule.{SERIAL}") == SCHEDULE

@@ -18,6 +18,7 @@ from custom_components.thermostat_cloud.server import (
     holds_eco,
     takes_range,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import FakeClock, MemoryStorage
 
 SERIAL = "02AA01AC331400AB"
@@ -37,7 +38,7 @@ async def loaded_service() -> ThermostatService:
 async def reported(shared: dict[str, Any], device: dict[str, Any]) -> ThermostatState:
     """Return the state of a thermostat that reported these buckets."""
     service = await loaded_service()
-    service.commands.apply(SERIAL, {SHARED: shared, DEVICE: device}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {SHARED: shared, DEVICE: device}, ChangeSource.DEVICE)
     return service.thermostat(SERIAL)
 
 
@@ -84,15 +85,15 @@ async def test_a_state_event_names_the_fields_whose_value_changed() -> None:
     events: list[ServiceEvent] = []
     service.events.listen(events.append)
 
-    service.commands.apply(
+    harness(service).report(
         SERIAL, {SHARED: {"leaf": False, "current_temperature": 21.0}}, ChangeSource.DEVICE
     )
-    service.commands.apply(
+    harness(service).report(
         SERIAL,
         {SHARED: {"leaf": False, "current_temperature": 21.5}, DEVICE: {"battery_level": 3.7}},
         ChangeSource.DEVICE,
     )
-    service.commands.apply(SERIAL, {SHARED: {"leaf": False}}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {SHARED: {"leaf": False}}, ChangeSource.DEVICE)
 
     assert [(event.kind, event.changed) for event in events] == [
         (EventKind.STATE, frozenset({"shared.leaf", "shared.current_temperature"})),

@@ -41,13 +41,14 @@ from .device.sessions import (
 from .device.trouble import LOW_BATTERY_V, Cause, Trouble
 from .device.weather import WeatherProvider
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .facets import CommandsFacet, DeliveryFacet, DevicesFacet, PairingFacet
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .read.modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .read.readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
-from .read.state import HomeState, ThermostatState
-from .read.state_source import StateSource
+from .read.state import ThermostatState
+from .read.state_source import HomeState, StateSource
 from .read.validation import as_number
 from .service import Storage, ThermostatService
 from .watch.days import home_totals
@@ -127,9 +128,12 @@ __all__ = [
     "CommandError",
     "CommandResult",
     "Commands",
+    "CommandsFacet",
     "Confirmations",
+    "DeliveryFacet",
     "DeviceSessions",
     "DeviceSummary",
+    "DevicesFacet",
     "ErrorCode",
     "Estimate",
     "EventKind",
@@ -147,6 +151,7 @@ __all__ = [
     "NotLoadedError",
     "NotWritableError",
     "ObjectDescriptor",
+    "PairingFacet",
     "PairingOrigin",
     "PendingField",
     "Principal",

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
+import logging
 from typing import Any
 
 from ...model.buckets import BucketStore, bucket_key
+from ...model.text import for_log
 from .validation import HVAC_MODES, SHARED_SETTINGS, finite_number as number
+
+_LOGGER = logging.getLogger(__name__)
 
 # Plausible values of reported numbers, as (low, high): anything outside is not a reading.
 TEMPERATURE_RANGE_C = (-100.0, 150.0)
@@ -130,6 +134,28 @@ def plausible_number(value: object, limits: tuple[float, float]) -> float | int 
     found = number(value)
     if found is None or not limits[0] <= found <= limits[1]:
         return None
+    return found
+
+
+def plausible_reading(
+    value: object, limits: tuple[float, float], serial: str, field: str, noted: set[tuple[str, str]]
+) -> float | int | None:
+    """Return a reported number within its plausible limits, else None.
+
+    Something else is logged once per thermostat and field (`noted` keeps which were), at
+    debug: a thermostat may report it on every PUT.
+    """
+    found = plausible_number(value, limits)
+    if found is None and value is not None and (serial, field) not in noted:
+        noted.add((serial, field))
+        _LOGGER.debug(
+            "Thermostat %s reports %s = %s, which is no reading (expected a number "
+            "from %s to %s); shown as unknown",
+            serial,
+            field,
+            for_log(value, 40),
+            *limits,
+        )
     return found
 
 

@@ -24,7 +24,7 @@ import logging
 from typing import Any
 
 from ...model.buckets import bucket_key
-from ...model.text import for_log, for_state
+from ...model.text import for_state
 from .readings import (
     BATTERY_VOLTAGE_RANGE_V,
     COOL_RELAYS,
@@ -42,7 +42,7 @@ from .readings import (
     BucketReadings,
     home_away,
     one_of,
-    plausible_number,
+    plausible_reading,
     relay_states,
     string,
 )
@@ -52,27 +52,6 @@ from .state_source import StateSource
 from .validation import HEAT_PUMP_BALANCE, TEMPERATURE_SCALES
 
 _LOGGER = logging.getLogger(__name__)
-
-
-class HomeState:
-    """Read access to one home (a structure): its thermostats and whether it is away."""
-
-    __slots__ = ("source", "structure_id")
-
-    def __init__(self, source: StateSource, structure_id: str) -> None:
-        """Initialize read access to the home of this structure id (the service's read source)."""
-        self.source = source
-        self.structure_id = structure_id
-
-    @property
-    def serials(self) -> list[str]:
-        """The thermostats paired into the home, in the order they were paired."""
-        return self.source.ownership.serials_in(self.structure_id)
-
-    @property
-    def away(self) -> bool:
-        """Whether the home is away (see `home_away`)."""
-        return home_away(self.source.buckets, self.structure_id)
 
 
 class ThermostatState:
@@ -89,26 +68,9 @@ class ThermostatState:
     def _reading(
         self, bucket: Mapping[str, Any], field: str, limits: tuple[float, float]
     ) -> float | int | None:
-        """Return a reported number within its plausible limits.
-
-        None (and one debug line per thermostat and field) when the thermostat reported
-        something else.
-        """
-        value = bucket.get(field)
-        found = plausible_number(value, limits)
-        if found is None and value is not None:
-            noted = self.source.implausible_readings
-            if (self.serial, field) not in noted:
-                noted.add((self.serial, field))
-                _LOGGER.debug(
-                    "Thermostat %s reports %s = %s, which is no reading (expected a number "
-                    "from %s to %s); shown as unknown",
-                    self.serial,
-                    field,
-                    for_log(value, 40),
-                    *limits,
-                )
-        return found
+        """Return a reported number within its plausible limits (see `plausible_reading`)."""
+        noted = self.source.implausible_readings
+        return plausible_reading(bucket.get(field), limits, self.serial, field, noted)
 
     # -- the buckets -------------------------------------------------------------------------
 
