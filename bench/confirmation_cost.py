@@ -11,7 +11,6 @@ both alike; the line gives the medians and the difference.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import time
@@ -23,6 +22,7 @@ from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.delivery import HeldConnection
 
 from .fleet import bench_serial, initial_buckets, seed
+from .options import int_options
 from .unsaved import UnsavedStorage
 
 
@@ -119,11 +119,7 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
 
 def main() -> None:
     """Print the cost of the confirmation bookkeeping on the push and PUT paths."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--per-round", type=int, default=500)
-    parser.add_argument("--fanout", type=int, default=1000)
-    args = parser.parse_args()
+    args = int_options(__doc__, rounds=40, per_round=500, fanout=1000)
     print(asyncio.run(measure(args.rounds, args.per_round, args.fanout)))
 
 

@@ -17,6 +17,8 @@ from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
 
+from .options import int_options
+
 type Costs = dict[str, dict[str, list[float]]]
 """µs per PUT by kind of report, then by "with" and "without" the part."""
 
@@ -54,11 +56,7 @@ def with_and_without(
 
 def arguments(prog: str, description: str | None, puts: int) -> argparse.Namespace:
     """Parse a core bench's command line: thermostats, PUTs per round, rounds."""
-    parser = argparse.ArgumentParser(prog=f"python -m bench.{prog}", description=description)
-    parser.add_argument("--thermostats", type=int, default=100)
-    parser.add_argument("--puts", type=int, default=puts)
-    parser.add_argument("--rounds", type=int, default=5)
-    return parser.parse_args()
+    return int_options(description, f"python -m bench.{prog}", thermostats=100, puts=puts, rounds=5)
 
 
 def print_costs(args: argparse.Namespace, costs: Costs, part: str) -> None:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-import gc
-import time
+from functools import partial
 
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, ObjectDescriptor
 from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .fleet import initial_buckets, print_cpu_figures, seeded_service
+from .fleet import cpu_us_each, initial_buckets, print_cpu_figures, seeded_service
 
 
 class _TakesEverything:
@@ -58,6 +57,10 @@ def _count_down(waiting: list[int], held: asyncio.Event) -> Callable[[], None]:
     return ready
 
 
+def _set(service: ThermostatService, setpoint: float, serial: str) -> None:
+    service.commands.set_temperature(serial, setpoint)
+
+
 async def measure(rounds: int, fanout: int) -> list[float]:
     """Return the CPU time per command (µs) of each round's fan-out."""
     service, fleet = await seeded_service(fanout)
@@ -72,13 +75,9 @@ async def measure(rounds: int, fanout: int) -> list[float]:
         ]
         await held.wait()
         setpoint = 18.0 if setpoint >= 25.0 else setpoint + 0.5
-        gc.collect()
-        gc.disable()
-        started = time.thread_time()
-        for serial in fleet:  # one loop turn
-            service.commands.set_temperature(serial, setpoint)
-        per_command.append((time.thread_time() - started) / len(fleet) * 1e6)
-        gc.enable()
+        per_command.append(  # one loop turn
+            cpu_us_each(fleet, partial(_set, service, setpoint))
+        )
         service.close_connections()
         await asyncio.gather(*holds)
         harness(service).reopen()
@@ -86,12 +85,7 @@ async def measure(rounds: int, fanout: int) -> list[float]:
     return per_command
 
 
-def main() -> None:
-    """Print the median CPU time per command of a fan-out's push path."""
+if __name__ == "__main__":
     print_cpu_figures(
         __doc__, "fanout", measure, lambda size: f"CPU per command in a fan-out to {size:,}"
     )
-
-
-if __name__ == "__main__":
-    main()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+import gc
 import statistics
+import time
 from typing import Any
 
 import aiohttp
@@ -14,6 +15,7 @@ from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatS
 from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
 
+from .options import int_options
 from .unsaved import UnsavedStorage
 
 
@@ -56,6 +58,19 @@ async def seeded_service(size: int) -> tuple[ThermostatService, list[str]]:
     return service, fleet
 
 
+def cpu_us_each[T](items: Sequence[T], act: Callable[[T], object]) -> float:
+    """Return the CPU time (µs) per item of `act` over `items`, the garbage collector held off."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.thread_time()
+        for item in items:
+            act(item)
+        return (time.thread_time() - started) / len(items) * 1e6
+    finally:
+        gc.enable()
+
+
 def print_cpu_figures(
     description: str,
     size: str,
@@ -63,10 +78,7 @@ def print_cpu_figures(
     what: Callable[[int], str],
 ) -> None:
     """Run a CPU bench from its command line (`--rounds`, `--<size>`) and print its median."""
-    parser = argparse.ArgumentParser(description=description.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument(f"--{size}", type=int, default=1000)
-    args = parser.parse_args()
+    args = int_options(description, rounds=15, **{size: 1000})
     count = getattr(args, size)
     figures = asyncio.run(measure(args.rounds, count))
     print(

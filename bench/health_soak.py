@@ -13,7 +13,6 @@ what was found and how long it took.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import House, Room
 
 from .fleet import bench_serial
+from .options import int_options
 
 START_MS = 1_800_000_000_000 - 1_800_000_000_000 % 86_400_000
 """Midnight UTC: the days of the soak begin at the home's midnight."""
@@ -224,11 +224,7 @@ async def soak(thermostats: int, days: int, *, seed: int = 34, weather: bool = T
 
 def main() -> None:
     """Run the soak and print what it found."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--thermostats", type=int, default=300)
-    parser.add_argument("--days", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=34)
-    args = parser.parse_args()
+    args = int_options(__doc__, thermostats=300, days=3, seed=34)
     for weather in (True, False):
         result = asyncio.run(soak(args.thermostats, args.days, seed=args.seed, weather=weather))
         print(

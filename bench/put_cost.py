@@ -12,13 +12,11 @@ shows here first.
 from __future__ import annotations
 
 import asyncio
-import gc
-import time
 
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .fleet import print_cpu_figures, seeded_service
+from .fleet import cpu_us_each, print_cpu_figures, seeded_service
 
 
 async def measure(rounds: int, fleet_size: int) -> list[float]:
@@ -37,24 +35,13 @@ async def measure(rounds: int, fleet_size: int) -> list[float]:
             revision = bucket.revision if bucket is not None else 0
             fields = {"current_temperature": temperature}
             reports.append((claims[serial], [PutEntry(key, fields, revision, revision)]))
-        gc.collect()
-        gc.disable()
-        started = time.thread_time()
-        for claim, entries in reports:
-            sessions.put(claim, entries)
-        per_put.append((time.thread_time() - started) / len(fleet) * 1e6)
-        gc.enable()
+        per_put.append(cpu_us_each(reports, lambda report: sessions.put(*report)))
         await asyncio.sleep(0)  # what the PUTs set off (events, saves) runs between rounds
     await service.async_stop()
     return per_put
 
 
-def main() -> None:
-    """Print the median CPU time per device PUT."""
+if __name__ == "__main__":
     print_cpu_figures(
         __doc__, "fleet", measure, lambda size: f"CPU per device PUT, {size:,} thermostats"
     )
-
-
-if __name__ == "__main__":
-    main()

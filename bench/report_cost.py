@@ -12,7 +12,6 @@ Two figures (docs/energy-history.md):
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from datetime import date, timedelta
 import statistics
@@ -22,6 +21,7 @@ from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatS
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
 
+from .options import int_options
 from .unsaved import UnsavedStorage
 
 SERIALS = ("02AA01AC331400B1", "02AA01AC331400B2", "02AA01AC331400B3")
@@ -167,8 +167,5 @@ async def main(runs: int, puts: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--puts", type=int, default=2000)
-    arguments = parser.parse_args()
+    arguments = int_options(__doc__, runs=5, puts=2000)
     asyncio.run(main(arguments.runs, arguments.puts))
