@@ -250,13 +250,18 @@ class CoreHarness:
         writes = self._service._commands._writes
         followers = writes._report_followers
         note_contact, on_event = listening.note_contact, listening._on_event
-        contact.remove(note_contact)
-        bus.remove(on_event)
+        heard = (note_contact in contact, on_event in bus)  # the monitor listens once started
+        if heard[0]:
+            contact.remove(note_contact)
+        if heard[1]:
+            bus.remove(on_event)
         writes._report_followers = tuple(f for f in followers if f is not listening)
 
         def rehook() -> None:
-            contact.append(note_contact)
-            bus.append(on_event)
+            if heard[0]:
+                contact.append(note_contact)
+            if heard[1]:
+                bus.append(on_event)
             writes._report_followers = followers
 
         return rehook
