@@ -67,7 +67,7 @@ def _part_imported(path: Path, level: int, module: str) -> str | None:
 
 @pytest.mark.parametrize(
     "path",
-    [path for part in CORE for path in sorted((SERVER / part).glob("*.py"))],
+    [path for part in CORE for path in sorted((SERVER / part).rglob("*.py"))],
     ids=lambda p: str(p.relative_to(SERVER)),
 )
 def test_the_core_imports_no_surface(path: Path) -> None:

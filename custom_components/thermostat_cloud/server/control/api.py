@@ -1,24 +1,8 @@
 """The self-hosted control API: plain aiohttp handlers, mounted twice.
 
-The host serves them as views under `/api/thermostat_cloud/...` behind its own
-authentication (see the integration's `control_api.py`); the optional compatibility listener
-(`ControlListener`) serves the same handlers at the spec's bare paths with no authentication,
-for existing third-party clients.
-
-Decisions where the spec says "not shown" (also in docs/control-api.md):
-
-- `POST /command` takes `serial`, `command` and `value`; the commands and their value shapes are
-  in `COMMANDS` below. Success is the hosted API's command response (`success`, `message`,
-  `device`, `object`, `revision`, `timestamp`). A refused command answers
-  `{"success": false, "error": <text>, "code": <code>}` with 400 (invalid value, unknown
-  command, malformed body), 404 (unknown serial: commands never create devices), 409 (needs a
-  paired thermostat) or 422 (the thermostat lacks the equipment).
-- `POST /api/register` defaults `userId` to this home's user; a `userId` that is given must be a
-  non-empty string. The code may be typed with its display dash and in any case.
-- Malformed JSON bodies are 400 with the endpoint's error shape.
-- Scan-network and configure-device are LAN provisioning (`..provisioning`, where the
-  settings API's answers are described), through the HTTP session the caller of `ControlApi`
-  gives in its `LocalNetwork`; a failed configure answers as `CONFIGURE_FAILURE_STATUS` says.
+The host serves them behind its own authentication; the optional `ControlListener` serves
+them at the spec's bare paths without, for existing third-party clients. Where the spec says
+"not shown", docs/control-api.md gives the decisions.
 """
 
 from __future__ import annotations
@@ -118,11 +102,7 @@ def _temperature_lock(commands: CommandsFacet, serial: str, value: Any) -> Comma
 
 
 def _schedule(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
-    """Set a schedule object, or `{"schedule": {...}, "turn_off_learning": bool}`.
-
-    The second form says what to do about learning, which the command layer asks while it is
-    on; a schedule object has `days`, never `schedule`.
-    """
+    """Set a schedule (it has `days`), or `{"schedule": {...}, "turn_off_learning": bool}`."""
     if isinstance(value, dict) and "schedule" in value and "days" not in value:
         return commands.set_schedule(
             serial, value["schedule"], turn_off_learning=value.get("turn_off_learning")
@@ -135,28 +115,17 @@ def _device_setting(commands: CommandsFacet, serial: str, value: Any) -> Command
     return commands.set_device_setting(serial, fields.get("name"), fields.get("value"))
 
 
+# Each command's value shape is tabled in docs/control-api.md.
 COMMANDS: dict[str, CommandHandler] = {
-    # value: a number (single setpoint, °C) or {"low": n, "high": n} (range mode)
     "set_temperature": _temperature,
-    # value: off, heat, cool, range (or auto, heat_cool), emergency
     "set_mode": lambda c, s, v: c.set_mode(s, v),
-    # value: true or false (the home's away state)
     "set_away": lambda c, s, v: c.set_away(s, v),
-    # value: true or false (the thermostat's own eco mode)
     "set_eco": lambda c, s, v: c.set_eco(s, v),
-    # value: "on", "auto", "off", or seconds (1 to 43200) to run the fan, then auto
     "set_fan": _fan,
-    # value: {"low": n, "high": n} in °C
     "set_eco_temperatures": _eco_temperatures,
-    # value: {"enabled": false} or {"enabled": true, "pin": "1234" | "pin_hash": b64,
-    #         "temp_min": n, "temp_max": n}
     "set_temperature_lock": _temperature_lock,
-    # value: a complete schedule object (spec: Schedule), or {"schedule": {...},
-    #        "turn_off_learning": true | false}, which learning that is on requires
     "set_schedule": _schedule,
-    # value: HEAT, COOL or RANGE
     "set_schedule_mode": lambda c, s, v: c.set_schedule_mode(s, v),
-    # value: {"name": <one of DEVICE_SETTINGS>, "value": ...}
     "set_device_setting": _device_setting,
 }
 
@@ -232,10 +201,7 @@ class _EventStream:
 
 @dataclass(frozen=True, slots=True)
 class ControlRoute(Route):
-    """One control API endpoint at its spec path (relative to `{control_url}`).
-
-    Its handler finds the running service and turns bad input into 400s (`ControlApi`).
-    """
+    """One control API endpoint at its spec path (relative to `{control_url}`)."""
 
     admin: bool = False
     """Pairs or reconfigures devices: the host serves it to administrators only."""
@@ -278,10 +244,7 @@ class ControlApi:
         )
 
     def _serve(self, handler: ControlHandler) -> Handler:
-        """Return the aiohttp handler of an endpoint.
-
-        It finds the service and turns bad input into 400s.
-        """
+        """Return the aiohttp handler of an endpoint: it finds the service, bad input is a 400."""
 
         async def handle(request: web.Request) -> web.StreamResponse:
             service = self._provider(request)
@@ -433,11 +396,8 @@ class ControlApi:
     async def events(self, service: ThermostatService, request: web.Request) -> web.StreamResponse:
         """`GET /api/events`: one unnamed SSE message per processed state change.
 
-        With `?commands=true`, also a `commands` event whenever what a thermostat has not
-        confirmed changes, or whether it takes commands (its pending commands and since when).
-
-        Subscribed before the headers go out, so a change made right after the client sees
-        them is delivered; comment lines keep idle proxies from closing the stream.
+        Subscribed before the headers go out, so a change right after them is not missed;
+        comment lines keep idle proxies from closing the stream.
         """
         flag = request.query.get("commands", "false").lower()
         if flag not in ("true", "false", "1", "0"):

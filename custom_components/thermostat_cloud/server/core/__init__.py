@@ -47,8 +47,8 @@ from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .read.modes import Setpoints, held_setpoints, holds_eco, takes_range
 from .read.readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS
-from .read.state import ThermostatState
-from .read.state_source import HomeState, StateSource
+from .read.state import HomeState, ThermostatState
+from .read.state_source import StateSource
 from .read.validation import as_number
 from .service import Storage, ThermostatService
 from .watch.days import home_totals

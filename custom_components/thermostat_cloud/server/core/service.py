@@ -53,8 +53,8 @@ from .facets import (
 )
 from .home.holds import Holds
 from .home.vacations import Vacations
-from .read.state import ThermostatState
-from .read.state_source import AvailabilityView, CommandsView, HomeState
+from .read.state import HomeState, ThermostatState
+from .read.state_source import AvailabilityView, CommandsView
 from .watch.days import DayLedger
 from .watch.health_monitor import HealthMonitor
 from .watch.house_model import HouseModel

@@ -1,10 +1,7 @@
 """What each thermostat has been sent and what it is still owed, and writing it.
 
-A subscribe hands its held connection over with what the device listed and the sink its
-answer is written to (`hold`); delivery decides what is due (`due`), writes it through the
-sink (`push`) and notes what was written (`sent`) or failed to write (`unsent`); a device PUT
-reports what the device just wrote (`device_put`); server-side writes make their buckets owed
-and pushed (`server_changed`). Nothing else keeps or decides who has what.
+Nothing else keeps or decides who has what: subscribes hand their connections over (`hold`),
+device PUTs and server writes report here (`device_put`, `server_changed`).
 """
 
 from __future__ import annotations
@@ -24,11 +21,7 @@ def _no_listener(serial: str, keys: list[str]) -> None:
 
 
 class Delivery:
-    """Per held connection: the timestamps the device has; per device: what it is owed.
-
-    Owed are the server changes not yet written to its connection, and a structure resend
-    once per start.
-    """
+    """Per held connection: the timestamps the device has; per device: what it is owed."""
 
     def __init__(
         self,
@@ -47,9 +40,8 @@ class Delivery:
         self._structure_resent: set[str] = set()
         """Devices sent their home's structure since this start (see `owed`)."""
         self._given: dict[str, dict[str, tuple[int, int]]] = {}
-        """Firmware 4.x: serial -> bucket key -> the (revision, timestamp) it was last given,
-        by a push or a PUT answer. Its PUTs carry no revision and its subscribe may list no
-        version, so what it has is known from what it was given (see `given`)."""
+        """Firmware 4.x: serial -> key -> (revision, timestamp) last given it: its PUTs carry no
+        revision and its subscribe may list no version."""
         self.on_written: Callable[[str, list[str]], None] = _no_listener
         """Told the serial and the keys of every push written onto a held connection."""
 
@@ -62,11 +54,7 @@ class Delivery:
         sink: PushSink | None,
         skv_sink: SkvSink | None = None,
     ) -> None:
-        """Take a held subscribe with the timestamps its device listed and its answer's sink.
-
-        It is reachable now; `push` writes what it is owed. A 4.x subscribe (`one_bucket`)
-        is answered through `skv_sink`.
-        """
+        """Take a held subscribe with the timestamps its device listed (4.x: via `skv_sink`)."""
         self._known[conn] = known
         conn.attach(sink, skv_sink)
         self._subscriptions.register(conn)
@@ -80,8 +68,8 @@ class Delivery:
     def push(self, conn: HeldConnection, force: bool = False) -> None:
         """Write what the device is owed (with `force`, all it follows) onto its connection.
 
-        The first push ends the connection after its batch window. A write normally completes
-        at once; one that must wait for a slow reader continues as a task the connection keeps.
+        The first push ends the connection after its batch window; a write stalled by a slow
+        reader continues as a task the connection keeps.
         """
         if (sink := conn.sink) is None:
             if conn.skv_sink is not None:
@@ -116,9 +104,7 @@ class Delivery:
     def _answer_skv(self, conn: HeldConnection, sink: SkvSink, force: bool) -> None:
         """Answer a 4.x subscribe with the first bucket it is owed; the rest wait for the next.
 
-        Firmware 4.x takes one bucket per subscribe (row "Firmware 4.x speaks its own
-        transport"): the answer ends the connection, and the device, subscribing again at
-        once, is sent the next.
+        Firmware 4.x takes one bucket per subscribe (row "Firmware 4.x speaks its own transport").
         """
         pending = [] if conn.closed.done() else self.due(conn, force)
         if not pending:
@@ -156,11 +142,7 @@ class Delivery:
         return self._given.get(serial, {}).get(key, (0, 0))
 
     def _push_all(self, serial: str, force: bool = False) -> int:
-        """Push to every held connection of a device; how many it holds.
-
-        A connection already told to close (its deadline passed, a newer one opened) is left
-        alone: what changed stays owed and goes out on the device's next subscribe.
-        """
+        """Push to every held connection not already closing (what changed stays owed)."""
         held = self._subscriptions.held(serial)
         for conn in held:
             if not conn.closed.done():
@@ -173,10 +155,7 @@ class Delivery:
         return [] if known is None else self.owed(conn.serial, known, force)
 
     def sent(self, conn: HeldConnection, buckets: Iterable[Bucket]) -> list[str]:
-        """Note that these buckets were written onto the connection: its device has them.
-
-        Returns their keys.
-        """
+        """Note that these buckets were written onto the connection; return their keys."""
         known = self._known.get(conn)
         keys = []
         for bucket in buckets:
@@ -204,17 +183,11 @@ class Delivery:
     def owed(self, serial: str, known: Mapping[str, int], force: bool = False) -> list[Bucket]:
         """Buckets a device should be sent: those it follows that are newer than its copy.
 
-        A device follows the buckets it listed when subscribing, plus (when paired) its user
-        and structure buckets, which are sent on every subscribe unless the device already
-        lists their current version. A listed bucket the server has no data for is never
-        sent, so an unknown bucket at timestamp 0 cannot cause a reply loop.
-
-        Buckets changed on the server that were never sent to the device are sent whatever
-        timestamp it lists: a PUT answer gives the device the server's newest timestamp even
-        when the device has not seen the server's own change yet.
-
-        The structure bucket is sent once after every server start whatever the device lists:
-        a thermostat may have reset its mode while the timestamp it cached survived.
+        It follows what it listed plus, when paired, its home's user and structure buckets.
+        A listed bucket the server lacks is never sent (no reply loop at timestamp 0). Server
+        changes never sent go whatever it lists: a PUT answer may have given it a newer
+        timestamp. The structure goes once per start: a thermostat may have reset its mode
+        while its cached timestamp survived.
         """
         undelivered = self._undelivered.get(serial, ())
         home = self._home_keys(serial)
@@ -241,20 +214,15 @@ class Delivery:
         self._undelivered.setdefault(serial, set()).update(keys)
 
     def server_changed(self, serial: str, keys: Iterable[str]) -> None:
-        """Note that the server wrote these buckets: they are owed to the device.
-
-        They are pushed to its held connections now.
-        """
+        """Note that the server wrote these buckets: owed to the device, pushed now."""
         self.mark_undelivered(serial, keys)
         self._push_all(serial)
 
     def device_put(self, serial: str, keys: Iterable[str], conflicts: Collection[str]) -> None:
-        """Note that the device wrote these buckets and is answered with their current versions.
+        """Note that the device wrote these buckets: not echoed back to it.
 
-        It has them now, so they are not echoed to it; except a bucket with a server change
-        it has not been sent (the answer carries the server's newest timestamp, but the device
-        still lacks that change: it stays owed and is pushed now), and one whose write
-        conflicted (the device keeps its own copy).
+        Except a server change it was not sent yet (the PUT answer's timestamp hides it: still
+        owed, pushed now) and a conflicted write (the device keeps its own copy).
         """
         owed = False
         for key in keys:

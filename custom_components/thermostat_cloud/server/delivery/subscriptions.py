@@ -1,10 +1,8 @@
 """Held subscribe connections: which devices hold one, and the sink each one's pushes go to.
 
-A subscribe hands delivery its held connection with a sink (the open response), then checks
-"anything newer?" with no await in between: a change that lands afterwards is written through
-the sink in the publisher's own loop turn, so nothing is lost and nothing waits for a task
-switch. The push is written to the socket before the command that caused it returns, which is
-what keeps fan-out to a thousand thermostats fast.
+A subscribe hands over its sink, then checks "anything newer?" with no await in between, so
+a later change is written in the publisher's own loop turn: nothing lost, no task switch,
+which keeps fan-out to a thousand thermostats fast.
 """
 
 from __future__ import annotations
@@ -20,23 +18,16 @@ from ..model.buckets import Bucket
 
 
 class PushSink(Protocol):
-    """Where the pushes of one held connection are written: the subscribe's open response.
-
-    A write normally completes at once (the socket takes it); it raises ConnectionError when
-    the device has gone.
-    """
+    """Where one held connection's pushes are written; ConnectionError once the device is gone."""
 
     async def write(self, data: bytes, /) -> None:
         """Write one chunk of the subscribe's answer."""
 
 
 class SkvSink(Protocol):
-    """Where the one answer of a firmware 4.x subscribe goes: a bucket, named by headers.
+    """Where a firmware 4.x subscribe's one answer goes: a bucket, named by its headers.
 
-    4.x takes one bucket's value per subscribe, its key, version and timestamp in the
-    answer's headers (row "Firmware 4.x speaks its own transport" of docs/device-protocol.md),
-    so the answer is written whole, headers and all, once there is something to send. It
-    raises ConnectionError when the device has gone.
+    (Row "Firmware 4.x speaks its own transport" of docs/device-protocol.md.)
     """
 
     async def write_bucket(self, bucket: Bucket, /) -> None:
@@ -62,9 +53,7 @@ class HeldConnection:
     one_bucket: bool = False
     """Firmware 4.x's subscribe: answered once, with one bucket, through `skv_sink`."""
     sink: PushSink | None = None
-    """Where pushes are written while the connection is held."""
     skv_sink: SkvSink | None = None
-    """Where a 4.x subscribe's one answer is written (`sink` stays None)."""
     writes: set[asyncio.Task[None]] = field(default_factory=set)
     """Writes waiting for a slow reader, kept until they finish."""
     batching: bool = field(default=False, init=False)
@@ -72,10 +61,7 @@ class HeldConnection:
     _deadline: asyncio.TimerHandle | None = field(default=None, init=False)
 
     def attach(self, sink: PushSink | None, skv_sink: SkvSink | None = None) -> None:
-        """Write pushes to `sink` (4.x: its answer to `skv_sink`) from now on.
-
-        It closes after the hold timeout.
-        """
+        """Write pushes to `sink` (4.x: its answer to `skv_sink`) from now on."""
         self.sink = sink
         self.skv_sink = skv_sink
         if self.hold_timeout is not None:
@@ -87,11 +73,10 @@ class HeldConnection:
             self.closed.set_result(None)
 
     def detach(self) -> None:
-        """Note that the handler is done with the connection: nothing more is written to it.
+        """Drop the sink and deadline: nothing more is written to the connection.
 
-        The sink and the deadline refer back to the handler and to this connection: dropped
-        here, an ended subscribe is freed at once instead of waiting for the cycle collector,
-        which in a large host process stalls the event loop for tenths of a second.
+        They form cycles; breaking them frees it at once, not in the cycle collector, which
+        in a large host process stalls the loop for tenths of a second.
         """
         self.sink = None
         self.skv_sink = None
@@ -103,13 +88,9 @@ class HeldConnection:
 class BatchCloser:
     """Closes held connections at the end of their batch windows, with one loop timer.
 
-    Firmware takes one answer per subscribe and comes back at once for the next; the window
-    after a connection's first push gathers what changes right after it into the same answer.
-    A fan-out pushes to a thousand connections in one loop turn, and their windows, all the
-    same length, end in the order they began: a queue with one timer at its head closes them,
-    where a timer each (armed in the push path, and the hold's timer cancelled) cost more
-    than anything else the push did besides the socket write. A window that would end before
-    the last one queued (the configured length shrank) is queued in its place.
+    Windows of equal length end in the order they began, so a queue with one timer at its
+    head serves a fan-out to a thousand connections; a timer each cost more than all else
+    the push did but the socket write.
     """
 
     def __init__(self) -> None:
@@ -168,11 +149,7 @@ class SubscriptionHub:
         return self._closed
 
     def register(self, conn: HeldConnection) -> None:
-        """Add a held connection, closing older ones of the same device session.
-
-        A device holds one subscribe at a time; an older connection of the same session is a
-        half-open leftover (network blip) that would otherwise linger until its hold timeout.
-        """
+        """Add a held connection, closing older ones of the same session (half-open leftovers)."""
         held = self._by_serial.setdefault(conn.serial, set())
         for older in held:
             if older.session == conn.session:

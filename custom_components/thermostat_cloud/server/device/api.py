@@ -100,10 +100,7 @@ def basic_credentials(request: web.Request) -> tuple[str | None, str | None]:
 
 
 def identity_claim(request: web.Request) -> IdentityClaim:
-    """Read who a request says it is from: Basic credentials, headers, where it came from.
-
-    Either name of each header (`X-nl-client-id` or `X-svc-client-id`) is read.
-    """
+    """Read who a request says it is from: Basic credentials, headers, where it came from."""
     user_id, password = basic_credentials(request)
     return IdentityClaim(
         user_id=user_id,
@@ -222,12 +219,7 @@ class DeviceApi:
     async def add_protocol_headers(
         self, request: web.Request, response: web.StreamResponse
     ) -> None:
-        """Add the protocol headers, under both names, to every device response.
-
-        PUT and errors included. Firmware that misses `X-nl-suspend-time-max` falls back to a
-        much longer sleep, and one that misses `X-nl-service-timestamp` keeps its own clock
-        (manual eco more than 600 s off it is dropped).
-        """
+        """Add the protocol headers, under both names, to every device response, errors too."""
         for name, value in self._protocol_headers().items():
             response.headers.setdefault(name, value)
 
@@ -328,8 +320,6 @@ class DeviceApi:
         response.enable_chunked_encoding()
         await response.prepare(request)
 
-        # Delivery writes the pushes into the response and closes the connection when it is
-        # done (the batch window after its first push, else the hold timeout).
         self.sessions.hold(subscription, response)
         try:
             await subscription.connection.closed
@@ -393,11 +383,7 @@ class DeviceApi:
         return entries
 
     async def put(self, request: web.Request) -> web.Response:
-        """`POST /svc/transport/put`: the device reports changed fields, bucket by bucket.
-
-        The answer lists every kept or ignored bucket; a PUT whose every bucket is refused
-        is a 400 (see `DeviceSessions.put`).
-        """
+        """`POST /svc/transport/put`: the device reports changed fields, bucket by bucket."""
         claim = identity_claim(request)
         if claim.serial() is None:
             raise _http_error(UnidentifiedDeviceError())  # the 400 before reading a body
@@ -441,8 +427,7 @@ class DeviceApi:
     async def weather(self, request: web.Request) -> web.Response:
         """`GET /svc/weather/v1?query=<token>`: the weather under the token, as sent.
 
-        The provider (the host's weather) answers `{}` when it has none: firmware then
-        shows no weather rather than an error. Nothing here leaves the network.
+        `{}` when the host has none: firmware then shows no weather rather than an error.
         """
         try:
             token = weather_token(request.query)
@@ -518,9 +503,8 @@ def create_device_app(sessions: DeviceSessions) -> web.Application:
 class DeviceServer:
     """The device protocol on its own port, with the service behind it.
 
-    The owner of the service (the hub) loads it, starts this, then starts the service; it
-    closes the service's held subscribes before stopping this (aiohttp waits for open
-    requests), then stops the service, which saves.
+    Its owner closes the service's held subscribes before stopping this, as aiohttp waits for
+    open requests.
     """
 
     def __init__(self, service: ThermostatService) -> None:

@@ -47,10 +47,7 @@ class ProtocolHeader:
         return dict.fromkeys(self.names, value)
 
     def read(self, headers: Mapping[str, str]) -> str | None:
-        """Return the value under either name (stripped); None when absent or blank.
-
-        `headers` must look names up case-insensitively, as aiohttp's do.
-        """
+        """Return the value under either name (stripped); None when absent or blank."""
         for name in self.names:
             if (value := headers.get(name)) is not None and (value := value.strip()):
                 return value
@@ -86,7 +83,6 @@ DEVICE_SWVERSION = ProtocolHeader("device-swversion")
 """The firmware version (`5.9.4-5`)."""
 
 ANSWER_HEADERS = (SUSPEND_TIME_MAX, SERVICE_TIMESTAMP, DEFER_DEVICE_WINDOW)
-"""The headers every answer of the device protocol carries."""
 PROTOCOL_HEADERS = (
     *ANSWER_HEADERS,
     DISABLE_DEFER_WINDOW,
@@ -98,13 +94,11 @@ PROTOCOL_HEADERS = (
     PROTOCOL_VERSION,
     DEVICE_SWVERSION,
 )
-"""The whole table: each protocol header once."""
 
 # `<product>/<version> (<model>; ...)`: `AddLightness/5.9.4-5 (Display-2.12;
 # wireless_reg_domain=A2)` in the 5.9.4-5 capture; 4.x logs its client as
 # `4.2.5 (Display-2.12; wireless_reg_domain=A2)` (NoLongerEvil-Thermostat issue #213).
-# Only a firmware-shaped version followed by its model in parentheses counts: an HTTP library's
-# `Python/3.14 aiohttp/3.13` is not a thermostat's.
+# The model in parentheses is required: `Python/3.14 aiohttp/3.13` is not a thermostat.
 _USER_AGENT_VERSION_RE = re.compile(r"^[^/\s]+/(\d+\.\d+\.\d+(?:-\d+)?) \(")
 
 

@@ -1,8 +1,7 @@
 """`/svc/weather/v1`: the query token firmware sends, read and checked.
 
 Firmware asks `weather_url` + a token, `"<postal code>,<country code>"` (`07719,US`) or `ipv4`,
-and reads the answer under that token. The device endpoint passes the token to the service's
-`WeatherProvider` (the core's weather seam), which the host sets.
+and reads the answer under that token.
 """
 
 from __future__ import annotations
@@ -18,11 +17,7 @@ class WeatherQueryError(ValueError):
 
 
 def weather_token(query: MultiMapping[str]) -> str:
-    """Return the `query` parameter as firmware sent it (percent-decoded), else WeatherQueryError.
-
-    `query` is the request's query multidict. The token is echoed back as the answer's only key,
-    so it must be one short line of printable text.
-    """
+    """Return the `query` token: echoed back as the answer's key, so one short printable line."""
     values = query.getall("query", [])
     if not values:
         raise WeatherQueryError("query parameter required")
@@ -39,10 +34,7 @@ def weather_token(query: MultiMapping[str]) -> str:
 
 
 def postal_location(token: str) -> tuple[str, str] | None:
-    """Return the postal code and country code a `"<postal code>,<country code>"` token names.
-
-    None for `ipv4` and any other token: those name no postal code.
-    """
+    """Return the postal code and country code a `"<postal code>,<country code>"` token names."""
     postal, comma, country = token.rpartition(",")
     if not (comma and postal.strip() and country.strip()):
         return None

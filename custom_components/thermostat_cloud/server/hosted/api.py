@@ -1,42 +1,8 @@
 """The hosted API (`{base_url}/api/v1`): plain aiohttp handlers behind `svc_` API keys.
 
-The host serves it at `/api/thermostat_cloud/api/v1/...` (see the glue's `hosted_api.py`); this
-module knows nothing of the host. One dispatcher handles every path under the prefix so
-that every response, including 401, 404 and 429, has the same JSON shape and rate-limit headers.
-
-Decisions where the spec says "not shown" (also in docs/hosted-api.md and the OpenAPI document):
-
-- Only paired devices exist for the API (the core's `Clients` decides what a key's user may
-  see and own): an unpaired device is not listed and its id answers 404 Device not found (as
-  it does after DELETE). A key's user owns what it paired and what belongs to the home; other
-  users' keys see a device as `shared`.
-- Check order: API key (401), rate limit (429), path and method (404 `Not found`, 405
-  `Method not allowed`), scope (403 `Insufficient scope` with `requiredScope`), device (404),
-  key's serial restriction (403 `Access denied to this device`), ownership for DELETE (403),
-  body (400 `{"error": ...}` naming the bad field).
-- Scopes are independent: `read` for GET, `write` for POST, PUT and DELETE.
-- Requests without a valid key are rate limited per client address (20 a minute), so even a
-  401 carries the rate-limit headers. `GET /openapi.json` needs no key and is limited the same
-  way.
-- `POST .../temperature/range` also switches the thermostat to range mode: a range is only
-  held in range mode.
-- `POST .../mode` takes `{"mode"}` with the names the hosted service's clients send: heat,
-  cool, `heat-cool` (range), off, and also range, emergency and auto (range). `POST .../away`
-  takes `{"away": bool}` and sets the home's away state (the answer names the structure
-  bucket). Both write through the command layer like every other command.
-- `GET .../status` shows in the `shared` value what the hosted service's clients read there:
-  `auto_away` (2 while the home is away, else 0) and `fan_mode` (the thermostat's fan mode,
-  when it has one), derived from the state for the response only; nothing is stored or pushed
-  to the thermostat, whose firmware keeps its fan mode in `device` and uses `auto_away` for
-  its own occupancy sensing. See `client_view`.
-- `PUT .../schedule` answers with the command response (object `schedule.<serial>`).
-- `GET .../status` returns the device's own buckets (device, shared, schedule, ...), not the
-  home's user and structure buckets, which also describe other devices. The core's
-  `WITHHELD_FIELDS` are left out of the bucket values: the temperature lock's PIN hash would
-  give the PIN away to any key that can read (10,000 guesses), shared keys included.
-- A refused value (out of range, a mode the equipment cannot do, a bad schedule) is 400 with
-  the command layer's message; a range whose ends were sent the wrong way round is worded in
-  the request's field names (`low must be less than high`).
+One dispatcher handles every path under the prefix, so that every response, 401, 404 and 429
+included, has the same JSON shape and rate-limit headers. Where the spec says "not shown",
+docs/hosted-api.md gives the decisions.
 """
 
 from __future__ import annotations
@@ -144,11 +110,7 @@ class ApiCall:
     key_or_none: ApiKey | None
 
     async def json(self) -> dict[str, Any]:
-        """Return the JSON object body.
-
-        It is read only once the device and access are settled, so an unknown device is a 404
-        whatever the body holds.
-        """
+        """Return the JSON object body (read after access checks: an unknown device is a 404)."""
         return await read_json_object(self.request)
 
     @property
@@ -192,11 +154,7 @@ def command_response(result: CommandResult, message: str) -> web.Response:
 
 
 def client_view(state: ThermostatState) -> dict[str, Any]:
-    """Return the fields the hosted service's clients read from the `shared` value.
-
-    They are overlaid on it in the status response only: `auto_away` from the home's away
-    state, `fan_mode` where known.
-    """
+    """Return the fields the hosted service's clients read in `shared` (status response only)."""
     view: dict[str, Any] = {"auto_away": AUTO_AWAY_AWAY if state.away else AUTO_AWAY_HOME}
     if (fan_mode := state.fan_mode) is not None:
         view["fan_mode"] = fan_mode
@@ -206,8 +164,8 @@ def client_view(state: ThermostatState) -> dict[str, Any]:
 class HostedApi:
     """Dispatcher, authentication and rate limits of the hosted API.
 
-    One instance lives as long as the host (its views cannot be unregistered); the
-    service is looked up per request and passed in, so quotas survive a reload of the entry.
+    Lives as long as the host (its views cannot be unregistered), the service looked up per
+    request, so quotas survive a reload of the entry.
     """
 
     def __init__(
@@ -334,11 +292,7 @@ class HostedApi:
     def _count(
         self, request: web.Request, key: ApiKey | None, now: int
     ) -> tuple[Quota, Quota | None]:
-        """Count the request against its quotas.
-
-        Returns the quota to report in the headers (the one closest to running out) and, when
-        a quota is already used up, that quota (the request is then refused and not counted).
-        """
+        """Count the request; return the quota nearest to running out, and an exhausted one."""
         if key is not None:
             limits = [(self.key_limits, key.key_id), (self.user_limits, key.owner_id)]
         else:

@@ -1,10 +1,8 @@
 """Request quotas of the hosted API: fixed one-minute windows per principal.
 
-A window opens with the first counted request of a principal and lasts a minute; within it at
-most `limit` requests are accepted, and the next window opens with the first request after it
-ended. This is simpler to reason about than a sliding log and gives clients an exact
-`X-RateLimit-Reset`: the moment the whole quota is back. Refused (429) requests are not counted,
-so a client that waits for the reset always gets its full quota.
+Unlike a sliding log, a window opened by a principal's first request gives clients an exact
+`X-RateLimit-Reset`, when the whole quota is back; refused (429) requests are not counted, so a
+client that waits for the reset gets its full quota.
 """
 
 from __future__ import annotations

@@ -1,8 +1,4 @@
-"""HTTP helpers the three surfaces share.
-
-Bounded bodies, JSON bodies the store can keep, form fields, and the `{"error": ...}` shape
-with its middleware.
-"""
+"""HTTP helpers the three surfaces share: bounded bodies, storable JSON, the error shape."""
 
 from __future__ import annotations
 
@@ -101,10 +97,8 @@ def _too_deep(data: Any) -> bool:
 def parse_json(raw: bytes | str) -> Any:
     """Parse a request body into values that can be stored and sent back to firmware.
 
-    Raise ValueError otherwise.
-
-    Every JSON body of the three surfaces is read here (`read_json_object`), so this is
-    where input the store could not write is turned away, with a 400.
+    Every JSON body of the three surfaces is read here: the one place unstorable input is
+    turned away (ValueError, a 400).
     """
     try:
         data = json.loads(
@@ -134,11 +128,7 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
 
 
 def form_fields(query: str) -> dict[str, str]:
-    """Return the fields of a form body or query string.
-
-    Raise BadRequestError unless the percent-escapes decode as UTF-8 (firmware sends ASCII;
-    others would be stored and shown).
-    """
+    """Return the fields of a form body or query string; BadRequestError unless UTF-8."""
     try:
         return dict(parse_qsl(query, keep_blank_values=True, errors="strict"))
     except UnicodeDecodeError as err:
@@ -158,11 +148,7 @@ def refuse(request: web.Request, status: int, message: str, detail: object = Non
 
 
 def json_errors(*refused: type[Exception]) -> Middleware:
-    """Return the middleware that makes every error `{"error": ...}`, never a 500 for bad input.
-
-    A BadRequestError, and any of the `refused` exceptions (input the surface's domain turned
-    away), is a 400 with a debug line; an unexpected exception is a 500 with its traceback.
-    """
+    """Return the middleware that makes every error `{"error": ...}`; `refused` ones are 400s."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:

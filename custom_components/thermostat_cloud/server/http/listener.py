@@ -16,11 +16,8 @@ _LOGGER = logging.getLogger(__name__)
 class _MalformedRequestFilter(logging.Filter):
     """Turn aiohttp's error for a request it could not parse into one debug line.
 
-    aiohttp answers such a request 400 itself, then logs it with a traceback at ERROR
-    (`RequestHandler.handle_error`): any device on the LAN could fill Home Assistant's log
-    with them. The request is the sender's fault, not ours, so a debug line naming the peer
-    is all it gets. Everything else aiohttp logs here (an exception of one of our handlers,
-    answered 500) stays an error.
+    aiohttp logs those with a traceback at ERROR, so any device on the LAN could fill the
+    host's log; the fault is the sender's. Our own handlers' exceptions stay errors.
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -38,9 +35,8 @@ class _MalformedRequestFilter(logging.Filter):
         return False
 
 
-# aiohttp's server logs through this logger of ours (`logger=` of the runner), so only our
-# ports' records are filtered: Home Assistant's own server and other integrations' keep
-# aiohttp's `aiohttp.server` logger as it is.
+# Our own logger (the runner's `logger=`), so the host's server and other integrations keep
+# aiohttp's logger unfiltered.
 _SERVER_LOGGER = logging.getLogger(f"{__name__}.http")
 _SERVER_LOGGER.addFilter(_MalformedRequestFilter())
 
@@ -48,11 +44,8 @@ _SERVER_LOGGER.addFilter(_MalformedRequestFilter())
 class _BodylessParseErrors(RequestHandler):
     """aiohttp's connection handler, whose answer to a request it could not parse has no body.
 
-    aiohttp answers such a request 400 with its reason as a plain-text body. It cannot know
-    whether the request was a HEAD (the head did not parse), and a HEAD's answer must have
-    no body: a client reads those bytes as the start of the next answer. The status says it
-    all, the connection closes, and the debug line (`_MalformedRequestFilter`) has the kind.
-    A request that parsed keeps aiohttp's own answer, which leaves the body off a HEAD.
+    Unparsed, it may have been a HEAD, whose answer must have no body: a client would read
+    aiohttp's plain-text reason as the start of the next answer.
     """
 
     def handle_error(
@@ -87,7 +80,6 @@ class _Runner(web.AppRunner):
             request_factory=server.request_factory,
             handler_cancellation=server.handler_cancellation,
             loop=asyncio.get_running_loop(),
-            # The connection options the runner was given (timeouts, logger), passed on.
             **server._kwargs,
         )
 
@@ -95,26 +87,13 @@ class _Runner(web.AppRunner):
 class PortListener:
     """Starts and stops one application on one port.
 
-    aiohttp waits up to `shutdown_timeout` for open requests when it stops; held long-polls
-    and event streams are told to close before `async_stop`, so one second is plenty and
-    the host stops promptly with the port released.
-
-    A client that opens a connection and never finishes its request would otherwise hold it
-    (a socket and a handler) for good. So a new connection must bring a complete request head
-    within `request_timeout` (it is closed between one and one and a half times that after it
-    opened), and a request's body must arrive within `request_timeout` of its head. A complete
-    request is never timed out: a subscribe's hold is its handler's business. Between requests
-    a kept-alive connection may stay idle for `keepalive_timeout`: firmware sleeps up to the
-    subscribe's `suspend_time_max` and may reuse its connection after (the NoLongerEvil
-    self-hosted server keeps idle connections longer than that for this reason:
-    codykociemba/NoLongerEvil-SelfHosted, src/nolongerevil/main.py); a half-sent head on such a
-    connection is closed when that runs out.
-
-    A request aiohttp cannot parse (an unknown method, a header line without its line feed,
-    a line over 8 KiB, a chunk size that is no number) is answered 400 with a debug line
-    (`_MalformedRequestFilter`). A body whose encoding breaks after its handler started
-    reading cannot be answered: aiohttp stops reading the connection, and the body deadline
-    closes it.
+    So that a client that never finishes its request cannot hold a socket and a handler for
+    good, a request head must arrive within `request_timeout` of the connection (checked every
+    half of it) and its body within `request_timeout` of the head; a complete request is never
+    timed out (a subscribe's hold is its handler's). An idle kept-alive connection lasts
+    `keepalive_timeout`: firmware may reuse it after sleeping `suspend_time_max`
+    (codykociemba/NoLongerEvil-SelfHosted, src/nolongerevil/main.py). Held requests are closed
+    before `async_stop`, so a one-second shutdown timeout is plenty.
     """
 
     def __init__(self, request_timeout: float, keepalive_timeout: float) -> None:
@@ -125,7 +104,6 @@ class PortListener:
         self._waiting: dict[RequestHandler, float] = {}
         """Connections without a complete request head yet -> when they were first seen."""
         self._served: set[RequestHandler] = set()
-        """Connections that brought a complete request head."""
         self._sweep: asyncio.TimerHandle | None = None
 
     async def async_start(self, app: web.Application, host: str | None, port: int) -> None:
@@ -180,10 +158,7 @@ class PortListener:
 
     @web.middleware
     async def _body_deadline(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        """Close the connection when the body is not complete in time.
-
-        The head is complete when this runs.
-        """
+        """Close the connection when the body is not complete in time (the head is, here)."""
         self._served.add(request.protocol)
         self._waiting.pop(request.protocol, None)
         if request.content.is_eof():

@@ -1,9 +1,7 @@
-"""Routes as data: each surface declares a table of `Route`s, and one function serves it.
+"""Routes as data: each surface declares a table of `Route`s, served by `build_app`.
 
-The device protocol and the control API's own port are applications built by `build_app`
-(with the `{"error": ...}` middleware); the host serves the control API's table as its views
-and the hosted API's table through one dispatcher (`Route.match`), so every surface declares
-its endpoints the same way, as (method, path, handler).
+The host serves the same tables as its views (the control API) or through one dispatcher
+(the hosted API, `Route.match`).
 """
 
 from __future__ import annotations
@@ -20,12 +18,7 @@ ANY_METHOD = "*"
 
 @dataclass(frozen=True, slots=True)
 class Route[H = Handler]:
-    """One endpoint: a method, a path template and its handler.
-
-    `path` takes `{name}` for one path segment (and, in an application `build_app` makes,
-    aiohttp's `{name:regex}`). A surface adds what it needs to know of a route by subclassing
-    (the control API: administrators only; the hosted API: the key's scope).
-    """
+    """One endpoint: a method, a path template (`{name}`: one segment) and its handler."""
 
     method: str
     """An HTTP method, or `*` for any."""
@@ -58,11 +51,7 @@ def build_app(
     prefixes: Iterable[str] = ("",),
     client_max_size: int = 1024**2,
 ) -> web.Application:
-    """Return an aiohttp application serving `routes` under each of `prefixes`.
-
-    Every error is `{"error": ...}`: a malformed request, and any of the `refused` exceptions
-    (input the surface's domain turned away), is a 400 with a debug line, never a 500.
-    """
+    """Return an aiohttp application serving `routes` under each of `prefixes`."""
     app = web.Application(middlewares=[json_errors(*refused)], client_max_size=client_max_size)
     table = tuple(routes)
     for prefix in prefixes:

@@ -1,9 +1,6 @@
 """Hosted API keys: `svc_` + 64 hex digits, kept only as a SHA-256 hash.
 
-A key belongs to the user who created it (the host's user id), carries the scopes `read`
-and/or `write`, and may be restricted to a set of device serials. Keys are persisted in the
-service's `extra_state["api_keys"]` and saved at once when created or revoked; a revoked key
-stops working on the next request because every request looks the key up again.
+Every request looks its key up again, so a revoked key fails from the next request on.
 """
 
 from __future__ import annotations
@@ -23,7 +20,6 @@ _LOGGER = logging.getLogger(__name__)
 
 KEY_PREFIX = "svc_"
 KEY_SECRET_BYTES = 32
-"""`secrets.token_hex(32)`: 64 hex digits, 256 bits."""
 STATE_KEY = "api_keys"
 
 
@@ -168,11 +164,7 @@ class ApiKeyStore:
         return key
 
     def authenticate(self, secret: str) -> ApiKey | None:
-        """Return the key a Bearer token is, or None.
-
-        Every stored hash is compared in constant time, so the time taken says nothing about
-        how close a guess came.
-        """
+        """Return the key a Bearer token is, or None (every hash compared, in constant time)."""
         if not secret.startswith(KEY_PREFIX):
             return None
         candidate = hash_key(secret)
@@ -189,11 +181,9 @@ class ApiKeyStore:
         self._save_later()
 
     def forget_serial(self, serial: str) -> None:
-        """Drop a device that was unpaired from every key's serial restriction.
+        """Drop an unpaired device from every key's restriction, so a re-pairing grants nothing.
 
-        Unpairing revokes all shares, so a key restricted to the device must not regain it if
-        the device is paired again later. A restriction left empty lets the key see nothing
-        (it never widens to every device).
+        A restriction left empty lets the key see nothing (it never widens to every device).
         """
         changed = False
         for key in self._keys.values():

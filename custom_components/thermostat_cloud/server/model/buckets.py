@@ -65,18 +65,14 @@ def home_bucket_keys(user_id: str, structure_id: str) -> list[str]:
 def home_device_keys(serials: list[str]) -> list[str]:
     """Return a home's `structure.devices` as firmware reads it: `device.<serial>` object keys.
 
-    A 5.9.4-5 capture holds `["device.<serial>"]` (solbirn/Nest.Thermostat
-    `docs/nest-api-schemas.md`, "a list of device object keys"); earlier versions of this
-    server wrote bare serials, which `home_device_serials` reads too.
+    As a 5.9.4-5 capture holds it (solbirn/Nest.Thermostat `docs/nest-api-schemas.md`, "a
+    list of device object keys"); stores may still hold bare serials (`home_device_serials`).
     """
     return [bucket_key("device", serial) for serial in serials]
 
 
 def home_device_serials(devices: object) -> list[str]:
-    """Return the serials of a stored `structure.devices`, object keys or bare serials alike.
-
-    Anything that is not a list of strings holds none.
-    """
+    """Return the serials of a stored `structure.devices`, object keys or bare serials alike."""
     if not isinstance(devices, list):
         return []
     return [entry.removeprefix("device.") for entry in devices if isinstance(entry, str) and entry]
@@ -103,23 +99,16 @@ class Bucket:
     revision: int = 0
     timestamp: int = 0
     value: dict[str, Any] = field(default_factory=dict)
+    # Serializations kept until the bucket changes: a home-wide change reaches many devices,
+    # and a save writes every bucket, most unchanged.
     _wire_json: bytes | None = field(default=None, repr=False, compare=False)
-    """`wire()` serialized, kept until the bucket changes: a home-wide change reaches many
-    devices with one serialization."""
     _stored_json: bytes | None = field(default=None, repr=False, compare=False)
-    """`as_stored()` serialized, kept until the bucket changes: a save writes every bucket,
-    most of them unchanged since the last one."""
     field_changes: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
-    """Field -> the store's number of the merge that last changed it, for changes since the
-    server started (not persisted). Orders changes exactly, across buckets and within one
-    millisecond, where the bucket timestamp only says that some field changed."""
+    """Field -> number of the merge that last changed it since start (not persisted): orders
+    changes exactly, where the timestamp only says some field changed."""
 
     def field_changed(self, name: str) -> tuple[int, int]:
-        """Return a sort key of when a field last changed.
-
-        Changes since the server started sort in merge order; older ones sort before them, by
-        bucket timestamp.
-        """
+        """Return a sort key of when a field last changed (merge order; older ones by timestamp)."""
         number = self.field_changes.get(name)
         return (number, 0) if number is not None else (0, self.timestamp)
 
@@ -190,14 +179,10 @@ class BucketStore:
         return bucket.timestamp if bucket is not None else 0
 
     def merge(self, key: str, fields: Mapping[str, Any]) -> Bucket | None:
-        """Shallow-merge fields into the bucket.
+        """Shallow-merge fields; return the bucket if a value changed, else None.
 
-        Revision and timestamp move only when a value actually changes. Returns the bucket
-        when it changed, else None. The new timestamp is strictly greater than the old one so
-        that a device comparing timestamps always sees the change.
-
-        Raises UnstorableError, leaving the bucket as it was, when the key or a changed field
-        could not be saved: held, it would make every later save fail.
+        The timestamp always grows, so a device comparing timestamps sees the change.
+        UnstorableError leaves the bucket as it was: held, it would fail every later save.
         """
         bucket = self._buckets.get(key)
         if bucket is None:

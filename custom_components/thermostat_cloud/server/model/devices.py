@@ -41,17 +41,13 @@ ENTRY_FIELDS = ("mac", "model", "software_version", "backplate_model", "wireless
 
 
 class DeviceRegistry:
-    """Device records by serial; records change only through its methods.
-
-    It keeps each record's saved form until then.
-    """
+    """Device records by serial, changed only through its methods (it caches their saved form)."""
 
     def __init__(self, clock: Clock) -> None:
         """Initialize an empty registry from a clock."""
         self._clock = clock
         self._records: dict[str, DeviceRecord] = {}
         self._stored_json: dict[str, bytes] = {}
-        """Serial -> the record serialized for saving, until it changes."""
         self._serial_by_mac: dict[str, str] = {}
         """MAC address (lower case, no separators) -> serial of the record that reported it."""
 
@@ -123,10 +119,7 @@ class DeviceRegistry:
                 del self._serial_by_mac[mac]
 
     def update_identity(self, serial: str, fields: Mapping[str, str]) -> bool:
-        """Store what the device reported in `/svc/entry`; True when something changed.
-
-        Raises UnstorableError, storing nothing, when a field could not be saved.
-        """
+        """Store what the device reported in `/svc/entry`; True when something changed."""
         ensure_storable([fields.get(name) for name in ENTRY_FIELDS])
         record, created = self.touch(serial)
         changed = created
@@ -139,11 +132,7 @@ class DeviceRegistry:
         return changed
 
     def dump(self, embed_json: EmbedJson) -> list[Any]:
-        """Return the persistable form of the records.
-
-        Only records changed since the last save are serialized again (a save comes every few
-        seconds while thermostats report; most records are idle).
-        """
+        """Return the persistable form, serializing only records changed since the last save."""
         cache = self._stored_json
         dumped = []
         for serial, record in self._records.items():

@@ -1,20 +1,12 @@
 """Entry keys (pairing codes), ownership records and the pairing journal.
 
-This module only keeps the records; `core.device.pairing.HomePairing.register` is the one pairing
-implementation (UI flow and control API alike) and writes the user and structure buckets.
+Only the records: `core.device.pairing.HomePairing.register` is the one way to pair.
 
-The journal is what a host that mirrors pairings in a store of its own (the integration's
-thermostat subentries, saved about a second after they change) needs to reconcile the two
-after a crash, towards what the user last confirmed. This store is saved before a pairing or
-an unpairing is acknowledged, so it is the newer of the two:
-
-- a pairing is `mirror_saved=False` until the host has seen its mirror in the host's own
-  saved state; a pairing without a mirror is re-mirrored while that is still False (the
-  mirror was lost in the crash), and unpaired once it is True (the user removed the mirror
-  while the service could not hear it);
-- an unpairing leaves a tombstone (serial -> when) until the host has seen its saved state
-  without the mirror; a mirror found with a tombstone is removed (the unpairing was saved,
-  the mirror's removal was not).
+The journal lets a host that mirrors pairings (the thermostat subentries, saved about a second
+later) reconcile after a crash; this store is saved before a change is acknowledged, so it is
+the newer. A pairing without a mirror is re-mirrored while `mirror_saved` is False (the mirror
+was lost), unpaired once True (the user removed it); an unpairing's tombstone removes a mirror
+found after it, until the host's saved state shows it gone.
 """
 
 from __future__ import annotations
@@ -132,11 +124,9 @@ class PairingRegistry:
         return key
 
     def issue(self, serial: str) -> tuple[EntryKey, IssueOutcome]:
-        """Return the device's pending key, making one when it has none.
+        """Return the device's pending key, making one when it has none, and what changed.
 
-        The same unexpired, unclaimed key comes back on every request; when it has less than
-        30 minutes left its expiry slides forward so the code on screen stays usable. Returns
-        the key and what changed (only a change needs saving).
+        Under 30 minutes left, its expiry slides forward so the code on screen stays usable.
         """
         now = self._clock.now_ms()
         key = self._expire(serial)
@@ -200,11 +190,7 @@ class PairingRegistry:
         return serial in self._pairings
 
     def home_keys(self, serial: str) -> list[str]:
-        """Return the home's bucket keys a paired device follows (user, structure, rooms).
-
-        The user and structure buckets are always sent; the home's `where` bucket once a
-        thermostat of the home has reported it. Empty for an unpaired device.
-        """
+        """Return the home's bucket keys a paired device follows (user, structure, rooms)."""
         pairing = self._pairings.get(serial)
         if pairing is None:
             return []
@@ -215,10 +201,7 @@ class PairingRegistry:
         return list(self._pairings.values())
 
     def unpair(self, serial: str) -> Pairing | None:
-        """Drop ownership and the device's key; the device can pair again with a new code.
-
-        Leaves a tombstone for the host's mirror (see the module docstring).
-        """
+        """Drop ownership and the device's key, leaving a tombstone for the host's mirror."""
         self._keys.pop(serial, None)
         pairing = self._pairings.pop(serial, None)
         if pairing is not None:
@@ -238,10 +221,7 @@ class PairingRegistry:
         return list(self._unpaired)
 
     def note_mirror_gone(self, serial: str) -> bool:
-        """Forget the tombstone of an unpaired serial; True when there was one.
-
-        The host's saved state has no mirror of it.
-        """
+        """Forget a tombstone (the host's saved state has no mirror); True when there was one."""
         return self._unpaired.pop(serial, None) is not None
 
     def forget_key(self, serial: str) -> None:

@@ -1,9 +1,7 @@
 """Text from outside (thermostats, clients), made safe to log and to show.
 
-A bucket key, a serial from a request body or a firmware version is whatever the sender chose:
-a newline in it would forge a second log line, an unpaired UTF-16 surrogate would make the
-log handler itself fail, and the host refuses states longer than 255 characters (logging
-an error at every state write). Every such text goes through `for_log` or `for_state`.
+A newline would forge a log line, an unpaired surrogate would fail the log handler, and the
+host refuses states over 255 characters: every outside text goes through one of these.
 """
 
 from __future__ import annotations
@@ -24,11 +22,7 @@ def _escape(char: str) -> str:
 
 
 def printable(text: str) -> str:
-    """Return the text with every character that is not printable written as a Python escape.
-
-    Those are newlines, other control and format characters, and surrogates; escaped, the text
-    stays on one line and can be encoded.
-    """
+    """Return the text with every unprintable character (newlines, surrogates) escaped."""
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else _escape(char) for char in text)
@@ -64,10 +58,7 @@ def for_log(value: object, limit: int = LOG_TEXT_MAX) -> ForLog:
 
 
 def for_state(value: object) -> str | None:
-    """Return a reported text as the host may show it (state, device registry).
-
-    It is printable and at most 255 characters; None for no text (not a string, empty).
-    """
+    """Return a reported text as the host may show it (printable, at most 255), None if none."""
     if not isinstance(value, str) or not value:
         return None
     return _cut(printable(_cut(value, STATE_TEXT_MAX)), STATE_TEXT_MAX)

@@ -1,8 +1,4 @@
-"""LAN provisioning: find thermostats' settings pages and point them at this server.
-
-Every request goes through the `aiohttp.ClientSession` the caller gives (`LocalNetwork`): Home
-Assistant's shared one inside Home Assistant; nothing here opens a session of its own.
-"""
+"""LAN provisioning: find thermostats' settings pages and point them at this server."""
 
 from .configure import ConfigureOutcome, ConfigureResult, DeviceLookup, configure_thermostat
 from .network import SETTINGS_PATH, LocalNetwork

@@ -1,14 +1,9 @@
 """Point a thermostat's cloud URL at this server through its settings page.
 
-The settings API takes JSON `{"endpoint": origin}`, with `"api_key"` when a key is tried.
-Any 2xx means the thermostat took the new URL; its `device_name` is `""` unless the answer is
-a JSON object with a string `device_name`.
-
 The settings CGI (NoLongerEvil-Thermostat `firmware/builder/deps/settings`) refuses a change
-without its key. It hands the key out two ways: to `{"initialize": <its hostname>}` (the
-serial), and, once, to `{"setup": "true"}` in its first-boot window (less than 30 minutes
-after the thermostat started, while it still points at the community cloud's default
-address). Both are tried, so a thermostat just restarted needs no serial typed.
+without its key, which it hands out to `{"initialize": <its hostname>}` (the serial) and, once,
+to `{"setup": "true"}` in its first-boot window (under 30 minutes after start, still pointing at
+the community cloud). Both are tried, so a thermostat just restarted needs no serial typed.
 """
 
 from __future__ import annotations
@@ -63,9 +58,8 @@ class ConfigureResult:
 def keys_to_try(api_key: str | None, record: DeviceRecord | None) -> list[str | None]:
     """Return the keys to offer the settings page, in order.
 
-    A key the user gave, alone. Otherwise, for a thermostat that contacted this server from
-    that address, the password of its Basic credentials (the settings page's key), then its
-    serial (the page's fallback key); no key for a thermostat never seen (its page may not ask).
+    The user's key alone; else a known thermostat's Basic password (the page's key), then its
+    serial (the page's fallback key); else none (the page may not ask).
     """
     if api_key:
         return [api_key.strip()]
@@ -89,12 +83,7 @@ async def configure_thermostat(
     *,
     device_at: DeviceLookup,
 ) -> ConfigureResult:
-    """Point the thermostat at `ip` at `api_origin`.
-
-    Without `api_key` it tries the keys of the thermostat that last called here from that
-    address (`device_at`); a refused key with a known serial asks the settings page for its
-    real key (see `_key_from_serial`).
-    """
+    """Point the thermostat at `ip` at `api_origin`, trying the keys `keys_to_try` gives."""
 
     def failure(outcome: ConfigureOutcome, error: str) -> ConfigureResult:
         _LOGGER.debug("Configure device: %s", error)
@@ -157,10 +146,7 @@ async def configure_thermostat(
 async def _configure(
     network: LocalNetwork, address: str, origin: str, keys: list[str | None]
 ) -> tuple[int, dict[str, Any] | None]:
-    """POST the origin with each key in turn until one is not refused.
-
-    Return the last status and, on a 2xx, the answer.
-    """
+    """POST the origin with each key in turn until one is not refused; the last status, answer."""
     status: int = HTTPStatus.UNAUTHORIZED
     answer: dict[str, Any] | None = None
     for key in keys:
@@ -179,11 +165,7 @@ async def _key_from_serial(network: LocalNetwork, address: str, serial: str) -> 
 
 
 async def _key_from_setup_window(network: LocalNetwork, address: str) -> str | None:
-    """Return the key the settings CGI gives to `{"setup": "true"}` in its first-boot window.
-
-    Outside the window (started more than 30 minutes ago, already pointed elsewhere, or the
-    window used once) it answers 401 like any request without its key: None.
-    """
+    """Return the key the settings CGI gives to `{"setup": "true"}` in its first-boot window."""
     status, answer = await network.post_settings(address, {"setup": "true"})
     key = text_field(answer, "api_key") if status == HTTPStatus.OK else None
     if key is not None:

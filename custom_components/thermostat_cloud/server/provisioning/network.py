@@ -1,8 +1,7 @@
 """The client of thermostats' local settings API (`http://{ip}:8080/cgi-bin/api/settings`).
 
 The settings CGI (NoLongerEvil-Thermostat `firmware/builder/deps/settings`) answers a read with
-`{"cloudregisterurl": ...}` only; a `device_name` another page may add is read too. A field
-that is not a string is treated as absent (firmware is not checked).
+`{"cloudregisterurl": ...}` only; a `device_name` another page may add is read too.
 """
 
 from __future__ import annotations
@@ -24,11 +23,7 @@ SETTINGS_PATH = "/cgi-bin/api/settings"
 
 @dataclass(slots=True)
 class LocalNetwork:
-    """How this server reaches thermostats' settings API, through the caller's HTTP session.
-
-    The session is the host's shared one (Home Assistant's); it is used, never closed. Tests
-    point `settings_port` at fake settings pages on loopback addresses.
-    """
+    """How this server reaches thermostats' settings API, through the host's HTTP session."""
 
     session: aiohttp.ClientSession
     settings_port: int = 8080
@@ -70,11 +65,7 @@ class LocalNetwork:
     async def post_settings(
         self, ip: str, payload: Mapping[str, Any]
     ) -> tuple[int, dict[str, Any] | None]:
-        """POST to a thermostat's settings API; return the status and, on a 2xx, its answer.
-
-        The answer is None unless it is a JSON object. Raises aiohttp.ClientError, TimeoutError
-        or OSError when the thermostat cannot be reached.
-        """
+        """POST to a thermostat's settings API; return the status and, on a 2xx, its JSON object."""
         async with self.session.post(
             self.settings_url(ip),
             json=payload,

@@ -1,9 +1,7 @@
 """Find thermostats: probe every address of the /24 of `api_origin` for a settings page.
 
-A host whose answer is not a JSON object is not a thermostat and is skipped. The firmware's
-settings CGI answers only its `cloudregisterurl`, so a thermostat is known by its address and
-the server it uses now; a `device_name` (which no firmware is known to send) that is not a
-string is reported as `""`, a `cloudregisterurl` that is not a string as None.
+A host whose answer is not a JSON object is skipped. The settings CGI answers only its
+`cloudregisterurl`, so a thermostat is known by its address and the server it uses now.
 """
 
 from __future__ import annotations
@@ -84,10 +82,7 @@ def is_this_server(api_origin: str, url: object) -> bool:
 
 
 async def scan_thermostats(network: LocalNetwork, api_origin: str) -> ScanResult:
-    """Probe the /24 of `api_origin` for thermostats' settings pages, all at once.
-
-    ScanError when `api_origin` has no host or it resolves to no IPv4 address.
-    """
+    """Probe the /24 of `api_origin` for thermostats' settings pages, all at once."""
     host = URL(api_origin).host
     if not host:
         raise ScanError("api_origin has no host name to derive a subnet from")

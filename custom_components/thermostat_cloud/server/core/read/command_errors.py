@@ -18,14 +18,10 @@ class ErrorCode(StrEnum):
 
 
 class Reason(StrEnum):
-    """Exactly what was refused, for clients that word it themselves.
+    """Exactly what was refused, a translation key of clients that word it themselves.
 
-    They word it with the host's translation keys. The details are in
-    `CommandError.placeholders`, named as noted; field names are those of the bucket field the
-    command writes, temperatures are Celsius.
-
-    The first five, one per ErrorCode, are the generic reasons of refusals without a more
-    specific one; only their `message` says more.
+    Placeholders as noted (bucket field names, Celsius); the first five are ErrorCode's
+    generic reasons, for refusals without a more specific one.
     """
 
     DEVICE_NOT_FOUND = "device_not_found"
@@ -57,11 +53,7 @@ class Reason(StrEnum):
 
 
 class CommandError(Exception):
-    """A refused command: a clear message for the client, never a crash.
-
-    `code` and `message` are what the APIs answer; `reason` and `placeholders` say the same
-    for clients that word it themselves (see Reason).
-    """
+    """A refused command: a clear message for the client, never a crash."""
 
     def __init__(
         self,
@@ -89,11 +81,7 @@ class CommandResult:
     changed: bool
 
     def response(self, message: str) -> dict[str, Any]:
-        """Return the command response both APIs answer with.
-
-        It holds `success`, `message`, `device`, `object` (the bucket written), `revision`,
-        `timestamp`.
-        """
+        """Return the command response both APIs answer with."""
         return {
             "success": True,
             "message": message,

@@ -1,7 +1,4 @@
-"""The mode rules, decided once: which setpoints a mode takes, and when eco holds.
-
-The command layer writes by them and the host's climate entity shows and routes by them.
-"""
+"""The mode rules, decided once for the command layer and the host's climate entity."""
 
 from __future__ import annotations
 
@@ -31,20 +28,14 @@ class ModeReadings(Protocol):
 
 
 def takes_range(mode: str | None) -> bool:
-    """Return whether the mode's setpoints are a low and a high, not a single target.
-
-    Range mode takes `target_temperature_low` and `_high`; heat, cool, emergency heat (and
-    off, keeping it for later) take `target_temperature`.
-    """
+    """Return whether the mode's setpoints are a low and a high, not a single target."""
     return mode == RANGE_MODE
 
 
 def holds_eco(thermostat: ModeReadings) -> bool:
-    """Return whether the thermostat holds its eco temperatures.
+    """Return whether the thermostat holds its eco temperatures, whatever its mode.
 
-    Its eco is on (`device.eco`: manual or auto-eco) or the home is away (which puts every
-    thermostat of the home in eco, before it reports so), and it is not off: then it keeps
-    `device.away_temperature_low` and `_high`, whatever its mode.
+    The home being away counts too: it puts every thermostat in eco before they report so.
     """
     return (thermostat.eco or thermostat.away) and thermostat.mode not in (None, "off")
 

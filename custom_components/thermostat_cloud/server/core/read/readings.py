@@ -1,23 +1,17 @@
 """One thermostat's raw bucket fields where firmware keeps them, and the pure helpers that read them.
 
-Which field means what is known here only: the command layer reads through `BucketReadings`
-before it writes (it has the buckets, not the service), and the read model (`state.py`)
-builds on it. A value of the wrong type is no reading, never a guess; a number outside what
-the field can plausibly be is none either.
+Separate from `state.py` because the command layer reads here before it writes (it has the
+buckets, not the service). A value of the wrong type or an implausible number is no reading.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-import logging
 from typing import Any
 
 from ...model.buckets import BucketStore, bucket_key
-from ...model.text import for_log
 from .validation import HVAC_MODES, SHARED_SETTINGS, finite_number as number
-
-_LOGGER = logging.getLogger(__name__)
 
 # Plausible values of reported numbers, as (low, high): anything outside is not a reading.
 TEMPERATURE_RANGE_C = (-100.0, 150.0)
@@ -56,9 +50,8 @@ HVAC_RELAYS = {
     "auto_dehum": "hvac_auto_dehum_state",
     "fan_cooling": "hvac_fan_cooling_state",
 }
-# Equipment firmware reports running in `device` (a 5.9.4-5 capture: `humidifier_state`,
-# `dehumidifier_state`, `auto_dehum_state`, `fan_cooling_state`), read there first; the
-# `shared.hvac_<name>_state` above only when `device` has no such field.
+# Equipment firmware reports running in `device` (a 5.9.4-5 capture), read there before
+# `shared.hvac_<name>_state`.
 DEVICE_RELAYS = {
     "humidifier": "humidifier_state",
     "dehumidifier": "dehumidifier_state",
@@ -67,9 +60,8 @@ DEVICE_RELAYS = {
 }
 HEAT_RELAYS = ("heater", "heat_x2", "heat_x3", "aux_heat", "emer_heat", "alt_heat", "alt_heat_x2")
 COOL_RELAYS = ("ac", "cool_x2", "cool_x3")
-# Equipment firmware reports in `device` with its full state (a 5.9.4-5 capture has every one,
-# `false`): which stages and heat sources the thermostat drives. `capabilities` holds them, so
-# each reader (the stage sensors, the energy history, the status record) reads one place.
+# Which stages and heat sources the thermostat drives, reported in `device` with its full
+# state (a 5.9.4-5 capture has every one, `false`).
 EQUIPMENT_FIELDS = (
     "has_fan",
     "has_emer_heat",
@@ -99,10 +91,7 @@ NOT_YET_CHECKED = "unknown"
 
 
 def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[str, bool]:
-    """Return every relay by its status-record name, read from the two buckets.
-
-    `device` first for the relays firmware keeps there; anything but JSON `true` is off.
-    """
+    """Return every relay by its status-record name; anything but JSON `true` is off."""
     relays = {name: shared.get(field) is True for name, field in HVAC_RELAYS.items()}
     for name, field in DEVICE_RELAYS.items():
         if field in device:
@@ -111,16 +100,12 @@ def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[s
 
 
 def string(value: object) -> str | None:
-    """Return the string as stored, else None."""
+    """Return the value if it is a string, else None."""
     return value if isinstance(value, str) else None
 
 
 def flag(value: object, default: bool) -> bool:
-    """Return an on/off field as stored, else `default`.
-
-    Anything but a JSON boolean (`"false"`, `0`, `[]`) is no reading: the default, not its
-    truth in Python (where `"false"` is true).
-    """
+    """Return a JSON boolean as stored; anything else (`"false"`, `0`) is `default`."""
     return value if isinstance(value, bool) else default
 
 
@@ -137,35 +122,8 @@ def plausible_number(value: object, limits: tuple[float, float]) -> float | int 
     return found
 
 
-def plausible_reading(
-    value: object, limits: tuple[float, float], serial: str, field: str, noted: set[tuple[str, str]]
-) -> float | int | None:
-    """Return a reported number within its plausible limits, else None.
-
-    Something else is logged once per thermostat and field (`noted` keeps which were), at
-    debug: a thermostat may report it on every PUT.
-    """
-    found = plausible_number(value, limits)
-    if found is None and value is not None and (serial, field) not in noted:
-        noted.add((serial, field))
-        _LOGGER.debug(
-            "Thermostat %s reports %s = %s, which is no reading (expected a number "
-            "from %s to %s); shown as unknown",
-            serial,
-            field,
-            for_log(value, 40),
-            *limits,
-        )
-    return found
-
-
 class BucketReadings:
-    """Read one thermostat's raw bucket fields where firmware keeps them.
-
-    The command layer reads through this (it has the buckets, not the service) before it
-    writes, and `ThermostatState` builds its read model on it: which field means what is
-    known here only.
-    """
+    """Read one thermostat's raw bucket fields where firmware keeps them."""
 
     __slots__ = ("buckets", "serial")
 
@@ -196,11 +154,7 @@ class BucketReadings:
 
     @property
     def equipment_reported(self) -> bool:
-        """Whether the thermostat has said what it can do.
-
-        `can_heat`/`can_cool` come in the complete state firmware sends after a restart,
-        not in later changes.
-        """
+        """Whether `can_heat`/`can_cool` arrived (only in the full state sent after a restart)."""
         shared = self.shared
         return "can_heat" in shared or "can_cool" in shared
 
@@ -248,11 +202,7 @@ class BucketReadings:
 
     @property
     def fan_mode(self) -> str | None:
-        """Return `fan_mode` of `device` or `shared`, whichever was changed last.
-
-        Commands write it in `device`; the thermostat reports its dial in `shared`. `device`
-        when which changed last is not known.
-        """
+        """`fan_mode` of `device` (commands) or `shared` (the dial), whichever changed last."""
         reported = [
             bucket
             for bucket_type in ("device", "shared")
@@ -270,10 +220,9 @@ class BucketReadings:
         return "fan_mode" in self.shared
 
     def setting(self, name: str) -> Any:
-        """Return a setting as stored where firmware keeps it (`SHARED_SETTINGS` in `shared`).
+        """Return a setting where firmware keeps it (`SHARED_SETTINGS` in `shared`).
 
-        A value an earlier version wrote to `device` is read when `shared` has none, so it
-        is not lost.
+        Falls back to `device`, where earlier versions wrote it, so such a value is not lost.
         """
         if name in SHARED_SETTINGS and name in (shared := self.shared):
             return shared[name]
@@ -289,10 +238,7 @@ class BucketReadings:
 
 
 def home_away(buckets: BucketStore, structure_id: str) -> bool:
-    """Return whether a home is away: `structure.away`, or its manual eco.
-
-    `manual_eco_all` is how firmware holds the home's away.
-    """
+    """`structure.away`, or `manual_eco_all` (how firmware holds the home's away)."""
     structure = buckets.value(bucket_key("structure", structure_id))
     return structure.get("away") is True or structure.get("manual_eco_all") is True
 

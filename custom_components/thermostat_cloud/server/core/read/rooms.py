@@ -71,11 +71,7 @@ def custom_rooms(where: Mapping[str, Any]) -> dict[str, str]:
 
 
 def room_name(buckets: BucketStore, structure_id: str | None, where_id: object) -> str | None:
-    """Return the name of the room `where_id` in the home, or None when it names none.
-
-    The home's `where` bucket first (the user's own rooms, and names the user changed), then
-    the fixed rooms.
-    """
+    """Return the room's name: the home's `where` bucket (user-named) first, then the fixed ones."""
     if not isinstance(where_id, str) or not where_id:
         return None
     where_id = where_id.lower()

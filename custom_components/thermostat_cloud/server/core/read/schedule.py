@@ -18,9 +18,8 @@ SCHEDULE_ENTRY_TYPES = ("setpoint", "continuation")
 def validate_schedule(schedule: object) -> dict[str, Any]:
     """Check a complete schedule object (spec: Schedule) and return it as the thermostat stores it.
 
-    Day and entry keys are strings on the thermostat ("0" to "6", "0", "1", ...). JSON always
-    gives strings, but a host's action written in YAML (`days: {0: {0: {...}}}`) gives
-    integers: those are accepted and converted. Anything else is refused.
+    Integer day and entry keys (a host's action in YAML: `days: {0: {0: {...}}}`) become the
+    strings the thermostat keeps.
     """
     try:
         return _check_schedule(schedule)
@@ -34,10 +33,7 @@ SCHEDULE_DAYS = frozenset(str(day) for day in range(7))
 
 
 def _schedule_key(key: object) -> str | None:
-    """Return a day or entry key as the string the thermostat stores.
-
-    None when it is not a number.
-    """
+    """Return a day or entry key as the string the thermostat stores, None if no number."""
     if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
         return str(key)
     # isascii: str.isdigit() also accepts digits such as "²" that are no number here.
@@ -138,10 +134,9 @@ class ScheduledSetpoint:
 
 
 def entries_of_day(schedule: Mapping[str, Any], day: date) -> list[ScheduledSetpoint]:
-    """Return the entries of the schedule's weekday of `day`, in time order, as local times.
+    """Return the entries of `day`'s weekday (Monday `"0"`), in time order, as local times.
 
-    Days count from Monday (`"0"`), as `date.weekday()` does. Entries that do not parse are
-    skipped: the schedule was checked when it was written, but firmware (learning) writes it too.
+    Entries that do not parse are skipped: firmware (learning) writes the schedule too.
     """
     days = schedule.get("days")
     entries = days.get(str(day.weekday())) if isinstance(days, Mapping) else None
@@ -179,11 +174,7 @@ def as_plain_number(value: object) -> float | None:
 def scheduled_setpoint(
     schedule: Mapping[str, Any] | None, local: datetime
 ) -> ScheduledSetpoint | None:
-    """Return the entry in force at `local` (naive local wall-clock time), None without one.
-
-    The last entry at or before it, looking back up to a week: the thermostat keeps an
-    entry's setpoint until the next one, across midnight.
-    """
+    """Return the entry in force at naive local `local`: the last before it, up to a week back."""
     if not schedule:
         return None
     for days_back in range(8):

@@ -1,20 +1,10 @@
 """One thermostat's state as clients see it, read from its buckets.
 
-The one place that knows which bucket field means what: the control API's status record
-(status.py), the hosted API and the host's entities all read through `ThermostatState`.
-Values the thermostat has not reported are None. Where the spec does not name a field, the
-names are those firmware uses: `device.current_humidity`, `device.backplate_temperature`,
-`device.time_to_target` (the Unix second the target is reached, 0 without an estimate),
-`device.away_temperature_low/high` (eco temperatures), `device.eco.mode`,
-`device.current_version`, `shared.hvac_<stage>_state` relays, `device.humidifier_state`,
-`dehumidifier_state`, `auto_dehum_state` and `fan_cooling_state` (Airwave), `device.where_id`
-(the room, see rooms.py).
-
-A number outside what the field can plausibly be (a temperature of 1e308, a fan timer that
-ends after the year 9999) reads as None too, with one debug line per thermostat and field:
-every reader, the host's entities first, must be able to show what it gets without
-raising. Texts a thermostat reports (name, model, firmware version) read as at most 255
-printable characters, what a state of the host can hold.
+The one place that knows which bucket field means what (where the spec names none, the
+firmware's name): the status record, the hosted API and the host's entities all read here.
+Unreported and implausible values (a temperature of 1e308) read as None, logged once per
+thermostat and field, so no reader can raise; texts as at most 255 printable characters,
+what a state of the host can hold.
 """
 
 from __future__ import annotations
@@ -24,7 +14,7 @@ import logging
 from typing import Any
 
 from ...model.buckets import bucket_key
-from ...model.text import for_state
+from ...model.text import for_log, for_state
 from .readings import (
     BATTERY_VOLTAGE_RANGE_V,
     COOL_RELAYS,
@@ -42,7 +32,7 @@ from .readings import (
     BucketReadings,
     home_away,
     one_of,
-    plausible_reading,
+    plausible_number,
     relay_states,
     string,
 )
@@ -52,6 +42,27 @@ from .state_source import StateSource
 from .validation import HEAT_PUMP_BALANCE, TEMPERATURE_SCALES
 
 _LOGGER = logging.getLogger(__name__)
+
+
+class HomeState:
+    """Read access to one home (a structure): its thermostats and whether it is away."""
+
+    __slots__ = ("source", "structure_id")
+
+    def __init__(self, source: StateSource, structure_id: str) -> None:
+        """Initialize read access to the home of this structure id (the service's read source)."""
+        self.source = source
+        self.structure_id = structure_id
+
+    @property
+    def serials(self) -> list[str]:
+        """The thermostats paired into the home, in the order they were paired."""
+        return self.source.ownership.serials_in(self.structure_id)
+
+    @property
+    def away(self) -> bool:
+        """Whether the home is away (see `home_away`)."""
+        return home_away(self.source.buckets, self.structure_id)
 
 
 class ThermostatState:
@@ -68,9 +79,22 @@ class ThermostatState:
     def _reading(
         self, bucket: Mapping[str, Any], field: str, limits: tuple[float, float]
     ) -> float | int | None:
-        """Return a reported number within its plausible limits (see `plausible_reading`)."""
-        noted = self.source.implausible_readings
-        return plausible_reading(bucket.get(field), limits, self.serial, field, noted)
+        """Return a reported number within its limits, else None (logged once per field)."""
+        value = bucket.get(field)
+        found = plausible_number(value, limits)
+        if found is None and value is not None:
+            noted = self.source.implausible_readings
+            if (self.serial, field) not in noted:
+                noted.add((self.serial, field))
+                _LOGGER.debug(
+                    "Thermostat %s reports %s = %s, which is no reading (expected a number "
+                    "from %s to %s); shown as unknown",
+                    self.serial,
+                    field,
+                    for_log(value, 40),
+                    *limits,
+                )
+        return found
 
     # -- the buckets -------------------------------------------------------------------------
 
@@ -125,10 +149,8 @@ class ThermostatState:
     def display_name(self) -> str | None:
         """The name given on the thermostat, else its room's; None when it has neither.
 
-        Of two thermostats of a home in the same room without a name of their own, the one
-        paired first is the room, the others the room with a number ("Living Room (2)"), by
-        the order of pairing, so a name never changes at a restart nor when another thermostat
-        joins the room.
+        Unnamed thermostats sharing a room are numbered by pairing order ("Living Room (2)"),
+        so a name never changes at a restart nor when another thermostat joins the room.
         """
         if (reported := self.reported_name) is not None:
             return reported
@@ -261,10 +283,7 @@ class ThermostatState:
 
     @property
     def target_reached_at(self) -> float | int | None:
-        """When the thermostat expects to reach its target (Unix seconds), None without an estimate.
-
-        `device.time_to_target`; 0 (idle, at the target, or no estimate) is None.
-        """
+        """`device.time_to_target`, Unix seconds; its 0 (no estimate) is None."""
         if self.device.get("time_to_target") == 0:
             return None
         return self._reading(self.device, "time_to_target", TIME_TO_TARGET_RANGE_S)
@@ -276,11 +295,7 @@ class ThermostatState:
 
     @property
     def time_to_target(self) -> int | None:
-        """Whole minutes until the target is reached (rounded up), 0 without an estimate.
-
-        The status record's `time_to_target` (the spec's minutes); None when the thermostat
-        reported no `time_to_target` or no time.
-        """
+        """Whole minutes to the target (the spec's unit, rounded up), 0 without an estimate."""
         if self.device.get("time_to_target") == 0:
             return 0
         reached_at = self.target_reached_at
@@ -291,11 +306,7 @@ class ThermostatState:
 
     @property
     def time_to_target_training_status(self) -> str:
-        """Return `device.time_to_target_training` as firmware reports it, else the status.
-
-        Firmware reports `ready`, `training`; the fallback is
-        `device.time_to_target_training_status`; empty when absent.
-        """
+        """`device.time_to_target_training` (firmware's), else `..._training_status`, else ""."""
         device = self.device
         return (
             string(device.get("time_to_target_training"))
@@ -388,8 +399,8 @@ class ThermostatState:
     def eco_temperatures(self) -> dict[str, float | int | None]:
         """`device.away_temperature_high/low`, Celsius; None for a limit that is off.
 
-        Each applies while its `away_temperature_<low|high>_enabled` is on (the protocol
-        notes: "Enable lower eco temperature limit"); one not reported applies.
+        Off only when its `away_temperature_<low|high>_enabled` is false (the protocol notes:
+        "Enable lower eco temperature limit").
         """
         temperatures = self._device_temperatures(
             high="away_temperature_high", low="away_temperature_low"
@@ -413,11 +424,7 @@ class ThermostatState:
 
     @property
     def away(self) -> bool:
-        """Return whether the home is away.
-
-        It is with `structure.away`, or the home's manual eco (`manual_eco_all`), which is how
-        firmware holds it; False while unpaired.
-        """
+        """`structure.away`, or the home's manual eco (how firmware holds it); False unpaired."""
         structure_id = self.structure_id
         return structure_id is not None and home_away(self.source.buckets, structure_id)
 
@@ -430,10 +437,9 @@ class ThermostatState:
     def occupied(self) -> bool | None:
         """Whether the thermostat's occupancy sensor finds the home occupied (Home/Away Assist).
 
-        `auto_away` as firmware reports it: `0` home, `1` away (the protocol notes; the
-        5.9.4-5 capture has it in `shared`, the notes in `device`: `shared` first). None while
-        the sensor is off (`device.auto_away_enable` not true: the capture has `auto_away` 0
-        with it off) or for any other value.
+        `auto_away`: `0` home, `1` away (the protocol notes put it in `device`, the 5.9.4-5
+        capture in `shared`: `shared` first). None while the sensor is off (the capture has
+        `auto_away` 0 then) or for any other value.
         """
         if not self.occupancy_sensor_on:
             return None
@@ -444,20 +450,13 @@ class ThermostatState:
 
     @property
     def leaf(self) -> bool:
-        """Return whether the thermostat shows its energy-saving leaf.
-
-        This is `device.leaf` (where firmware reports it), else `shared.leaf` (the spec's
-        place).
-        """
+        """`device.leaf` (where firmware reports it), else `shared.leaf` (the spec's place)."""
         leaf = self.device.get("leaf")
         return (leaf if isinstance(leaf, bool) else self.shared.get("leaf")) is True
 
     @property
     def temperature_lock_enabled(self) -> bool:
-        """Return `device.temperature_lock` as firmware stores it.
-
-        Else the spec's `device.temperature_lock_enabled`.
-        """
+        """`device.temperature_lock` (firmware's), else the spec's `temperature_lock_enabled`."""
         device = self.device
         locked = device.get("temperature_lock")
         return (
@@ -471,11 +470,7 @@ class ThermostatState:
 
     @property
     def safety_temperature_active(self) -> bool | None:
-        """Whether a safety temperature is crossed (`device.safety_state` `below` or `above`).
-
-        Off for `safe` (the protocol notes) and `none` (a 5.9.4-5 capture); anything else is
-        no reading.
-        """
+        """`device.safety_state` `below` or `above`; `safe` (protocol notes), `none` are off."""
         state = self.safety_state
         if state in SAFETY_STATES_ACTIVE:
             return True
@@ -488,38 +483,25 @@ class ThermostatState:
 
     @property
     def safety_temp_activating_hvac(self) -> str | bool | float | int | None:
-        """`device.safety_temp_activating_hvac` as reported when one value (no type in the spec).
-
-        An object or a list is no reading: None.
-        """
+        """`device.safety_temp_activating_hvac` when a scalar (the spec gives no type)."""
         value = self.device.get("safety_temp_activating_hvac")
         return value if isinstance(value, str | bool | float | int) else None
 
     @property
     def learning_mode(self) -> bool | None:
-        """`device.learning_mode`: whether the thermostat learns (and may modify its schedule).
-
-        The one place clients (the climate actions, the schedule card) read it.
-        """
+        """`device.learning_mode`: whether the thermostat learns (and may modify its schedule)."""
         return self.device_flag("learning_mode")
 
     def device_flag(self, field: str) -> bool | None:
-        """Return an on/off setting as reported (None before it was).
+        """Return an on/off setting by its `set_device_setting` name, None before reported.
 
-        Fields by the names `set_device_setting` writes (`learning_mode`, `auto_away_enable`,
-        `filter_reminder_enabled`, `sunlight_correction_enabled`, `lower_safety_temp_enabled`,
-        `upper_safety_temp_enabled`, `heat_pump_aux_threshold_enabled`...), read where
-        firmware keeps them (`compressor_lockout_enabled` in `shared`: see
-        `BucketReadings.setting`).
+        Read where firmware keeps it (see `BucketReadings.setting`).
         """
         value = self.readings.setting(field)
         return value if isinstance(value, bool) else None
 
     def outdoor_threshold(self, field: str) -> float | int | None:
-        """Return a heat pump's or dual fuel's outdoor temperature (°C) by its `device` field.
-
-        `heat_pump_aux_threshold`, `heat_pump_comp_threshold`, `dual_fuel_breakpoint`.
-        """
+        """Return a heat pump's or dual fuel's outdoor temperature (°C) by its `device` field."""
         return self._reading(self.device, field, TEMPERATURE_RANGE_C)
 
     @property
@@ -541,10 +523,7 @@ class ThermostatState:
 
     @property
     def reported_errors(self) -> dict[str, str]:
-        """The errors the thermostat reports now, by field: empty when it reports none.
-
-        A `wiring_error` of "Unknown" (the wires not checked yet) is none.
-        """
+        """The errors reported now, by field; `wiring_error` "Unknown" (not checked yet) is none."""
         errors = {field: self.error_text(field) for field in ("error_code", "wiring_error")}
         return {
             field: text

@@ -1,9 +1,4 @@
-"""What the read model reads: the service's stores, availability and a memo, read-only.
-
-The service builds the one `StateSource` from its private parts; `ThermostatState` (state.py)
-and `HomeState` (here) take it, so neither needs the service itself. Outside the core they
-come from the service's `thermostat()` and `home()`.
-"""
+"""What the read model reads, read-only: so `ThermostatState` needs no service itself."""
 
 from __future__ import annotations
 
@@ -13,7 +8,6 @@ from ...model.buckets import BucketStore
 from ...model.clock import Clock
 from ...model.devices import DeviceRegistry
 from ...model.pairing import PairingRegistry
-from .readings import home_away
 
 
 class AvailabilityView(Protocol):
@@ -63,24 +57,3 @@ class StateSource(Protocol):
     @property
     def implausible_readings(self) -> set[tuple[str, str]]:
         """(serial, field) of reported numbers already logged as no reading."""
-
-
-class HomeState:
-    """Read access to one home (a structure): its thermostats and whether it is away."""
-
-    __slots__ = ("source", "structure_id")
-
-    def __init__(self, source: StateSource, structure_id: str) -> None:
-        """Initialize read access to the home of this structure id (the service's read source)."""
-        self.source = source
-        self.structure_id = structure_id
-
-    @property
-    def serials(self) -> list[str]:
-        """The thermostats paired into the home, in the order they were paired."""
-        return self.source.ownership.serials_in(self.structure_id)
-
-    @property
-    def away(self) -> bool:
-        """Whether the home is away (see `home_away`)."""
-        return home_away(self.source.buckets, self.structure_id)

@@ -1,8 +1,4 @@
-"""Checks of the values commands write.
-
-They check numbers, temperatures, modes, the lock's PIN, device settings. Each returns the
-value as the thermostat stores it or raises CommandError.
-"""
+"""Checks of the values commands write: each returns the value as stored, or raises CommandError."""
 
 from __future__ import annotations
 
@@ -36,10 +32,8 @@ SAFETY_TEMPERATURE_DIGITS = 3
 """Kept as given (to 0.001 °C), not on the setpoints' 0.5 °C: firmware stores 45 °F as 7.222."""
 TARGET_HUMIDITY_MIN = 10
 TARGET_HUMIDITY_MAX = 60
-# Outdoor temperatures of the heat-pump and dual-fuel settings (`heat_pump_aux_threshold`,
-# `heat_pump_comp_threshold`, `dual_fuel_breakpoint`), °C. No public source gives firmware's
-# own limits: captures hold 10, -31.5 and -1; this range holds them and every outdoor
-# temperature a heat pump meets, and refuses what no one means (1e9, -273).
+# Outdoor temperatures of the heat-pump and dual-fuel settings. No public source gives
+# firmware's limits: captures hold 10, -31.5 and -1; this holds them and refuses 1e9 or -273.
 OUTDOOR_THRESHOLD_MIN_C = -35.0
 OUTDOOR_THRESHOLD_MAX_C = 25.0
 TEMPERATURE_SCALES = ("C", "F")
@@ -61,10 +55,7 @@ HVAC_MODE_ALIASES = {
 
 
 def pin_hash(pin: object, serial: str) -> str:
-    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash).
-
-    The PIN must be exactly four ASCII digits: the thermostat's keypad has no others.
-    """
+    """Base64 of SHA-1 over the 4-digit PIN followed by the serial (the lock's pin_hash)."""
     if not isinstance(pin, str) or PIN_RE.fullmatch(pin) is None:
         raise CommandError(
             ErrorCode.INVALID_VALUE, "The PIN must be exactly 4 digits", Reason.PIN_INVALID
@@ -83,11 +74,7 @@ def is_valid_pin_hash(value: object) -> bool:
 
 
 def finite_number(value: object) -> float | int | None:
-    """Return a JSON number as stored when it is finite and fits a float, else None.
-
-    Booleans are not numbers, and an integer of hundreds of digits (valid JSON) is not a
-    temperature: both read as "no value" instead of raising OverflowError later.
-    """
+    """Return a finite JSON number that fits a float, else None (not a bool, not 10**400)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
     try:
@@ -97,10 +84,7 @@ def finite_number(value: object) -> float | int | None:
 
 
 def as_number(value: object, what: str, field: str | None = None) -> float:
-    """Return a finite JSON number, else raise CommandError.
-
-    `field` names the bucket field, else `what`.
-    """
+    """Return a finite JSON number, else raise CommandError."""
     number = finite_number(value)
     if number is None:
         raise CommandError(
@@ -120,10 +104,7 @@ def round_half(value: float) -> float:
 def temperature(
     value: object, what: str, field: str, low: float, high: float, *, exact: bool = False
 ) -> float:
-    """Return a temperature in Celsius, rounded to 0.5 °C and within `low` to `high`.
-
-    `exact`: rounded to 0.001 °C instead (safety temperatures).
-    """
+    """Return a temperature in Celsius, rounded to 0.5 °C (`exact`: 0.001 °C) and in range."""
     number = as_number(value, what, field)
     # Rounded only near the range: doubling 1e308 to round it would overflow.
     near = low - 1 <= number <= high + 1
@@ -146,10 +127,7 @@ def temperature(
 def setpoint(
     value: object, what: str = "Temperature value", field: str = "target_temperature"
 ) -> float:
-    """Return a target temperature in Celsius, rounded and range-checked.
-
-    `field` is where it goes.
-    """
+    """Return a target temperature in Celsius, rounded and range-checked."""
     return temperature(value, what, field, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
 
 
@@ -162,10 +140,7 @@ def temperature_pair(
     unordered: str,
     limits: tuple[float, float] = (TEMPERATURE_MIN_C, TEMPERATURE_MAX_C),
 ) -> tuple[float, float]:
-    """Return two temperatures the first of which must be below the second (range, eco, lock).
-
-    `unordered` is the message when it is not.
-    """
+    """Return two temperatures the first of which must be below the second (range, eco, lock)."""
     low_c = temperature(low, names[0], fields[0], *limits)
     high_c = temperature(high, names[1], fields[1], *limits)
     if low_c >= high_c:
@@ -236,7 +211,6 @@ def _heat_pump_balance(value: object, what: str) -> str:
 
 
 def _outdoor_threshold(value: object, what: str) -> float:
-    """Return an outdoor temperature of a heat-pump setting, °C, to 0.5 °C as setpoints."""
     return temperature(value, what, what, OUTDOOR_THRESHOLD_MIN_C, OUTDOOR_THRESHOLD_MAX_C)
 
 
