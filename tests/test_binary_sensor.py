@@ -8,13 +8,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 from homeassistant.config_entries import RELOAD_AFTER_UPDATE_DELAY
-from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNKNOWN
+from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from .conftest import SERIAL, PairThermostat, shown
+from .platform_snapshots import platform_snapshot_test
 
 
 async def test_binary_sensors_read_the_thermostats_buckets(
@@ -220,3 +221,6 @@ async def test_occupancy_in_the_device_bucket(
     assert shown(hass, occupancy) == STATE_OFF
     await paired.reported(auto_away=0)
     assert shown(hass, occupancy) == STATE_ON
+
+
+test_entities = platform_snapshot_test(Platform.BINARY_SENSOR)

@@ -42,6 +42,7 @@ from homeassistant.const import (
     EVENT_STATE_CHANGED,
     SERVICE_TURN_OFF,
     SERVICE_TURN_ON,
+    Platform,
 )
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
@@ -60,6 +61,7 @@ from .conftest import (
     PairThermostat,
     record_state_writes,
 )
+from .platform_snapshots import platform_snapshot_test
 
 
 async def call(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
@@ -818,3 +820,6 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
     state = hass.states.get(climate)
     assert state is not None
     assert state.attributes[ATTR_TEMPERATURE] == 22.5
+
+
+test_entities = platform_snapshot_test(Platform.CLIMATE)

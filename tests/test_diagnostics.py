@@ -6,24 +6,71 @@ from datetime import timedelta
 import json
 from typing import Any
 
+from freezegun.api import FrozenDateTimeFactory
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
+import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 from pytest_homeassistant_custom_component.components.diagnostics import (
     get_diagnostics_for_config_entry,
 )
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
+from syrupy.assertion import SnapshotAssertion
+from syrupy.matchers import path_type
 
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
 from .conftest import SERIAL, PairThermostat, setup_hub
+from .platform_snapshots import FROZEN_AT
 from .test_weather import BACKYARD, setup_weather, weather_of
 
 # The origin thermostats are told to use: Home Assistant's LAN address. Only in the entry's
 # data; nothing connects to it.
 LAN_ORIGIN = "http://192.168.1.10:8000"
+# Drawn anew on every run: the free port the device server binds, and random ids (the home's
+# structure id, the simulated thermostat's device id). Snapshotted as their type.
+VOLATILE = path_type(
+    {
+        "entry.data.device_port": (int,),
+        "service.bound_port": (int,),
+        "service.device_port": (int,),
+        f"thermostats.{SERIAL}.structure_id": (str,),
+        f"thermostats.{SERIAL}.record.device_id": (str,),
+    }
+)
+
+
+@pytest.fixture
+def frozen_clock(freezer: FrozenDateTimeFactory) -> FrozenDateTimeFactory:
+    """Freeze the wall clock before Home Assistant starts.
+
+    Requested ahead of `hass`, so Home Assistant and the access token of `hass_client` are
+    created at the frozen time too (a token issued later than "now" is refused).
+    """
+    freezer.move_to(FROZEN_AT)
+    return freezer
+
+
+@pytest.mark.usefixtures("frozen_clock")
+async def test_diagnostics_snapshot(
+    hass: HomeAssistant,
+    hass_client: ClientSessionGenerator,
+    snapshot: SnapshotAssertion,
+    pair_thermostat: PairThermostat,
+) -> None:
+    """Diagnostics keep what a maintainer needs and leave out secrets."""
+    paired = await pair_thermostat()
+    diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
+        hass, hass_client, paired.entry
+    )
+
+    # The home's structure bucket is keyed by its random id: the one the thermostat is in.
+    structure_key = f"structure.{diagnostics['thermostats'][SERIAL]['structure_id']}"
+    assert list(diagnostics["home"]) == [structure_key]
+    diagnostics["home"] = {"structure.<id>": diagnostics["home"][structure_key]}
+    assert diagnostics == snapshot(matcher=VOLATILE)
 
 
 async def test_diagnostics_redact_secrets(

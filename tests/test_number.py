@@ -11,7 +11,7 @@ from homeassistant.components.number.const import (
     DOMAIN as NUMBER_DOMAIN,
     SERVICE_SET_VALUE,
 )
-from homeassistant.const import ATTR_ENTITY_ID, ATTR_UNIT_OF_MEASUREMENT, STATE_UNKNOWN
+from homeassistant.const import ATTR_ENTITY_ID, ATTR_UNIT_OF_MEASUREMENT, STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
@@ -21,6 +21,7 @@ from custom_components.thermostat_cloud.server import CommandError
 from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import SERIAL, PairThermostat, shown
+from .platform_snapshots import platform_snapshot_test
 
 
 async def test_a_setting_the_thermostat_never_reported_is_unknown(
@@ -96,3 +97,6 @@ async def test_the_command_layer_refuses_a_safety_temperature_out_of_its_range(
         commands.set_device_setting(SERIAL, "upper_safety_temp", 40)
     assert err.value.message == "upper_safety_temp must be between 24.0 and 35.0 °C"
     assert harness(paired.service).value(f"device.{SERIAL}")["upper_safety_temp"] == 35
+
+
+test_entities = platform_snapshot_test(Platform.NUMBER)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from homeassistant.const import STATE_UNKNOWN
+from homeassistant.const import STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from .conftest import SERIAL, PairThermostat, shown
+from .platform_snapshots import platform_snapshot_test
 
 
 async def test_sensors_read_the_thermostats_buckets(
@@ -146,3 +147,6 @@ async def test_a_time_to_target_that_is_no_time_shows_unknown(
     """A number that is no Unix time (the minutes an earlier version assumed) is no reading."""
     paired = await pair_thermostat(device={"time_to_target": 12})
     assert shown(hass, paired.entity_id("sensor", "time_to_target")) == STATE_UNKNOWN
+
+
+test_entities = platform_snapshot_test(Platform.SENSOR)

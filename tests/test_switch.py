@@ -34,6 +34,7 @@ from .conftest import (
     record_state_writes,
     shown,
 )
+from .platform_snapshots import platform_snapshot_test
 
 
 @pytest.mark.parametrize(
@@ -262,3 +263,6 @@ async def test_eco_switch_while_the_home_is_away(
     await switch(hass, eco, on=True)
     assert (shown(hass, eco), shown(hass, away)) == (STATE_ON, STATE_OFF)
     assert (preset(hass, paired), preset(hass, other)) == ("eco", "none")
+
+
+test_entities = platform_snapshot_test(Platform.SWITCH)

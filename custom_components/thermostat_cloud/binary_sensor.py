@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, override
 
 from homeassistant.components.binary_sensor import (
     BinarySensorEntity,
@@ -11,8 +12,6 @@ from homeassistant.components.binary_sensor import (
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
 from homeassistant.const import EntityCategory
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .alerts import shown_figures
 from .entity import (
@@ -20,11 +19,11 @@ from .entity import (
     ThermostatDescribedEntity,
     ThermostatEntity,
     ThermostatEntityDescription,
-    async_add_thermostat_entities,
+    described,
+    platform_setup,
 )
-from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_BINARY_SENSORS
-from .server import EventKind, Finding
+from .server import EventKind, Finding, ThermostatState
 
 PARALLEL_UPDATES = 0
 
@@ -39,20 +38,30 @@ class ThermostatBinarySensorDescription(
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
 
 
+def _running(
+    key: str, value_fn: Callable[[ThermostatState], bool | None], *, equipment: bool = False
+) -> ThermostatBinarySensorDescription:
+    """Return the running sensor of a piece of equipment, read from the relays.
+
+    With `equipment`, created disabled unless the thermostat reports the equipment.
+    """
+    return ThermostatBinarySensorDescription(
+        key=key,
+        translation_key=key,
+        device_class=BinarySensorDeviceClass.RUNNING,
+        value_fn=value_fn,
+        reads=RELAYS,
+        equipment_fn=EQUIPMENT_BINARY_SENSORS[key] if equipment else None,
+    )
+
+
 def _stage(key: str, relay: str) -> ThermostatBinarySensorDescription:
     """Return the running sensor of one stage or heat source (a relay of `ThermostatState.hvac`).
 
     Created disabled unless the thermostat reports the equipment; `heating` and `cooling`
     stay on while any stage runs.
     """
-    return ThermostatBinarySensorDescription(
-        key=key,
-        translation_key=key,
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.stage_running(relay),
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS[key],
-    )
+    return _running(key, lambda t: t.stage_running(relay), equipment=True)
 
 
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
@@ -89,27 +98,9 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
         value_fn=lambda t: t.occupied,
         reads=frozenset({"shared.auto_away", "device.auto_away", "device.auto_away_enable"}),
     ),
-    ThermostatBinarySensorDescription(
-        key="heating",
-        translation_key="heating",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.heating,
-        reads=RELAYS,
-    ),
-    ThermostatBinarySensorDescription(
-        key="cooling",
-        translation_key="cooling",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.cooling,
-        reads=RELAYS,
-    ),
-    ThermostatBinarySensorDescription(
-        key="fan",
-        translation_key="fan",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.fan_running,
-        reads=RELAYS,
-    ),
+    _running("heating", lambda t: t.heating),
+    _running("cooling", lambda t: t.cooling),
+    _running("fan", lambda t: t.fan_running),
     ThermostatBinarySensorDescription(
         # A fan timer runs (`set_fan_timer`, or set on the thermostat); its end is a sensor.
         key="fan_timer",
@@ -126,30 +117,9 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
     _stage("emergency_heat", "emer_heat"),
     _stage("cooling_stage_2", "cool_x2"),
     _stage("cooling_stage_3", "cool_x3"),
-    ThermostatBinarySensorDescription(
-        key="humidifier",
-        translation_key="humidifier",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.humidifying,
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS["humidifier"],
-    ),
-    ThermostatBinarySensorDescription(
-        key="dehumidifier",
-        translation_key="dehumidifier",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.dehumidifying,
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS["dehumidifier"],
-    ),
-    ThermostatBinarySensorDescription(
-        key="airwave",
-        translation_key="airwave",
-        device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.fan_cooling,
-        reads=RELAYS,
-        equipment_fn=EQUIPMENT_BINARY_SENSORS["airwave"],
-    ),
+    _running("humidifier", lambda t: t.humidifying, equipment=True),
+    _running("dehumidifier", lambda t: t.dehumidifying, equipment=True),
+    _running("airwave", lambda t: t.fan_cooling, equipment=True),
     ThermostatBinarySensorDescription(
         # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
         key="filter_replacement",
@@ -184,36 +154,19 @@ HVAC_PROBLEM = BinarySensorEntityDescription(
 HVAC_PROBLEM_READS = frozenset({EventKind.HEALTH.value})
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the binary sensors of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [
-            *(ThermostatBinarySensor(hub, subentry, d) for d in BINARY_SENSORS),
-            HvacProblemSensor(hub, subentry, HVAC_PROBLEM.key, HVAC_PROBLEM_READS),
-        ],
-    )
-
-
 class ThermostatBinarySensor(ThermostatDescribedEntity[bool | None], BinarySensorEntity):
     """One on/off fact about the thermostat."""
 
     entity_description: ThermostatBinarySensorDescription
 
+    @override
     def _is_available(self) -> bool:
         """Unavailable with the thermostat, except the connectivity sensor."""
         return self.entity_description.always_available or super()._is_available()
 
-    @property
-    def is_on(self) -> bool | None:
-        """As last projected (None: unknown)."""
-        return self.view
+    @override
+    def _update_attrs(self, view: bool | None) -> None:
+        self._attr_is_on = view
 
 
 class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntity):
@@ -226,18 +179,20 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
 
     entity_description = HVAC_PROBLEM
 
+    @override
     def _project(self) -> tuple[Finding, ...]:
         return self.service.health.findings(self.serial)
 
+    @override
     def _is_available(self) -> bool:
         return True
 
-    @property
-    def is_on(self) -> bool:
-        """Whether any finding is open."""
-        return bool(self.view)
+    @override
+    def _update_attrs(self, view: tuple[Finding, ...]) -> None:
+        self._attr_is_on = bool(view)
 
     @property
+    @override
     def extra_state_attributes(self) -> dict[str, Any]:
         """The open findings, oldest kind first."""
         return {
@@ -250,3 +205,9 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
                 for finding in self.view
             ]
         }
+
+
+async_setup_entry = platform_setup(
+    described(ThermostatBinarySensor, BINARY_SENSORS),
+    lambda hub, subentry: [HvacProblemSensor(hub, subentry, HVAC_PROBLEM.key, HVAC_PROBLEM_READS)],
+)

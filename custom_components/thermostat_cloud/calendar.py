@@ -8,7 +8,7 @@ deleting an event in Home Assistant's calendar calls the service, which checks i
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, override
 
 from homeassistant.components.calendar import CalendarEntity, CalendarEvent
 from homeassistant.components.calendar.const import (
@@ -25,12 +25,11 @@ from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import translation
 from homeassistant.helpers.device_registry import DeviceInfo
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.util import dt as dt_util
 from homeassistant.util.unit_conversion import TemperatureConverter
 
 from .const import DOMAIN
-from .entry_data import ThermostatCloudConfigEntry
+from .entity import platform_setup
 from .holds import local, run
 from .hub import Hub
 from .server import EventKind, ServiceEvent, Vacation
@@ -44,15 +43,6 @@ ECO_TEMPERATURES = (
 """Where the description's words are: the label, and the words for the thermostats' own."""
 DECIMAL_COMMA = frozenset({"de", "es", "fr", "it", "nl"})
 """The languages of the integration that write 16,5."""
-
-
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the vacations calendar on the hub's device."""
-    async_add_entities([VacationCalendar(entry.runtime_data)])
 
 
 def _when(value: datetime | date) -> datetime:
@@ -84,6 +74,7 @@ class VacationCalendar(CalendarEntity):
         self._attr_unique_id = f"{entry_id}_vacations"
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
 
+    @override
     async def async_added_to_hass(self) -> None:
         """Follow the home's vacations."""
         await super().async_added_to_hass()
@@ -129,6 +120,7 @@ class VacationCalendar(CalendarEntity):
         return f"{label}: {shown(vacation.eco_low)}\N{EN DASH}{shown(vacation.eco_high)} {unit}"
 
     @property
+    @override
     def event(self) -> CalendarEvent | None:
         """The vacation under way, else the next one."""
         now = dt_util.utcnow().timestamp() * 1000
@@ -137,6 +129,7 @@ class VacationCalendar(CalendarEntity):
                 return self._event(vacation)
         return None
 
+    @override
     async def async_get_events(
         self, hass: HomeAssistant, start_date: datetime, end_date: datetime
     ) -> list[CalendarEvent]:
@@ -149,6 +142,7 @@ class VacationCalendar(CalendarEntity):
             if vacation.start_ms < end_ms and start_ms < vacation.end_ms
         ]
 
+    @override
     async def async_create_event(self, **kwargs: Any) -> None:
         """Add a vacation."""
         await self._load_words()
@@ -163,6 +157,7 @@ class VacationCalendar(CalendarEntity):
             ),
         )
 
+    @override
     async def async_update_event(
         self,
         uid: str,
@@ -187,6 +182,7 @@ class VacationCalendar(CalendarEntity):
             ),
         )
 
+    @override
     async def async_delete_event(
         self,
         uid: str,
@@ -219,3 +215,6 @@ class VacationCalendar(CalendarEntity):
             raise ServiceValidationError(
                 translation_domain=DOMAIN, translation_key="vacation_description"
             )
+
+
+async_setup_entry = platform_setup(home=lambda hub: [VacationCalendar(hub)])

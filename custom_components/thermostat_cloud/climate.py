@@ -29,6 +29,8 @@ state maps onto Home Assistant's climate model:
 - `set_temperature` takes the setpoints of the mode the thermostat ends up in: low and high
   for `heat_cool`, a single temperature otherwise (also while off, kept for later). Any other
   combination, and `hvac_mode: off` with a temperature, is refused before anything is written.
+  The command layer's `set_setpoints` decides this and the eco rule above; the entity passes
+  what the user asked.
 - Temperatures are Celsius natively, 4.5 to 32 °C in 0.5 °C steps (the protocol notes'
   recommended range, 40 to 90 °F); Home Assistant converts them for a Fahrenheit
   installation, where the step is 1 °F and the limits are 40 to 90 °F, whole degrees the
@@ -39,22 +41,19 @@ from __future__ import annotations
 
 from datetime import timedelta
 import logging
-from typing import Any
+from typing import Any, override
 
 from homeassistant.components.climate import ClimateEntity
 from homeassistant.components.climate.const import (
     ATTR_HVAC_MODE,
     ATTR_TARGET_TEMP_HIGH,
     ATTR_TARGET_TEMP_LOW,
-    ClimateEntityFeature,
-    HVACAction,
     HVACMode,
 )
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
-from homeassistant.core import HomeAssistant, ServiceResponse
+from homeassistant.core import ServiceResponse
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 from homeassistant.helpers.restore_state import (
     ExtraStoredData,
     RestoredExtraData,
@@ -62,21 +61,16 @@ from homeassistant.helpers.restore_state import (
 )
 from homeassistant.util.unit_conversion import TemperatureConverter
 
-from .climate_view import (
-    CLIMATE_READS,
-    HVAC_MODE_OF_TYPE,
-    TYPE_OF_HVAC_MODE,
-    ClimateView,
-    project_climate,
-)
+from .climate_view import CLIMATE_READS, ClimateView, project_climate
 from .const import DOMAIN
 from .entity import (
+    HVAC_MODE_OF_MODE,
+    MODE_OF_HVAC_MODE,
     ThermostatEntity,
-    async_add_thermostat_entities,
     limit_in_unit,
     mode_label,
+    platform_setup,
 )
-from .entry_data import ThermostatCloudConfigEntry
 from .hub import Hub
 from .server import (
     ECO_TEMPERATURE_MAX_C,
@@ -85,8 +79,6 @@ from .server import (
     TARGET_HUMIDITY_MIN,
     TEMPERATURE_MAX_C,
     TEMPERATURE_MIN_C,
-    holds_eco,
-    takes_range,
 )
 
 _LOGGER = logging.getLogger(__name__)
@@ -106,17 +98,6 @@ reports the old names as deprecated, to stop working in 2027.11), or from the ol
 (2026.10)."""
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """One climate entity per thermostat subentry."""
-    async_add_thermostat_entities(
-        hass, entry, async_add_entities, lambda hub, subentry: [ThermostatClimate(hub, subentry)]
-    )
-
-
 class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEntity):
     """The thermostat: modes, setpoints, fan, presets and what its relays are doing."""
 
@@ -125,8 +106,12 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
     _attr_min_humidity = TARGET_HUMIDITY_MIN
     _attr_max_humidity = TARGET_HUMIDITY_MAX
     _attr_target_humidity_step = 1
-    # The native temperature API; the properties below read the last projection.
-    _attr_native_temperature_unit: str = UnitOfTemperature.CELSIUS
+    # The temperatures are Celsius, under the names of Home Assistant's version (see
+    # NATIVE_TEMPERATURE_API and `_update_attrs`).
+    if NATIVE_TEMPERATURE_API:
+        _attr_native_temperature_unit = UnitOfTemperature.CELSIUS
+    else:
+        _attr_temperature_unit = UnitOfTemperature.CELSIUS
 
     def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
         """Initialize the climate entity from the hub and the thermostat's subentry."""
@@ -134,117 +119,43 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         """The mode before the thermostat was turned off, for turn_on."""
         super().__init__(hub, subentry, None, CLIMATE_READS)
 
+    @override
     def _project(self) -> ClimateView:
         view = project_climate(self.thermostat, self.service.commands.last_change(self.serial))
         if view.mode is not None and view.mode != "off":
             self._last_on_mode = view.mode
         return view
 
-    @property
-    def extra_state_attributes(self) -> dict[str, str]:
-        """Return who made the last change of the setpoint, mode or preset."""
-        return self.view.attributes
+    @override
+    def _update_attrs(self, view: ClimateView) -> None:
+        self._attr_supported_features = view.supported_features
+        self._attr_hvac_modes = list(view.hvac_modes)
+        self._attr_hvac_mode = view.hvac_mode
+        self._attr_hvac_action = view.hvac_action
+        self._attr_fan_modes = None if view.fan_modes is None else list(view.fan_modes)
+        self._attr_fan_mode = view.fan_mode
+        self._attr_preset_modes = list(view.preset_modes)
+        self._attr_preset_mode = view.preset_mode
+        self._attr_current_humidity = view.current_humidity
+        self._attr_target_humidity = view.target_humidity
+        setpoints = view.setpoints
+        if NATIVE_TEMPERATURE_API:
+            self._attr_native_current_temperature = view.current_temperature
+            self._attr_native_target_temperature = setpoints.target
+            self._attr_native_target_temperature_low = setpoints.low
+            self._attr_native_target_temperature_high = setpoints.high
+        else:  # Home Assistant 2026.10 reads only the old names.
+            self._attr_current_temperature = view.current_temperature
+            self._attr_target_temperature = setpoints.target
+            self._attr_target_temperature_low = setpoints.low
+            self._attr_target_temperature_high = setpoints.high
+        # Who made the last change of the setpoint, mode or preset.
+        self._attr_extra_state_attributes = view.attributes
+
+    # Limits and step follow Home Assistant's unit, read when its state is written.
 
     @property
-    def supported_features(self) -> ClimateEntityFeature:
-        """Return the features of the thermostat's equipment and mode."""
-        return self.view.supported_features
-
-    @property
-    def hvac_modes(self) -> list[HVACMode]:
-        """Return the modes the thermostat's equipment offers."""
-        return list(self.view.hvac_modes)
-
-    @property
-    def hvac_mode(self) -> HVACMode | None:
-        """Return the thermostat's mode."""
-        return self.view.hvac_mode
-
-    @property
-    def hvac_action(self) -> HVACAction | None:
-        """Return what the thermostat's relays are doing."""
-        return self.view.hvac_action
-
-    @property
-    def fan_modes(self) -> list[str] | None:
-        """Return `auto` and `on` when the thermostat has a fan."""
-        modes = self.view.fan_modes
-        return list(modes) if modes is not None else None
-
-    @property
-    def fan_mode(self) -> str | None:
-        """Return the fan's mode (`on` while a fan timer runs)."""
-        return self.view.fan_mode
-
-    @property
-    def preset_modes(self) -> list[str]:
-        """Return the presets: none, eco, away, and emergency heat when it has that."""
-        return list(self.view.preset_modes)
-
-    @property
-    def preset_mode(self) -> str:
-        """Return the preset the thermostat is in."""
-        return self.view.preset_mode
-
-    @property
-    def current_humidity(self) -> float | None:
-        """Return the room's humidity."""
-        return self.view.current_humidity
-
-    @property
-    def target_humidity(self) -> float | None:
-        """Return the humidity the humidifier or dehumidifier aims for."""
-        return self.view.target_humidity
-
-    @property
-    def native_current_temperature(self) -> float | None:
-        """Return the room temperature in Celsius."""
-        return self.view.current_temperature
-
-    @property
-    def native_target_temperature(self) -> float | None:
-        """Return the single setpoint in Celsius (none in range mode or eco)."""
-        return self.view.setpoints.target
-
-    @property
-    def native_target_temperature_low(self) -> float | None:
-        """Return the low setpoint in Celsius (range mode, or eco's)."""
-        return self.view.setpoints.low
-
-    @property
-    def native_target_temperature_high(self) -> float | None:
-        """Return the high setpoint in Celsius (range mode, or eco's)."""
-        return self.view.setpoints.high
-
-    if not NATIVE_TEMPERATURE_API:
-        # Home Assistant before 2026.11 reads only the old names: serve them from the native
-        # ones. (Defined only there: on 2026.11 providing them is itself reported.)
-        @property
-        def temperature_unit(self) -> str:
-            """Return the entity's native temperature unit (Celsius)."""
-            return self._attr_native_temperature_unit
-
-        @property
-        def current_temperature(self) -> float | None:
-            """Return the current temperature in the entity's native unit."""
-            return self.native_current_temperature
-
-        @property
-        def target_temperature(self) -> float | None:
-            """Return the target temperature in the entity's native unit."""
-            return self.native_target_temperature
-
-        @property
-        def target_temperature_low(self) -> float | None:
-            """Return the low end of the target range in the entity's native unit."""
-            return self.native_target_temperature_low
-
-        @property
-        def target_temperature_high(self) -> float | None:
-            """Return the high end of the target range in the entity's native unit."""
-            return self.native_target_temperature_high
-
-    @property
+    @override
     def target_temperature_step(self) -> float:
         """0.5 °C as on the thermostat; whole degrees for a Fahrenheit Home Assistant."""
         if self.hass.config.units.temperature_unit == UnitOfTemperature.CELSIUS:
@@ -252,6 +163,7 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         return TEMPERATURE_STEP_F
 
     @property
+    @override
     def min_temp(self) -> float:
         """Return the lowest setpoint: 4.5 °C (also for eco temperatures).
 
@@ -261,6 +173,7 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         return self._limit(low, lowest=True)
 
     @property
+    @override
     def max_temp(self) -> float:
         """Return the highest setpoint: 32 °C (35 °C for eco temperatures).
 
@@ -277,11 +190,13 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
 
     # -- climate actions ---------------------------------------------------------------------
 
+    @override
     async def async_set_hvac_mode(self, hvac_mode: HVACMode) -> None:
         """Switch the thermostat's mode (leaves emergency heat)."""
         commands = self.service.commands
-        self.run_command(commands.set_mode, TYPE_OF_HVAC_MODE[hvac_mode])
+        self.run_command(commands.set_mode, MODE_OF_HVAC_MODE[hvac_mode])
 
+    @override
     async def async_turn_on(self) -> None:
         """Turn the thermostat back on.
 
@@ -297,20 +212,22 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         )
         hvac_modes = self.hvac_modes or ()
         mode = next(
-            (mode for mode in candidates if mode and HVAC_MODE_OF_TYPE[mode] in hvac_modes),
+            (mode for mode in candidates if mode and HVAC_MODE_OF_MODE[mode] in hvac_modes),
             "heat",  # refused as unsupported, with a translated error
         )
         self.run_command(self.service.commands.set_mode, mode)
 
+    @override
     async def async_added_to_hass(self) -> None:
         """Remember the mode before off across reloads and restarts, for turn_on."""
         await super().async_added_to_hass()
         if self._last_on_mode is None and (extra := await self.async_get_last_extra_data()):
             mode = extra.as_dict().get(ATTR_LAST_ON_MODE)
-            if mode in HVAC_MODE_OF_TYPE and mode != "off":
+            if mode in HVAC_MODE_OF_MODE and mode != "off":
                 self._last_on_mode = mode
 
     @property
+    @override
     def extra_restore_state_data(self) -> ExtraStoredData:
         """Return the mode turn_on returns to, beside what Home Assistant's classes store.
 
@@ -325,63 +242,35 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
             }
         )
 
+    @override
     async def async_set_temperature(self, **kwargs: Any) -> None:
         """Single setpoint or range, optionally switching mode in the same call.
 
-        The whole call is one write: a combination the thermostat cannot take is refused
-        before anything is written (see `_range_call`).
+        The command layer decides by the mode rules what the setpoints are (eco's, the
+        range's or the target) and refuses a combination the thermostat cannot take before
+        anything is written.
         """
-        commands = self.service.commands
         hvac_mode: HVACMode | None = kwargs.get(ATTR_HVAC_MODE)
-        temperature = kwargs.get(ATTR_TEMPERATURE)
-        low, high = kwargs.get(ATTR_TARGET_TEMP_LOW), kwargs.get(ATTR_TARGET_TEMP_HIGH)
-        if holds_eco(self.thermostat) and hvac_mode is None:
-            # The low and high shown in eco are the eco temperatures (no single temperature
-            # is offered then): setting them changes those.
-            self.run_command(commands.set_eco_temperatures, low, high)
-            return
-        if self._range_call(hvac_mode, temperature, low, high):
-            self.run_command(
-                commands.set_temperature_range, low, high, switch_to_range=hvac_mode is not None
+        if hvac_mode is not None and hvac_mode not in self.hvac_modes:
+            raise ServiceValidationError(
+                translation_domain=DOMAIN,
+                translation_key="hvac_mode_unsupported",
+                translation_placeholders={"hvac_mode": mode_label(self.hass, hvac_mode)},
             )
-            return
-        mode = TYPE_OF_HVAC_MODE[hvac_mode] if hvac_mode is not None else None
-        self.run_command(commands.set_temperature, temperature, mode)
-
-    def _range_call(
-        self,
-        hvac_mode: HVACMode | None,
-        temperature: float | None,
-        low: float | None,
-        high: float | None,
-    ) -> bool:
-        """Whether a set_temperature call sets the range (else the single setpoint).
-
-        The setpoints must be those of the mode the thermostat ends up in: low and high for
-        heat_cool (the thermostat's range mode), a single temperature otherwise. Without
-        `hvac_mode` that is the thermostat's current mode; a single setpoint may be set while
-        it is off (it keeps it for later), but `hvac_mode: off` with a temperature is refused,
-        as the call would turn it off and set a target it does not use.
-        """
-        if hvac_mode is not None and hvac_mode not in (self.hvac_modes or ()):
-            raise _validation_error(
-                "hvac_mode_unsupported", hvac_mode=mode_label(self.hass, hvac_mode)
-            )
-        if hvac_mode == HVACMode.OFF:
-            raise _validation_error("temperature_when_off")
-        in_range = takes_range(
-            TYPE_OF_HVAC_MODE[hvac_mode] if hvac_mode is not None else self.thermostat.mode
+        self.run_command(
+            self.service.commands.set_setpoints,
+            kwargs.get(ATTR_TEMPERATURE),
+            kwargs.get(ATTR_TARGET_TEMP_LOW),
+            kwargs.get(ATTR_TARGET_TEMP_HIGH),
+            mode=None if hvac_mode is None else MODE_OF_HVAC_MODE[hvac_mode],
         )
-        if in_range and temperature is not None:
-            raise _validation_error("range_needs_low_high")
-        if not in_range and (low is not None or high is not None):
-            raise _validation_error("low_high_need_range")
-        return in_range
 
+    @override
     async def async_set_fan_mode(self, fan_mode: str) -> None:
         """Fan `auto` or `on` (ends a running fan timer)."""
         self.run_command(self.service.commands.set_fan, fan_mode)
 
+    @override
     async def async_set_preset_mode(self, preset_mode: str) -> None:
         """Eco (the thermostat's), away (the home's) or emergency heat; see the module doc.
 
@@ -389,6 +278,7 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         """
         self.run_command(self.service.commands.set_preset, preset_mode)
 
+    @override
     async def async_set_humidity(self, humidity: int) -> None:
         """Target humidity for the humidifier or dehumidifier (enables it)."""
         self.run_command(self.service.commands.set_target_humidity, humidity)
@@ -455,8 +345,4 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
         )
 
 
-def _validation_error(key: str, **placeholders: str) -> ServiceValidationError:
-    """Return a translated refusal of a climate action the user can correct."""
-    return ServiceValidationError(
-        translation_domain=DOMAIN, translation_key=key, translation_placeholders=placeholders
-    )
+async_setup_entry = platform_setup(lambda hub, subentry: [ThermostatClimate(hub, subentry)])

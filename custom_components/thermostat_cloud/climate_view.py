@@ -20,7 +20,7 @@ from homeassistant.components.climate.const import (
     HVACMode,
 )
 
-from .entity import RELAYS
+from .entity import EMERGENCY, HVAC_MODE_OF_MODE, PRESET_EMERGENCY_HEAT, RELAYS
 from .server import (
     EQUIPMENT_FIELDS,
     Change,
@@ -32,27 +32,10 @@ from .server import (
     takes_range,
 )
 
-PRESET_EMERGENCY_HEAT = "emergency_heat"
 ATTR_CHANGED_BY = "changed_by"
 """Who made the last change: `thermostat`, `person`, `automation`, `script`, `rule`, `api`..."""
 ATTR_CHANGED_BY_NAME = "changed_by_name"
 """Their name: the person's, the automation's, the key's; `dial` or `schedule`; the rule."""
-EMERGENCY = "emergency"
-
-# `shared.target_temperature_type` <-> Home Assistant HVAC mode.
-HVAC_MODE_OF_TYPE = {
-    "off": HVACMode.OFF,
-    "heat": HVACMode.HEAT,
-    "cool": HVACMode.COOL,
-    "range": HVACMode.HEAT_COOL,
-    EMERGENCY: HVACMode.HEAT,
-}
-TYPE_OF_HVAC_MODE = {
-    HVACMode.OFF: "off",
-    HVACMode.HEAT: "heat",
-    HVACMode.COOL: "cool",
-    HVACMode.HEAT_COOL: "range",
-}
 
 
 CLIMATE_READS = RELAYS | frozenset(
@@ -153,7 +136,7 @@ def project_climate(thermostat: ThermostatState, last_change: Change | None = No
         mode=mode,
         supported_features=features,
         hvac_modes=tuple(hvac_modes),
-        hvac_mode=HVAC_MODE_OF_TYPE.get(mode) if mode is not None else None,
+        hvac_mode=HVAC_MODE_OF_MODE.get(mode) if mode is not None else None,
         hvac_action=_hvac_action(thermostat),
         fan_modes=(FAN_AUTO, FAN_ON) if caps["has_fan"] else None,
         fan_mode=(FAN_ON if fan_on else FAN_AUTO) if caps["has_fan"] else None,

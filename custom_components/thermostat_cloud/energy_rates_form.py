@@ -16,26 +16,20 @@ from .energy import MAX_RATE, RATE_FIELDS
 from .equipment import HAS_EQUIPMENT
 from .server import ELECTRICITY, GAS, ThermostatState
 
-RATE_SELECTORS = {
-    ELECTRICITY: selector.NumberSelector(
+
+def _rate_selector(step: float, unit: str) -> selector.NumberSelector:
+    return selector.NumberSelector(
         selector.NumberSelectorConfig(
             min=0,
             max=MAX_RATE,
-            step=0.01,
-            unit_of_measurement="kW",
+            step=step,
+            unit_of_measurement=unit,
             mode=selector.NumberSelectorMode.BOX,
         )
-    ),
-    GAS: selector.NumberSelector(
-        selector.NumberSelectorConfig(
-            min=0,
-            max=MAX_RATE,
-            step=0.001,
-            unit_of_measurement="m³/h",
-            mode=selector.NumberSelectorMode.BOX,
-        )
-    ),
-}
+    )
+
+
+RATE_SELECTORS = {ELECTRICITY: _rate_selector(0.01, "kW"), GAS: _rate_selector(0.001, "m³/h")}
 
 
 def rates_schema(thermostat: ThermostatState | None, given: Mapping[str, Any]) -> probatio.Schema:

@@ -13,13 +13,13 @@ too.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass
-from typing import Concatenate
+from typing import Any, Concatenate, Final, TypedDict, override
 
-from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
+from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN, HVACMode
 from homeassistant.config_entries import ConfigSubentry
-from homeassistant.const import UnitOfTemperature
+from homeassistant.const import EntityCategory, Platform, UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import device_registry as dr, translation
@@ -40,6 +40,7 @@ from .const import (
 from .coordinator import AVAILABILITY
 from .device_sync import mac_connection
 from .entry_data import ThermostatCloudConfigEntry
+from .equipment import EQUIPMENT_SETTINGS, HasEquipment
 from .hub import Hub
 from .pairing_sync import thermostat_title
 from .server import (
@@ -92,11 +93,87 @@ RELAYS = frozenset(
 """The fields of every relay (`ThermostatState.hvac` reads them all)."""
 
 
-class ThermostatEntity[ViewT](Entity):
-    """An entity of one paired thermostat, updated by push only, showing its last projection."""
+class ProjectedEntity[ViewT](Entity):
+    """An entity updated by push only, showing its last projection.
+
+    Each platform says in one place, `_update_attrs`, how a projection shows: it copies it
+    onto the entity's `_attr_*`, which Home Assistant reads.
+    """
 
     _attr_has_entity_name = True
     _attr_should_poll = False
+    hub: Hub
+    _shown: Shown[ViewT]
+
+    @abstractmethod
+    def _project(self) -> ViewT:
+        """Return what the entity shows now."""
+
+    @abstractmethod
+    def _is_available(self) -> bool:
+        """Return whether the entity is available now."""
+
+    @abstractmethod
+    def _listen(self) -> Callable[[], None]:
+        """Follow the changes of what the entity reads with `_handle_change`; the remover."""
+
+    @abstractmethod
+    def _update_attrs(self, view: ViewT) -> None:
+        """Copy a projection onto the entity's `_attr_*`."""
+
+    def _show_now(self) -> None:
+        """Project and show it (from `__init__`: Home Assistant reads features on adding)."""
+        self._shown = self._apply(Shown(self._is_available(), self._project()))
+
+    def _apply(self, shown: Shown[ViewT]) -> Shown[ViewT]:
+        self._attr_available = shown.available
+        self._update_attrs(shown.view)
+        return shown
+
+    def _refresh(self) -> bool:
+        """Project again; show it and return True when what the entity shows changed."""
+        shown = Shown(self._is_available(), self._project())
+        if shown == self._shown:
+            return False
+        self._shown = self._apply(shown)
+        return True
+
+    @property
+    def view(self) -> ViewT:
+        """The last projection, which the state write shows."""
+        return self._shown.view
+
+    @override
+    async def async_added_to_hass(self) -> None:
+        """Follow the changes of what this entity reads."""
+        await super().async_added_to_hass()
+        # Home Assistant writes this first state right after; changes compare against it.
+        self._refresh()
+        self.async_on_remove(self._listen())
+
+    @callback
+    def _handle_change(self, event: ServiceEvent) -> None:
+        """Write the state when what the entity shows changed.
+
+        A change of the home comes once per thermostat of the home: written once.
+        """
+        if self._refresh():
+            self.async_write_ha_state()
+
+    def _run[T](self, call: Callable[[], T]) -> T:
+        """Run a call of the service as the change of whoever the entity's context names.
+
+        (See change_authors.py.) A refusal turns into a translated error.
+        """
+        try:
+            with self.hub.authors.acting(self._context):
+                return call()
+        except CommandError as err:
+            raise command_error(self.hass, err) from err
+
+
+class ThermostatEntity[ViewT](ProjectedEntity[ViewT]):
+    """An entity of one paired thermostat."""
 
     def __init__(
         self, hub: Hub, subentry: ConfigSubentry, key: str | None, reads: frozenset[str] | None
@@ -111,52 +188,21 @@ class ThermostatEntity[ViewT](Entity):
         self._attr_unique_id = self.serial if key is None else f"{self.serial}_{key}"
         self._attr_device_info = thermostat_device_info(hub, subentry)
         self._reads = None if reads is None else reads | {AVAILABILITY}
-        # Home Assistant reads features and capabilities when it adds the entity.
-        self._shown = self._show()
-
-    @abstractmethod
-    def _project(self) -> ViewT:
-        """Return what the entity shows of the thermostat's state now."""
-
-    @property
-    def view(self) -> ViewT:
-        """The last projection, which the state write shows."""
-        return self._shown.view
+        self._show_now()
 
     @property
     def service(self) -> ThermostatService:
         """The running service."""
         return self.hub.service
 
-    @property
-    def available(self) -> bool:
-        """As last projected: a held subscribe connection, or contact within the grace."""
-        return self._shown.available
-
-    async def async_added_to_hass(self) -> None:
-        """Follow the changes of what this entity reads."""
-        await super().async_added_to_hass()
-        # Home Assistant writes this first state right after; changes compare against it.
-        self._shown = self._show()
-        self.async_on_remove(
-            self.hub.thermostats.listen(self.serial, self._handle_change, self._reads)
-        )
-
+    @override
     def _is_available(self) -> bool:
-        """Return whether the entity is available now: with its thermostat."""
+        """Available with its thermostat: a held subscribe connection, or contact within the grace."""
         return self.service.devices.is_available(self.serial)
 
-    def _show(self) -> Shown[ViewT]:
-        return Shown(self._is_available(), self._project())
-
-    @callback
-    def _handle_change(self, event: ServiceEvent) -> None:
-        """Project again; write the state when what the entity shows changed."""
-        shown = self._show()
-        if shown == self._shown:
-            return
-        self._shown = shown
-        self.async_write_ha_state()
+    @override
+    def _listen(self) -> Callable[[], None]:
+        return self.hub.thermostats.listen(self.serial, self._handle_change, self._reads)
 
     def run_command[**P](
         self,
@@ -169,11 +215,7 @@ class ThermostatEntity[ViewT](Entity):
         It is the change of whoever the entity's context names (see change_authors.py); a
         refusal turns into a translated error; mypy checks the arguments against the command's.
         """
-        try:
-            with self.hub.authors.acting(self._context):
-                return command(self.serial, *args, **kwargs)
-        except CommandError as err:
-            raise command_error(self.hass, err) from err
+        return self._run(lambda: command(self.serial, *args, **kwargs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +256,54 @@ class ThermostatDescribedEntity[ValueT](ThermostatEntity[ValueT]):
         if (has_equipment := description.equipment_fn) is not None:
             self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
+    @override
     def _project(self) -> ValueT:
         return self.entity_description.value_fn(self.thermostat)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThermostatSettingDescription[ValueT](ThermostatEntityDescription[ValueT]):
+    """A setting the thermostat keeps, and the `device` field it is."""
+
+    setting: str
+    """A name the command layer's `set_device_setting` takes."""
+
+
+class SettingFields(TypedDict):
+    """What a setting's description says by its key and field (see `setting_fields`)."""
+
+    key: str
+    translation_key: str
+    setting: str
+    reads: frozenset[str]
+    equipment_fn: HasEquipment | None
+
+
+def setting_fields(platform: Platform, key: str, setting: str) -> SettingFields:
+    """Return the description fields of the setting `device.<setting>` keyed `key`.
+
+    It reads its field; a setting of equipment the thermostat may lack (a heat pump, dual
+    fuel) is created disabled unless it reports the equipment (`equipment.py`).
+    """
+    return SettingFields(
+        key=key,
+        translation_key=key,
+        setting=setting,
+        reads=frozenset({f"device.{setting}"}),
+        equipment_fn=EQUIPMENT_SETTINGS.get((platform, key)),
+    )
+
+
+class ThermostatSettingEntity[ValueT](ThermostatDescribedEntity[ValueT]):
+    """A setting the thermostat keeps and acts on, written through `set_device_setting`."""
+
+    entity_description: ThermostatSettingDescription[ValueT]
+    _attr_entity_category = EntityCategory.CONFIG
+
+    def _write_setting(self, value: object) -> None:
+        """Write the setting's field to the thermostat."""
+        commands = self.service.commands
+        self.run_command(commands.set_device_setting, self.entity_description.setting, value)
 
 
 def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:
@@ -267,7 +355,7 @@ def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | fl
         )
         return f"{round(shown, 1):g}"
     if reason is Reason.MODE_UNSUPPORTED:
-        return mode_label(hass, THERMOSTAT_MODES.get(str(value), str(value)))
+        return mode_label(hass, str(value))
     if reason is Reason.VACATIONS_OVERLAP and (when := dt_util.parse_datetime(str(value))):
         # The other vacation's times, as the home's clock shows them.
         return dt_util.as_local(when).strftime("%Y-%m-%d %H:%M")
@@ -295,27 +383,38 @@ def limit_in_unit(celsius: float, unit: str, *, lowest: bool) -> float:
         whole += inwards
 
 
-# The thermostat's modes by the name Home Assistant shows for them: the climate entity's HVAC
-# modes, and emergency heat, which the climate entity offers as a preset.
-THERMOSTAT_MODES = {"heat": "heat", "cool": "cool", "range": "heat_cool", "off": "off"}
-EMERGENCY_HEAT = "emergency_heat"
+EMERGENCY = "emergency"
+"""The thermostat's emergency heat mode: HVAC mode heat with the climate preset below."""
+PRESET_EMERGENCY_HEAT = "emergency_heat"
+MODE_OF_HVAC_MODE: Final = {
+    HVACMode.OFF: "off",
+    HVACMode.HEAT: "heat",
+    HVACMode.COOL: "cool",
+    HVACMode.HEAT_COOL: "range",
+}
+"""Home Assistant's HVAC modes and the thermostat's (`shared.target_temperature_type`)."""
+HVAC_MODE_OF_MODE: Final = {mode: hvac for hvac, mode in MODE_OF_HVAC_MODE.items()} | {
+    EMERGENCY: HVACMode.HEAT
+}
+"""The same table the other way; emergency heat is a way of heating."""
 
 
 def mode_label(hass: HomeAssistant, mode: str) -> str:
-    """Return the name Home Assistant shows for an HVAC mode, in its language.
+    """Return the name Home Assistant shows for a mode, the thermostat's or an HVAC mode.
 
-    Emergency heat (the thermostat's mode `emergency`) is the climate entity's preset of that
-    name. A mode without a name falls back to itself.
+    In Home Assistant's language. Emergency heat is the climate entity's preset of that name;
+    a mode without a name falls back to itself.
     """
     language = hass.config.language
-    if mode in ("emergency", EMERGENCY_HEAT):
+    if mode == EMERGENCY:
         labels = translation.async_get_cached_translations(hass, language, "entity", DOMAIN)
         key = f"component.{DOMAIN}.entity.climate.thermostat.state_attributes.preset_mode.state"
-        return labels.get(f"{key}.{EMERGENCY_HEAT}", mode)
+        return labels.get(f"{key}.{PRESET_EMERGENCY_HEAT}", mode)
+    hvac_mode = HVAC_MODE_OF_MODE.get(mode, mode)
     labels = translation.async_get_cached_translations(
         hass, language, "entity_component", CLIMATE_DOMAIN
     )
-    return labels.get(f"component.{CLIMATE_DOMAIN}.entity_component._.state.{mode}", mode)
+    return labels.get(f"component.{CLIMATE_DOMAIN}.entity_component._.state.{hvac_mode}", hvac_mode)
 
 
 def _field_label(hass: HomeAssistant, field: str) -> str:
@@ -330,6 +429,51 @@ def _field_label(hass: HomeAssistant, field: str) -> str:
         hass, hass.config.language, "services", domain
     )
     return labels.get(f"component.{domain}.services.{action}.fields.{name}.name", name)
+
+
+type EntityFactory = Callable[[Hub, ConfigSubentry], Iterable[Entity]]
+"""A platform's entities of one thermostat."""
+type PlatformSetup = Callable[
+    [HomeAssistant, ThermostatCloudConfigEntry, AddConfigEntryEntitiesCallback],
+    Coroutine[Any, Any, None],
+]
+
+
+def platform_setup(
+    *factories: EntityFactory, home: Callable[[Hub], Iterable[Entity]] | None = None
+) -> PlatformSetup:
+    """Return a platform's `async_setup_entry`: its entities of every thermostat, of the home.
+
+    `factories` make the entities of one thermostat, for every thermostat subentry now and
+    when one is added; `home` makes those of the home, on the hub's device.
+    """
+
+    async def async_setup_entry(
+        hass: HomeAssistant,
+        entry: ThermostatCloudConfigEntry,
+        async_add_entities: AddConfigEntryEntitiesCallback,
+    ) -> None:
+        if home is not None:
+            async_add_entities(home(entry.runtime_data))
+        if factories:
+            async_add_thermostat_entities(
+                hass,
+                entry,
+                async_add_entities,
+                lambda hub, subentry: [
+                    entity for factory in factories for entity in factory(hub, subentry)
+                ],
+            )
+
+    return async_setup_entry
+
+
+def described[DescriptionT](
+    entity: Callable[[Hub, ConfigSubentry, DescriptionT], Entity],
+    descriptions: Iterable[DescriptionT],
+) -> EntityFactory:
+    """Return the factory of one entity per description."""
+    return lambda hub, subentry: [entity(hub, subentry, d) for d in descriptions]
 
 
 @callback

@@ -1,10 +1,11 @@
-"""Holds and vacations in Home Assistant: their actions and the Hold until sensor.
+"""Holds and vacations in Home Assistant: their actions.
 
 The service keeps both (`server.core.home.holds`, `server.core.home.vacations`): it keeps a hold across
 the thermostat's schedule and ends it on time or when someone turns the dial, and it puts the
 home in away for a vacation and back in time. This module only turns actions into calls of its
-public API, in Celsius, and its refusals into translated errors. The Resume schedule button is
-in `button.py`, the vacations' calendar in `calendar.py`.
+public API, in Celsius, and its refusals into translated errors. The Hold until sensor is in
+`sensor.py`, the Resume schedule button in `button.py`, the vacations' calendar in
+`calendar.py`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from homeassistant.components.climate.const import (
     ATTR_TARGET_TEMP_LOW,
     DOMAIN as CLIMATE_DOMAIN,
 )
-from homeassistant.components.sensor import SensorDeviceClass, SensorEntity
-from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import ATTR_TEMPERATURE, UnitOfTemperature
 from homeassistant.core import HomeAssistant, ServiceCall, ServiceResponse, SupportsResponse
 from homeassistant.helpers import config_validation as cv, service
@@ -30,8 +29,7 @@ import probatio
 from .const import DOMAIN
 from .entity import ThermostatEntity, command_error
 from .entry_data import require_service
-from .hub import Hub
-from .server import CommandError, EventKind, Hold, ThermostatService, Vacation
+from .server import CommandError, EventKind, ThermostatService, Vacation
 
 SERVICE_HOLD: Final = "hold"
 SERVICE_RESUME_SCHEDULE: Final = "resume_schedule"
@@ -172,23 +170,3 @@ def describe_vacation(running: ThermostatService, vacation: Vacation) -> dict[st
 
 def _time(ms: int) -> datetime:
     return dt_util.as_local(datetime.fromtimestamp(ms / 1000, UTC))
-
-
-class HoldUntilSensor(ThermostatEntity[datetime | None], SensorEntity):
-    """When the thermostat's hold ends; unknown without a hold, as core's timestamps are."""
-
-    _attr_translation_key = "hold_until"
-    _attr_device_class = SensorDeviceClass.TIMESTAMP
-
-    def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
-        """Initialize the sensor of one thermostat's hold."""
-        super().__init__(hub, subentry, "hold_until", HOLD_READS)
-
-    def _project(self) -> datetime | None:
-        hold: Hold | None = self.service.holds.hold_of(self.serial)
-        return None if hold is None else datetime.fromtimestamp(hold.until_ms / 1000, UTC)
-
-    @property
-    def native_value(self) -> datetime | None:
-        """As last projected."""
-        return self.view

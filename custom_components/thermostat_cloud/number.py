@@ -11,23 +11,22 @@ them in its own unit; writes go through the command layer's `set_device_setting`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, override
 
 from homeassistant.components.number import (
     NumberDeviceClass,
     NumberEntity,
     NumberEntityDescription,
 )
-from homeassistant.const import EntityCategory, Platform, UnitOfTemperature
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.const import Platform, UnitOfTemperature
 
 from .entity import (
-    ThermostatDescribedEntity,
-    ThermostatEntityDescription,
-    async_add_thermostat_entities,
+    ThermostatSettingDescription,
+    ThermostatSettingEntity,
+    described,
+    platform_setup,
+    setting_fields,
 )
-from .entry_data import ThermostatCloudConfigEntry
-from .equipment import EQUIPMENT_SETTINGS
 from .server import (
     LOWER_SAFETY_MAX_C,
     LOWER_SAFETY_MIN_C,
@@ -42,11 +41,9 @@ PARALLEL_UPDATES = 0
 
 @dataclass(frozen=True, kw_only=True)
 class ThermostatNumberDescription(
-    NumberEntityDescription, ThermostatEntityDescription[float | int | None]
+    NumberEntityDescription, ThermostatSettingDescription[float | int | None]
 ):
     """A temperature setting, the `device` field it is and how to read it."""
-
-    setting: str
 
 
 SAFETY_TEMPERATURES = frozenset({"device.lower_safety_temp", "device.upper_safety_temp"})
@@ -55,35 +52,34 @@ SAFETY_TEMPERATURES = frozenset({"device.lower_safety_temp", "device.upper_safet
 def _outdoor_limit(key: str, setting: str) -> ThermostatNumberDescription:
     """Return the number of a heat pump's or dual fuel's outdoor temperature (°C)."""
     return ThermostatNumberDescription(
-        key=key,
-        translation_key=key,
-        setting=setting,
+        **setting_fields(Platform.NUMBER, key, setting),
         native_min_value=OUTDOOR_THRESHOLD_MIN_C,
         native_max_value=OUTDOOR_THRESHOLD_MAX_C,
         value_fn=lambda t: t.outdoor_threshold(setting),
-        reads=frozenset({f"device.{setting}"}),
-        equipment_fn=EQUIPMENT_SETTINGS[Platform.NUMBER, key],
+    )
+
+
+def _safety_temperature(
+    key: str, end: Literal["lower", "upper"], limits: tuple[float, float]
+) -> ThermostatNumberDescription:
+    """Return the number of a safety temperature (°C): `device.lower_safety_temp`, `upper_...`."""
+    return ThermostatNumberDescription(
+        key=key,
+        translation_key=key,
+        setting=f"{end}_safety_temp",
+        native_min_value=limits[0],
+        native_max_value=limits[1],
+        value_fn=lambda t: t.safety_temperatures[end],
+        reads=SAFETY_TEMPERATURES,
     )
 
 
 NUMBERS: tuple[ThermostatNumberDescription, ...] = (
-    ThermostatNumberDescription(
-        key="freeze_protection_temperature",
-        translation_key="freeze_protection_temperature",
-        setting="lower_safety_temp",
-        native_min_value=LOWER_SAFETY_MIN_C,
-        native_max_value=LOWER_SAFETY_MAX_C,
-        value_fn=lambda t: t.safety_temperatures["lower"],
-        reads=SAFETY_TEMPERATURES,
+    _safety_temperature(
+        "freeze_protection_temperature", "lower", (LOWER_SAFETY_MIN_C, LOWER_SAFETY_MAX_C)
     ),
-    ThermostatNumberDescription(
-        key="heat_protection_temperature",
-        translation_key="heat_protection_temperature",
-        setting="upper_safety_temp",
-        native_min_value=UPPER_SAFETY_MIN_C,
-        native_max_value=UPPER_SAFETY_MAX_C,
-        value_fn=lambda t: t.safety_temperatures["upper"],
-        reads=SAFETY_TEMPERATURES,
+    _safety_temperature(
+        "heat_protection_temperature", "upper", (UPPER_SAFETY_MIN_C, UPPER_SAFETY_MAX_C)
     ),
     _outdoor_limit("aux_heat_max_outdoor_temperature", "heat_pump_aux_threshold"),
     _outdoor_limit("compressor_min_outdoor_temperature", "heat_pump_comp_threshold"),
@@ -91,36 +87,22 @@ NUMBERS: tuple[ThermostatNumberDescription, ...] = (
 )
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the temperature settings of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [ThermostatNumber(hub, subentry, d) for d in NUMBERS],
-    )
-
-
-class ThermostatNumber(ThermostatDescribedEntity[float | int | None], NumberEntity):
+class ThermostatNumber(ThermostatSettingEntity[float | int | None], NumberEntity):
     """One temperature setting the thermostat keeps, in Home Assistant's unit."""
 
     entity_description: ThermostatNumberDescription
-    _attr_entity_category = EntityCategory.CONFIG
     _attr_device_class = NumberDeviceClass.TEMPERATURE
     _attr_native_unit_of_measurement = UnitOfTemperature.CELSIUS
     _attr_native_step = 0.5
 
-    @property
-    def native_value(self) -> float | None:
-        """As last projected."""
-        value = self.view
-        return None if value is None else float(value)
+    @override
+    def _update_attrs(self, view: float | None) -> None:
+        self._attr_native_value = None if view is None else float(view)
 
+    @override
     async def async_set_native_value(self, value: float) -> None:
         """Write the temperature (Celsius: Home Assistant converted it) to the thermostat."""
-        commands = self.service.commands
-        self.run_command(commands.set_device_setting, self.entity_description.setting, value)
+        self._write_setting(value)
+
+
+async_setup_entry = platform_setup(described(ThermostatNumber, NUMBERS))

@@ -10,20 +10,21 @@ lockout temperature. Writes go through the command layer's `set_device_setting`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import override
 
 from homeassistant.components.select import SelectEntity, SelectEntityDescription
-from homeassistant.const import EntityCategory, Platform
-from homeassistant.core import HomeAssistant
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
+from homeassistant.const import Platform
 
 from .entity import (
-    ThermostatDescribedEntity,
-    ThermostatEntityDescription,
-    async_add_thermostat_entities,
+    ThermostatSettingDescription,
+    ThermostatSettingEntity,
+    described,
+    platform_setup,
+    setting_fields,
 )
-from .entry_data import ThermostatCloudConfigEntry
-from .equipment import EQUIPMENT_SETTINGS
+from .server import ThermostatState
 
 PARALLEL_UPDATES = 0
 
@@ -39,65 +40,58 @@ HEAT_PUMP_BALANCE_OPTIONS = {
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThermostatSelectDescription(SelectEntityDescription, ThermostatEntityDescription[str | None]):
+class ThermostatSelectDescription(
+    SelectEntityDescription, ThermostatSettingDescription[str | None]
+):
     """A setting of one of a few values, and the `device` field it is."""
 
-    setting: str
     values: dict[str, str]
     """Field value -> option."""
 
 
+def _select(
+    key: str,
+    setting: str,
+    values: dict[str, str],
+    value_fn: Callable[[ThermostatState], str | None],
+) -> ThermostatSelectDescription:
+    """Return the select of a `device` setting, its options the values' translation keys."""
+    return ThermostatSelectDescription(
+        **setting_fields(Platform.SELECT, key, setting),
+        values=values,
+        options=list(values.values()),
+        value_fn=value_fn,
+    )
+
+
 SELECTS: tuple[ThermostatSelectDescription, ...] = (
-    ThermostatSelectDescription(
-        key="display_unit",
-        translation_key="display_unit",
-        setting="temperature_scale",
-        values=SCALE_OPTIONS,
-        options=list(SCALE_OPTIONS.values()),
-        value_fn=lambda t: t.display_scale,
-        reads=frozenset({"device.temperature_scale"}),
-    ),
-    ThermostatSelectDescription(
-        key="heat_pump_balance",
-        translation_key="heat_pump_balance",
-        setting="heatpump_savings",
-        values=HEAT_PUMP_BALANCE_OPTIONS,
-        options=list(HEAT_PUMP_BALANCE_OPTIONS.values()),
-        value_fn=lambda t: t.heat_pump_balance,
-        reads=frozenset({"device.heatpump_savings"}),
-        equipment_fn=EQUIPMENT_SETTINGS[(Platform.SELECT, "heat_pump_balance")],
+    _select("display_unit", "temperature_scale", SCALE_OPTIONS, lambda t: t.display_scale),
+    _select(
+        "heat_pump_balance",
+        "heatpump_savings",
+        HEAT_PUMP_BALANCE_OPTIONS,
+        lambda t: t.heat_pump_balance,
     ),
 )
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the selects of every thermostat subentry."""
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [ThermostatSelect(hub, subentry, d) for d in SELECTS],
-    )
-
-
-class ThermostatSelect(ThermostatDescribedEntity[str | None], SelectEntity):
+class ThermostatSelect(ThermostatSettingEntity[str | None], SelectEntity):
     """One setting the thermostat keeps; unknown until it reported one of its values."""
 
     entity_description: ThermostatSelectDescription
-    _attr_entity_category = EntityCategory.CONFIG
 
-    @property
-    def current_option(self) -> str | None:
-        """As last projected."""
-        value = self.view
-        return None if value is None else self.entity_description.values.get(value)
+    @override
+    def _update_attrs(self, view: str | None) -> None:
+        self._attr_current_option = (
+            None if view is None else self.entity_description.values.get(view)
+        )
 
+    @override
     async def async_select_option(self, option: str) -> None:
         """Write the field value of the option to the thermostat."""
-        value = next(v for v, o in self.entity_description.values.items() if o == option)
-        commands = self.service.commands
-        self.run_command(commands.set_device_setting, self.entity_description.setting, value)
+        self._write_setting(
+            next(v for v, o in self.entity_description.values.items() if o == option)
+        )
+
+
+async_setup_entry = platform_setup(described(ThermostatSelect, SELECTS))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Literal, override
 
 from homeassistant.components.sensor import (
     RestoreSensor,
@@ -44,7 +45,7 @@ from .entity import (
 )
 from .entry_data import ThermostatCloudConfigEntry
 from .equipment import EQUIPMENT_SENSORS
-from .holds import HoldUntilSensor
+from .holds import HOLD_READS
 from .hub import Hub
 from .server import (
     COOLING,
@@ -133,6 +134,20 @@ def _error(field: str) -> ThermostatSensorDescription:
     )
 
 
+def _eco_temperature(end: Literal["low", "high"]) -> ThermostatSensorDescription:
+    """Return the diagnostic sensor of an eco temperature: unknown while its limit is off."""
+    return ThermostatSensorDescription(
+        key=f"eco_temperature_{end}",
+        translation_key=f"eco_temperature_{end}",
+        device_class=SensorDeviceClass.TEMPERATURE,
+        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
+        suggested_display_precision=1,
+        entity_category=EntityCategory.DIAGNOSTIC,
+        value_fn=lambda t: t.eco_temperatures[end],  # None while the limit is off
+        reads=ECO_TEMPERATURES,
+    )
+
+
 def _wifi_signal(thermostat: ThermostatState) -> float | None:
     """`device.rssi` (72) as the dBm it stands for (-72): the firmware reports its magnitude."""
     reported = thermostat.wifi_signal
@@ -187,30 +202,8 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         value_fn=lambda t: t.eco_mode,
         reads=frozenset({"device.eco"}),
     ),
-    ThermostatSensorDescription(
-        key="eco_temperature_low",
-        translation_key="eco_temperature_low",
-        device_class=SensorDeviceClass.TEMPERATURE,
-        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
-        suggested_display_precision=1,
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: (
-            t.eco_temperatures["low"] if t.eco_limit_on("low") is not False else None
-        ),
-        reads=ECO_TEMPERATURES,
-    ),
-    ThermostatSensorDescription(
-        key="eco_temperature_high",
-        translation_key="eco_temperature_high",
-        device_class=SensorDeviceClass.TEMPERATURE,
-        native_unit_of_measurement=UnitOfTemperature.CELSIUS,
-        suggested_display_precision=1,
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: (
-            t.eco_temperatures["high"] if t.eco_limit_on("high") is not False else None
-        ),
-        reads=ECO_TEMPERATURES,
-    ),
+    _eco_temperature("low"),
+    _eco_temperature("high"),
     ThermostatSensorDescription(
         key="fan_timer_end",
         translation_key="fan_timer_end",
@@ -418,10 +411,9 @@ class ThermostatSensor(ThermostatDescribedEntity[SensorValue], SensorEntity):
         if (reported := EQUIPMENT_SENSORS.get(description.key)) is not None:
             self._attr_entity_registry_enabled_default = reported(self.thermostat)
 
-    @property
-    def native_value(self) -> SensorValue:
-        """The value as last projected."""
-        return self.view
+    @override
+    def _update_attrs(self, view: SensorValue) -> None:
+        self._attr_native_value = view
 
 
 class RuntimeSensor(ThermostatEntity[float | int], RestoreSensor):
@@ -443,12 +435,19 @@ class RuntimeSensor(ThermostatEntity[float | int], RestoreSensor):
         if (has_equipment := EQUIPMENT_SENSORS.get(description.key)) is not None:
             self._attr_entity_registry_enabled_default = has_equipment(self.thermostat)
 
+    @override
     def _project(self) -> float | int:
         return self.entity_description.value(self.service.runtime.figures(self.serial))
 
+    @override
     def _is_available(self) -> bool:
         return True
 
+    @override
+    def _update_attrs(self, view: float | int) -> None:
+        self._attr_native_value = view
+
+    @override
     async def async_added_to_hass(self) -> None:
         """Raise the ledger's figure to the state last recorded, then show it.
 
@@ -474,12 +473,7 @@ class RuntimeSensor(ThermostatEntity[float | int], RestoreSensor):
             cycles={k: int(v) for k, v in figure.items()} if description.group == "cycles" else {},
             energy=figure if description.group == "energy" else {},
         )
-        self._shown = self._show()
-
-    @property
-    def native_value(self) -> float | int:
-        """The figure as last projected."""
-        return self.view
+        self._refresh()
 
 
 HOUSE_MODEL = frozenset({EventKind.HOUSE_MODEL.value})
@@ -505,16 +499,34 @@ class HouseModelSensor(ThermostatEntity[Estimate], SensorEntity):
         self._attr_translation_key = f"{kind}_rate"
         super().__init__(hub, subentry, f"{kind}_rate", HOUSE_MODEL)
 
+    @override
     def _project(self) -> Estimate:
         found = self.service.house_model.estimate(self.serial, self._kind)
         return Estimate(None if found.rate is None else round(found.rate, 2), found.runs)
 
-    @property
-    def native_value(self) -> float | None:
-        """The rate at today's outdoor temperature, °C per hour."""
-        return self.view.rate
+    @override
+    def _update_attrs(self, view: Estimate) -> None:
+        # The rate at today's outdoor temperature; the runs (or times with the equipment
+        # off) it is learned from.
+        self._attr_native_value = view.rate
+        self._attr_extra_state_attributes = {"runs": view.runs}
 
-    @property
-    def extra_state_attributes(self) -> dict[str, int]:
-        """The runs (or times with the equipment off) learned from."""
-        return {"runs": self.view.runs}
+
+class HoldUntilSensor(ThermostatEntity[datetime | None], SensorEntity):
+    """When the thermostat's hold ends; unknown without a hold, as core's timestamps are."""
+
+    _attr_translation_key = "hold_until"
+    _attr_device_class = SensorDeviceClass.TIMESTAMP
+
+    def __init__(self, hub: Hub, subentry: ConfigSubentry) -> None:
+        """Initialize the sensor of one thermostat's hold."""
+        super().__init__(hub, subentry, "hold_until", HOLD_READS)
+
+    @override
+    def _project(self) -> datetime | None:
+        hold = self.service.holds.hold_of(self.serial)
+        return None if hold is None else datetime.fromtimestamp(hold.until_ms / 1000, UTC)
+
+    @override
+    def _update_attrs(self, view: datetime | None) -> None:
+        self._attr_native_value = view

@@ -12,55 +12,44 @@ and the protocol notes' feature reference), written through the command layer's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, override
 
 from homeassistant.components.climate.const import PRESET_ECO, PRESET_NONE
 from homeassistant.components.switch import SwitchEntity, SwitchEntityDescription
-from homeassistant.const import EntityCategory, Platform
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.const import Platform
 from homeassistant.helpers.device_registry import DeviceInfo
-from homeassistant.helpers.entity_platform import AddConfigEntryEntitiesCallback
 
 from .climate_view import PRESET_READS, climate_preset
 from .const import DOMAIN
 from .entity import (
-    Shown,
+    ProjectedEntity,
     ThermostatDescribedEntity,
     ThermostatEntityDescription,
-    async_add_thermostat_entities,
-    command_error,
+    ThermostatSettingDescription,
+    ThermostatSettingEntity,
+    described,
+    platform_setup,
+    setting_fields,
 )
-from .entry_data import ThermostatCloudConfigEntry
-from .equipment import EQUIPMENT_SETTINGS
 from .hub import Hub
-from .server import CommandError, EventKind, ServiceEvent
+from .server import EventKind
 
 PARALLEL_UPDATES = 0
 
 
 @dataclass(frozen=True, kw_only=True)
 class ThermostatSwitchDescription(
-    SwitchEntityDescription, ThermostatEntityDescription[bool | None]
+    SwitchEntityDescription, ThermostatSettingDescription[bool | None]
 ):
-    """A setting and the `device` field (a name `set_device_setting` takes) it is."""
-
-    setting: str
+    """An on/off setting and the `device` field it is."""
 
 
 def _setting(key: str, setting: str) -> ThermostatSwitchDescription:
-    """Return the switch of a `device` setting: on or off as reported, unknown until then.
-
-    A setting of equipment the thermostat may lack (a heat pump) is created disabled unless
-    it reports the equipment (`equipment.py`).
-    """
+    """Return the switch of a `device` setting: on or off as reported, unknown until then."""
     return ThermostatSwitchDescription(
-        key=key,
-        translation_key=key,
-        setting=setting,
-        value_fn=lambda t: t.device_flag(setting),
-        reads=frozenset({f"device.{setting}"}),
-        equipment_fn=EQUIPMENT_SETTINGS.get((Platform.SWITCH, key)),
+        **setting_fields(Platform.SWITCH, key, setting), value_fn=lambda t: t.device_flag(setting)
     )
 
 
@@ -83,46 +72,24 @@ SWITCHES: tuple[ThermostatSwitchDescription, ...] = (
 )
 
 
-async def async_setup_entry(
-    hass: HomeAssistant,
-    entry: ThermostatCloudConfigEntry,
-    async_add_entities: AddConfigEntryEntitiesCallback,
-) -> None:
-    """Set up the home's Away switch, and the Eco and setting switches of every thermostat."""
-    async_add_entities([HomeAwaySwitch(entry.runtime_data)])
-    async_add_thermostat_entities(
-        hass,
-        entry,
-        async_add_entities,
-        lambda hub, subentry: [
-            EcoSwitch(hub, subentry, ECO_SWITCH),
-            *(ThermostatSwitch(hub, subentry, d) for d in SWITCHES),
-        ],
-    )
-
-
-class ThermostatSwitch(ThermostatDescribedEntity[bool | None], SwitchEntity):
+class ThermostatSwitch(ThermostatSettingEntity[bool | None], SwitchEntity):
     """One on/off setting the thermostat keeps; unknown until it reported it."""
 
     entity_description: ThermostatSwitchDescription
-    _attr_entity_category = EntityCategory.CONFIG
 
-    @property
-    def is_on(self) -> bool | None:
-        """As last projected."""
-        return self.view
+    @override
+    def _update_attrs(self, view: bool | None) -> None:
+        self._attr_is_on = view
 
+    @override
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Turn the setting on at the thermostat."""
-        self._write(on=True)
+        self._write_setting(True)
 
+    @override
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Turn the setting off at the thermostat."""
-        self._write(on=False)
-
-    def _write(self, *, on: bool) -> None:
-        commands = self.service.commands
-        self.run_command(commands.set_device_setting, self.entity_description.setting, on)
+        self._write_setting(False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -148,15 +115,16 @@ class EcoSwitch(ThermostatDescribedEntity[bool], SwitchEntity):
 
     entity_description: PresetSwitchDescription
 
-    @property
-    def is_on(self) -> bool:
-        """As last projected."""
-        return self.view
+    @override
+    def _update_attrs(self, view: bool) -> None:
+        self._attr_is_on = view
 
+    @override
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Choose the eco preset."""
         self.run_command(self.service.commands.set_preset, PRESET_ECO)
 
+    @override
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Leave the eco preset, if it is the one in effect."""
         if climate_preset(self.thermostat) == PRESET_ECO:
@@ -167,15 +135,13 @@ HOME_AWAY_READS = frozenset({"structure.away", "structure.manual_eco_all", Event
 """What the Away switch reads: the home's away fields, and which thermostats are in it."""
 
 
-class HomeAwaySwitch(SwitchEntity):
+class HomeAwaySwitch(ProjectedEntity[bool], SwitchEntity):
     """The home's away state, on the hub's device: the climate entities' `away` preset.
 
     On sets every thermostat of the home in eco at once (the home's manual eco); off brings
     them all back to their schedules. Available while a thermostat is paired into the home.
     """
 
-    _attr_has_entity_name = True
-    _attr_should_poll = False
     _attr_translation_key = "away"
 
     def __init__(self, hub: Hub) -> None:
@@ -185,50 +151,42 @@ class HomeAwaySwitch(SwitchEntity):
         entry_id = hub.entry.entry_id
         self._attr_unique_id = f"{entry_id}_away"
         self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
-        self._shown = self._show()
+        self._show_now()
 
-    def _show(self) -> Shown[bool]:
-        """Return what the switch shows now: available with a thermostat, on while away."""
-        return Shown(bool(self.home.serials), self.home.away)
+    @override
+    def _project(self) -> bool:
+        return self.home.away
 
-    @property
-    def available(self) -> bool:
+    @override
+    def _is_available(self) -> bool:
         """Whether a thermostat is paired into the home."""
-        return self._shown.available
+        return bool(self.home.serials)
 
-    @property
-    def is_on(self) -> bool:
-        """Whether the home is away."""
-        return self._shown.view
+    @override
+    def _listen(self) -> Callable[[], None]:
+        return self.hub.thermostats.listen_home(self._handle_change, HOME_AWAY_READS)
 
-    async def async_added_to_hass(self) -> None:
-        """Follow the home's away state and its thermostats."""
-        await super().async_added_to_hass()
-        self._shown = self._show()
-        self.async_on_remove(self.hub.thermostats.listen_home(self._handle_change, HOME_AWAY_READS))
+    @override
+    def _update_attrs(self, view: bool) -> None:
+        self._attr_is_on = view
 
-    @callback
-    def _handle_change(self, event: ServiceEvent) -> None:
-        """Write the state when what the switch shows changed.
-
-        A change of the home comes once per thermostat of the home: written once.
-        """
-        shown = self._show()
-        if shown != self._shown:
-            self._shown = shown
-            self.async_write_ha_state()
-
+    @override
     async def async_turn_on(self, **kwargs: Any) -> None:
         """Set the home away."""
         self._write(away=True)
 
+    @override
     async def async_turn_off(self, **kwargs: Any) -> None:
         """Bring the home back."""
         self._write(away=False)
 
     def _write(self, *, away: bool) -> None:
-        try:
-            with self.hub.authors.acting(self._context):
-                self.hub.service.commands.set_home_away(self.home.structure_id, away)
-        except CommandError as err:
-            raise command_error(self.hass, err) from err
+        commands = self.hub.service.commands
+        self._run(lambda: commands.set_home_away(self.home.structure_id, away))
+
+
+async_setup_entry = platform_setup(
+    lambda hub, subentry: [EcoSwitch(hub, subentry, ECO_SWITCH)],
+    described(ThermostatSwitch, SWITCHES),
+    home=lambda hub: [HomeAwaySwitch(hub)],
+)

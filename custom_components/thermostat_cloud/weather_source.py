@@ -145,6 +145,18 @@ def wind_speeds(value: float, unit: str) -> dict[str, float]:
     return {"wind_kph": kph, "wind_mph": mph}
 
 
+def humidity_and_wind(humidity: Any, bearing: Any, speed: Any, speed_unit: str) -> dict[str, Any]:
+    """Return the humidity and wind fields of those Home Assistant gives (the given ones)."""
+    fields: dict[str, Any] = {}
+    if (percent := _number(humidity)) is not None:
+        fields["humidity"] = round(percent)
+    if (direction := compass(bearing)) is not None:
+        fields["wind_dir"] = direction
+    if (wind := _number(speed)) is not None:
+        fields.update(wind_speeds(wind, speed_unit))
+    return fields
+
+
 def compass(bearing: Any) -> str | None:
     """Return a 16-point compass direction (`NNE`) from degrees, or a direction already written so."""
     if isinstance(bearing, str):
@@ -204,12 +216,14 @@ def forecast_entry(
             entry["low_temperature"] = entry["temp_low_c"]
     else:
         entry.update(temperatures(temp, temp_unit))
-    if (humidity := _number(item.get(ATTR_FORECAST_HUMIDITY))) is not None:
-        entry["humidity"] = round(humidity)
-    if (direction := compass(item.get(ATTR_FORECAST_WIND_BEARING))) is not None:
-        entry["wind_dir"] = direction
-    if (wind := _number(item.get(ATTR_FORECAST_WIND_SPEED))) is not None:
-        entry.update(wind_speeds(wind, speed_unit))
+    entry.update(
+        humidity_and_wind(
+            item.get(ATTR_FORECAST_HUMIDITY),
+            item.get(ATTR_FORECAST_WIND_BEARING),
+            item.get(ATTR_FORECAST_WIND_SPEED),
+            speed_unit,
+        )
+    )
     return entry
 
 
@@ -406,12 +420,14 @@ class WeatherSource:
         now = dt_util.now()
         offset = gmt_offset_text(gmt_offset_hours(now))
         current: dict[str, Any] = {**temperatures(temp, temp_unit), **condition(state.state)}
-        if (humidity := _number(attributes.get(ATTR_WEATHER_HUMIDITY))) is not None:
-            current["humidity"] = round(humidity)
-        if (direction := compass(attributes.get(ATTR_WEATHER_WIND_BEARING))) is not None:
-            current["wind_dir"] = direction
-        if (wind := _number(attributes.get(ATTR_WEATHER_WIND_SPEED))) is not None:
-            current.update(wind_speeds(wind, speed_unit))
+        current.update(
+            humidity_and_wind(
+                attributes.get(ATTR_WEATHER_HUMIDITY),
+                attributes.get(ATTR_WEATHER_WIND_BEARING),
+                attributes.get(ATTR_WEATHER_WIND_SPEED),
+                speed_unit,
+            )
+        )
         current.update(self._sun(now.date()))
         current["gmt_offset"] = offset
         current["observation_time"] = int(state.last_updated.timestamp())

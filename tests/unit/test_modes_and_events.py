@@ -8,7 +8,9 @@ import pytest
 
 from custom_components.thermostat_cloud.server import (
     ChangeSource,
+    CommandError,
     EventKind,
+    Reason,
     ServiceConfig,
     ServiceEvent,
     Setpoints,
@@ -77,6 +79,86 @@ async def test_the_setpoints_held_follow_eco_then_the_mode(
 
     assert holds_eco(thermostat) is (held.low == 12.0)
     assert held_setpoints(thermostat) == held
+
+
+REPORTED_SHARED = {
+    "target_temperature": 20.0,
+    "target_temperature_low": 19.0,
+    "target_temperature_high": 24.0,
+}
+REPORTED_DEVICE = {"away_temperature_low": 12.0, "away_temperature_high": 28.0}
+
+
+@pytest.mark.parametrize(
+    ("mode", "eco_mode", "asked", "held"),
+    [
+        ("heat", "manual-eco", {"low": 14.0, "high": 26.0}, Setpoints(low=14.0, high=26.0)),
+        ("range", "schedule", {"low": 18.0, "high": 25.0}, Setpoints(low=18.0, high=25.0)),
+        ("cool", "schedule", {"target": 23.0}, Setpoints(target=23.0)),
+        ("off", "manual-eco", {"target": 21.0}, Setpoints(target=21.0)),
+        ("range", "schedule", {"target": 21.0, "mode": "heat"}, Setpoints(target=21.0)),
+        (
+            "heat",
+            "schedule",
+            {"low": 18.0, "high": 25.0, "mode": "range"},
+            Setpoints(low=18.0, high=25.0),
+        ),
+    ],
+)
+async def test_the_setpoints_asked_for_are_those_the_rules_say(
+    mode: str, eco_mode: str, asked: dict[str, Any], held: Setpoints
+) -> None:
+    """Eco's temperatures while eco holds and no mode is asked; else the mode's setpoints."""
+    service = await loaded_service()
+    harness(service).report(
+        SERIAL,
+        {
+            SHARED: {
+                **REPORTED_SHARED,
+                "target_temperature_type": mode,
+                "can_heat": True,
+                "can_cool": True,
+            },
+            DEVICE: {**REPORTED_DEVICE, "eco": {"mode": eco_mode}},
+        },
+        ChangeSource.DEVICE,
+    )
+
+    service.commands.set_setpoints(SERIAL, **asked)
+
+    assert held_setpoints(service.thermostat(SERIAL)) == held
+
+
+@pytest.mark.parametrize(
+    ("mode", "asked", "reason"),
+    [
+        ("range", {"target": 21.0}, Reason.RANGE_NEEDS_LOW_HIGH),
+        ("heat", {"low": 18.0, "high": 25.0}, Reason.LOW_HIGH_NEED_RANGE),
+        ("heat", {"target": 21.0, "mode": "off"}, Reason.TEMPERATURE_WHEN_OFF),
+        ("heat", {"target": 21.0, "mode": "range"}, Reason.RANGE_NEEDS_LOW_HIGH),
+    ],
+)
+async def test_setpoints_the_mode_does_not_take_are_refused_before_a_write(
+    mode: str, asked: dict[str, Any], reason: Reason
+) -> None:
+    service = await loaded_service()
+    shared = {
+        **REPORTED_SHARED,
+        "target_temperature_type": mode,
+        "can_heat": True,
+        "can_cool": True,
+    }
+    harness(service).report(SERIAL, {SHARED: shared, DEVICE: REPORTED_DEVICE}, ChangeSource.DEVICE)
+
+    with pytest.raises(CommandError) as refused:
+        service.commands.set_setpoints(SERIAL, **asked)
+
+    assert refused.value.reason is reason
+    thermostat = service.thermostat(SERIAL)
+    assert (thermostat.mode, held_setpoints(thermostat)) == (
+        mode,
+        Setpoints(low=19.0, high=24.0) if mode == "range" else Setpoints(target=20.0),
+    )
 
 
 async def test_a_state_event_names_the_fields_whose_value_changed() -> None:

@@ -50,6 +50,17 @@ class CommandsFacet(Protocol):
     def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
         """Set the target temperature (of `mode`, the current one by default)."""
 
+    def set_setpoints(
+        self,
+        serial: str,
+        target: object = None,
+        low: object = None,
+        high: object = None,
+        *,
+        mode: str | None = None,
+    ) -> CommandResult:
+        """Set the setpoints asked for, as the mode rules decide, optionally switching mode."""
+
     def set_temperature_range(
         self, serial: str, low: object, high: object, *, switch_to_range: bool = False
     ) -> CommandResult:

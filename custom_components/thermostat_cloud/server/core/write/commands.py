@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from ...delivery.ledger import Delivery
@@ -18,7 +19,7 @@ from ...model.buckets import Bucket, bucket_key, home_device_keys
 from ..context import CoreContext
 from ..events import ChangeSource
 from ..read.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from ..read.modes import takes_range
+from ..read.modes import holds_eco, takes_range
 from ..read.readings import BucketReadings
 from ..read.schedule import SCHEDULE_MODES, validate_schedule
 from ..read.validation import (
@@ -51,6 +52,15 @@ RANGE_MIN_GAP_C = 1.5
 WAKE_DISPLAY = {"target_change_pending": True}
 """Sent with every setpoint: firmware applies a setpoint without it but its screen stays dark;
 it acknowledges by reporting `false`."""
+
+
+@dataclass(frozen=True, slots=True)
+class _ModeNow:
+    """What the mode rules read of a thermostat (`modes.ModeReadings`), read before a write."""
+
+    mode: str | None
+    eco: bool
+    away: bool
 
 
 class Commands:
@@ -143,6 +153,55 @@ class Commands:
             self._writes.store(key, fields)
 
     # -- temperature and mode ----------------------------------------------------------------
+
+    def set_setpoints(
+        self,
+        serial: str,
+        target: object = None,
+        low: object = None,
+        high: object = None,
+        *,
+        mode: str | None = None,
+    ) -> CommandResult:
+        """Set the setpoints a caller asks for, optionally switching to `mode` in the same write.
+
+        The mode rules decide what they are (modes.py). While the thermostat holds eco and no
+        mode is asked for, low and high are its eco temperatures (they are what it shows).
+        Otherwise they must be those of the mode it ends up in: low and high for range mode,
+        a single target for the others (also while off: it keeps it for later); switching to
+        off with a setpoint is refused, as it would set one the thermostat does not use. A
+        refusal comes before anything is written.
+        """
+        self.require_device(serial)
+        readings = self._readings(serial)
+        if mode is None and holds_eco(_ModeNow(readings.mode, readings.eco, self._away(serial))):
+            return self.set_eco_temperatures(serial, low, high)
+        if mode == "off":
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                "A thermostat turned off has no setpoint",
+                Reason.TEMPERATURE_WHEN_OFF,
+            )
+        if not takes_range(readings.mode if mode is None else mode):
+            if low is not None or high is not None:
+                raise CommandError(
+                    ErrorCode.INVALID_VALUE,
+                    "Low and high temperatures are for range mode",
+                    Reason.LOW_HIGH_NEED_RANGE,
+                )
+            return self.set_temperature(serial, target, mode)
+        if target is not None:
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                "In range mode the setpoints are a low and a high temperature",
+                Reason.RANGE_NEEDS_LOW_HIGH,
+            )
+        return self.set_temperature_range(serial, low, high, switch_to_range=mode is not None)
+
+    def _away(self, serial: str) -> bool:
+        """Whether the thermostat's home is away (False while unpaired)."""
+        pairing = self._ownership.pairing(serial)
+        return pairing is not None and self._home.in_eco(pairing.structure_id)
 
     def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
         """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it.
