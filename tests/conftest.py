@@ -40,6 +40,7 @@ from syrupy.assertion import SnapshotAssertion
 # Import the integration before the `hass` fixture runs, or Home Assistant's loader picks up
 # the test harness's own custom_components package.
 import custom_components.thermostat_cloud
+from custom_components.thermostat_cloud import PLATFORMS
 from custom_components.thermostat_cloud.const import (
     CONF_API_ORIGIN,
     CONF_CODE,
@@ -62,6 +63,24 @@ from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
 INTEGRATION_PACKAGE = custom_components.thermostat_cloud.__name__
 SERIAL = "02AA01AC331400AB"
 OTHER_SERIAL = "02AA01AC331400CD"
+NO_EQUIPMENT = {
+    "can_heat": False,
+    "can_cool": False,
+    "has_fan": False,
+    "has_emer_heat": False,
+    "has_humidifier": False,
+    "has_dehumidifier": False,
+    "has_x2_heat": False,
+    "has_x3_heat": False,
+    "has_aux_heat": False,
+    "has_alt_heat": False,
+    "has_x2_alt_heat": False,
+    "has_x2_cool": False,
+    "has_x3_cool": False,
+    "has_heat_pump": False,
+    "has_dual_fuel": False,
+}
+"""The capabilities of a thermostat without any of the equipment firmware reports."""
 
 
 class MemoryStorage:
@@ -159,12 +178,19 @@ def clock(hass: HomeAssistant, freezer: FrozenDateTimeFactory) -> LoopClock:
 UNIT_TESTS = Path(__file__).parent / "unit"
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the unit tests first, and set up a test's `clock` before its other fixtures.
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the fast layer and run it first, the unit tests first; set up a test's `clock` first.
 
-    Unit tests first: a broken core fails within seconds, before any Home Assistant starts.
+    The fast layer (`-m fast`) is the unit tests and one `smoke` test per entity platform: a
+    broken core or platform fails within a minute, before the Home Assistant suite starts.
     """
-    items.sort(key=lambda item: not item.path.is_relative_to(UNIT_TESTS))
+    mark_fast_layer(config, items)
+    items.sort(
+        key=lambda item: (
+            not item.path.is_relative_to(UNIT_TESTS),
+            item.get_closest_marker("fast") is None,
+        )
+    )
     for item in items:
         if not isinstance(item, pytest.Function) or "clock" not in item.fixturenames:
             continue
@@ -173,6 +199,76 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names.remove("clock")
         asked = [names.index(name) for name in item._fixtureinfo.argnames if name in names]
         names.insert(min(asked, default=len(names)), "clock")
+
+
+def mark_fast_layer(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark the unit tests and the platforms' smoke tests `fast`.
+
+    A run of the whole suite (no paths given) refuses to start when an entity platform of the
+    integration has no smoke test, so the fast layer keeps setting up every one of them.
+    """
+    smoked: set[str] = set()
+    for item in items:
+        smoke = item.get_closest_marker("smoke")
+        if smoke is not None:
+            smoked.add(smoke.args[0])
+        if smoke is not None or item.path.is_relative_to(UNIT_TESTS):
+            item.add_marker(pytest.mark.fast)
+    if config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
+        return
+    missing = {platform.value for platform in PLATFORMS} - smoked
+    if missing:
+        raise pytest.UsageError(f"no smoke test (`@pytest.mark.smoke`) for {sorted(missing)}")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Say how the fast layer went once it has run, when a run holds more tests after it."""
+    fast = {item.nodeid for item in session.items if item.get_closest_marker("fast")}
+    if fast and len(fast) < len(session.items):
+        session.config.pluginmanager.register(FastLayerAnswer(session.config, fast))
+
+
+class FastLayerAnswer:
+    """A line on the terminal as soon as the last test of the fast layer has finished."""
+
+    def __init__(self, config: pytest.Config, nodeids: set[str]) -> None:
+        """Initialize with the run's configuration and the fast layer's tests."""
+        self.config = config
+        self.left = set(nodeids)
+        self.count = len(nodeids)
+        self.failed: list[str] = []
+        self.seconds = 0.0
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Count the fast layer's tests as they finish; answer after the last."""
+        if report.nodeid not in self.left:
+            return
+        self.seconds += report.duration
+        if report.failed:
+            self.failed.append(report.nodeid)
+        if report.when != "teardown":
+            return
+        self.left.discard(report.nodeid)
+        if self.left:
+            return
+        reporter = self.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is None:
+            return
+        if reporter.currentfspath is None:  # -q: a line of progress dots under way
+            reporter.write("\n")
+        else:
+            reporter.ensure_newline()
+        if self.failed:
+            reporter.write_line(
+                f"==> fast layer FAILED ({len(self.failed)} of {self.count} tests, {self.seconds:.0f} s):"
+                f" {', '.join(sorted(set(self.failed)))}; the other tests run all the same",
+                red=True,
+            )
+        else:
+            reporter.write_line(
+                f"==> fast layer passed ({self.count} tests, {self.seconds:.0f} s); the other tests follow",
+                green=True,
+            )
 
 
 @pytest.fixture(autouse=True)
@@ -409,6 +505,12 @@ def shown(hass: HomeAssistant, entity_id: str) -> str:
     current = hass.states.get(entity_id)
     assert current is not None, entity_id
     return current.state
+
+
+def aborted(result: Any) -> str:
+    """Return the reason a flow's step gave for stopping, which it must have done."""
+    assert result["type"] is FlowResultType.ABORT, result
+    return str(result["reason"])
 
 
 def free_port() -> int:

@@ -12,12 +12,14 @@ from homeassistant.const import STATE_OFF, STATE_ON, STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
+import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from .conftest import SERIAL, PairThermostat, shown
 from .platform_snapshots import platform_snapshot_test
 
 
+@pytest.mark.smoke("binary_sensor")
 async def test_binary_sensors_read_the_thermostats_buckets(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:

@@ -12,6 +12,7 @@ service, and the notification is taken back when the room is warm again.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from http import HTTPStatus
 from pathlib import Path
@@ -113,6 +114,13 @@ async def setup_automations(hass: HomeAssistant, config_dir: Path) -> None:
     await hass.async_block_till_done()
 
 
+async def later(hass: HomeAssistant, freezer: FrozenDateTimeFactory, **delta: float) -> None:
+    """Let time pass on the frozen clock; what fell due runs and settles."""
+    freezer.tick(timedelta(**delta))
+    async_fire_time_changed(hass)
+    await hass.async_block_till_done()
+
+
 class Household:
     """A home whose Away switch an automation from the blueprint drives."""
 
@@ -138,6 +146,11 @@ class Household:
         await self.hass.async_block_till_done()
         return response.status, await response.json()
 
+    async def created(self, key: str, inputs: dict[str, Any]) -> None:
+        """Create an automation from the blueprint driving the Away switch; it must be taken."""
+        status, body = await self.automation(key, {"away_switch": self.away_switch, **inputs})
+        assert status == HTTPStatus.OK, body
+
     path = ""
 
     @property
@@ -148,6 +161,11 @@ class Household:
     def set(self, entity_id: str, state: str, **attributes: Any) -> None:
         """Move a person, the home zone or a proximity sensor."""
         self.hass.states.async_set(entity_id, state, attributes)
+
+    async def moved(self, entity_id: str, state: str, **attributes: Any) -> None:
+        """Move one, and let the automations follow."""
+        self.set(entity_id, state, **attributes)
+        await self.hass.async_block_till_done()
 
 
 @pytest.fixture
@@ -176,34 +194,22 @@ async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
     home = household
     home.set("person.anna", "home")
     home.set("person.ben", "home")
-    status, body = await home.automation(
-        "away_people",
-        {
-            "presence": ["person.anna", "person.ben"],
-            "away_switch": home.away_switch,
-            "delay": {"minutes": 10},
-        },
+    await home.created(
+        "away_people", {"presence": ["person.anna", "person.ben"], "delay": {"minutes": 10}}
     )
-    assert status == HTTPStatus.OK, body
     assert shown(hass, "automation.away_people") == STATE_ON
 
     home.set("person.anna", "not_home")
-    home.set("person.ben", "work")
-    await hass.async_block_till_done()
-    freezer.tick(timedelta(minutes=9))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await home.moved("person.ben", "work")
+    await later(hass, freezer, minutes=9)
     assert home.away == STATE_OFF  # not yet: the delay has not passed
 
-    freezer.tick(timedelta(minutes=1, seconds=1))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await later(hass, freezer, minutes=1, seconds=1)
     assert home.away == STATE_ON
     structure_key = harness(home.paired.service).home_keys(SERIAL)[1]
     await home.paired.pushed(structure_key, away=True, manual_eco_all=True)
 
-    home.set("person.ben", "home")
-    await hass.async_block_till_done()
+    await home.moved("person.ben", "home")
     assert home.away == STATE_OFF
     await home.paired.pushed(structure_key, away=False, manual_eco_all=False)
 
@@ -214,32 +220,20 @@ async def test_a_short_absence_leaves_the_home_alone(
     """Back before the delay: the home never goes away."""
     home = household
     home.set("zone.home", "1")
-    status, body = await home.automation(
-        "away_zone",
-        {"presence": ["zone.home"], "away_switch": home.away_switch, "delay": {"minutes": 5}},
-    )
-    assert status == HTTPStatus.OK, body
+    await home.created("away_zone", {"presence": ["zone.home"], "delay": {"minutes": 5}})
 
-    home.set("zone.home", "0")
-    await hass.async_block_till_done()
+    await home.moved("zone.home", "0")
     freezer.tick(timedelta(minutes=4))
     async_fire_time_changed(hass)
-    home.set("zone.home", "1")
-    await hass.async_block_till_done()
-    freezer.tick(timedelta(minutes=10))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await home.moved("zone.home", "1")
+    await later(hass, freezer, minutes=10)
     assert home.away == STATE_OFF
 
     # Gone for good: away after the delay, back when the zone counts someone.
-    home.set("zone.home", "0")
-    await hass.async_block_till_done()
-    freezer.tick(timedelta(minutes=5, seconds=1))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await home.moved("zone.home", "0")
+    await later(hass, freezer, minutes=5, seconds=1)
     assert home.away == STATE_ON
-    home.set("zone.home", "2")
-    await hass.async_block_till_done()
+    await home.moved("zone.home", "2")
     assert home.away == STATE_OFF
 
 
@@ -251,33 +245,26 @@ async def test_someone_on_the_way_home_ends_away_early(
     home.set("person.anna", "home")
     home.set("sensor.home_nearest_distance", "0", unit_of_measurement="m")
     home.set("sensor.home_nearest_direction_of_travel", "arrived")
-    status, body = await home.automation(
+    await home.created(
         "away_proximity",
         {
             "presence": ["person.anna"],
-            "away_switch": home.away_switch,
             "delay": {"minutes": 1},
             "proximity": "sensor.home_nearest_distance",
             "direction": "sensor.home_nearest_direction_of_travel",
             "return_distance": 2,
         },
     )
-    assert status == HTTPStatus.OK, body
     home.set("person.anna", "not_home")
     home.set("sensor.home_nearest_distance", "9000", unit_of_measurement="m")
-    home.set("sensor.home_nearest_direction_of_travel", "away_from")
-    await hass.async_block_till_done()
-    freezer.tick(timedelta(minutes=1, seconds=1))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await home.moved("sensor.home_nearest_direction_of_travel", "away_from")
+    await later(hass, freezer, minutes=1, seconds=1)
     assert home.away == STATE_ON
 
     # Close, but leaving: still away. Closer and coming home: back.
-    home.set("sensor.home_nearest_distance", "1500", unit_of_measurement="m")
-    await hass.async_block_till_done()
+    await home.moved("sensor.home_nearest_distance", "1500", unit_of_measurement="m")
     assert home.away == STATE_ON
-    home.set("sensor.home_nearest_direction_of_travel", "towards")
-    await hass.async_block_till_done()
+    await home.moved("sensor.home_nearest_direction_of_travel", "towards")
     assert home.away == STATE_OFF
 
 
@@ -287,16 +274,9 @@ async def test_people_not_located_yet_do_not_count_as_gone(
     """Just after a restart a person is unknown: that is no reason to set the home away."""
     home = household
     home.set("person.anna", "home")
-    status, body = await home.automation(
-        "away_unknown",
-        {"presence": ["person.anna"], "away_switch": home.away_switch, "delay": {"minutes": 1}},
-    )
-    assert status == HTTPStatus.OK, body
-    home.set("person.anna", "unknown")
-    await hass.async_block_till_done()
-    freezer.tick(timedelta(minutes=5))
-    async_fire_time_changed(hass)
-    await hass.async_block_till_done()
+    await home.created("away_unknown", {"presence": ["person.anna"], "delay": {"minutes": 1}})
+    await home.moved("person.anna", "unknown")
+    await later(hass, freezer, minutes=5)
     assert home.away == STATE_OFF
 
 
@@ -370,40 +350,61 @@ async def too_cold_for(paired: PairedThermostat, clock: LoopClock, room: float) 
     await paired.hass.async_block_till_done()
 
 
+AlertsAutomation = Callable[..., Awaitable[None]]
+
+
+@pytest.fixture
+def alerts_automation(
+    hass: HomeAssistant,
+    tmp_path: Path,
+    *,
+    hass_ws_client: WebSocketGenerator,
+    hass_client: ClientSessionGenerator,
+    aioclient_mock: AiohttpClientMocker,
+) -> AlertsAutomation:
+    """Return how to create the automation `alerts` from the alerts blueprint, for a phone.
+
+    It registers a phone as the Home Assistant app does, imports the blueprint by the README's
+    link and creates the automation with the inputs given, notifying the phone. Called once the
+    thermostats are paired: the HTTP client starts Home Assistant's server, after which no
+    integration can add its views.
+    """
+
+    async def create(**inputs: Any) -> None:
+        await setup_automations(hass, tmp_path)
+        assert await async_setup_component(hass, "mobile_app", {})
+        client = await hass_client()
+        phone = await register_phone(hass, client)
+        aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
+        path = await import_blueprint(
+            hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
+        )
+        response = await client.post(
+            "/api/config/automation/config/alerts",
+            json={
+                "alias": "alerts",
+                "use_blueprint": {"path": path, "input": {"notify_device": phone, **inputs}},
+            },
+        )
+        assert response.status == HTTPStatus.OK, await response.text()
+        await hass.async_block_till_done()
+
+    return create
+
+
 @pytest.mark.parametrize("remove_when_cleared", [True, False])
 async def test_a_phone_is_told_of_an_alert_and_the_notification_goes_when_it_clears(
     hass: HomeAssistant,
     *,
     clock: LoopClock,
-    tmp_path: Path,
     pair_thermostat: PairThermostat,
-    hass_ws_client: WebSocketGenerator,
-    hass_client: ClientSessionGenerator,
+    alerts_automation: AlertsAutomation,
     aioclient_mock: AiohttpClientMocker,
     remove_when_cleared: bool,
 ) -> None:
     """The room freezes: the phone gets the repair's text; warm again, it is taken back."""
     paired = await pair_thermostat(device={"lower_safety_temp": 7.0})
-    await setup_automations(hass, tmp_path)
-    assert await async_setup_component(hass, "mobile_app", {})
-    client = await hass_client()
-    phone = await register_phone(hass, client)
-    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
-    path = await import_blueprint(
-        hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
-    )
-    response = await client.post(
-        "/api/config/automation/config/alerts",
-        json={
-            "alias": "alerts",
-            "use_blueprint": {
-                "path": path,
-                "input": {"notify_device": phone, "remove_when_cleared": remove_when_cleared},
-            },
-        },
-    )
-    assert response.status == HTTPStatus.OK, await response.text()
-    await hass.async_block_till_done()
+    await alerts_automation(remove_when_cleared=remove_when_cleared)
     assert shown(hass, "automation.alerts") == STATE_ON
 
     await too_cold_for(paired, clock, 5.0)
@@ -427,39 +428,18 @@ async def test_alerts_of_other_thermostats_are_left_out(
     hass: HomeAssistant,
     *,
     clock: LoopClock,
-    tmp_path: Path,
     pair_thermostat: PairThermostat,
-    hass_ws_client: WebSocketGenerator,
-    hass_client: ClientSessionGenerator,
+    alerts_automation: AlertsAutomation,
     aioclient_mock: AiohttpClientMocker,
 ) -> None:
     """Chosen thermostats only: an alert of another one sends nothing."""
     paired = await pair_thermostat(device={"lower_safety_temp": 7.0})
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    await setup_automations(hass, tmp_path)
-    assert await async_setup_component(hass, "mobile_app", {})
-    client = await hass_client()
-    phone = await register_phone(hass, client)
-    aioclient_mock.post(PUSH_URL, json={})  # type: ignore[no-untyped-call]
-    path = await import_blueprint(
-        hass, ALERTS_BLUEPRINT, "Notify me of thermostat alerts", hass_ws_client, aioclient_mock
-    )
     other_device = dr.async_get(hass).async_get_device_by_identifier(
         (DOMAIN, OTHER_SERIAL), paired.entry.entry_id
     )
     assert other_device is not None
-    response = await client.post(
-        "/api/config/automation/config/alerts",
-        json={
-            "alias": "alerts",
-            "use_blueprint": {
-                "path": path,
-                "input": {"notify_device": phone, "thermostats": [other_device.id]},
-            },
-        },
-    )
-    assert response.status == HTTPStatus.OK, await response.text()
-    await hass.async_block_till_done()
+    await alerts_automation(thermostats=[other_device.id])
 
     await too_cold_for(paired, clock, 5.0)
     assert ir.async_get(hass).async_get_issue(DOMAIN, f"health_too_cold_{SERIAL}") is not None

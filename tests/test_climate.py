@@ -60,6 +60,7 @@ from .conftest import (
     PairedThermostat,
     PairThermostat,
     record_state_writes,
+    shown,
 )
 from .platform_snapshots import platform_snapshot_test
 
@@ -231,6 +232,7 @@ async def test_thermostat_put_updates_the_entity(
 # -- climate actions reach the thermostat -----------------------------------------------------------
 
 
+@pytest.mark.smoke("climate")
 async def test_set_temperature_is_pushed_to_the_thermostat(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
@@ -629,9 +631,9 @@ async def test_away_preset_is_the_homes_away_state(
     assert attrs(hass, other)[ATTR_PRESET_MODE] == "away"
     await paired.pushed(structure_key, away=True)
     await other.pushed(structure_key, away=True)
-    eco_mode = hass.states.get(paired.entity_id("sensor", "eco_mode"))
-    assert eco_mode is not None
-    assert eco_mode.state == "schedule"  # the thermostat's own eco stays off
+    assert (
+        shown(hass, paired.entity_id("sensor", "eco_mode")) == "schedule"
+    )  # the thermostat's own eco stays off
 
     # Choosing eco on one thermostat brings the home back and turns that thermostat's eco on.
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")

@@ -31,7 +31,7 @@ from custom_components.thermostat_cloud.issues import unpaired_issue_id
 from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import OTHER_SERIAL, SERIAL, free_port, setup_hub
+from .conftest import OTHER_SERIAL, SERIAL, aborted, free_port, setup_hub
 
 
 async def test_user_flow_creates_the_hub_with_lan_default(
@@ -101,8 +101,7 @@ async def test_single_instance(hass: HomeAssistant, socket_enabled: None) -> Non
     """A second hub cannot be added: one device server serves every thermostat."""
     entry = await setup_hub(hass)
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "single_instance_allowed"
+    assert aborted(result) == "single_instance_allowed"
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
@@ -118,8 +117,7 @@ async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enable
         result["flow_id"],
         {CONF_API_ORIGIN: f"http://127.0.0.1:{old_port}", CONF_DEVICE_PORT: old_port},
     )
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "reconfigure_successful"
+    assert aborted(result) == "reconfigure_successful"
 
     result = await entry.start_reconfigure_flow(hass)
     result = await hass.config_entries.flow.async_configure(
@@ -324,8 +322,7 @@ async def test_adding_a_thermostat_again_with_a_new_code_keeps_its_device(
 
     assert (await add_by_its_code())["type"] is FlowResultType.CREATE_ENTRY
     result = await add_by_its_code()
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "paired_again"
+    assert aborted(result) == "paired_again"
     assert result["description_placeholders"] == {"serial": SERIAL}
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
     assert hub.runtime_data.service.pairing.is_paired(SERIAL)
@@ -531,8 +528,7 @@ async def test_add_thermostat_needs_a_running_hub(
     result = await hass.config_entries.subentries.async_init(
         (hub.entry_id, SUBENTRY_THERMOSTAT), context={"source": SOURCE_USER}
     )
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "hub_not_loaded"
+    assert aborted(result) == "hub_not_loaded"
 
 
 async def test_moving_the_device_port_moves_the_address_with_it(

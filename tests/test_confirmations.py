@@ -84,6 +84,15 @@ def problem(paired: PairedThermostat) -> str:
     return shown(paired.hass, paired.entity_id("binary_sensor", "commands"))
 
 
+async def takes_commands_again(paired: PairedThermostat) -> None:
+    """Return once the thermostat takes commands again; its problem and repair are gone."""
+    service = paired.service
+    await until(service, lambda: service.thermostat(SERIAL).taking_commands)
+    await paired.hass.async_block_till_done()
+    assert problem(paired) == STATE_OFF
+    assert issue(paired.hass) is None
+
+
 async def test_a_thermostat_that_confirms_raises_nothing(
     hass: HomeAssistant,
     pair_thermostat: PairThermostat,
@@ -161,10 +170,7 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
     # It obeys again, and a newer command of the user is confirmed: both clear by themselves.
     paired.thermostat.obey_pushes = True
     await set_temperature(hass, paired, 19.0)
-    await until(service, lambda: service.thermostat(SERIAL).taking_commands)
-    await hass.async_block_till_done()
-    assert problem(paired) == STATE_OFF
-    assert issue(hass) is None
+    await takes_commands_again(paired)
 
 
 async def test_a_thermostat_asleep_past_its_push(
@@ -193,17 +199,13 @@ async def test_a_thermostat_asleep_past_its_push(
     await later(hass, freezer, 121)
     assert problem(paired) == STATE_ON
     thermostat.wake()
-    await until(service, lambda: service.thermostat(SERIAL).taking_commands)
-    await hass.async_block_till_done()
-    assert problem(paired) == STATE_OFF
-    assert issue(hass) is None
+    await takes_commands_again(paired)
 
 
 async def test_a_thermostat_with_a_low_battery(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     paired = await pair_thermostat()
-    service = paired.service
     thermostat = paired.thermostat
     await thermostat.report_battery(3.42)  # Wi-Fi off to save the cell
     await connection_change(paired, held=False)
@@ -218,10 +220,7 @@ async def test_a_thermostat_with_a_low_battery(
     assert raised.translation_placeholders["threshold"] == "3.6"
 
     await thermostat.charge()
-    await until(service, lambda: service.thermostat(SERIAL).taking_commands)
-    await hass.async_block_till_done()
-    assert problem(paired) == STATE_OFF
-    assert issue(hass) is None
+    await takes_commands_again(paired)
     assert thermostat.local[f"shared.{SERIAL}"].value["target_temperature"] == 22.0
 
 

@@ -528,15 +528,22 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
     assert {obj["object_key"] for obj in chunk.objects} == {user_key, structure_key}
 
 
-async def test_notify_device_forces_a_push_of_stored_buckets(
-    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
+async def held_after_its_first_answer(
+    clock: LoopClock, service: ThermostatService, thermostat: SimulatedThermostat
 ) -> None:
-    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    """Start the thermostat: its first subscribe is answered and closed, the next one held."""
     thermostat.start()
     await thermostat.next_chunk()
     await clock.advance(service.config.batch_window)
     assert await thermostat.closes.get() == 1
     await thermostat.subscribed.wait()
+
+
+async def test_notify_device_forces_a_push_of_stored_buckets(
+    clock: LoopClock, make_thermostat: MakeThermostat, service: ThermostatService
+) -> None:
+    thermostat = make_thermostat(shared={"current_temperature": 20.0})
+    await held_after_its_first_answer(clock, service, thermostat)
 
     assert service.delivery.notify(SERIAL) == 1
     chunk = await thermostat.next_chunk()
@@ -603,11 +610,7 @@ async def test_put_does_not_notify_held_connections(
 ) -> None:
     """The device already has what it PUT; a later server push does not echo it either."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
-    thermostat.start()
-    await thermostat.next_chunk()
-    await clock.advance(service.config.batch_window)
-    await thermostat.closes.get()
-    await thermostat.subscribed.wait()
+    await held_after_its_first_answer(clock, service, thermostat)
 
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
     await thermostat.put(f"device.{SERIAL}", {"has_fan": True})
@@ -944,11 +947,7 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
 ) -> None:
     key = f"shared.{SERIAL}"
     thermostat = make_thermostat(shared={"target_temperature": 20.0})
-    thermostat.start()
-    await thermostat.next_chunk()
-    await clock.advance(service.config.batch_window)
-    assert await thermostat.closes.get() == 1
-    await thermostat.subscribed.wait()
+    await held_after_its_first_answer(clock, service, thermostat)
     # A change the held connection missed (as if it landed during a reconnect).
     harness(service).delivery.mark_undelivered(SERIAL, [key])
     harness(service).merge(key, {"target_temperature": 24.0})

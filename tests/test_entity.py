@@ -236,9 +236,7 @@ async def test_entities_whose_value_did_not_change_are_not_written(
     hass.bus.async_listen(EVENT_STATE_REPORTED, on_report, event_filter=is_leaf)
     await paired.thermostat.put(f"shared.{SERIAL}", {"current_temperature": 23.4})
     await hass.async_block_till_done()
-    state = hass.states.get(temperature)
-    assert state is not None
-    assert state.state == "23.4"
+    assert shown(hass, temperature) == "23.4"
     assert leaf not in reported
 
 

@@ -37,6 +37,7 @@ async def test_a_setting_the_thermostat_never_reported_is_unknown(
 # -- safety temperatures ----------------------------------------------------------------------------
 
 
+@pytest.mark.smoke("number")
 async def test_safety_temperatures_in_celsius(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:

@@ -233,6 +233,7 @@ async def test_the_eco_limits_are_settings_the_thermostat_confirms(
 # -- Heat Pump Balance -------------------------------------------------------------------------
 
 
+@pytest.mark.smoke("select")
 async def test_heat_pump_balance_is_a_select(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:
@@ -270,6 +271,7 @@ async def test_a_heat_pump_balance_no_source_names_is_refused(
 # -- the filter replaced -----------------------------------------------------------------------
 
 
+@pytest.mark.smoke("button")
 async def test_the_filter_replaced_button_writes_the_time_of_the_change(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:

@@ -37,7 +37,7 @@ from custom_components.thermostat_cloud.const import (
 from custom_components.thermostat_cloud.issues import ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.testing import harness
-from tests.conftest import OTHER_SERIAL, SERIAL, THERMOSTAT_DEVICE, StartSettingsPage
+from tests.conftest import OTHER_SERIAL, SERIAL, THERMOSTAT_DEVICE, StartSettingsPage, aborted
 from tests.settings_pages import DEFAULT_CLOUD_HOST, FakeThermostatSettings
 from thermostat_sim import SimulatedThermostat
 
@@ -344,8 +344,7 @@ async def test_a_search_that_cannot_run_says_which_address_to_fix(
     """No IPv4 network to search from the address thermostats use: the flow says so."""
     service.config.api_origin = "http://[::1]:8000"
     result = await add_thermostat_menu(hass, hub, "scan")
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "scan_unavailable"
+    assert aborted(result) == "scan_unavailable"
     assert result["description_placeholders"] == {"origin": "http://[::1]:8000"}
     assert "Cannot look for thermostats: Cannot resolve ::1 to an IPv4 address" in caplog.text
 
@@ -360,8 +359,7 @@ async def test_an_https_address_cannot_be_given_to_a_thermostat(
     hallway = await start_settings_page("127.0.0.2", FakeThermostatSettings("Hallway", ""))
     service.config.api_origin = "https://127.0.0.1:8000"
     result = await find_and_pick(hass, hub, "127.0.0.2")
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "origin_https"
+    assert aborted(result) == "origin_https"
     assert hallway.posts == []
 
 
@@ -377,8 +375,7 @@ async def test_add_thermostat_stops_when_the_hub_is_unloaded_meanwhile(
     result = await hass.config_entries.subentries.async_configure(
         result["flow_id"], {"next_step_id": choice}
     )
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "hub_not_loaded"
+    assert aborted(result) == "hub_not_loaded"
 
 
 @pytest.mark.parametrize("pointed_here", [False, True])
@@ -398,8 +395,7 @@ async def test_pointing_stops_when_the_hub_is_unloaded_meanwhile(
     result = await hass.config_entries.subentries.async_configure(
         result["flow_id"], {thermostat_flow.CONF_THERMOSTAT: "127.0.0.2"}
     )
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "hub_not_loaded"
+    assert aborted(result) == "hub_not_loaded"
     assert hallway.posts == []
 
 
@@ -418,8 +414,7 @@ async def test_the_hub_unloaded_while_the_thermostat_called_in_ends_the_flow(
     await hass.async_block_till_done()
     assert await hass.config_entries.async_unload(hub.entry_id)
     result = await hass.config_entries.subentries.async_configure(result["flow_id"])
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "hub_not_loaded"
+    assert aborted(result) == "hub_not_loaded"
 
 
 async def test_a_thermostat_found_already_paired_is_said_to_be(
@@ -444,8 +439,7 @@ async def test_a_thermostat_found_already_paired_is_said_to_be(
     assert result["type"] is FlowResultType.CREATE_ENTRY
 
     result = await find_and_pick(hass, hub, "127.0.0.2")
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "already_paired"
+    assert aborted(result) == "already_paired"
     assert result["description_placeholders"] == {"serial": SERIAL}
 
 
@@ -564,8 +558,7 @@ async def test_a_thermostat_calling_in_unpaired_is_shown_as_discovered(
 
     code = (await thermostat.passphrase())["value"]
     result = await hass.config_entries.flow.async_configure(flow["flow_id"], {CONF_CODE: code})
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "restart"
+    assert aborted(result) == "restart"
     assert result["description_placeholders"] == {"serial": SERIAL}
     await hass.async_block_till_done()
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
@@ -609,15 +602,13 @@ async def test_a_discovery_without_its_hub_or_of_a_paired_thermostat_ends_with_a
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context=discovery, data={"serial": SERIAL}
     )
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "already_paired"
+    assert aborted(result) == "already_paired"
 
     assert await hass.config_entries.async_unload(hub.entry_id)
     result = await hass.config_entries.flow.async_init(
         DOMAIN, context=discovery, data={"serial": OTHER_SERIAL}
     )
-    assert result["type"] is FlowResultType.ABORT
-    assert result["reason"] == "hub_not_loaded"
+    assert aborted(result) == "hub_not_loaded"
 
 
 async def test_an_ignored_thermostat_stays_ignored(

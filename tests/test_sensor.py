@@ -11,12 +11,14 @@ from homeassistant.const import STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
+import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from .conftest import SERIAL, PairThermostat, shown
 from .platform_snapshots import platform_snapshot_test
 
 
+@pytest.mark.smoke("sensor")
 async def test_sensors_read_the_thermostats_buckets(
     hass: HomeAssistant, pair_thermostat: PairThermostat
 ) -> None:

@@ -140,9 +140,7 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
         await action(hass, paired, "set_fan_timer", duration={"minutes": 5})
     assert err.value.translation_domain == "homeassistant"
     assert err.value.translation_key == "service_not_supported"
-    fan_timer_end = hass.states.get(paired.entity_id("sensor", "fan_timer_end"))
-    assert fan_timer_end is not None
-    assert fan_timer_end.state == STATE_UNKNOWN
+    assert shown(hass, paired.entity_id("sensor", "fan_timer_end")) == STATE_UNKNOWN
 
 
 # -- temperature lock --------------------------------------------------------------------------
@@ -184,9 +182,7 @@ async def test_temperature_lock_needs_a_4_digit_pin(
     err = await refused(hass, paired, "set_temperature_lock", **data)
     assert err.translation_key == "pin_invalid"
     assert str(err) == "The PIN must be exactly 4 digits"
-    lock = hass.states.get(paired.entity_id("binary_sensor", "temperature_lock"))
-    assert lock is not None
-    assert lock.state == STATE_OFF
+    assert shown(hass, paired.entity_id("binary_sensor", "temperature_lock")) == STATE_OFF
 
 
 async def test_temperature_lock_range_is_checked(

@@ -40,7 +40,7 @@ from .platform_snapshots import platform_snapshot_test
 @pytest.mark.parametrize(
     ("key", "field", "initially"),
     [
-        ("learning", "learning_mode", False),
+        pytest.param("learning", "learning_mode", False, marks=pytest.mark.smoke("switch")),
         ("home_away_assist", "auto_away_enable", False),
         ("sunlight_correction", "sunlight_correction_enabled", True),
         ("filter_reminder", "filter_reminder_enabled", True),

@@ -29,9 +29,25 @@ from .test_holds import TUESDAY_EVENING, at, move_to, pair_with_schedule
 OWN_ECO = {"away_temperature_low": 12.5, "away_temperature_high": 30.0}
 
 
-async def pair_at_home(hass: HomeAssistant, pair_thermostat: PairThermostat) -> PairedThermostat:
-    """Pair a heating thermostat with its own eco temperatures and the week schedule."""
+async def pair_at_home(
+    hass: HomeAssistant,
+    pair_thermostat: PairThermostat,
+    freezer: FrozenDateTimeFactory | None = None,
+) -> PairedThermostat:
+    """Pair a heating thermostat with its own eco temperatures and the week schedule.
+
+    With the `freezer`, on Tuesday evening.
+    """
+    if freezer is not None:
+        freezer.move_to(at(TUESDAY_EVENING))
     return await pair_with_schedule(hass, pair_thermostat, device=OWN_ECO)
+
+
+async def create_event(hass: HomeAssistant, calendar: str, **fields: Any) -> None:
+    """Create an event in the calendar, as its dialog does (`calendar.create_event`)."""
+    await hass.services.async_call(
+        CALENDAR_DOMAIN, "create_event", {ATTR_ENTITY_ID: calendar, **fields}, blocking=True
+    )
 
 
 def structure_key(paired: PairedThermostat) -> str:
@@ -91,8 +107,7 @@ async def away_on_vacation(
     until: str,
 ) -> PairedThermostat:
     """Pair a thermostat at home on Tuesday evening; away from 20:30 on a vacation `until`."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
+    paired = await pair_at_home(hass, pair_thermostat, freezer)
     await set_vacation(hass, start="2026-11-24 20:30:00", end=until)
     await move_to(hass, freezer, at("2026-11-24 20:30:01-08:00"))
     await thermostat_has(paired, structure_key(paired), away=True)
@@ -114,8 +129,7 @@ async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Away from the start with the vacation's eco temperatures; home and own eco at the end."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
+    paired = await pair_at_home(hass, pair_thermostat, freezer)
     start, end = at("2026-11-24 21:00:00-08:00"), at("2026-11-27 18:00:00-08:00")
     answer = await set_vacation(
         hass, start="2026-11-24 21:00:00", end="2026-11-27 18:00:00", eco_low=10, eco_high=28
@@ -159,8 +173,7 @@ async def test_the_home_is_back_in_time_to_reach_the_schedule(
 
     The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
     """
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
+    paired = await pair_at_home(hass, pair_thermostat, freezer)
     thermostat = paired.thermostat
     await thermostat.put(
         f"shared.{SERIAL}",
@@ -255,8 +268,7 @@ async def test_a_wrong_vacation_is_refused_and_changes_nothing(
     key: str,
 ) -> None:
     """Each wrong vacation: a translated refusal; the calendar is as it was."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
+    paired = await pair_at_home(hass, pair_thermostat, freezer)
     await set_vacation(hass, start="2026-12-01 10:00:00", end="2026-12-04 10:00:00")
     before = await listed(hass, paired)
     with pytest.raises(ServiceValidationError) as err:
@@ -272,6 +284,7 @@ async def test_a_wrong_vacation_is_refused_and_changes_nothing(
     assert await listed(hass, paired) == before
 
 
+@pytest.mark.smoke("calendar")
 async def test_the_calendar_creates_changes_and_deletes_vacations(
     hass: HomeAssistant,
     pair_thermostat: PairThermostat,
@@ -284,16 +297,12 @@ async def test_the_calendar_creates_changes_and_deletes_vacations(
     calendar = calendar_id(hass, paired)
     now = dt_util.now().replace(microsecond=0)
     start, end = now + timedelta(hours=1), now + timedelta(days=5)
-    await hass.services.async_call(
-        CALENDAR_DOMAIN,
-        "create_event",
-        {
-            ATTR_ENTITY_ID: calendar,
-            "summary": "Skiing",
-            "start_date_time": start.isoformat(),
-            "end_date_time": end.isoformat(),
-        },
-        blocking=True,
+    await create_event(
+        hass,
+        calendar,
+        summary="Skiing",
+        start_date_time=start.isoformat(),
+        end_date_time=end.isoformat(),
     )
     (event,) = await listed(hass, paired)
     assert event["summary"] == "Skiing"
@@ -301,16 +310,12 @@ async def test_the_calendar_creates_changes_and_deletes_vacations(
 
     # A whole-day event overlapping it: refused, translated.
     with pytest.raises(ServiceValidationError) as err:
-        await hass.services.async_call(
-            CALENDAR_DOMAIN,
-            "create_event",
-            {
-                ATTR_ENTITY_ID: calendar,
-                "summary": "Again",
-                "start_date": (end - timedelta(days=1)).date().isoformat(),
-                "end_date": (end + timedelta(days=1)).date().isoformat(),
-            },
-            blocking=True,
+        await create_event(
+            hass,
+            calendar,
+            summary="Again",
+            start_date=(end - timedelta(days=1)).date().isoformat(),
+            end_date=(end + timedelta(days=1)).date().isoformat(),
         )
     assert err.value.translation_key == "vacations_overlap"
 
@@ -388,8 +393,7 @@ async def test_a_vacation_that_began_while_home_assistant_was_down_begins_at_sta
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """The start passed while the hub was stopped: the home goes away as soon as it starts."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
+    paired = await pair_at_home(hass, pair_thermostat, freezer)
     await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-26 09:00:00")
 
     await down_until(hass, freezer, paired, "2026-11-24 23:00:00-08:00")
@@ -401,8 +405,7 @@ async def test_a_vacation_that_passed_while_home_assistant_was_down_is_gone_at_s
     hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
 ) -> None:
     """Begun and ended while the hub was stopped: at start it is off the calendar, home is home."""
-    freezer.move_to(at(TUESDAY_EVENING))
-    paired = await pair_at_home(hass, pair_thermostat)
+    paired = await pair_at_home(hass, pair_thermostat, freezer)
     await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-24 23:00:00")
 
     await down_until(hass, freezer, paired, "2026-11-25 09:00:00-08:00")
@@ -513,17 +516,13 @@ async def test_a_vacations_event_shows_its_eco_range_and_refuses_what_it_cannot_
         ({"description": "Skis in the garage"}, "vacation_description"),
     ):
         with pytest.raises(ServiceValidationError) as err:
-            await hass.services.async_call(
-                CALENDAR_DOMAIN,
-                "create_event",
-                {
-                    ATTR_ENTITY_ID: calendar,
-                    "summary": "Skiing",
-                    "start_date_time": (now + timedelta(days=20)).isoformat(),
-                    "end_date_time": (now + timedelta(days=22)).isoformat(),
-                    **refused,
-                },
-                blocking=True,
+            await create_event(
+                hass,
+                calendar,
+                summary="Skiing",
+                start_date_time=(now + timedelta(days=20)).isoformat(),
+                end_date_time=(now + timedelta(days=22)).isoformat(),
+                **refused,
             )
         assert err.value.translation_domain == DOMAIN
         assert err.value.translation_key == key

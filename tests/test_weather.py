@@ -27,7 +27,7 @@ from yarl import URL
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, CONF_WEATHER_ENTITY
 from thermostat_sim import basic_auth
 
-from .conftest import SERIAL
+from .conftest import SERIAL, shown
 from .docs_pages import differences, examples_of
 
 BACKYARD = "weather.backyard"
@@ -557,9 +557,7 @@ async def test_unavailable_weather_entity_is_the_token_with_an_empty_object(
     assert (await weather_of(hub))["current"]["temp_f"] == 70.0
     hass.states.async_set("sensor.outdoor_temperature", "unavailable")
     await hass.async_block_till_done()
-    state = hass.states.get(backyard)
-    assert state is not None
-    assert state.state == "unavailable"
+    assert shown(hass, backyard) == "unavailable"
 
     status, raw = await ask(hub)
 

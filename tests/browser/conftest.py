@@ -42,6 +42,7 @@ Fixtures (their types, `LIVING_ROOM`, `OWNER` and helpers are in `tests/browser/
   which adds its subentry as Add thermostat does) and wait for its climate entity; returns a
   `PairedThermostat` (thermostat, serial, entity_id, device_id): for tests of pages that need a
   paired thermostat without going through pairing.
+- `living_room`: `pair(make_thermostat(**LIVING_ROOM))`, the paired thermostat most pages show.
 
 A thermostat paired in one test stays paired for the next ones (one Home Assistant): find yours
 by its serial or device id, not by position.
@@ -68,6 +69,7 @@ from tests.browser.harness import (
     CHROMIUM_ARGS,
     HOME_ASSISTANT_YAML,
     INTEGRATION_LOGGER,
+    LIVING_ROOM,
     OWNER,
     README_IMAGES,
     SCREENSHOTS,
@@ -334,3 +336,9 @@ def pair(home_assistant: BrowserHomeAssistant) -> Pair:
         return await wait_until_shown(client, thermostat)
 
     return pair_thermostat
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def living_room(make_thermostat: MakeThermostat, pair: Pair) -> PairedThermostat:
+    """Return the `LIVING_ROOM` thermostat, paired: the one most pages show."""
+    return await pair(await make_thermostat(**LIVING_ROOM))

@@ -16,14 +16,7 @@ from playwright.async_api import Page, expect
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
-from tests.browser.harness import (
-    LIVING_ROOM,
-    BrowserHomeAssistant,
-    Goto,
-    MakeThermostat,
-    Pair,
-    Screenshot,
-)
+from tests.browser.harness import BrowserHomeAssistant, Goto, PairedThermostat, Screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -47,12 +40,11 @@ async def test_a_heating_alert_on_the_repairs_page(
     page: Page,
     goto: Goto,
     home_assistant: BrowserHomeAssistant,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     readme_picture: Screenshot,
 ) -> None:
     """The repair names the thermostat, gives the figures and what to check first."""
-    paired = await pair(await make_thermostat(**LIVING_ROOM))
+    paired = living_room
     await set_hub_enabled(home_assistant, False)
     state_file = home_assistant.config_dir / ".storage" / STORAGE_KEY
     saved = json.loads(state_file.read_text(encoding="utf-8"))

@@ -7,7 +7,7 @@ import re
 from playwright.async_api import Page, expect
 import pytest
 
-from tests.browser.harness import LIVING_ROOM, Goto, MakePage, MakeThermostat, Pair, Screenshot
+from tests.browser.harness import Goto, MakePage, PairedThermostat, Screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -18,13 +18,11 @@ PHONE = {"width": 390, "height": 844}
 async def _open_device_page(
     make_page: MakePage,
     goto: Goto,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     **page_options: int | bool,
 ) -> Page:
-    paired = await pair(await make_thermostat(**LIVING_ROOM))
     page = await make_page(**page_options)
-    await goto(page, f"/config/devices/device/{paired.device_id}")
+    await goto(page, f"/config/devices/device/{living_room.device_id}")
     # What the thermostat reports, through its climate entity in the Controls card.
     await expect(page.get_by_text("Heating (Heat)")).to_be_visible()
     await expect(page.get_by_text("Currently: 19.6 °C")).to_be_visible()
@@ -34,13 +32,12 @@ async def _open_device_page(
 async def test_device_page_shows_the_thermostat(
     make_page: MakePage,
     goto: Goto,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     readme_picture: Screenshot,
 ) -> None:
     """The device page names the thermostat, its model and serial, and shows what it reports."""
     # A tall window, so the README's picture shows the sensors too.
-    page = await _open_device_page(make_page, goto, make_thermostat, pair, height=1100)
+    page = await _open_device_page(make_page, goto, living_room, height=1100)
     await expect(page.get_by_text("Living room").first).to_be_visible()
     await expect(page.get_by_text("Display-2.0")).to_be_visible()
     await expect(page.get_by_text("Serial number: 02AA01AC3314B")).to_be_visible()
@@ -50,12 +47,11 @@ async def test_device_page_shows_the_thermostat(
 async def test_device_page_in_dark_theme(
     make_page: MakePage,
     goto: Goto,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     screenshot: Screenshot,
 ) -> None:
     """With the browser set to dark, the page follows (Home Assistant's default theme)."""
-    page = await _open_device_page(make_page, goto, make_thermostat, pair, dark=True)
+    page = await _open_device_page(make_page, goto, living_room, dark=True)
     # The theme's page background, resolved by the browser to rgb(r, g, b).
     background: str = await page.evaluate(
         """() => {
@@ -75,11 +71,10 @@ async def test_device_page_in_dark_theme(
 async def test_device_page_on_a_phone(
     make_page: MakePage,
     goto: Goto,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     screenshot: Screenshot,
 ) -> None:
     """At phone width the page fits the screen: nothing to scroll sideways."""
-    page = await _open_device_page(make_page, goto, make_thermostat, pair, **PHONE)
+    page = await _open_device_page(make_page, goto, living_room, **PHONE)
     assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     await screenshot(page, "phone")

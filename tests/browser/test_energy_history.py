@@ -15,14 +15,7 @@ from playwright.async_api import Page, expect
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from tests.browser.harness import (
-    LIVING_ROOM,
-    BrowserHomeAssistant,
-    Goto,
-    MakeThermostat,
-    Pair,
-    Screenshot,
-)
+from tests.browser.harness import BrowserHomeAssistant, Goto, PairedThermostat, Screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -60,12 +53,11 @@ async def test_daily_heating_and_cooling_hours_in_a_statistics_graph(
     page: Page,
     goto: Goto,
     home_assistant: BrowserHomeAssistant,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     readme_picture: Screenshot,
 ) -> None:
     """The docs' card: a bar per day of heating and cooling hours, from the runtime sensors."""
-    paired = await pair(await make_thermostat(**LIVING_ROOM))  # heating, with the fan
+    paired = living_room  # heating, with the fan
     heating = await runtime_entity(home_assistant, paired.serial, "heating_stage_1")
     cooling = await runtime_entity(home_assistant, paired.serial, "cooling_stage_1")
     client = home_assistant.client

@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench.ha_server import CONSOLE_LOG
-from tests.browser.harness import (
-    SETUP_LOGGERS,
-    BrowserHomeAssistant,
-    log_records,
-    logged_errors,
-)
+from tests.browser.harness import SETUP_LOGGERS, BrowserHomeAssistant, log_records, logged_errors
 
 pytestmark = pytest.mark.browser
 

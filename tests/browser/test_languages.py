@@ -17,7 +17,7 @@ from tests.browser.harness import (
     BrowserHomeAssistant,
     MakePage,
     MakeThermostat,
-    Pair,
+    PairedThermostat,
     Screenshot,
     wait_until_shown,
 )
@@ -63,8 +63,7 @@ async def test_the_schedule_card_speaks_the_users_language(
     *,
     make_page: MakePage,
     home_assistant: BrowserHomeAssistant,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     screenshot: Screenshot,
     readme_picture: Screenshot,
 ) -> None:
@@ -72,7 +71,7 @@ async def test_the_schedule_card_speaks_the_users_language(
 
     A day's editor is open, so its texts (time, setpoints, copy to, save) are read too.
     """
-    paired = await pair(await make_thermostat(**LIVING_ROOM))
+    paired = living_room
     await paired.thermostat.put(f"schedule.{paired.serial}", SCHEDULE)
     path = await put_card_on_dashboard(home_assistant.client, paired.entity_id)
     room = LIVING_ROOM["shared"]["name"]

@@ -5,14 +5,7 @@ from __future__ import annotations
 from playwright.async_api import expect
 import pytest
 
-from tests.browser.harness import (
-    LIVING_ROOM,
-    Goto,
-    MakePage,
-    MakeThermostat,
-    Pair,
-    Screenshot,
-)
+from tests.browser.harness import Goto, MakePage, PairedThermostat, Screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -20,8 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 async def test_raising_the_setpoint_in_the_dialog_reaches_the_thermostat(
     make_page: MakePage,
     goto: Goto,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     readme_picture: Screenshot,
 ) -> None:
     """A press on + in the dialog sets 21.5 °C on the thermostat, over its held connection.
@@ -29,7 +21,7 @@ async def test_raising_the_setpoint_in_the_dialog_reaches_the_thermostat(
     The dialog shows what the thermostat reports (room temperature and humidity, heating,
     its setpoint); the new setpoint arrives on the thermostat as a pushed `shared` bucket.
     """
-    paired = await pair(await make_thermostat(**LIVING_ROOM))
+    paired = living_room
     thermostat = paired.thermostat
     page = await make_page(height=720)
     await goto(page, f"/config/devices/device/{paired.device_id}")

@@ -11,14 +11,7 @@ from datetime import UTC, datetime, timedelta
 from playwright.async_api import Page, expect
 import pytest
 
-from tests.browser.harness import (
-    LIVING_ROOM,
-    BrowserHomeAssistant,
-    Goto,
-    MakeThermostat,
-    Pair,
-    Screenshot,
-)
+from tests.browser.harness import BrowserHomeAssistant, Goto, PairedThermostat, Screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -32,8 +25,7 @@ async def test_the_repair_of_a_thermostat_that_takes_no_commands(
     page: Page,
     *,
     home_assistant: BrowserHomeAssistant,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     goto: Goto,
     readme_picture: Screenshot,
 ) -> None:
@@ -42,7 +34,7 @@ async def test_the_repair_of_a_thermostat_that_takes_no_commands(
     Two minutes after the setting was sent, as the service decides (its clock runs in Home
     Assistant's process: the page waits for the repair to appear, not for a time).
     """
-    paired = await pair(await make_thermostat(**LIVING_ROOM))
+    paired = living_room
     paired.thermostat.obey_pushes = False
     await home_assistant.client.websocket(
         {
@@ -67,13 +59,11 @@ async def test_the_vacation_calendar_shows_a_vacation_and_its_eco_range(
     page: Page,
     *,
     home_assistant: BrowserHomeAssistant,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    living_room: PairedThermostat,
     goto: Goto,
     readme_picture: Screenshot,
 ) -> None:
     """A vacation set by the action is an event of the Vacation calendar, with its eco range."""
-    await pair(await make_thermostat(**LIVING_ROOM))
     start = datetime.now(UTC).replace(hour=8, minute=0, second=0, microsecond=0) + timedelta(days=2)
     await home_assistant.client.websocket(
         {

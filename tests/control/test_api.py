@@ -13,7 +13,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from custom_components.thermostat_cloud.server.core.testing import harness
-from tests.conftest import OTHER_SERIAL, SERIAL
+from tests.conftest import NO_EQUIPMENT, OTHER_SERIAL, SERIAL
 
 from .conftest import URL, Client, ConnectThermostat, command, pair
 
@@ -183,23 +183,7 @@ async def test_status_record_has_every_field_derived_from_buckets(
         "has_leaf": True,
         "software_version": "5.9.3-5",
         "temperature_scale": "F",
-        "capabilities": {
-            "can_heat": True,
-            "can_cool": False,
-            "has_fan": True,
-            "has_emer_heat": False,
-            "has_humidifier": False,
-            "has_dehumidifier": False,
-            "has_x2_heat": False,
-            "has_x3_heat": False,
-            "has_aux_heat": False,
-            "has_alt_heat": False,
-            "has_x2_alt_heat": False,
-            "has_x2_cool": False,
-            "has_x3_cool": False,
-            "has_heat_pump": False,
-            "has_dual_fuel": False,
-        },
+        "capabilities": {**NO_EQUIPMENT, "can_heat": True, "has_fan": True},
         "eco_mode": "schedule",
         "time_to_target": 12,
         "time_to_target_training_status": "trained",

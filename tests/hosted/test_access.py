@@ -71,12 +71,21 @@ async def test_key_is_accepted_with_any_case_of_bearer(paired: Paired) -> None:
     assert response.status == 200
 
 
+def reads(base: str) -> tuple[str, ...]:
+    """Return the paths that read: the device list, and the thermostat's status and schedule."""
+    return ("/devices", f"{base}/status", f"{base}/schedule")
+
+
+def lacking(scope: str) -> tuple[int, dict[str, str]]:
+    """Return the answer to a key without `scope`: its status and body."""
+    return 403, {"error": "Insufficient scope", "requiredScope": scope}
+
+
 async def test_read_scope_reads_but_does_not_write(paired: Paired, make_key: CreateKey) -> None:
     api, service, _, _ = paired
-    key = await make_key(["read"])
-    base = f"/thermostat/{device_id(service)}"
+    key, base = await make_key(["read"]), f"/thermostat/{device_id(service)}"
 
-    for path in ("/devices", f"{base}/status", f"{base}/schedule"):
+    for path in reads(base):
         response, _ = await api.get(path, key)
         assert response.status == 200, path
     for method, path, body in (
@@ -88,25 +97,18 @@ async def test_read_scope_reads_but_does_not_write(paired: Paired, make_key: Cre
         ("DELETE", base, None),
     ):
         response, answer = await api.request(method, path, key, body)
-        assert (response.status, answer) == (
-            403,
-            {"error": "Insufficient scope", "requiredScope": "write"},
-        ), path
+        assert (response.status, answer) == lacking("write"), path
     assert service.pairing.is_paired(SERIAL)
     assert "fan_mode" not in harness(service).value(f"device.{SERIAL}")
 
 
 async def test_write_scope_writes_but_does_not_read(paired: Paired, make_key: CreateKey) -> None:
     api, service, _, _ = paired
-    key = await make_key(["write"])
-    base = f"/thermostat/{device_id(service)}"
+    key, base = await make_key(["write"]), f"/thermostat/{device_id(service)}"
 
-    for path in ("/devices", f"{base}/status", f"{base}/schedule"):
+    for path in reads(base):
         response, answer = await api.get(path, key)
-        assert (response.status, answer) == (
-            403,
-            {"error": "Insufficient scope", "requiredScope": "read"},
-        ), path
+        assert (response.status, answer) == lacking("read"), path
     response, _ = await api.post(f"{base}/fan", key, {"mode": "on"})
     assert response.status == 200
 

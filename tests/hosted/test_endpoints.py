@@ -32,6 +32,27 @@ def assert_command_response(body: dict[str, Any], service: ThermostatService, ke
     assert body["timestamp"] == bucket.timestamp
 
 
+def written(service: ThermostatService, key: str) -> tuple[int, dict[str, Any]] | None:
+    """Return a bucket's revision and value (None while there is no such bucket)."""
+    bucket = harness(service).bucket(key)
+    return None if bucket is None else (bucket.revision, dict(bucket.value))
+
+
+async def assert_refused(
+    paired: Paired, action: str, body: Any, error: str, *, bucket: str, method: str = "POST"
+) -> None:
+    """Assert the thermostat's `action` answers 400 with the error, leaving the bucket be."""
+    api, service, _, key = paired
+    before = written(service, bucket)
+
+    response, answer = await api.request(
+        method, f"/thermostat/{device_id(service)}/{action}", key, body
+    )
+
+    assert (response.status, answer) == (400, {"error": error})
+    assert written(service, bucket) == before
+
+
 # -- devices and status --------------------------------------------------------------------------
 
 
@@ -170,17 +191,9 @@ async def test_temperature_converts_fahrenheit_and_rounds_to_half_degrees(
     ],
 )
 async def test_temperature_refuses_bad_values(
-    paired: Paired,
-    body: dict[str, Any],
-    error: str,
+    paired: Paired, body: dict[str, Any], error: str
 ) -> None:
-    api, service, _, key = paired
-    before = harness(service).value(f"shared.{SERIAL}")
-
-    response, answer = await api.post(f"/thermostat/{device_id(service)}/temperature", key, body)
-
-    assert (response.status, answer) == (400, {"error": error})
-    assert harness(service).value(f"shared.{SERIAL}") == before
+    await assert_refused(paired, "temperature", body, error, bucket=f"shared.{SERIAL}")
 
 
 async def test_temperature_mode_the_equipment_cannot_do_is_refused(
@@ -229,18 +242,8 @@ async def test_range_sets_both_setpoints_and_switches_to_range(paired: Paired) -
         ({"low": 19, "high": 24, "scale": 1}, "scale must be C or F"),
     ],
 )
-async def test_range_refuses_bad_values(
-    paired: Paired,
-    body: dict[str, Any],
-    error: str,
-) -> None:
-    api, service, _, key = paired
-
-    response, answer = await api.post(
-        f"/thermostat/{device_id(service)}/temperature/range", key, body
-    )
-
-    assert (response.status, answer) == (400, {"error": error})
+async def test_range_refuses_bad_values(paired: Paired, body: dict[str, Any], error: str) -> None:
+    await assert_refused(paired, "temperature/range", body, error, bucket=f"shared.{SERIAL}")
 
 
 # -- fan ----------------------------------------------------------------------------------------
@@ -257,8 +260,7 @@ async def test_fan_mode_is_written_to_the_device_bucket(paired: Paired) -> None:
 
 
 async def test_fan_timer_ends_in_auto_pushed_to_the_thermostat(
-    hass: HomeAssistant,
-    paired: Paired,
+    hass: HomeAssistant, paired: Paired
 ) -> None:
     api, service, thermostat, key = paired
 
@@ -280,10 +282,7 @@ async def test_fan_timer_ends_in_auto_pushed_to_the_thermostat(
     assert ended["value"]["fan_mode"] == "auto"
 
 
-async def test_fan_timer_survives_a_restart(
-    hass: HomeAssistant,
-    paired: Paired,
-) -> None:
+async def test_fan_timer_survives_a_restart(hass: HomeAssistant, paired: Paired) -> None:
     """The timer is state, not just a callback: a reloaded hub re-arms it."""
     api, service, _, key = paired
     response, _ = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"duration": 600})
@@ -313,16 +312,8 @@ async def test_fan_timer_survives_a_restart(
         ({}, "Give either a fan mode or a duration"),
     ],
 )
-async def test_fan_refuses_bad_requests(
-    paired: Paired,
-    body: dict[str, Any],
-    error: str,
-) -> None:
-    api, service, _, key = paired
-
-    response, answer = await api.post(f"/thermostat/{device_id(service)}/fan", key, body)
-
-    assert (response.status, answer) == (400, {"error": error})
+async def test_fan_refuses_bad_requests(paired: Paired, body: dict[str, Any], error: str) -> None:
+    await assert_refused(paired, "fan", body, error, bucket=f"device.{SERIAL}")
 
 
 async def test_fan_duration_at_the_limit_is_accepted(paired: Paired) -> None:
@@ -390,17 +381,9 @@ PIN_HASH_ERROR = "pin_hash must be Base64 of the SHA-1 of the 4-digit PIN follow
         ({}, "Enabled must be true or false"),
     ],
 )
-async def test_lock_refuses_bad_requests(
-    paired: Paired,
-    body: dict[str, Any],
-    error: str,
-) -> None:
-    api, service, _, key = paired
-
-    response, answer = await api.post(f"/thermostat/{device_id(service)}/lock", key, body)
-
-    assert (response.status, answer) == (400, {"error": error})
-    assert "temperature_lock_enabled" not in harness(service).value(f"device.{SERIAL}")
+async def test_lock_refuses_bad_requests(paired: Paired, body: dict[str, Any], error: str) -> None:
+    await assert_refused(paired, "lock", body, error, bucket=f"device.{SERIAL}")
+    assert "temperature_lock_enabled" not in harness(paired.service).value(f"device.{SERIAL}")
 
 
 # -- schedule -----------------------------------------------------------------------------------
@@ -491,18 +474,10 @@ ENTRY = {"temp": 20, "time": 3600, "type": "HEAT", "entry_type": "setpoint"}
     ],
 )
 async def test_schedule_put_validates_the_whole_schedule(
-    paired: Paired,
-    body: dict[str, Any],
-    error: str,
+    paired: Paired, body: dict[str, Any], error: str
 ) -> None:
-    api, service, _, key = paired
-
-    response, answer = await api.request(
-        "PUT", f"/thermostat/{device_id(service)}/schedule", key, body
-    )
-
-    assert (response.status, answer) == (400, {"error": error})
-    assert harness(service).bucket(f"schedule.{SERIAL}") is None
+    await assert_refused(paired, "schedule", body, error, bucket=f"schedule.{SERIAL}", method="PUT")
+    assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
 
 
 # -- delete -------------------------------------------------------------------------------------

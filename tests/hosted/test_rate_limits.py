@@ -37,6 +37,15 @@ def quota(response: ClientResponse) -> tuple[str, str, str]:
     )
 
 
+async def used_up(api: HostedClient, keys: list[str], requests: int) -> list[str]:
+    """Send `requests` requests with each key, every one of them answered; return the keys."""
+    for key in keys:
+        for _ in range(requests):
+            response, _ = await api.get("/devices", key)
+            assert response.status == 200
+    return keys
+
+
 async def test_twenty_requests_a_minute_per_key(
     frozen: FrozenDateTimeFactory, paired: Paired
 ) -> None:
@@ -84,11 +93,7 @@ async def test_one_hundred_requests_a_minute_per_user(
 ) -> None:
     """Five keys of one user use up the user's quota; a sixth key is then refused too."""
     api, _, _, first = paired
-    keys = [first, *[await make_key() for _ in range(4)]]
-    for key in keys:
-        for _ in range(20):
-            response, _ = await api.get("/devices", key)
-            assert response.status == 200
+    await used_up(api, [first, *[await make_key() for _ in range(4)]], 20)
 
     response, body = await api.get("/devices", await make_key())
     assert (response.status, body) == (429, {"error": "Rate limit exceeded", "retryAfter": RESET})
@@ -103,10 +108,7 @@ async def test_headers_follow_the_user_quota_once_it_is_tighter(
     frozen: FrozenDateTimeFactory, paired: Paired, make_key: CreateKey
 ) -> None:
     api, _, _, first = paired
-    keys = [first, *[await make_key() for _ in range(4)]]
-    for key in keys:
-        for _ in range(19):
-            await api.get("/devices", key)
+    keys = await used_up(api, [first, *[await make_key() for _ in range(4)]], 19)
     response, _ = await api.get("/devices", keys[-1])
     # 96 of the user's 100 are used, none of this key's 20 are left: the key's quota shows.
     assert quota(response) == ("20", "0", RESET)

@@ -12,15 +12,21 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from pathlib import Path
+from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
-from tests.conftest import FakeClock, LoopClock, MemoryStorage
+from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
 HERE = Path(__file__).parent
+SHARED = f"shared.{SERIAL}"
+DEVICE = f"device.{SERIAL}"
+CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.abc", password="secret", address="127.0.0.5")
+"""The thermostat `SERIAL` as it identifies itself on the device protocol."""
 NOT_HERE = frozenset({"hass", "socket_enabled", "hass_client", "enable_custom_integrations"})
 
 
@@ -59,6 +65,11 @@ def pair(service: ThermostatService, serial: str, user_id: str | None = None) ->
     assert service.pairing.register(code, user_id).success
 
 
+def report(service: ThermostatService, key: str = SHARED, /, **fields: Any) -> None:
+    """PUT fields as the thermostat does (no fields: contact only, as a subscribe is)."""
+    service.sessions.put(CLAIM, [PutEntry(key, fields, None, 0)] if fields else [])
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark this folder's tests `unit`; refuse one that needs Home Assistant or a socket."""
     for item in items:
@@ -68,3 +79,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         needs = NOT_HERE.intersection(getattr(item, "fixturenames", ()))
         if needs:
             raise pytest.UsageError(f"{item.nodeid} is a unit test but uses {sorted(needs)}")
+
+
+@pytest.fixture(autouse=True)
+def enable_event_loop_debug() -> None:
+    """Leave the loop's debug mode off: no Home Assistant here to watch for blocking calls.
+
+    Debug mode records a stack trace with every callback the loop schedules; the core's
+    timers and events schedule thousands in a simulated day, which doubled the folder's time.
+    """

@@ -17,8 +17,8 @@ import pytest
 from custom_components.thermostat_cloud.server import Author, ServiceConfig, ThermostatService
 from tests.conftest import SERIAL, FakeClock, MemoryStorage
 
-from .conftest import pair
-from .test_runtime import DEVICE, clock_of, report
+from .conftest import DEVICE, pair, report
+from .test_runtime import clock_of
 
 BERLIN = ZoneInfo("Europe/Berlin")
 CONFIG = ServiceConfig(api_origin="http://127.0.0.1:8000", save_delay=0, time_zone="Europe/Berlin")

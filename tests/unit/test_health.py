@@ -23,15 +23,11 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
-from .conftest import pair
+from .conftest import DEVICE, pair, report
 
-SHARED = f"shared.{SERIAL}"
-DEVICE = f"device.{SERIAL}"
-CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.abc", password="secret", address="127.0.0.5")
 IDLE: dict[str, Any] = {
     "hvac_heater_state": False,
     "hvac_ac_state": False,
@@ -43,11 +39,6 @@ HEAT_PUMP: dict[str, Any] = {
     "heat_pump_aux_threshold": 5.0,
     "heat_pump_aux_threshold_enabled": True,
 }
-
-
-def report(service: ThermostatService, key: str = SHARED, /, **fields: Any) -> None:
-    """PUT fields as the thermostat does (no fields: contact only, as a subscribe is)."""
-    service.sessions.put(CLAIM, [PutEntry(key, fields, None, 0)] if fields else [])
 
 
 def kinds(service: ThermostatService) -> set[FindingKind]:

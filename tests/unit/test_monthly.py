@@ -13,9 +13,9 @@ from typing import Any
 from custom_components.thermostat_cloud.server import MIN_DAYS_WITH_DATA, ThermostatService
 from tests.conftest import SERIAL, FakeClock, MemoryStorage
 
-from .conftest import pair
+from .conftest import DEVICE, pair, report
 from .test_days import at, live_day, started
-from .test_runtime import DEVICE, clock_of, report
+from .test_runtime import clock_of
 
 GAS_RATES = {SERIAL: {"heating_stage_1": {"gas": 1.5}}}
 

@@ -15,7 +15,7 @@ from custom_components.thermostat_cloud.server.core.read.readings import (
     plausible_number,
 )
 from custom_components.thermostat_cloud.server.model.buckets import BucketStore
-from tests.conftest import FakeClock
+from tests.conftest import NO_EQUIPMENT, FakeClock
 
 SERIAL = "02AA01AC331400AB"
 HOME = "6f1c2f36-1a2b-4c3d-8e9f-000000000001"
@@ -50,23 +50,7 @@ def test_a_number_outside_what_the_field_can_be_is_no_reading(
 def test_a_thermostat_that_said_nothing_about_its_equipment_heats_only() -> None:
     """Until firmware reports its equipment, the entity offers heat and nothing it may lack."""
     silent = readings(shared={"current_temperature": 20.5})
-    assert silent.capabilities == {
-        "can_heat": True,
-        "can_cool": False,
-        "has_fan": False,
-        "has_emer_heat": False,
-        "has_humidifier": False,
-        "has_dehumidifier": False,
-        "has_x2_heat": False,
-        "has_x3_heat": False,
-        "has_aux_heat": False,
-        "has_alt_heat": False,
-        "has_x2_alt_heat": False,
-        "has_x2_cool": False,
-        "has_x3_cool": False,
-        "has_heat_pump": False,
-        "has_dual_fuel": False,
-    }
+    assert silent.capabilities == {**NO_EQUIPMENT, "can_heat": True}
     assert not silent.equipment_reported
     cooling = readings(shared={"can_heat": False, "can_cool": "yes"})
     assert cooling.equipment_reported

@@ -7,7 +7,6 @@ test moves, and reads the figures the sensors show.
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from hypothesis import given, settings, strategies as st
 import pytest
@@ -18,20 +17,10 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, MemoryStorage
 
-from .conftest import pair
-
-SHARED = f"shared.{SERIAL}"
-DEVICE = f"device.{SERIAL}"
-CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.abc", password="secret", address="127.0.0.5")
-
-
-def report(service: ThermostatService, key: str = SHARED, **fields: Any) -> None:
-    """PUT fields as the thermostat does (no fields: contact only, as a subscribe is)."""
-    service.sessions.put(CLAIM, [PutEntry(key, fields, None, 0)] if fields else [])
+from .conftest import DEVICE, SHARED, pair, report
 
 
 def clock_of(service: ThermostatService) -> FakeClock:

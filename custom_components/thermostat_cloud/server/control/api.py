@@ -217,7 +217,6 @@ class ControlApi:
         network: LocalNetwork,
         keepalive: float = SSE_KEEPALIVE_SECONDS,
     ) -> None:
-        """Initialize from a service provider, the LAN's settings pages and a stream keepalive."""
         self._provider = provider
         self.network = network
         self.keepalive = keepalive
@@ -266,11 +265,9 @@ class ControlApi:
     # -- reading ----------------------------------------------------------------------------
 
     async def health(self, service: ThermostatService, request: web.Request) -> web.Response:
-        """`GET /health`: the service is running."""
         return web.json_response({"status": "ok"})
 
     async def status(self, service: ThermostatService, request: web.Request) -> web.Response:
-        """`GET /status?serial=`: one device's status record."""
         serial = request.query.get("serial", "").strip()
         if not serial:
             return refuse(request, 400, "Serial parameter required")
@@ -279,7 +276,6 @@ class ControlApi:
         return web.json_response(status_record(service, serial))
 
     async def devices(self, service: ThermostatService, request: web.Request) -> web.Response:
-        """`GET /api/devices`: every known device."""
         return web.json_response(device_list(service))
 
     # -- pairing ----------------------------------------------------------------------------
@@ -446,7 +442,6 @@ class ControlListener:
     """The compatibility listener: the control API on its own port with no authentication."""
 
     def __init__(self, service: ThermostatService, network: LocalNetwork) -> None:
-        """Initialize the listener from a service and the LAN's settings pages."""
         self.service = service
         self.api = ControlApi(lambda _: service, network=network)
         self._listener = PortListener(
@@ -454,12 +449,10 @@ class ControlListener:
         )
 
     async def async_start(self, host: str | None, port: int) -> None:
-        """Listen; raises OSError when the port cannot be bound."""
         await self._listener.async_start(create_control_app(self.api), host, port)
 
     @property
     def bound_port(self) -> int | None:
-        """The port the listener is bound to (useful with port 0)."""
         return self._listener.bound_port
 
     async def async_stop(self, *_: Any) -> None:

@@ -29,7 +29,6 @@ class Delivery:
         subscriptions: SubscriptionHub,
         home_keys: Callable[[str], list[str]],
     ) -> None:
-        """Initialize from the bucket store, the subscription hub and the `home_keys` lookup."""
         self._buckets = buckets
         self._subscriptions = subscriptions
         self._home_keys = home_keys
@@ -240,6 +239,5 @@ class Delivery:
             self._push_all(serial)
 
     def forget(self, serial: str) -> None:
-        """Note that the device was forgotten: nothing is owed to it."""
         self._undelivered.pop(serial, None)
         self._given.pop(serial, None)

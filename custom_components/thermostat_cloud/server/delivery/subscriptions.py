@@ -94,7 +94,6 @@ class BatchCloser:
     """
 
     def __init__(self) -> None:
-        """Initialize with nothing to close."""
         self._queue: deque[tuple[float, HeldConnection]] = deque()
         self._timer: asyncio.TimerHandle | None = None
 
@@ -134,13 +133,11 @@ class SubscriptionHub:
     """Every held subscribe connection, by serial."""
 
     def __init__(self) -> None:
-        """Initialize the hub with no held connections."""
         self._by_serial: dict[str, set[HeldConnection]] = {}
         self._closed = False
         self._batches = BatchCloser()
 
     def close_after(self, conn: HeldConnection, window: float) -> None:
-        """Close a held connection at the end of its batch window (see `BatchCloser`)."""
         self._batches.close_after(conn, window)
 
     @property
@@ -159,7 +156,6 @@ class SubscriptionHub:
             conn.close()
 
     def unregister(self, conn: HeldConnection) -> None:
-        """Remove a held connection."""
         held = self._by_serial.get(conn.serial)
         if held is None:
             return
@@ -176,7 +172,6 @@ class SubscriptionHub:
         return len(self._by_serial.get(serial, ()))
 
     def total(self) -> int:
-        """Held connections of every device."""
         return sum(len(held) for held in self._by_serial.values())
 
     def close_all(self) -> None:

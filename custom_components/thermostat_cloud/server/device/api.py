@@ -127,7 +127,6 @@ def _timestamp_field(obj: dict[str, Any], name: str, where: str) -> int:
 
 
 def _put_entry(key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEntry:
-    """Check the key and the revisions of one bucket of a PUT."""
     if not is_bucket_key(key):
         raise BadRequestError("object_key must be <type>.<id>")
     guard = meta.get("if_object_revision")
@@ -163,7 +162,6 @@ class SkvAnswer:
     """
 
     def __init__(self, request: web.Request, identity: Identity, disable_defer_window: int):
-        """Initialize for one subscribe request of a device."""
         self._request = request
         self._identity = identity
         self._disable_defer_window = str(disable_defer_window)
@@ -204,7 +202,6 @@ class DeviceApi:
     """Handlers of the device protocol: each parses, asks the core's device sessions, answers."""
 
     def __init__(self, sessions: DeviceSessions) -> None:
-        """Initialize the handlers bound to the device sessions."""
         self.sessions = sessions
 
     def _protocol_headers(self) -> dict[str, str]:
@@ -238,7 +235,6 @@ class DeviceApi:
         return web.json_response(self.sessions.entry(identity_claim(request), fields))
 
     async def passphrase(self, request: web.Request) -> web.Response:
-        """`GET /svc/passphrase`: the device's pending pairing code."""
         try:
             return web.json_response(self.sessions.passphrase(identity_claim(request)))
         except SessionRefusal as err:
@@ -508,19 +504,16 @@ class DeviceServer:
     """
 
     def __init__(self, service: ThermostatService) -> None:
-        """Initialize the server of the service, with the service's request and idle timeouts."""
         self.service = service
         self._listener = PortListener(
             service.config.request_timeout, service.config.idle_connection_timeout
         )
 
     async def async_start(self, host: str | None, port: int) -> None:
-        """Listen; raises OSError when the port cannot be bound."""
         await self._listener.async_start(create_device_app(self.service.sessions), host, port)
 
     @property
     def bound_port(self) -> int | None:
-        """The port the device listener is bound to (useful with port 0)."""
         return self._listener.bound_port
 
     async def async_stop(self) -> None:

@@ -63,7 +63,6 @@ class ApiError(Exception):
         extra: dict[str, Any] | None = None,
         headers: dict[str, str] | None = None,
     ) -> None:
-        """Initialize from a status, a message, and optional detail, extra fields and headers."""
         super().__init__(message)
         self.status = status
         self.message = message
@@ -72,7 +71,6 @@ class ApiError(Exception):
         self.headers = headers or {}
 
     def response(self) -> web.Response:
-        """Return the JSON error response."""
         return web.json_response(
             {"error": self.message, **self.extra}, status=self.status, headers=self.headers
         )
@@ -174,7 +172,6 @@ class HostedApi:
         is_user_active: Callable[[str], Awaitable[bool]] | None = None,
         clock: Clock | None = None,
     ) -> None:
-        """Initialize from an optional user-activity check and an optional clock."""
         self._is_user_active = is_user_active
         self._clock: Clock = clock or SystemClock()
         self.key_limits = RateLimiter(KEY_REQUESTS_PER_MINUTE)

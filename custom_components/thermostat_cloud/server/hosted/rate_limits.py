@@ -31,7 +31,6 @@ class Quota:
 
     @property
     def exhausted(self) -> bool:
-        """True when the next request must be refused."""
         return self.remaining <= 0
 
 
@@ -39,7 +38,6 @@ class RateLimiter:
     """At most `limit` requests per principal per fixed window."""
 
     def __init__(self, limit: int, window_ms: int = WINDOW_MS) -> None:
-        """Initialize from the request limit and the window length in milliseconds."""
         self.limit = limit
         self.window_ms = window_ms
         self._windows: dict[str, _Window] = {}
@@ -52,7 +50,6 @@ class RateLimiter:
         return window
 
     def quota(self, principal: str, now: int) -> Quota:
-        """Return the principal's quota before its next request."""
         window = self._current(principal, now)
         if window is None:
             return Quota(self.limit, self.limit, now + self.window_ms)

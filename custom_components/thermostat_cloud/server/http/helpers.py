@@ -26,7 +26,6 @@ class BadRequestError(Exception):
     """A malformed request: answered 400 with the surface's error body."""
 
     def __init__(self, message: str, detail: str | None = None) -> None:
-        """Initialize from a message and an optional detail (the message when omitted)."""
         super().__init__(message)
         self.message = message
         self.detail = detail or message

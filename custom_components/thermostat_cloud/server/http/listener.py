@@ -97,7 +97,6 @@ class PortListener:
     """
 
     def __init__(self, request_timeout: float, keepalive_timeout: float) -> None:
-        """Initialize from the request timeout and the keep-alive timeout."""
         self._runner: web.AppRunner | None = None
         self.request_timeout = request_timeout
         self.keepalive_timeout = keepalive_timeout
@@ -135,7 +134,6 @@ class PortListener:
         )
 
     def _close_silent_connections(self) -> None:
-        """Close new connections that have not brought a complete request head in time."""
         if self._runner is None or (server := self._runner.server) is None:
             return
         now = asyncio.get_running_loop().time()

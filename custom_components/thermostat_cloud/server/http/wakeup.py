@@ -14,7 +14,6 @@ class Wakeup:
     __slots__ = ("_event",)
 
     def __init__(self) -> None:
-        """Initialize the wakeup, not set."""
         self._event = asyncio.Event()
 
     def set(self) -> None:

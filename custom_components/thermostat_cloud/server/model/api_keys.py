@@ -55,11 +55,9 @@ class ApiKey:
     last_used: int | None = None
 
     def has_scope(self, scope: Scope) -> bool:
-        """Whether the key carries a scope."""
         return scope in self.scopes
 
     def allows_serial(self, serial: str) -> bool:
-        """Whether the key's serial restriction lets it reach a device."""
         return self.serials is None or serial in self.serials
 
     def public(self) -> dict[str, Any]:
@@ -89,7 +87,6 @@ class ApiKeyStore:
     def __init__(
         self, clock: Clock, save_now: Callable[[], None], save_later: Callable[[], None]
     ) -> None:
-        """Initialize the keys from a clock and the immediate and delayed save callbacks."""
         self._clock = clock
         self._save_now = save_now
         self._save_later = save_later

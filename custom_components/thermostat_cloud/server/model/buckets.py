@@ -131,17 +131,14 @@ class Bucket:
         return obj
 
     def wire_json(self) -> bytes:
-        """`wire()` as compact JSON bytes."""
         if self._wire_json is None:
             self._wire_json = compact_json(self.wire())
         return self._wire_json
 
     def as_stored(self) -> dict[str, Any]:
-        """JSON form for persistence."""
         return {"revision": self.revision, "timestamp": self.timestamp, "value": self.value}
 
     def stored_json(self) -> bytes:
-        """`as_stored()` as compact JSON bytes."""
         if self._stored_json is None:
             self._stored_json = compact_json(self.as_stored())
         return self._stored_json
@@ -151,21 +148,17 @@ class BucketStore:
     """All buckets of the service, keyed by bucket key."""
 
     def __init__(self, clock: Clock) -> None:
-        """Initialize an empty store from a clock."""
         self._clock = clock
         self._buckets: dict[str, Bucket] = {}
         self._merges = itertools.count(1)
 
     def __contains__(self, key: object) -> bool:
-        """Return whether a bucket with this key exists."""
         return key in self._buckets
 
     def __iter__(self) -> Iterator[Bucket]:
-        """Iterate over every bucket."""
         return iter(self._buckets.values())
 
     def get(self, key: str) -> Bucket | None:
-        """Return the bucket or None."""
         return self._buckets.get(key)
 
     def value(self, key: str) -> Mapping[str, Any]:
@@ -207,7 +200,6 @@ class BucketStore:
         return bucket
 
     def remove(self, key: str) -> bool:
-        """Delete a bucket; True when it existed."""
         return self._buckets.pop(key, None) is not None
 
     def keys_of_serial(self, serial: str) -> list[str]:
@@ -229,7 +221,6 @@ class BucketStore:
         }
 
     def dump(self, embed_json: EmbedJson) -> dict[str, Any]:
-        """Return the persistable form of every bucket."""
         return {bucket.key: embed_json(bucket.stored_json()) for bucket in self._buckets.values()}
 
     def load(self, data: Mapping[str, Any], on_invalid: Callable[[str], None]) -> None:

@@ -17,5 +17,4 @@ class SystemClock:
     """The real clock."""
 
     def now_ms(self) -> int:
-        """Milliseconds since the Unix epoch."""
         return time.time_ns() // 1_000_000

@@ -44,7 +44,6 @@ class DeviceRegistry:
     """Device records by serial, changed only through its methods (it caches their saved form)."""
 
     def __init__(self, clock: Clock) -> None:
-        """Initialize an empty registry from a clock."""
         self._clock = clock
         self._records: dict[str, DeviceRecord] = {}
         self._stored_json: dict[str, bytes] = {}
@@ -52,19 +51,15 @@ class DeviceRegistry:
         """MAC address (lower case, no separators) -> serial of the record that reported it."""
 
     def __len__(self) -> int:
-        """Return how many devices have a record."""
         return len(self._records)
 
     def __contains__(self, serial: object) -> bool:
-        """Return whether a device with this serial has a record."""
         return serial in self._records
 
     def get(self, serial: str) -> DeviceRecord | None:
-        """Return the record of a device the server has heard from."""
         return self._records.get(serial)
 
     def by_device_id(self, device_id: str) -> DeviceRecord | None:
-        """Return the record with this hosted-API id."""
         return next((r for r in self._records.values() if r.device_id == device_id), None)
 
     def serial_for_mac(self, mac: str) -> str | None:
@@ -94,7 +89,6 @@ class DeviceRegistry:
         return True
 
     def records(self) -> list[DeviceRecord]:
-        """Every record."""
         return list(self._records.values())
 
     def touch(self, serial: str) -> tuple[DeviceRecord, bool]:
@@ -110,7 +104,6 @@ class DeviceRegistry:
         return record, created
 
     def forget(self, serial: str) -> None:
-        """Drop a device's record."""
         record = self._records.pop(serial, None)
         self._stored_json.pop(serial, None)
         if record is not None and record.mac:
@@ -142,7 +135,6 @@ class DeviceRegistry:
         return dumped
 
     def load(self, data: list[dict[str, Any]]) -> None:
-        """Restore persisted records."""
         for raw in data:
             record = DeviceRecord(**raw)
             self._records[record.serial] = record

@@ -81,7 +81,6 @@ class EntryKey:
 
     @property
     def claimed(self) -> bool:
-        """True once a user claimed the code."""
         return self.claimed_by is not None
 
 
@@ -102,7 +101,6 @@ class PairingRegistry:
     """Entry keys by serial and ownership records by serial."""
 
     def __init__(self, clock: Clock, ttl_seconds: int = DEFAULT_ENTRY_KEY_TTL_SECONDS) -> None:
-        """Initialize the registry from the clock and the entry keys' lifetime."""
         self._clock = clock
         self.ttl_seconds = ttl_seconds
         self._keys: dict[str, EntryKey] = {}
@@ -143,7 +141,6 @@ class PairingRegistry:
         return key, IssueOutcome.CREATED
 
     def status(self, serial: str) -> tuple[KeyStatus, EntryKey | None]:
-        """Return the state of the device's latest key."""
         key = self._expire(serial)
         if key is None:
             return KeyStatus.NO_KEY, None
@@ -154,7 +151,6 @@ class PairingRegistry:
         return next((k for k in self._keys.values() if k.value == value), None)
 
     def check(self, value: str) -> tuple[RegisterOutcome, EntryKey | None]:
-        """Whether a normalized code can be claimed now."""
         key = self.find(value)
         if key is None:
             return RegisterOutcome.INVALID, None
@@ -166,7 +162,6 @@ class PairingRegistry:
         return RegisterOutcome.PAIRED, key
 
     def claim(self, key: EntryKey, user_id: str, structure_id: str) -> Pairing:
-        """Mark the key claimed and record ownership."""
         now = self._clock.now_ms()
         key.claimed_by = user_id
         key.claimed_at = now
@@ -182,11 +177,9 @@ class PairingRegistry:
         return pairing
 
     def pairing(self, serial: str) -> Pairing | None:
-        """Return the device's ownership record, if paired."""
         return self._pairings.get(serial)
 
     def is_paired(self, serial: str) -> bool:
-        """Whether a device has an owner."""
         return serial in self._pairings
 
     def home_keys(self, serial: str) -> list[str]:
@@ -197,7 +190,6 @@ class PairingRegistry:
         return home_bucket_keys(pairing.user_id, pairing.structure_id)
 
     def pairings(self) -> list[Pairing]:
-        """Every ownership record."""
         return list(self._pairings.values())
 
     def unpair(self, serial: str) -> Pairing | None:
@@ -240,7 +232,6 @@ class PairingRegistry:
         return [p.serial for p in self._pairings.values() if p.structure_id == structure_id]
 
     def dump(self) -> dict[str, Any]:
-        """Return the persistable form."""
         return {
             "entry_keys": [flat_dict(k) for k in self._keys.values()],
             "pairings": [flat_dict(p) for p in self._pairings.values()],
@@ -248,7 +239,6 @@ class PairingRegistry:
         }
 
     def load(self, data: Mapping[str, Any]) -> None:
-        """Restore persisted keys and pairings."""
         for raw in data.get("entry_keys", []):
             key = EntryKey(**raw)
             self._keys[key.serial] = key

@@ -38,12 +38,10 @@ class ForLog:
     __slots__ = ("_limit", "_value")
 
     def __init__(self, value: object, limit: int) -> None:
-        """Initialize from an outside value and a length limit."""
         self._value = value
         self._limit = limit
 
     def __str__(self) -> str:
-        """Return the value as printable text, cut to the limit."""
         value = self._value
         text = value if isinstance(value, str) else repr(value)
         # Cut before escaping: a megabyte of control characters is not escaped in full.

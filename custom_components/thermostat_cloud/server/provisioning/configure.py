@@ -51,7 +51,6 @@ class ConfigureResult:
 
     @property
     def success(self) -> bool:
-        """The thermostat took the new URL."""
         return self.outcome is ConfigureOutcome.CONFIGURED
 
 

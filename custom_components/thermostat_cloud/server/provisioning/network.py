@@ -31,7 +31,6 @@ class LocalNetwork:
     configure_timeout: float = 10.0
 
     def settings_url(self, ip: str) -> str:
-        """Return the settings URL of the thermostat at an IP address."""
         host = f"[{ip}]" if ":" in ip else ip
         return f"http://{host}:{self.settings_port}{SETTINGS_PATH}"
 

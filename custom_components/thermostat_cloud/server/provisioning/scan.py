@@ -44,7 +44,6 @@ class FoundThermostat:
         )
 
     def as_json(self) -> dict[str, Any]:
-        """Return the scan answer's shape of it."""
         return {
             "ip": self.ip,
             "device_name": self.device_name,

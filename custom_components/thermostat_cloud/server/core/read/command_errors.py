@@ -65,7 +65,6 @@ class CommandError(Exception):
         reason: Reason | None = None,
         **placeholders: str | float,
     ) -> None:
-        """Initialize the error from its code, message, reason and placeholders."""
         super().__init__(message)
         self.code = code
         self.message = message

@@ -128,7 +128,6 @@ class BucketReadings:
     __slots__ = ("buckets", "serial")
 
     def __init__(self, buckets: BucketStore, serial: str) -> None:
-        """Initialize from the service's buckets and the thermostat's serial."""
         self.buckets = buckets
         self.serial = serial
 
@@ -216,7 +215,6 @@ class BucketReadings:
 
     @property
     def fan_mode_in_shared(self) -> bool:
-        """Whether the thermostat reports its fan mode in `shared` (besides `device`)."""
         return "fan_mode" in self.shared
 
     def setting(self, name: str) -> Any:

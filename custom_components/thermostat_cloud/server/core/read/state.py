@@ -50,7 +50,6 @@ class HomeState:
     __slots__ = ("source", "structure_id")
 
     def __init__(self, source: StateSource, structure_id: str) -> None:
-        """Initialize read access to the home of this structure id (the service's read source)."""
         self.source = source
         self.structure_id = structure_id
 
@@ -71,7 +70,6 @@ class ThermostatState:
     __slots__ = ("readings", "serial", "source")
 
     def __init__(self, source: StateSource, serial: str) -> None:
-        """Initialize read access to the thermostat of this serial (the service's read source)."""
         self.readings = BucketReadings(source.buckets, serial)
         self.source = source
         self.serial = serial
@@ -100,23 +98,19 @@ class ThermostatState:
 
     @property
     def shared(self) -> Mapping[str, Any]:
-        """`shared.<serial>`: setpoints, mode, relays, capabilities."""
         return self.source.buckets.value(bucket_key("shared", self.serial))
 
     @property
     def device(self) -> Mapping[str, Any]:
-        """`device.<serial>`: settings, humidity, fan, eco."""
         return self.source.buckets.value(bucket_key("device", self.serial))
 
     @property
     def structure_id(self) -> str | None:
-        """The home the thermostat is paired into, None while unpaired."""
         pairing = self.source.ownership.pairing(self.serial)
         return pairing.structure_id if pairing is not None else None
 
     @property
     def structure(self) -> Mapping[str, Any]:
-        """The home's `structure.<id>` bucket, empty while unpaired."""
         structure_id = self.structure_id
         if structure_id is None:
             return {}
@@ -124,7 +118,6 @@ class ThermostatState:
 
     @property
     def schedule(self) -> Mapping[str, Any] | None:
-        """`schedule.<serial>`, or None when the thermostat has not reported one."""
         bucket = self.source.buckets.get(bucket_key("schedule", self.serial))
         return bucket.value if bucket is not None else None
 
@@ -170,7 +163,6 @@ class ThermostatState:
 
     @property
     def name(self) -> str:
-        """The name given on the thermostat, else its room's, else the serial."""
         return self.display_name or self.serial
 
     @property
@@ -191,7 +183,6 @@ class ThermostatState:
 
     @property
     def is_online(self) -> bool:
-        """`device.is_online` when the thermostat reports it, else `available`."""
         online = self.device.get("is_online")
         return online if isinstance(online, bool) else self.available
 
@@ -216,7 +207,6 @@ class ThermostatState:
 
     @property
     def equipment_reported(self) -> bool:
-        """Return whether the thermostat has said what it can do (see `BucketReadings`)."""
         return self.readings.equipment_reported
 
     @property
@@ -228,7 +218,6 @@ class ThermostatState:
 
     @property
     def current_temperature(self) -> float | int | None:
-        """`shared.current_temperature`, Celsius."""
         return self._reading(self.shared, "current_temperature", TEMPERATURE_RANGE_C)
 
     @property
@@ -238,37 +227,30 @@ class ThermostatState:
 
     @property
     def target_temperature_low(self) -> float | int | None:
-        """`shared.target_temperature_low`, Celsius (range mode)."""
         return self._reading(self.shared, "target_temperature_low", TEMPERATURE_RANGE_C)
 
     @property
     def target_temperature_high(self) -> float | int | None:
-        """`shared.target_temperature_high`, Celsius (range mode)."""
         return self._reading(self.shared, "target_temperature_high", TEMPERATURE_RANGE_C)
 
     @property
     def humidity(self) -> float | int | None:
-        """`device.current_humidity`, percent."""
         return self._reading(self.device, "current_humidity", PERCENT_RANGE)
 
     @property
     def target_humidity(self) -> float | int | None:
-        """`device.target_humidity`, percent."""
         return self._reading(self.device, "target_humidity", PERCENT_RANGE)
 
     @property
     def target_humidity_enabled(self) -> bool:
-        """`device.target_humidity_enabled`."""
         return self.device.get("target_humidity_enabled") is True
 
     @property
     def backplate_temperature(self) -> float | int | None:
-        """`device.backplate_temperature`, Celsius."""
         return self._reading(self.device, "backplate_temperature", TEMPERATURE_RANGE_C)
 
     @property
     def mode(self) -> str | None:
-        """`shared.target_temperature_type`: off, heat, cool, range or emergency."""
         return self.readings.mode
 
     @property
@@ -278,7 +260,6 @@ class ThermostatState:
 
     @property
     def display_scale(self) -> str | None:
-        """`device.temperature_scale` as reported (`C` or `F`), else None."""
         return one_of(self.device.get("temperature_scale"), TEMPERATURE_SCALES)
 
     @property
@@ -290,7 +271,6 @@ class ThermostatState:
 
     @property
     def has_target_estimate(self) -> bool:
-        """The thermostat reports when it will reach its target (`time_to_target` not 0)."""
         return self.device.get("time_to_target") not in (None, 0)
 
     @property
@@ -306,7 +286,6 @@ class ThermostatState:
 
     @property
     def time_to_target_training_status(self) -> str:
-        """`device.time_to_target_training` (firmware's), else `..._training_status`, else ""."""
         device = self.device
         return (
             string(device.get("time_to_target_training"))
@@ -333,7 +312,6 @@ class ThermostatState:
 
     @property
     def humidifying(self) -> bool:
-        """The humidifier runs."""
         return self.hvac["humidifier"]
 
     @property
@@ -355,7 +333,6 @@ class ThermostatState:
 
     @property
     def cooling(self) -> bool:
-        """A cool stage is running."""
         hvac = self.hvac
         return any(hvac[name] for name in COOL_RELAYS)
 
@@ -365,12 +342,10 @@ class ThermostatState:
 
     @property
     def fan_running(self) -> bool:
-        """The fan relay is on."""
         return self.shared.get(HVAC_RELAYS["fan"]) is True
 
     @property
     def fan_mode(self) -> str | None:
-        """The fan mode: `device` or `shared`, whichever changed last (see `BucketReadings`)."""
         return self.readings.fan_mode
 
     @property
@@ -380,19 +355,16 @@ class ThermostatState:
 
     @property
     def fan_timer_active(self) -> bool:
-        """The fan timer ends in the future."""
         return self.fan_timer_timeout > self.source.clock.now_ms() / 1000
 
     # -- eco, away, leaf, settings -------------------------------------------------------------------
 
     @property
     def eco_mode(self) -> str | None:
-        """`device.eco.mode`: schedule, manual-eco or auto-eco."""
         return self.readings.eco_mode
 
     @property
     def eco(self) -> bool:
-        """The thermostat's own eco mode is on (manual or automatic)."""
         return self.readings.eco
 
     @property
@@ -411,11 +383,9 @@ class ThermostatState:
         }
 
     def eco_limit_on(self, side: str) -> bool | None:
-        """`device.away_temperature_<side>_enabled` (`low`, `high`) as reported, else None."""
         return self.device_flag(f"away_temperature_{side}_enabled")
 
     def _device_temperatures(self, **fields: str) -> dict[str, float | int | None]:
-        """Return `device` temperatures (°C) by the names given for their fields."""
         device = self.device
         return {
             name: self._reading(device, field, TEMPERATURE_RANGE_C)
@@ -538,7 +508,6 @@ class ThermostatState:
 
     @property
     def filter_replacement_needed(self) -> bool:
-        """`device.filter_replacement_needed`: the thermostat's filter reminder is due."""
         return self.device.get("filter_replacement_needed") is True
 
     @property
@@ -548,12 +517,10 @@ class ThermostatState:
 
     @property
     def battery_voltage(self) -> float | int | None:
-        """`device.battery_level`, volts."""
         return self._reading(self.device, "battery_level", BATTERY_VOLTAGE_RANGE_V)
 
     @property
     def preconditioning_enabled(self) -> bool:
-        """`device.preconditioning_enabled`."""
         return self.device.get("preconditioning_enabled") is True
 
     @property

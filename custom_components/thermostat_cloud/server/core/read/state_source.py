@@ -13,8 +13,7 @@ from ...model.pairing import PairingRegistry
 class AvailabilityView(Protocol):
     """Whether a thermostat counts as there (see `availability.Availability`)."""
 
-    def is_available(self, serial: str) -> bool:
-        """Return whether the device is available."""
+    def is_available(self, serial: str) -> bool: ...
 
     def subscribes_skv(self, serial: str) -> bool:
         """Whether it subscribed over firmware 4.x's transport since the start."""
@@ -23,16 +22,14 @@ class AvailabilityView(Protocol):
 class CommandsView(Protocol):
     """Whether a thermostat takes commands (see `confirmations.Confirmations`)."""
 
-    def taking_commands(self, serial: str) -> bool:
-        """Return False while the thermostat is found not taking commands."""
+    def taking_commands(self, serial: str) -> bool: ...
 
 
 class StateSource(Protocol):
     """What the read model reads: the service's stores, availability and a memo, read-only."""
 
     @property
-    def buckets(self) -> BucketStore:
-        """Every bucket."""
+    def buckets(self) -> BucketStore: ...
 
     @property
     def devices(self) -> DeviceRegistry:
@@ -43,16 +40,13 @@ class StateSource(Protocol):
         """Ownership records: a thermostat's home."""
 
     @property
-    def availability(self) -> AvailabilityView:
-        """Whether a thermostat counts as there."""
+    def availability(self) -> AvailabilityView: ...
 
     @property
-    def clock(self) -> Clock:
-        """The service's clock."""
+    def clock(self) -> Clock: ...
 
     @property
-    def confirmations(self) -> CommandsView:
-        """Whether each thermostat takes commands."""
+    def confirmations(self) -> CommandsView: ...
 
     @property
     def implausible_readings(self) -> set[tuple[str, str]]:
