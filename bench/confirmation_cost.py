@@ -11,7 +11,6 @@ both alike; the line gives the medians and the difference.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import time
@@ -19,9 +18,11 @@ from typing import Any
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.delivery import HeldConnection
 
-from .fleet import bench_serial, initial_buckets
+from .fleet import bench_serial, initial_buckets, seed
+from .options import int_options
 from .unsaved import UnsavedStorage
 
 
@@ -38,11 +39,9 @@ class _Nowhere:
 
 def _hold(service: ThermostatService, serial: str) -> None:
     """Give the service a thermostat holding a connection whose writes go nowhere."""
-    service._devices.touch(serial)
-    for key, value in initial_buckets(serial).items():
-        service._buckets.merge(key, value)
+    seed(service, [serial])
     conn = HeldConnection(serial=serial, session="bench")
-    service._delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0), _Nowhere())
+    harness(service).delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0), _Nowhere())
 
 
 async def measure(rounds: int, per_round: int, fanout: int) -> str:
@@ -54,11 +53,10 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
     fleet = [bench_serial(index) for index in range(fanout)]
     for each in fleet:
         _hold(service, each)
-    delivery = service._delivery
     claim = IdentityClaim(user_id=f"d.{serial}.bench")
     key = f"shared.{serial}"
     setpoint = 18.0
-    confirmations = service._confirmations
+    confirmations = harness(service).confirmations
     real = {
         name: getattr(confirmations, name)
         for name in ("asked", "written", "reported", "listed", "conflicted")
@@ -67,7 +65,7 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
     def switch(on: bool) -> None:
         for name, method in real.items():
             setattr(confirmations, name, method if on else _nothing)
-        delivery._on_written = real["written"] if on else _nothing
+        harness(service).on_written(real["written"] if on else _nothing)
 
     timings: dict[tuple[str, bool], list[float]] = {}
     for index in range(rounds):
@@ -79,12 +77,12 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
                 started = time.perf_counter()
                 service.commands.set_temperature(serial, setpoint)
                 command += time.perf_counter() - started
-                revision = service._buckets.get(key).revision  # type: ignore[union-attr]
+                revision = harness(service).bucket(key).revision  # type: ignore[union-attr]
                 started = time.perf_counter()
                 service.sessions.put(
                     claim, [PutEntry(key, {"current_temperature": setpoint}, revision, revision)]
                 )
-                revision = service._buckets.get(key).revision  # type: ignore[union-attr]
+                revision = harness(service).bucket(key).revision  # type: ignore[union-attr]
                 service.sessions.put(
                     claim,
                     [
@@ -120,11 +118,7 @@ async def measure(rounds: int, per_round: int, fanout: int) -> str:
 
 def main() -> None:
     """Print the cost of the confirmation bookkeeping on the push and PUT paths."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--per-round", type=int, default=500)
-    parser.add_argument("--fanout", type=int, default=1000)
-    args = parser.parse_args()
+    args = int_options(__doc__, rounds=40, per_round=500, fanout=1000)
     print(asyncio.run(measure(args.rounds, args.per_round, args.fanout)))
 
 

@@ -1,46 +1,73 @@
-"""What the core-only benches share: pairing in the core, and a part taken off the paths it hears.
+"""What the core-only benches share: pairing in the core, a part timed with and without.
 
-`runtime_cost` and `house_model` time the device session's PUT with a listening part of the
-service (the runtime ledger, the house model) and without it, in alternating rounds.
+`runtime_cost`, `house_model` and `health_cost` time the device session's PUT with a
+listening part of the service (the runtime ledger, the house model, the health monitor) and
+with it taken off every path it hears (`CoreHarness.unhook`), in alternating rounds, and print
+the same table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+import argparse
+from collections.abc import Callable, Iterable, Mapping
+import statistics
+from typing import Any
 
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
-from custom_components.thermostat_cloud.server.core.events import Follower
+from custom_components.thermostat_cloud.server.core.testing import harness
 
+from .options import int_options
 
-class Listening(Follower, Protocol):
-    """A part of the service that hears every contact and follows changes."""
-
-    def note_contact(self, serial: str) -> None:
-        """Note a request of the thermostat."""
+type Costs = dict[str, dict[str, list[float]]]
+"""µs per PUT by kind of report, then by "with" and "without" the part."""
 
 
 def pair(service: ThermostatService, serial: str, shared: Mapping[str, Any]) -> IdentityClaim:
     """Report `shared` as the thermostat, pair it; return its identity for later PUTs."""
     claim = IdentityClaim(user_id=f"d.{serial}.bench", password="bench", address="127.0.0.9")
     service.sessions.put(claim, [PutEntry(f"shared.{serial}", dict(shared), None, 0)])
-    key, _ = service._ownership.issue(serial)
-    assert service.register(key.value, None).success
+    assert service.pairing.register(harness(service).pairing_code(serial)).success
     return claim
 
 
-def unhook(service: ThermostatService, part: Listening) -> Callable[[], None]:
-    """Take the part off the contact path and the followers; return what puts it back."""
-    availability_listeners = service._availability._contact_listeners
-    followers = service._followers
-    note_contact = part.note_contact
-    availability_listeners.remove(note_contact)
-    place = followers.index(part)
-    followers.remove(part)
+def with_and_without(
+    service: ThermostatService,
+    part: str,
+    rounds: int,
+    kinds: Iterable[str],
+    timed: Callable[[str], float],
+) -> Costs:
+    """Time each kind of report `rounds` times with the part and without it, in turn.
 
-    def rehook() -> None:
-        availability_listeners.append(note_contact)
-        followers.insert(place, part)
+    `timed(kind)` returns the µs per PUT of one round; which setting goes first alternates, so
+    the machine's load falls on both alike.
+    """
+    costs: Costs = {kind: {"with": [], "without": []} for kind in kinds}
+    for round_ in range(rounds):
+        for kind, by_setting in costs.items():
+            for setting in ("with", "without") if round_ % 2 == 0 else ("without", "with"):
+                rehook = harness(service).unhook(part) if setting == "without" else None
+                by_setting[setting].append(timed(kind))
+                if rehook is not None:
+                    rehook()
+    return costs
 
-    return rehook
+
+def arguments(prog: str, description: str | None, puts: int) -> argparse.Namespace:
+    """Parse a core bench's command line: thermostats, PUTs per round, rounds."""
+    return int_options(description, f"python -m bench.{prog}", thermostats=100, puts=puts, rounds=5)
+
+
+def print_costs(args: argparse.Namespace, costs: Costs, part: str) -> None:
+    """Print the table: by kind of report and setting, the median µs per PUT and its range."""
+    print(
+        f"{args.thermostats} paired thermostats, {args.puts} PUTs per round, {args.rounds} rounds"
+    )
+    print(f"report      | {part:<7} | µs per PUT: median (min..max)")
+    for kind, by_setting in costs.items():
+        for setting, values in by_setting.items():
+            print(
+                f"{kind:<11} | {setting:<7} | {statistics.median(values):.1f} "
+                f"({min(values):.1f}..{max(values):.1f})"
+            )

@@ -10,18 +10,15 @@ socket write that dominates the end-to-end fan-out.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable
-import gc
-import statistics
-import time
+from functools import partial
 
-from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, ObjectDescriptor
+from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .fleet import bench_serial, initial_buckets
-from .unsaved import UnsavedStorage
+from .fleet import cpu_us_each, initial_buckets, print_cpu_figures, seeded_service
 
 
 class _TakesEverything:
@@ -38,7 +35,7 @@ async def _hold(service: ThermostatService, serial: str, ready: Callable[[], Non
     listed = [
         ObjectDescriptor(key, bucket.revision, bucket.timestamp, None)
         for key in initial_buckets(serial)
-        if (bucket := service._buckets.get(key)) is not None
+        if (bucket := harness(service).bucket(key)) is not None
     ]
     subscription = sessions.subscribe(identity, "bench", listed)
     sessions.hold(subscription, _TakesEverything())
@@ -60,19 +57,13 @@ def _count_down(waiting: list[int], held: asyncio.Event) -> Callable[[], None]:
     return ready
 
 
+def _set(service: ThermostatService, setpoint: float, serial: str) -> None:
+    service.commands.set_temperature(serial, setpoint)
+
+
 async def measure(rounds: int, fanout: int) -> list[float]:
     """Return the CPU time per command (µs) of each round's fan-out."""
-    service = ThermostatService(
-        ServiceConfig(api_origin="http://127.0.0.1:1", max_unpaired_devices=1 << 20),
-        UnsavedStorage(),
-    )
-    await service.async_load()
-    service.start()
-    fleet = [bench_serial(index) for index in range(fanout)]
-    for serial in fleet:
-        service._devices.touch(serial)
-        for key, value in initial_buckets(serial).items():
-            service._buckets.merge(key, value)
+    service, fleet = await seeded_service(fanout)
     setpoint = 18.0
     per_command: list[float] = []
     for _ in range(rounds):
@@ -84,32 +75,17 @@ async def measure(rounds: int, fanout: int) -> list[float]:
         ]
         await held.wait()
         setpoint = 18.0 if setpoint >= 25.0 else setpoint + 0.5
-        gc.collect()
-        gc.disable()
-        started = time.thread_time()
-        for serial in fleet:  # one loop turn
-            service.commands.set_temperature(serial, setpoint)
-        per_command.append((time.thread_time() - started) / len(fleet) * 1e6)
-        gc.enable()
-        service._subscriptions.close_all()
+        per_command.append(  # one loop turn
+            cpu_us_each(fleet, partial(_set, service, setpoint))
+        )
+        service.close_connections()
         await asyncio.gather(*holds)
-        service._subscriptions.reopen()
+        harness(service).reopen()
     await service.async_stop()
     return per_command
 
 
-def main() -> None:
-    """Print the median CPU time per command of a fan-out's push path."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--fanout", type=int, default=1000)
-    args = parser.parse_args()
-    figures = asyncio.run(measure(args.rounds, args.fanout))
-    print(
-        f"CPU per command in a fan-out to {args.fanout:,}: median "
-        f"{statistics.median(figures):.1f} µs (min {min(figures):.1f}, {args.rounds} rounds)"
-    )
-
-
 if __name__ == "__main__":
-    main()
+    print_cpu_figures(
+        __doc__, "fanout", measure, lambda size: f"CPU per command in a fan-out to {size:,}"
+    )

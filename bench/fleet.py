@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Sequence
+import gc
+import statistics
+import time
+from typing import Any
 
 import aiohttp
 
+from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
+
+from .options import int_options
+from .unsaved import UnsavedStorage
 
 
 def bench_serial(index: int) -> str:
@@ -28,6 +37,54 @@ def initial_buckets(serial: str) -> dict[str, dict[str, object]]:
         },
         f"device.{serial}": {"temperature_scale": "C", "has_fan": True},
     }
+
+
+def seed(service: ThermostatService, serials: Iterable[str]) -> None:
+    """Give the service thermostats that reported `initial_buckets` (no socket, no session)."""
+    for serial in serials:
+        harness(service).seed(serial, initial_buckets(serial))
+
+
+async def seeded_service(size: int) -> tuple[ThermostatService, list[str]]:
+    """Return a started service core with `size` thermostats `seed`ed, and their serials."""
+    service = ThermostatService(
+        ServiceConfig(api_origin="http://127.0.0.1:1", max_unpaired_devices=1 << 20),
+        UnsavedStorage(),
+    )
+    await service.async_load()
+    service.start()
+    fleet = [bench_serial(index) for index in range(size)]
+    seed(service, fleet)
+    return service, fleet
+
+
+def cpu_us_each[T](items: Sequence[T], act: Callable[[T], object]) -> float:
+    """Return the CPU time (µs) per item of `act` over `items`, the garbage collector held off."""
+    gc.collect()
+    gc.disable()
+    try:
+        started = time.thread_time()
+        for item in items:
+            act(item)
+        return (time.thread_time() - started) / len(items) * 1e6
+    finally:
+        gc.enable()
+
+
+def print_cpu_figures(
+    description: str,
+    size: str,
+    measure: Callable[[int, int], Coroutine[Any, Any, list[float]]],
+    what: Callable[[int], str],
+) -> None:
+    """Run a CPU bench from its command line (`--rounds`, `--<size>`) and print its median."""
+    args = int_options(description, rounds=15, **{size: 1000})
+    count = getattr(args, size)
+    figures = asyncio.run(measure(args.rounds, count))
+    print(
+        f"{what(count)}: median {statistics.median(figures):.1f} µs "
+        f"(min {min(figures):.1f}, {args.rounds} rounds)"
+    )
 
 
 class Fleet:

@@ -13,7 +13,6 @@ what was found and how long it took.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,9 +25,11 @@ import orjson
 
 from custom_components.thermostat_cloud.server import Finding, ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import House, Room
 
 from .fleet import bench_serial
+from .options import int_options
 
 START_MS = 1_800_000_000_000 - 1_800_000_000_000 % 86_400_000
 """Midnight UTC: the days of the soak begin at the home's midnight."""
@@ -183,8 +184,7 @@ async def soak(thermostats: int, days: int, *, seed: int = 34, weather: bool = T
     for home in homes:
         _put(service, home, "shared", dict(home.shared))
         _put(service, home, "device", dict(home.device))
-        key, _ = service._ownership.issue(home.serial)
-        assert service.register(key.value, None).success
+        assert service.pairing.register(harness(service).pairing_code(home.serial)).success
     restarts = {day * 1440 + rng.randrange(400, 500) for day in range(days)}
     reports = 0
     started = time.perf_counter()
@@ -224,11 +224,7 @@ async def soak(thermostats: int, days: int, *, seed: int = 34, weather: bool = T
 
 def main() -> None:
     """Run the soak and print what it found."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--thermostats", type=int, default=300)
-    parser.add_argument("--days", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=34)
-    args = parser.parse_args()
+    args = int_options(__doc__, thermostats=300, days=3, seed=34)
     for weather in (True, False):
         result = asyncio.run(soak(args.thermostats, args.days, seed=args.seed, weather=weather))
         print(

@@ -4,14 +4,13 @@ Pairs N thermostats in the service core and times the device session's PUT (what
 handler calls once it parsed a request) of two kinds of report: the room temperature, the
 common case (the model only sees a STATE event without relay fields), and a relay switching
 after twenty minutes, the worst case (each one ends a phase: a sample is added and that kind's
-model refitted). Each kind is timed with the model as it runs and with it unhooked from the
-contact path and the event bus, in alternating rounds. Then one refit alone, with a model full
+model refitted). Each kind is timed with the model as it runs and with it unhooked from
+every path it hears, in alternating rounds. Then one refit alone, with a model full
 to its bound (`MAX_SAMPLES` samples spread over outdoor temperatures).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import random
@@ -26,7 +25,7 @@ from custom_components.thermostat_cloud.server.core.watch.house_model import (
     fit,
 )
 
-from .core_listeners import pair, unhook
+from .core_listeners import Costs, arguments, pair, print_costs, with_and_without
 from .fleet import bench_serial
 from .unsaved import UnsavedStorage
 
@@ -86,7 +85,7 @@ def _time_refit(repeats: int) -> list[float]:
     return times
 
 
-async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, list[float]]]:
+async def _run(thermostats: int, puts: int, rounds: int) -> Costs:
     clock = _SteppedClock()
     service = ThermostatService(
         ServiceConfig(api_origin="http://127.0.0.1:8000", max_unpaired_devices=1 << 20),
@@ -98,45 +97,27 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
         (serial, pair(service, serial, {"can_heat": True, "current_temperature": 20}))
         for serial in map(bench_serial, range(thermostats))
     ]
-    results: dict[str, dict[str, list[float]]] = {
-        kind: {"with": [], "without": []} for kind in ("temperature", "relay")
-    }
     try:
-        for _ in range(rounds):
-            for kind in results:
-                relay = kind == "relay"
-                results[kind]["with"].append(_time_puts(service, clock, claims, puts, relay))
-                rehook = unhook(service, service._house_model)
-                results[kind]["without"].append(_time_puts(service, clock, claims, puts, relay))
-                rehook()
+        return with_and_without(
+            service,
+            "house_model",
+            rounds,
+            ("temperature", "relay"),
+            lambda kind: _time_puts(service, clock, claims, puts, kind == "relay"),
+        )
     finally:
         await service.async_stop()
-    return results
 
 
 def main() -> None:
     """Print the mean cost of a PUT with and without the house model, and of one refit."""
-    parser = argparse.ArgumentParser(prog="python -m bench.house_model", description=__doc__)
-    parser.add_argument("--thermostats", type=int, default=100)
-    parser.add_argument("--puts", type=int, default=10_000)
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
+    args = arguments("house_model", __doc__, puts=10_000)
     # Twenty minutes between two reports of a heating thermostat is no real thermostat: the
     # runtime ledger says so for each, which is not what is measured here.
     logging.getLogger("custom_components.thermostat_cloud.server.core.watch.runtime").setLevel(
         logging.ERROR
     )
-    results = asyncio.run(_run(args.thermostats, args.puts, args.rounds))
-    print(
-        f"{args.thermostats} paired thermostats, {args.puts} PUTs per round, {args.rounds} rounds"
-    )
-    print("report      | model   | µs per PUT: median (min..max)")
-    for kind, by_model in results.items():
-        for model, values in by_model.items():
-            print(
-                f"{kind:<11} | {model:<7} | {statistics.median(values):.1f} "
-                f"({min(values):.1f}..{max(values):.1f})"
-            )
+    print_costs(args, asyncio.run(_run(args.thermostats, args.puts, args.rounds)), "model")
     refits = _time_refit(50)
     print(
         f"one refit of {MAX_SAMPLES} samples: {statistics.median(refits):.2f} ms median "

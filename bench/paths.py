@@ -122,7 +122,8 @@ async def trace_paths() -> dict[str, list[str]]:
         )
         await thermostat.entry()
         code = (await thermostat.passphrase())["value"]
-        register = getattr(service, "register", None) or service.pairing.register  # type: ignore[attr-defined]
+        # An older checkout's service registers on its facade.
+        register = getattr(service, "register", None) or service.pairing.register
         assert register(code).success
         thermostat.start()
         await thermostat.subscribed.wait()

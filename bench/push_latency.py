@@ -26,6 +26,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.core import IdentityClaim, ObjectDescriptor
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .fleet import bench_serial, initial_buckets
 from .unsaved import UnsavedStorage
@@ -67,9 +68,10 @@ async def measure(rounds: int, listener_ms: float, repair_ms: float) -> list[flo
     await service.async_load()
     service.start()
     serial = bench_serial(0)
-    service._devices.touch(serial)
+    core = harness(service)
+    core.touch(serial)
     for key, value in initial_buckets(serial).items():
-        service._buckets.merge(key, value)
+        core.merge(key, value)
     for _ in LISTENERS:
         service.events.listen(_listener(listener_ms))
     service.events.listen(_listener(listener_ms, repair_ms))  # the repairs
@@ -81,7 +83,7 @@ async def measure(rounds: int, listener_ms: float, repair_ms: float) -> list[flo
         listed = [
             ObjectDescriptor(key, bucket.revision, bucket.timestamp, None)
             for key in initial_buckets(serial)
-            if (bucket := service._buckets.get(key)) is not None
+            if (bucket := core.bucket(key)) is not None
         ]
         subscription = sessions.subscribe(identity, "bench", listed)
         sink = _NotesWrites()
@@ -91,10 +93,10 @@ async def measure(rounds: int, listener_ms: float, repair_ms: float) -> list[flo
         service.commands.set_temperature(serial, setpoint)
         assert sink.written_ns is not None, "the push was not written"
         latencies.append((sink.written_ns - started) / 1e6)
-        service._subscriptions.close_all()
+        service.close_connections()
         await subscription.connection.closed
         sessions.release(subscription)
-        service._subscriptions.reopen()
+        core.reopen()
     await service.async_stop()
     return latencies
 

@@ -11,32 +11,17 @@ shows here first.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import gc
-import statistics
-import time
 
-from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .fleet import bench_serial, initial_buckets
-from .unsaved import UnsavedStorage
+from .fleet import cpu_us_each, print_cpu_figures, seeded_service
 
 
 async def measure(rounds: int, fleet_size: int) -> list[float]:
     """Return the CPU time per PUT (µs) of each round, one PUT per thermostat a round."""
-    service = ThermostatService(
-        ServiceConfig(api_origin="http://127.0.0.1:1", max_unpaired_devices=1 << 20),
-        UnsavedStorage(),
-    )
-    await service.async_load()
-    service.start()
-    fleet = [bench_serial(index) for index in range(fleet_size)]
-    for serial in fleet:
-        service._devices.touch(serial)
-        for key, value in initial_buckets(serial).items():
-            service._buckets.merge(key, value)
+    service, fleet = await seeded_service(fleet_size)
     claims = {serial: IdentityClaim(user_id=f"d.{serial}.bench") for serial in fleet}
     sessions = service.sessions
     per_put: list[float] = []
@@ -46,34 +31,17 @@ async def measure(rounds: int, fleet_size: int) -> list[float]:
         reports = []
         for serial in fleet:
             key = f"shared.{serial}"
-            bucket = service._buckets.get(key)
+            bucket = harness(service).bucket(key)
             revision = bucket.revision if bucket is not None else 0
             fields = {"current_temperature": temperature}
             reports.append((claims[serial], [PutEntry(key, fields, revision, revision)]))
-        gc.collect()
-        gc.disable()
-        started = time.thread_time()
-        for claim, entries in reports:
-            sessions.put(claim, entries)
-        per_put.append((time.thread_time() - started) / len(fleet) * 1e6)
-        gc.enable()
+        per_put.append(cpu_us_each(reports, lambda report: sessions.put(*report)))
         await asyncio.sleep(0)  # what the PUTs set off (events, saves) runs between rounds
     await service.async_stop()
     return per_put
 
 
-def main() -> None:
-    """Print the median CPU time per device PUT."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--fleet", type=int, default=1000)
-    args = parser.parse_args()
-    figures = asyncio.run(measure(args.rounds, args.fleet))
-    print(
-        f"CPU per device PUT, {args.fleet:,} thermostats: median "
-        f"{statistics.median(figures):.1f} µs (min {min(figures):.1f}, {args.rounds} rounds)"
-    )
-
-
 if __name__ == "__main__":
-    main()
+    print_cpu_figures(
+        __doc__, "fleet", measure, lambda size: f"CPU per device PUT, {size:,} thermostats"
+    )

@@ -12,7 +12,6 @@ Two figures (docs/energy-history.md):
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from datetime import date, timedelta
 import statistics
@@ -20,7 +19,9 @@ import time
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 
+from .options import int_options
 from .unsaved import UnsavedStorage
 
 SERIALS = ("02AA01AC331400B1", "02AA01AC331400B2", "02AA01AC331400B3")
@@ -90,7 +91,7 @@ async def month_report_s(runs: int) -> tuple[list[float], list[float]]:
         clock,
     )
     await service.async_load()
-    service._days.load(year_of_days(last))
+    harness(service).load_days(year_of_days(last))
     times, monthly = [], []
     rates = {serial: {"heating_stage_1": {"gas": 1.5}} for serial in SERIALS}
     for _ in range(runs):
@@ -123,8 +124,7 @@ async def put_us(puts: int) -> dict[tuple[str, bool], float]:
         claim, [PutEntry(f"shared.{serial}", {"target_temperature": 20.0}, None, 0)]
     )
     service.sessions.put(claim, [PutEntry(f"schedule.{serial}", WEEK_SCHEDULE, None, 0)])
-    key, _ = service._ownership.issue(serial)
-    service.register(key.value, None)
+    service.pairing.register(harness(service).pairing_code(serial))
 
     def timed(field: str, base: float) -> float:
         started = time.perf_counter()
@@ -134,15 +134,14 @@ async def put_us(puts: int) -> dict[tuple[str, bool], float]:
             service.sessions.put(claim, [PutEntry(f"shared.{serial}", fields, None, 0)])
         return (time.perf_counter() - started) / puts * 1e6
 
-    changes = service.commands._changes
-    author_of, first_reported = changes.author_of, changes.first_reported
     found: dict[tuple[str, bool], float] = {}
     timed("target_temperature", 19.0)  # warm-up
     for on in (True, False, True, False):
-        changes.author_of = author_of if on else lambda *_, **__: None  # type: ignore[method-assign]
-        changes.first_reported = first_reported if on else lambda *_: frozenset()  # type: ignore[method-assign]
+        restore = None if on else harness(service).mute_attribution()
         for field, base in (("current_temperature", 20.0), ("target_temperature", 19.0)):
             found[(field, on)] = min(found.get((field, on), 1e9), timed(field, base))
+        if restore is not None:
+            restore()
     await service.async_stop()
     return found
 
@@ -168,8 +167,5 @@ async def main(runs: int, puts: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--puts", type=int, default=2000)
-    arguments = parser.parse_args()
+    arguments = int_options(__doc__, runs=5, puts=2000)
     asyncio.run(main(arguments.runs, arguments.puts))

@@ -4,23 +4,21 @@ Pairs N thermostats in the service core and times the device session's PUT (what
 handler calls once it parsed a request) of reports that switch a relay, the worst case for the
 runtime ledger (each one closes or opens an interval, counts a cycle and publishes), and of
 reports of the room temperature, the common case. Each kind is timed with the ledger as it runs
-and with it unhooked from the contact path and the event bus (as before it existed), in
+and with it unhooked from every path it hears (as before it existed), in
 alternating rounds, so both see the same machine.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from collections.abc import Callable
-import statistics
 import time
 from typing import Any
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
 
-from .core_listeners import pair, unhook
+from .core_listeners import Costs, arguments, pair, print_costs, with_and_without
 from .fleet import bench_serial
 from .unsaved import UnsavedStorage
 
@@ -48,7 +46,7 @@ def time_puts(
     return (clock() - started) / puts / 1000
 
 
-async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, list[float]]]:
+async def _run(thermostats: int, puts: int, rounds: int) -> Costs:
     service = ThermostatService(
         ServiceConfig(api_origin="http://127.0.0.1:8000", max_unpaired_devices=1 << 20),
         UnsavedStorage(),
@@ -58,40 +56,22 @@ async def _run(thermostats: int, puts: int, rounds: int) -> dict[str, dict[str, 
         (serial, pair(service, serial, {"can_heat": True}))
         for serial in map(bench_serial, range(thermostats))
     ]
-    results: dict[str, dict[str, list[float]]] = {
-        kind: {"with": [], "without": []} for kind in ("relay", "temperature")
-    }
     try:
-        for _ in range(rounds):
-            for kind in results:
-                relay = kind == "relay"
-                results[kind]["with"].append(time_puts(service, claims, puts, relay))
-                rehook = unhook(service, service._runtime)
-                results[kind]["without"].append(time_puts(service, claims, puts, relay))
-                rehook()
+        return with_and_without(
+            service,
+            "runtime",
+            rounds,
+            ("relay", "temperature"),
+            lambda kind: time_puts(service, claims, puts, kind == "relay"),
+        )
     finally:
         await service.async_stop()
-    return results
 
 
 def main() -> None:
     """Print the mean cost of a PUT with and without runtime accounting."""
-    parser = argparse.ArgumentParser(prog="python -m bench.runtime_cost", description=__doc__)
-    parser.add_argument("--thermostats", type=int, default=100)
-    parser.add_argument("--puts", type=int, default=20_000)
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    results = asyncio.run(_run(args.thermostats, args.puts, args.rounds))
-    print(
-        f"{args.thermostats} paired thermostats, {args.puts} PUTs per round, {args.rounds} rounds"
-    )
-    print("report      | ledger  | µs per PUT: median (min..max)")
-    for kind, by_ledger in results.items():
-        for ledger, values in by_ledger.items():
-            print(
-                f"{kind:<11} | {ledger:<7} | {statistics.median(values):.1f} "
-                f"({min(values):.1f}..{max(values):.1f})"
-            )
+    args = arguments("runtime_cost", __doc__, puts=20_000)
+    print_costs(args, asyncio.run(_run(args.thermostats, args.puts, args.rounds)), "ledger")
 
 
 if __name__ == "__main__":

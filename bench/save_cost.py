@@ -21,8 +21,9 @@ from homeassistant.helpers.json import prepare_save_json
 from homeassistant.util.file import write_utf8_file_atomic
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .fleet import bench_serial, initial_buckets
+from .fleet import bench_serial, seed
 from .unsaved import UnsavedStorage
 
 
@@ -30,12 +31,8 @@ async def measure(thermostats: int, saves: int, directory: Path) -> str:
     """One line: file size, event-loop and executor time per save (median and max)."""
     service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), UnsavedStorage())
     await service.async_load()
-    for index in range(thermostats):
-        serial = bench_serial(index)
-        service._devices.touch(serial)
-        for key, value in initial_buckets(serial).items():
-            service._buckets.merge(key, value)
-    prepare_save_json({"data": service.snapshot()})  # the first save serializes everything
+    seed(service, map(bench_serial, range(thermostats)))
+    prepare_save_json({"data": harness(service).snapshot()})  # the first save serializes everything
     in_loop: list[float] = []
     in_executor: list[float] = []
     data: str | bytes = ""
@@ -43,9 +40,9 @@ async def measure(thermostats: int, saves: int, directory: Path) -> str:
     path = directory / f"state-{thermostats}"
     for save in range(saves):
         serial = bench_serial(save % thermostats)
-        service._buckets.merge(f"shared.{serial}", {"current_temperature": 20 + save / 100})
+        harness(service).merge(f"shared.{serial}", {"current_temperature": 20 + save / 100})
         started = time.perf_counter()
-        mode, data = prepare_save_json({"version": 1, "data": service.snapshot()})
+        mode, data = prepare_save_json({"version": 1, "data": harness(service).snapshot()})
         in_loop.append(time.perf_counter() - started)
         started = time.perf_counter()
         write_utf8_file_atomic(str(path), data, True, mode=mode)

@@ -29,6 +29,8 @@ import aiohttp
 from aiohttp import web
 import orjson
 
+from custom_components.thermostat_cloud.server.core.testing import harness
+
 from .system import own_cpu_seconds, process_rss_bytes, raise_fd_limit
 
 
@@ -115,7 +117,7 @@ class DiscardingStorage:
 
 def next_setpoint(service: ThermostatService, serial: str) -> float:
     """Return a setpoint different from the current one, so every command really changes state."""
-    current = service._buckets.value(bucket_key("shared", serial)).get("target_temperature")
+    current = harness(service).value(bucket_key("shared", serial)).get("target_temperature")
     if not isinstance(current, int | float) or current + 0.5 > TEMPERATURE_MAX_C:
         return TEMPERATURE_MIN_C + 6
     return float(current) + 0.5
@@ -161,7 +163,7 @@ async def stats(request: web.Request) -> web.Response:
         {
             "cpu_s": own_cpu_seconds(),
             "rss_bytes": process_rss_bytes(),
-            "held": service._subscriptions.total(),
+            "held": harness(service).held_total(),
         }
     )
 

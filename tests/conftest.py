@@ -55,6 +55,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceConfig,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.serving import start_serving, stop_serving
 from tests.settings_pages import FakeThermostatSettings, free_port_on_loopback_hosts
 from thermostat_sim import FIRMWARE_SETTINGS, SimulatedThermostat
@@ -633,7 +634,7 @@ async def pair_thermostat(
             await hass.async_block_till_done()
             paired = PairedThermostat(hass, hub_entry, thermostat)
             # The pairing push (user and structure buckets) reached the thermostat.
-            await thermostat.next_object(paired.service._ownership.home_keys(serial)[1])
+            await thermostat.next_object(harness(paired.service).home_keys(serial)[1])
             return paired
 
         yield pair

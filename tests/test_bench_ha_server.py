@@ -182,4 +182,4 @@ async def test_access_helper_raises_the_unpaired_limit_of_the_running_hub(
     await hass.async_block_till_done()
 
     service: ThermostatService = hub.runtime_data.service
-    assert {record.serial for record in service.device_records()} == set(serials)
+    assert {record.serial for record in service.devices.records()} == set(serials)

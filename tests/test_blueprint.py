@@ -38,6 +38,7 @@ from pytest_homeassistant_custom_component.typing import (
 )
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import OTHER_SERIAL, SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
 
@@ -205,7 +206,7 @@ async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
 
     await later(hass, freezer, minutes=1, seconds=1)
     assert home.away == STATE_ON
-    structure_key = home.paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(home.paired.service).home_keys(SERIAL)[1]
     await home.paired.pushed(structure_key, away=True, manual_eco_all=True)
 
     await home.moved("person.ben", "home")

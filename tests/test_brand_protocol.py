@@ -21,6 +21,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, DOMAIN
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import firmware_major
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.device.headers import (
     CLIENT_ID,
     PROTOCOL_HEADERS,
@@ -55,7 +56,7 @@ async def test_a_thermostat_speaking_only_brand_names_gets_its_suspend_time_and_
         for header in ("suspend-time-max", "defer-device-window"):
             assert resp.headers[f"X-nl-{header}"] == resp.headers[f"X-svc-{header}"]
         service.close_connections()
-    assert service.device(SERIAL) is not None
+    assert service.devices.record(SERIAL) is not None
 
 
 @pytest.mark.parametrize(
@@ -87,7 +88,7 @@ async def test_entry_identifies_a_thermostat_by_its_brand_device_id(
         f"{device_url}/nest/entry", data=form, headers={"X-nl-device-id": SERIAL}
     ) as resp:
         assert resp.status == 200
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     assert record.model == "Display-2.12"
 
@@ -164,15 +165,15 @@ async def test_a_thermostat_with_cached_nest_urls_registers_pairs_and_reports(
     assert (await thermostat.passphrase_status())["status"] == "pending"
     thermostat.start()
     assert (await thermostat.next_chunk()).objects[0]["object_key"] == f"shared.{SERIAL}"
-    assert service.register(code).success
-    await thermostat.next_object(service._ownership.home_keys(SERIAL)[1])
+    assert service.pairing.register(code).success
+    await thermostat.next_object(harness(service).home_keys(SERIAL)[1])
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 21.5})
-    assert service._buckets.value(f"shared.{SERIAL}")["current_temperature"] == 21.5
+    assert harness(service).value(f"shared.{SERIAL}")["current_temperature"] == 21.5
     async with thermostat.http.get(
         f"{device_url}/nest/transport/v7/device/device.{SERIAL}", headers=thermostat.headers
     ) as resp:
         keys = {obj["object_key"] for obj in (await resp.json())["objects"]}
-    user, structure, _rooms = service._ownership.home_keys(SERIAL)  # no rooms reported: not listed
+    user, structure, _rooms = harness(service).home_keys(SERIAL)  # no rooms reported: not listed
     assert {f"shared.{SERIAL}", user, structure} <= keys
 
 
@@ -211,7 +212,7 @@ async def test_manual_eco_holds_on_a_thermostat_whose_clock_was_an_hour_off(
     try:
         await pair_at_the_server(thermostat, service)
         assert service.commands.set_away(SERIAL, True).changed
-        structure = service._ownership.home_keys(SERIAL)[1]
+        structure = harness(service).home_keys(SERIAL)[1]
         while (await thermostat.next_object(structure))["value"].get("away") is not True:
             pass
         assert thermostat.local[structure].value["manual_eco_all"] is holds
@@ -225,8 +226,8 @@ async def pair_at_the_server(thermostat: SimulatedThermostat, service: Thermosta
     await thermostat.entry()
     thermostat.start()
     await thermostat.subscribed.wait()
-    assert service.register((await thermostat.passphrase())["value"]).success
-    await thermostat.next_object(service._ownership.home_keys(SERIAL)[1])
+    assert service.pairing.register((await thermostat.passphrase())["value"]).success
+    await thermostat.next_object(harness(service).home_keys(SERIAL)[1])
 
 
 # -- thermostats that identify by MAC address ----------------------------------------------------
@@ -265,10 +266,10 @@ async def test_a_mac_identified_thermostat_is_one_thermostat_under_its_serial(
             await add_thermostat(hass, entry, code)
             await hass.async_block_till_done()
             service: ThermostatService = entry.runtime_data.service
-            await thermostat.next_object(service._ownership.home_keys(SERIAL)[1])
+            await thermostat.next_object(harness(service).home_keys(SERIAL)[1])
 
-            assert service.known_serials() == [SERIAL]
-            record = service.device(SERIAL)
+            assert service.devices.known_serials() == [SERIAL]
+            record = service.devices.record(SERIAL)
             assert record is not None
             assert record.mac == mac
             assert record.model == "Display-2.0"
@@ -278,8 +279,8 @@ async def test_a_mac_identified_thermostat_is_one_thermostat_under_its_serial(
             assert all(mac not in (d.name or "") for d in devices)
 
             await thermostat.put(f"shared.{mac}", {"current_temperature": 22.0})
-            assert service._buckets.value(f"shared.{SERIAL}")["current_temperature"] == 22.0
-            assert f"shared.{mac}" not in service._buckets
+            assert harness(service).value(f"shared.{SERIAL}")["current_temperature"] == 22.0
+            assert not harness(service).has(f"shared.{mac}")
 
             assert service.commands.set_temperature(SERIAL, 23.0).changed
             pushed = await thermostat.next_object(f"shared.{mac}")
@@ -297,13 +298,13 @@ async def test_a_mac_identified_thermostat_asking_for_a_code_before_subscribing_
     async with http.get(thermostat.passphrase_url, headers=thermostat.headers) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Device serial not known yet"}
-    assert service.known_serials() == []
+    assert service.devices.known_serials() == []
     try:
         thermostat.start()
         await thermostat.subscribed.wait()
         assert (await thermostat.passphrase())["value"]
-        assert service.known_serials() == [SERIAL]
-        record = service.device(SERIAL)
+        assert service.devices.known_serials() == [SERIAL]
+        record = service.devices.record(SERIAL)
         assert record is not None
         assert record.software_version == thermostat.firmware  # kept from its entry
     finally:
@@ -320,7 +321,7 @@ async def test_a_mac_identified_subscribe_without_a_session_waits(
     ) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Device serial not known yet"}
-    assert service.known_serials() == []
+    assert service.devices.known_serials() == []
 
 
 async def test_a_mac_thermostat_kept_under_its_mac_by_an_earlier_version_moves_to_its_serial(
@@ -336,15 +337,15 @@ async def test_a_mac_thermostat_kept_under_its_mac_by_an_earlier_version_moves_t
     )
     mac = thermostat.mac
     # What an earlier version stored: the MAC as a thermostat, with its buckets.
-    service._availability.note_contact(mac)
-    service._devices.update_identity(mac, {"mac": mac, "model": "Display-2.12"})
-    service._buckets.merge(f"shared.{mac}", {"current_temperature": 19.0})
-    assert service.known_serials() == [mac]
+    harness(service).note_contact(mac)
+    harness(service).update_identity(mac, {"mac": mac, "model": "Display-2.12"})
+    harness(service).merge(f"shared.{mac}", {"current_temperature": 19.0})
+    assert service.devices.known_serials() == [mac]
     try:
         thermostat.start()
         await thermostat.subscribed.wait()
-        assert service.known_serials() == [SERIAL]
-        assert service._buckets.value(f"shared.{SERIAL}")["current_temperature"] == 20.0
+        assert service.devices.known_serials() == [SERIAL]
+        assert harness(service).value(f"shared.{SERIAL}")["current_temperature"] == 20.0
     finally:
         await thermostat.stop()
 

@@ -52,6 +52,7 @@ import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import (
     OTHER_SERIAL,
@@ -283,7 +284,7 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=21.0)
     assert err.value.translation_key == "missing_target_temperature_entity_feature"
 
-    assert paired.service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
+    assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 20.0
 
 
 @pytest.mark.parametrize(
@@ -336,7 +337,7 @@ async def test_set_temperature_refuses_a_combination_before_writing_anything(
     paired = await pair_thermostat(shared={"target_temperature_type": mode})
     service = paired.service
     key = f"shared.{SERIAL}"
-    before = service._buckets.get(key)
+    before = harness(service).bucket(key)
     assert before is not None
     revision, value = before.revision, dict(before.value)
     events: list[ServiceEvent] = []
@@ -351,7 +352,7 @@ async def test_set_temperature_refuses_a_combination_before_writing_anything(
     )
     assert err.value.translation_key == error
     assert [event for event in events if event.kind is EventKind.STATE] == []
-    after = service._buckets.get(key)
+    after = harness(service).bucket(key)
     assert after is not None
     assert (after.revision, after.value) == (revision, value)
 
@@ -475,7 +476,7 @@ async def test_fan_mode_follows_whoever_changed_it_last(
 
     # Turned back to auto on the thermostat, after the command.
     await paired.thermostat.put(shared, {"fan_mode": "auto"})
-    assert paired.service._buckets.value(f"device.{SERIAL}")["fan_mode"] == "on"
+    assert harness(paired.service).value(f"device.{SERIAL}")["fan_mode"] == "on"
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "auto"
 
     # Commands again; then the thermostat reports something else in `shared`: the fan mode
@@ -538,8 +539,8 @@ async def test_eco_preset_is_the_thermostats_own_eco_mode(
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
     assert (await paired.pushed("device", eco_mode_enabled=True))["eco"]["mode"] == "manual-eco"
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
-    assert paired.service._buckets.value(structure_key).get("away") is None
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
+    assert harness(paired.service).value(structure_key).get("away") is None
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
@@ -558,7 +559,7 @@ async def test_eco_preset_keeps_the_other_eco_fields(
     paired = await pair_thermostat(device={"eco": eco})
     now_s = paired.service.clock.now_ms() // 1000
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
-    device = paired.service._buckets.value(f"device.{SERIAL}")
+    device = harness(paired.service).value(f"device.{SERIAL}")
     changed = {"mode": "manual-eco", "touched_by": 3}
     assert device["eco"] == {
         **eco,
@@ -607,7 +608,7 @@ async def test_eco_shows_and_sets_the_eco_temperatures(
         attrs(hass, paired)[ATTR_TARGET_TEMP_LOW],
         attrs(hass, paired)[ATTR_TARGET_TEMP_HIGH],
     ) == (7, 30)
-    assert paired.service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
+    assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 20.0
 
     # Eco off: the setpoint again.
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
@@ -623,7 +624,7 @@ async def test_away_preset_is_the_homes_away_state(
     """Away is set on the home: every thermostat of the home shows it."""
     paired = await pair_thermostat()
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "away"
@@ -660,11 +661,11 @@ async def test_choosing_the_preset_in_effect_sends_nothing(
     """No preset chosen again: nothing is written, and the next push is the next change's."""
     paired = await pair_thermostat()
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
-    before = {bucket.key: bucket.revision for bucket in paired.service._buckets}
+    before = harness(paired.service).revisions()
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
 
-    assert {bucket.key: bucket.revision for bucket in paired.service._buckets} == before
+    assert harness(paired.service).revisions() == before
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
     chunk = await paired.thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"device.{SERIAL}"]
@@ -681,7 +682,7 @@ async def test_a_preset_change_is_one_state_write_and_one_push(
     (the next push is the next change's).
     """
     paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
     paired.service.commands.set_away(SERIAL, True)
     await paired.pushed(structure_key, away=True)
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
@@ -714,7 +715,7 @@ async def test_away_from_emergency_heat_is_one_push(
 ) -> None:
     """Away leaves emergency heat for heat in the same push that sets the home away."""
     paired = await pair_thermostat(shared={"target_temperature_type": "emergency"})
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
     writes = record_state_writes(hass, {paired.entity_id("climate")})
 
     await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
@@ -765,7 +766,7 @@ async def test_a_garage_can_be_kept_at_45_fahrenheit(
     assert attrs(hass, paired)[ATTR_TEMPERATURE] == 45
     with pytest.raises(ServiceValidationError):
         await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=39)
-    assert paired.service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 7.0
+    assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 7.0
 
 
 async def test_fahrenheit_slider_ends_are_accepted(

@@ -28,6 +28,7 @@ from custom_components.thermostat_cloud.const import (
     SUBENTRY_THERMOSTAT,
 )
 from custom_components.thermostat_cloud.issues import unpaired_issue_id
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import OTHER_SERIAL, SERIAL, aborted, free_port, setup_hub
@@ -187,7 +188,7 @@ async def test_options_ask_the_lifetime_in_minutes_and_store_seconds(
     assert result["type"] is FlowResultType.CREATE_ENTRY
     await hass.async_block_till_done()
     assert entry.options[CONF_ENTRY_KEY_TTL] == 7200
-    assert entry.runtime_data.service._ownership.ttl_seconds == 7200
+    assert entry.runtime_data.service.config.entry_key_ttl_seconds == 7200
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
@@ -294,10 +295,10 @@ async def test_add_thermostat_by_code_pushes_pairing_to_the_held_connection(
     assert result["data"] == {CONF_SERIAL: SERIAL}
 
     service = hub.runtime_data.service
-    user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
+    user_key, structure_key, _rooms = harness(service).home_keys(SERIAL)
     pushed = await thermostat.next_object(structure_key)
     assert pushed["value"] == {"name": "Home", "devices": [f"device.{SERIAL}"]}
-    assert thermostat.local[user_key].value == {"name": service._home.home_user_id}
+    assert thermostat.local[user_key].value == {"name": harness(service).home_user_id}
     assert (await thermostat.passphrase_status())["claimed"] is True
     await hass.async_block_till_done()
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
@@ -324,7 +325,7 @@ async def test_adding_a_thermostat_again_with_a_new_code_keeps_its_device(
     assert aborted(result) == "paired_again"
     assert result["description_placeholders"] == {"serial": SERIAL}
     assert [s.unique_id for s in hub.subentries.values()] == [SERIAL]
-    assert hub.runtime_data.service.is_paired(SERIAL)
+    assert hub.runtime_data.service.pairing.is_paired(SERIAL)
 
 
 async def test_add_thermostat_for_a_chosen_owner(
@@ -359,10 +360,10 @@ async def test_add_thermostat_for_a_chosen_owner(
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     service = hub.runtime_data.service
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
     assert pairing.user_id == partner.id
-    assert service._ownership.home_keys(SERIAL)[0] == f"user.{partner.id}"
+    assert harness(service).home_keys(SERIAL)[0] == f"user.{partner.id}"
 
 
 async def test_add_thermostat_without_an_owner_belongs_to_the_home(
@@ -378,9 +379,9 @@ async def test_add_thermostat_without_an_owner_belongs_to_the_home(
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
     service = hub.runtime_data.service
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
-    assert pairing.user_id == service._home.home_user_id
+    assert pairing.user_id == harness(service).home_user_id
 
 
 async def test_add_thermostat_refuses_an_owner_removed_meanwhile(
@@ -395,7 +396,7 @@ async def test_add_thermostat_refuses_an_owner_removed_meanwhile(
     )
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {CONF_OWNER: "owner_unavailable"}
-    assert not hub.runtime_data.service.is_paired(SERIAL)
+    assert not hub.runtime_data.service.pairing.is_paired(SERIAL)
 
 
 @pytest.mark.parametrize(
@@ -417,7 +418,7 @@ async def test_add_thermostat_rejects_bad_codes(
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {CONF_CODE: error}
     assert not hub.subentries
-    assert not hub.runtime_data.service.is_paired(SERIAL)
+    assert not hub.runtime_data.service.pairing.is_paired(SERIAL)
 
 
 async def test_add_thermostat_refuses_expired_and_claimed_codes(
@@ -425,7 +426,7 @@ async def test_add_thermostat_refuses_expired_and_claimed_codes(
 ) -> None:
     service = hub.runtime_data.service
     code = (await thermostat.passphrase())["value"]
-    key = service._ownership.find(code)
+    key = harness(service).entry_key(code)
     assert key is not None
     key.expires = service.clock.now_ms() - 1
     result = await start_add_thermostat(hass, hub)
@@ -436,7 +437,7 @@ async def test_add_thermostat_refuses_expired_and_claimed_codes(
     assert (await thermostat.passphrase_status())["status"] == "no_key"
 
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success  # claimed elsewhere (control API)
+    assert service.pairing.register(code).success  # claimed elsewhere (control API)
     await hass.async_block_till_done()
     result = await start_add_thermostat(hass, hub)
     result = await hass.config_entries.subentries.async_configure(
@@ -450,7 +451,7 @@ async def test_pairing_through_the_service_creates_the_subentry(
 ) -> None:
     """`POST /api/register` uses the same pairing; Home Assistant follows."""
     code = (await thermostat.passphrase())["value"]
-    assert hub.runtime_data.service.register(code).success
+    assert hub.runtime_data.service.pairing.register(code).success
     await hass.async_block_till_done()
     (subentry,) = hub.subentries.values()
     assert subentry.unique_id == SERIAL
@@ -470,10 +471,10 @@ async def test_removing_the_subentry_unpairs_and_allows_pairing_again(
 
     assert hass.config_entries.async_remove_subentry(hub, subentry_id)
     await hass.async_block_till_done()
-    assert not service.is_paired(SERIAL)
+    assert not service.pairing.is_paired(SERIAL)
     assert hub.state is ConfigEntryState.LOADED
     # The thermostat keeps its settings and pairs again with a new code.
-    assert service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 19.0
+    assert harness(service).value(f"shared.{SERIAL}")["target_temperature"] == 19.0
     new_code = (await thermostat.passphrase())["value"]
     assert new_code != code
     result = await start_add_thermostat(hass, hub)
@@ -488,11 +489,11 @@ async def test_unpairing_elsewhere_removes_the_subentry(
 ) -> None:
     service = hub.runtime_data.service
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     await hass.async_block_till_done()
     assert hub.subentries
 
-    assert service.unpair(SERIAL)  # hosted API DELETE
+    assert service.pairing.unpair(SERIAL)  # hosted API DELETE
     await hass.async_block_till_done()
     assert not hub.subentries
 
@@ -504,8 +505,8 @@ async def test_second_thermostat_joins_the_same_home(
     first = (await thermostat.passphrase())["value"]
     thermostat.start()
     await thermostat.subscribed.wait()
-    assert service.register(first).success
-    structure_key = service._ownership.home_keys(SERIAL)[1]
+    assert service.pairing.register(first).success
+    structure_key = harness(service).home_keys(SERIAL)[1]
     await thermostat.next_object(structure_key)
 
     async with aiohttp.ClientSession() as http:
@@ -515,7 +516,7 @@ async def test_second_thermostat_joins_the_same_home(
         second = (await other.passphrase())["value"]
         result = await start_add_thermostat(hass, hub)
         await hass.config_entries.subentries.async_configure(result["flow_id"], {CONF_CODE: second})
-    assert service._ownership.home_keys(OTHER_SERIAL)[1] == structure_key
+    assert harness(service).home_keys(OTHER_SERIAL)[1] == structure_key
     pushed = await thermostat.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}", f"device.{OTHER_SERIAL}"]
 

@@ -34,6 +34,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
 from tests.test_entity import connection_change
 from thermostat_sim import SimulatedThermostat, basic_auth
@@ -101,11 +102,11 @@ async def test_a_thermostat_that_confirms_raises_nothing(
     paired = await pair_thermostat()
     service = paired.service
     await set_temperature(hass, paired, 22.5)
-    pending = service.pending_commands(SERIAL)
+    pending = service.delivery.pending(SERIAL)
     assert [(p.field, p.value) for p in pending] == [("target_temperature", 22.5)]
 
     # The thermostat applies the push and reports it: nothing is left pending.
-    await until(service, lambda: not service._confirmations.is_pending(SERIAL))
+    await until(service, lambda: not harness(service).is_pending(SERIAL))
     client = await hass_client()
     status = await (
         await client.get("/api/thermostat_cloud/status", params={"serial": SERIAL})
@@ -135,7 +136,7 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
     )
     sent_ms = int(dt_util.utcnow().timestamp() * 1000)
     await paired.pushed("shared", target_temperature_type="off")
-    [entry] = service.pending_commands(SERIAL)
+    [entry] = service.delivery.pending(SERIAL)
     assert entry.written_ms is not None  # pushed on its held connection
 
     # Pending, visible in the control API, but not yet a problem.
@@ -187,14 +188,14 @@ async def test_a_thermostat_asleep_past_its_push(
     await later(hass, freezer, 5 * 60)
     assert problem(paired) == STATE_OFF
     thermostat.start()
-    await until(service, lambda: not service._confirmations.is_pending(SERIAL))
+    await until(service, lambda: not harness(service).is_pending(SERIAL))
     assert problem(paired) == STATE_OFF
 
     # Asleep with its connection held: the push waits unread.
     await thermostat.subscribed.wait()
     thermostat.sleep()
     await set_temperature(hass, paired, 20.0)
-    await until(service, lambda: all(p.written_ms for p in service.pending_commands(SERIAL)))
+    await until(service, lambda: all(p.written_ms for p in service.delivery.pending(SERIAL)))
     await later(hass, freezer, 121)
     assert problem(paired) == STATE_ON
     thermostat.wake()
@@ -234,12 +235,12 @@ async def test_a_restart_in_the_middle_loses_nothing_and_sends_nothing_twice(
     thermostat.sleep()  # the push is written, and left unread
     await set_temperature(hass, paired, 23.0)
     service = paired.service
-    await until(service, lambda: all(p.written_ms for p in service.pending_commands(SERIAL)))
+    await until(service, lambda: all(p.written_ms for p in service.delivery.pending(SERIAL)))
 
     assert await hass.config_entries.async_reload(paired.entry.entry_id)
     await hass.async_block_till_done()
     service = paired.service
-    [entry] = service.pending_commands(SERIAL)
+    [entry] = service.delivery.pending(SERIAL)
     assert (entry.field, entry.value) == ("target_temperature", 23.0)
     saved = hass_storage["thermostat_cloud.state"]["data"]["pending_commands"]
     assert [r["value"] for r in saved[SERIAL]] == [23.0]
@@ -248,7 +249,7 @@ async def test_a_restart_in_the_middle_loses_nothing_and_sends_nothing_twice(
     thermostat.wake()
     chunk = await thermostat.next_chunk()
     assert any(o["value"].get("target_temperature") == 23.0 for o in chunk.objects)
-    await until(service, lambda: not service._confirmations.is_pending(SERIAL))
+    await until(service, lambda: not harness(service).is_pending(SERIAL))
     await thermostat.subscribed.wait()
     await later(hass, freezer, 15 * 60)
     assert problem(paired) == STATE_OFF
@@ -275,9 +276,9 @@ async def test_forged_or_replayed_reports_confirm_nothing(
     thermostat = paired.thermostat
     thermostat.obey_pushes = False
     key = f"shared.{SERIAL}"
-    old_revision = service._buckets.get(key).revision  # type: ignore[union-attr]
+    old_revision = harness(service).bucket(key).revision  # type: ignore[union-attr]
     await set_temperature(hass, paired, 24.0)
-    new_revision = service._buckets.get(key).revision  # type: ignore[union-attr]
+    new_revision = harness(service).bucket(key).revision  # type: ignore[union-attr]
 
     # Another thermostat reports this one's setpoint: refused, nothing confirmed.
     forged = {
@@ -297,7 +298,7 @@ async def test_forged_or_replayed_reports_confirm_nothing(
         },
     }
     assert await put_raw(thermostat, SERIAL, replayed) == 200
-    assert [p.value for p in service.pending_commands(SERIAL)] == [24.0]
+    assert [p.value for p in service.delivery.pending(SERIAL)] == [24.0]
 
     # The same acknowledgement over the command's revision confirms it.
     genuine = {
@@ -308,7 +309,7 @@ async def test_forged_or_replayed_reports_confirm_nothing(
         }
     }
     assert await put_raw(thermostat, SERIAL, genuine) == 200
-    assert service.pending_commands(SERIAL) == []
+    assert service.delivery.pending(SERIAL) == []
 
 
 async def test_a_person_at_the_dial_supersedes_the_command(
@@ -319,8 +320,8 @@ async def test_a_person_at_the_dial_supersedes_the_command(
     await set_temperature(hass, paired, 24.0)
     # Turned before the push was read: reported over the revision before the command.
     await paired.thermostat.put(f"shared.{SERIAL}", {"target_temperature": 18.5}, guard=False)
-    assert paired.service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 18.5
-    assert paired.service.pending_commands(SERIAL) == []
+    assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 18.5
+    assert paired.service.delivery.pending(SERIAL) == []
 
 
 async def test_the_event_stream_says_what_is_pending_when_asked(
@@ -363,7 +364,7 @@ async def eco_held(paired: PairedThermostat) -> None:
 async def crossing_reports(paired: PairedThermostat) -> None:
     """Report three times over a revision the server has moved past."""
     key = f"shared.{SERIAL}"
-    stale = paired.service._buckets.get(key).revision - 1  # type: ignore[union-attr]
+    stale = harness(paired.service).bucket(key).revision - 1  # type: ignore[union-attr]
     for value in (19.0, 19.5, 20.0):
         body = {key: {"object_key": key, "if_object_revision": stale, "target_temperature": value}}
         assert await put_raw(paired.thermostat, SERIAL, body) == 200
@@ -425,7 +426,7 @@ async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
         {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
         blocking=True,
     )
-    mode_revision = service._buckets.get(key).revision  # type: ignore[union-attr]
+    mode_revision = harness(service).bucket(key).revision  # type: ignore[union-attr]
     # A newer command that also writes the bucket (the schedule's mode is kept in `shared`).
     client = await hass_client()
     resp = await client.post(
@@ -433,7 +434,7 @@ async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
         json={"serial": SERIAL, "command": "set_schedule_mode", "value": "cool"},
     )
     assert resp.status == 200
-    assert service._buckets.get(key).revision > mode_revision  # type: ignore[union-attr]
+    assert harness(service).bucket(key).revision > mode_revision  # type: ignore[union-attr]
 
     # Written over the mode's revision: it conflicts, is not stored, and still confirms.
     body = {
@@ -445,7 +446,7 @@ async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
         }
     }
     assert await put_raw(paired.thermostat, SERIAL, body) == 200
-    fields = {p.field for p in service.pending_commands(SERIAL)}
+    fields = {p.field for p in service.delivery.pending(SERIAL)}
     assert "target_temperature_type" not in fields
     assert "schedule_mode" in fields  # the newer command waits for its own report
 
@@ -461,12 +462,12 @@ async def test_malformed_4_3_forms_get_clear_errors(
         (f"{thermostat.transport_url}/v3/subscribe", {"keys": [7]}, "keys[0]"),
         (f"{thermostat.transport_url}/v3/subscribe", {"session": "s"}, "objects"),
     ]
-    before = paired.service._buckets.value(f"device.{SERIAL}")
+    before = harness(paired.service).value(f"device.{SERIAL}")
     for url, body, named in cases:
         async with thermostat.http.post(url, json=body, headers=headers) as resp:
             assert resp.status == 400
             assert named in (await resp.json())["error"]
-    assert paired.service._buckets.value(f"device.{SERIAL}") == before
+    assert harness(paired.service).value(f"device.{SERIAL}") == before
 
 
 async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_it(
@@ -491,7 +492,7 @@ async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_
     )
     await paired.pushed("device")
     await later(hass, freezer, 4)  # the batch window closes; it subscribes again
-    await until(service, lambda: not service._confirmations.is_pending(SERIAL))
+    await until(service, lambda: not harness(service).is_pending(SERIAL))
     await later(hass, freezer, 15 * 60)
     assert problem(paired) == STATE_OFF
     assert issue(hass) is None
@@ -504,10 +505,10 @@ async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_
     )
     await paired.pushed("device")
     await later(hass, freezer, 4)
-    await until(service, lambda: not service._confirmations.is_pending(SERIAL))
+    await until(service, lambda: not harness(service).is_pending(SERIAL))
     await set_temperature(hass, paired, 23.5)
     await paired.pushed("shared", target_temperature=23.5)
     await later(hass, freezer, 4)
-    assert [p.field for p in service.pending_commands(SERIAL)] == ["target_temperature"]
+    assert [p.field for p in service.delivery.pending(SERIAL)] == ["target_temperature"]
     await later(hass, freezer, 2 * 60 + 1)
     assert problem(paired) == STATE_ON

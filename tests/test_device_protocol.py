@@ -17,6 +17,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.delivery.subscriptions import HeldConnection
 from thermostat_sim import Chunk, SimulatedThermostat, basic_auth
 
@@ -78,7 +79,7 @@ async def test_entry_form_post_hands_out_urls_with_explicit_ports(
     assert data["software_update_url"] == ""
     assert data["tier_name"] == "local"
     assert isinstance(data["server_version"], str)
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     assert record.model == "Display-2.0"
     assert record.software_version == "5.9.3-5"
@@ -136,7 +137,7 @@ async def test_passphrase_status_walks_no_key_pending_claimed(
     code = (await thermostat.passphrase())["value"]
     assert (await thermostat.passphrase_status())["status"] == "pending"
 
-    assert service.register(code, "alice").success
+    assert service.pairing.register(code, "alice").success
     status = await thermostat.passphrase_status()
     assert status["status"] == "claimed"
     assert status["claimed"] is True
@@ -171,7 +172,7 @@ async def test_entry_form_that_is_not_text_is_400(
     ) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Invalid form body"}
-    assert service.device(SERIAL) is None
+    assert service.devices.record(SERIAL) is None
 
 
 async def test_identity_falls_back_to_svc_headers(
@@ -185,14 +186,14 @@ async def test_identity_falls_back_to_svc_headers(
         f"{device_url}/svc/passphrase/status", headers={"X-svc-device-id": SERIAL}
     ) as resp:
         assert (await resp.json())["status"] == "pending"
-    assert service._ownership.status(SERIAL)[0] == "pending"
-    assert service.device(SERIAL) is not None
+    assert harness(service).key_status(SERIAL) == "pending"
+    assert service.devices.record(SERIAL) is not None
 
 
 async def test_passphrase_is_503_until_state_is_loaded(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    service._loaded = False
+    harness(service).mark_unloaded()
     async with http.get(f"{device_url}/svc/passphrase", headers=AUTH) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Entry key service unavailable"}
@@ -211,7 +212,7 @@ async def test_passphrase_saves_only_a_new_code_or_a_new_expiry(
     assert await thermostat.passphrase() == first
     assert storage.saves == saves
 
-    key = service._ownership.find(first["value"])
+    key = harness(service).entry_key(first["value"])
     assert key is not None
     key.expires = shortened = service.clock.now_ms() + 60_000  # under the 30 minutes needed
     extended = await thermostat.passphrase()
@@ -238,7 +239,7 @@ async def test_requests_that_need_no_identity_leave_unknown_serials_no_trace(
         headers = {"Authorization": basic_auth(made_up), "X-svc-protocol-version": "1"}
         async with http.get(f"{device_url}{path}", headers=headers) as resp:
             assert resp.status == 200
-    assert service.device_records() == []
+    assert service.devices.records() == []
     assert events == []
     assert storage.saves == saves
 
@@ -248,7 +249,7 @@ async def test_ping_refreshes_a_known_thermostat(
 ) -> None:
     thermostat = make_thermostat()
     await thermostat.entry()
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     record.last_seen = 0
     async with thermostat.http.get(
@@ -256,7 +257,7 @@ async def test_ping_refreshes_a_known_thermostat(
     ) as resp:
         assert resp.status == 200
     assert record.last_seen > 0
-    assert service.is_available(SERIAL)
+    assert service.devices.is_available(SERIAL)
 
 
 # -- subscribe ------------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ async def test_subscribe_sends_headers_at_once_and_holds_silently(
         # Only an immediate push carrying setpoints asks firmware to stop deferring.
         assert "X-svc-disable-defer-window" not in resp.headers
         assert abs(int(resp.headers["X-svc-service-timestamp"]) - service.clock.now_ms()) < 60_000
-        assert service._subscriptions.count(SERIAL) == 1
+        assert harness(service).held(SERIAL) == 1
         read = asyncio.ensure_future(resp.content.readany())
         await clock.advance(service.config.hold_timeout - 1)
         assert not read.done(), "the server sent a body while it had nothing newer"
@@ -311,7 +312,7 @@ async def test_inline_update_is_merged_and_sent_back_with_its_revision(
     thermostat.start()
     chunk = await thermostat.next_chunk()
 
-    stored = service._buckets.get(f"shared.{SERIAL}")
+    stored = harness(service).bucket(f"shared.{SERIAL}")
     assert stored is not None
     assert stored.value == {"current_temperature": 19.5, "can_cool": True}
     assert stored.revision == 1
@@ -339,10 +340,10 @@ async def test_subscribe_pushes_only_buckets_newer_than_the_device(
 async def test_device_with_newer_timestamp_updates_the_server(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
-    service.commands.apply(
+    harness(service).report(
         SERIAL, {f"shared.{SERIAL}": {"target_temperature": 20.0}}, source=_device_source()
     )
-    server_ts = service._buckets.timestamp(f"shared.{SERIAL}")
+    server_ts = harness(service).timestamp(f"shared.{SERIAL}")
     body = {
         "chunked": True,
         "session": "s",
@@ -358,7 +359,7 @@ async def test_device_with_newer_timestamp_updates_the_server(
     async with http.post(f"{device_url}/svc/transport", json=body, headers=AUTH) as resp:
         assert resp.status == 200
         await resp.content.readany()
-    assert service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 18.0
+    assert harness(service).value(f"shared.{SERIAL}")["target_temperature"] == 18.0
 
 
 def _device_source() -> Any:
@@ -391,7 +392,7 @@ async def test_hold_timeout_closes_without_a_body(
     subscribe = asyncio.create_task(thermostat.subscribe_once())
     await thermostat.subscribed.wait()
     await clock.advance(289)
-    assert service._subscriptions.count(SERIAL) == 1
+    assert harness(service).held(SERIAL) == 1
     await clock.advance(1)
     assert await subscribe == 0
     assert thermostat.last_headers["X-svc-suspend-time-max"] == "300"
@@ -401,7 +402,7 @@ async def test_change_between_check_and_hold_is_not_lost(
     make_thermostat: MakeThermostat, service: ThermostatService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A command landing right after the "anything newer?" check is pushed at once."""
-    real_due = service._delivery.due
+    real_due = harness(service).delivery.due
     fired = False
 
     def due_then_change(conn: HeldConnection, force: bool) -> Any:
@@ -412,8 +413,8 @@ async def test_change_between_check_and_hold_is_not_lost(
             service.commands.set_temperature(SERIAL, 24)
         return result
 
-    monkeypatch.setattr(service._delivery, "due", due_then_change)
-    service.commands.apply(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
+    monkeypatch.setattr(harness(service).delivery, "due", due_then_change)
+    harness(service).report(SERIAL, {f"shared.{SERIAL}": {"can_heat": True}}, _device_source())
     thermostat = make_thermostat()
     thermostat.local[f"shared.{SERIAL}"] = _local(service, f"shared.{SERIAL}")
     thermostat.start()
@@ -424,7 +425,7 @@ async def test_change_between_check_and_hold_is_not_lost(
 def _local(service: ThermostatService, key: str) -> Any:
     from thermostat_sim.thermostat import LocalBucket
 
-    bucket = service._buckets.get(key)
+    bucket = harness(service).bucket(key)
     assert bucket is not None
     return LocalBucket(bucket.revision, bucket.timestamp, dict(bucket.value))
 
@@ -437,7 +438,7 @@ async def test_unknown_bucket_at_timestamp_zero_is_held_not_answered(
     thermostat.local["device_alert_dialog." + SERIAL] = _empty()
     thermostat.local["track." + SERIAL] = _empty()
     assert await _held_to_the_end(clock, service, thermostat) == 0
-    assert f"track.{SERIAL}" not in service._buckets
+    assert not harness(service).has(f"track.{SERIAL}")
 
 
 async def _held_to_the_end(
@@ -480,7 +481,7 @@ async def test_new_subscribe_of_same_session_closes_the_stale_one(
     ):
         assert await asyncio.wait_for(old.read(), 5) == b""
         assert new.status == 200
-        assert service._subscriptions.count(SERIAL) == 1
+        assert harness(service).held(SERIAL) == 1
 
 
 async def test_paired_device_gets_user_and_structure_on_every_subscribe(
@@ -488,8 +489,8 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
 ) -> None:
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
-    user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
+    assert service.pairing.register(code).success
+    user_key, structure_key, _rooms = harness(service).home_keys(SERIAL)
 
     first = await _collect_one_subscribe(clock, service, thermostat)
     assert {user_key, structure_key} <= first
@@ -502,7 +503,7 @@ async def test_paired_device_gets_user_and_structure_on_every_subscribe(
         "name": "Home",
         "devices": [f"device.{SERIAL}"],
     }
-    assert thermostat.local[user_key].value == {"name": service._home.home_user_id}
+    assert thermostat.local[user_key].value == {"name": harness(service).home_user_id}
 
 
 async def _collect_one_subscribe(
@@ -520,10 +521,10 @@ async def test_pairing_pushes_user_and_structure_on_the_held_connection(
     thermostat.start()
     await thermostat.subscribed.wait()
 
-    assert service.register(code.lower()).success
+    assert service.pairing.register(code.lower()).success
     chunk = await thermostat.next_chunk()
     # The home's rooms (`where`) only once a thermostat of the home reported them.
-    user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
+    user_key, structure_key, _rooms = harness(service).home_keys(SERIAL)
     assert {obj["object_key"] for obj in chunk.objects} == {user_key, structure_key}
 
 
@@ -544,7 +545,7 @@ async def test_notify_device_forces_a_push_of_stored_buckets(
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     await held_after_its_first_answer(clock, service, thermostat)
 
-    assert service.notify_device(SERIAL) == 1
+    assert service.delivery.notify(SERIAL) == 1
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
 
@@ -566,7 +567,7 @@ async def test_put_bucket_keyed_form_merges_and_answers_without_value(
         raw = await resp.read()
     (obj,) = pairs(raw)[0][1]
     assert [name for name, _ in obj] == ["object_revision", "object_timestamp", "object_key"]
-    assert service._buckets.value(key) == {"current_temperature": 20.5}
+    assert harness(service).value(key) == {"current_temperature": 20.5}
 
     body[key]["target_temperature"] = 21.0
     del body[key]["current_temperature"]
@@ -574,7 +575,7 @@ async def test_put_bucket_keyed_form_merges_and_answers_without_value(
     assert status == 200
     assert "value" not in data["objects"][0]
     assert data["objects"][0]["object_revision"] == 2
-    assert service._buckets.value(key) == {"current_temperature": 20.5, "target_temperature": 21.0}
+    assert harness(service).value(key) == {"current_temperature": 20.5, "target_temperature": 21.0}
 
 
 async def test_put_objects_form_and_unchanged_values_keep_revision(
@@ -600,7 +601,7 @@ async def test_put_guarded_by_a_stale_revision_does_not_overwrite(
     service.commands.set_temperature(SERIAL, 22)  # the device has not seen this yet
 
     data = await thermostat.put(key, {"target_temperature": 19.0}, guard=True)
-    assert service._buckets.value(key)["target_temperature"] == 22.0
+    assert harness(service).value(key)["target_temperature"] == 22.0
     assert data["objects"][0]["object_revision"] == 2
 
 
@@ -634,7 +635,7 @@ async def test_device_listing_forms(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService, path: str
 ) -> None:
     """Each form of listing a device's buckets firmware sends gets the listing, without values."""
-    service.commands.apply(
+    harness(service).report(
         SERIAL,
         {f"shared.{SERIAL}": {"a": 1}, f"device.{SERIAL}": {"b": 2}},
         _device_source(),
@@ -703,7 +704,7 @@ async def test_a_bug_in_a_handler_is_a_json_500_and_a_logged_traceback(
     def broken(*_: object, **__: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(service._availability, "note_contact", broken)
+    monkeypatch.setattr(harness(service).availability, "note_contact", broken)
     async with http.get(f"{device_url}/svc/entry", headers=AUTH) as resp:
         assert resp.status == 500
         assert await resp.json() == {"error": "Internal server error"}
@@ -750,14 +751,14 @@ async def test_malformed_subscribe_is_400_without_state_change(
     body: Any,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    before = service._buckets.dump(json.loads)
+    before = harness(service).stored_buckets()
     kwargs: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
     caplog.set_level("DEBUG")
     async with http.post(f"{device_url}/svc/transport", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
-    assert service._buckets.dump(json.loads) == before
-    assert service._subscriptions.count(SERIAL) == 0
+    assert harness(service).stored_buckets() == before
+    assert harness(service).held(SERIAL) == 0
     assert "Rejected POST /svc/transport" in caplog.text
     assert "Traceback" not in caplog.text
 
@@ -786,7 +787,7 @@ async def test_malformed_put_is_400_without_state_change(
     async with http.post(f"{device_url}/svc/transport/put", headers=AUTH, **kwargs) as resp:
         assert resp.status == 400
         assert isinstance((await resp.json())["error"], str)
-    assert service._buckets.dump(json.loads) == {}
+    assert harness(service).stored_buckets() == {}
 
 
 @pytest.mark.parametrize("length_given", [True, False])
@@ -805,7 +806,7 @@ async def test_oversized_body_is_400(
     ) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Request body too large"}
-    assert service._buckets.dump(json.loads) == {}
+    assert harness(service).stored_buckets() == {}
 
 
 async def test_put_and_subscribe_without_serial_are_400(
@@ -848,23 +849,23 @@ async def test_state_survives_a_restart(
     thermostat = make_thermostat()
     code = (await thermostat.passphrase())["value"]
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
-    service.register(code)
+    service.pairing.register(code)
     service.commands.set_temperature(SERIAL, 21.5)
     await stop_serving(device_server)
 
-    storage = service._storage
+    storage = harness(service).storage
     assert isinstance(storage, MemoryStorage)
     again = ThermostatService(service.config, MemoryStorage(storage.data))
     await again.async_load()
-    assert again._buckets.value(f"shared.{SERIAL}") == {
+    assert harness(again).value(f"shared.{SERIAL}") == {
         "current_temperature": 20.5,
         "target_temperature": 21.5,
         "target_change_pending": True,
     }
-    assert again.is_paired(SERIAL)
-    assert again._ownership.home_keys(SERIAL) == service._ownership.home_keys(SERIAL)
-    assert again.device(SERIAL) is not None
-    assert again._buckets.get(f"shared.{SERIAL}") == service._buckets.get(f"shared.{SERIAL}")
+    assert again.pairing.is_paired(SERIAL)
+    assert harness(again).home_keys(SERIAL) == harness(service).home_keys(SERIAL)
+    assert again.devices.record(SERIAL) is not None
+    assert harness(again).bucket(f"shared.{SERIAL}") == harness(service).bucket(f"shared.{SERIAL}")
 
 
 async def test_unpaired_thermostat_is_announced_once(
@@ -883,10 +884,10 @@ async def test_unpaired_thermostat_is_announced_once(
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     assert [event.serial for event in announced] == [SERIAL]
 
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     await thermostat.passphrase()
     assert len(announced) == 1
-    assert service.unpair(SERIAL)
+    assert service.pairing.unpair(SERIAL)
     await thermostat.passphrase()  # unpaired again: worth telling the user again
     assert len(announced) == 2
 
@@ -904,16 +905,16 @@ async def test_thermostat_without_a_subscribe_goes_unavailable_after_the_grace(
         )
     )
     thermostat = make_thermostat()
-    assert not service.is_available(SERIAL)
+    assert not service.devices.is_available(SERIAL)
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     await asyncio.wait_for(connection_events.get(), 5)
-    assert service.is_available(SERIAL)
+    assert service.devices.is_available(SERIAL)
 
     await clock.advance(service.config.availability_grace - 1)
-    assert service.is_available(SERIAL)
+    assert service.devices.is_available(SERIAL)
     await clock.advance(2)
     await asyncio.wait_for(connection_events.get(), 5)
-    assert not service.is_available(SERIAL)
+    assert not service.devices.is_available(SERIAL)
 
 
 # -- delivery of server changes across PUTs ------------------------------------------------------
@@ -935,7 +936,7 @@ async def test_command_between_subscribes_survives_a_device_put(
 
     assert len(await _one_batch(clock, service, thermostat)) == 1
     assert thermostat.local[key].value["target_temperature"] == 23.0
-    assert thermostat.local[key].timestamp == service._buckets.timestamp(key)
+    assert thermostat.local[key].timestamp == harness(service).timestamp(key)
     # Delivered once: the next subscribe has nothing to send.
     service.config.suspend_time_max = 11  # a 1 s hold, before any resend is due
     assert await _held_to_the_end(clock, service, thermostat) == 0
@@ -948,8 +949,8 @@ async def test_put_while_holding_with_an_unsent_change_pushes_it_at_once(
     thermostat = make_thermostat(shared={"target_temperature": 20.0})
     await held_after_its_first_answer(clock, service, thermostat)
     # A change the held connection missed (as if it landed during a reconnect).
-    service._delivery.mark_undelivered(SERIAL, [key])
-    service._buckets.merge(key, {"target_temperature": 24.0})
+    harness(service).delivery.mark_undelivered(SERIAL, [key])
+    harness(service).merge(key, {"target_temperature": 24.0})
 
     await thermostat.put(key, {"current_temperature": 21.0})
     pushed = await thermostat.next_object(key)
@@ -961,8 +962,8 @@ async def test_home_bucket_put_by_one_device_reaches_the_others(
 ) -> None:
     first, second = make_thermostat(SERIAL), make_thermostat(OTHER_SERIAL)
     for thermostat in (first, second):
-        assert service.register((await thermostat.passphrase())["value"]).success
-    structure_key = service._ownership.home_keys(SERIAL)[1]
+        assert service.pairing.register((await thermostat.passphrase())["value"]).success
+    structure_key = harness(service).home_keys(SERIAL)[1]
     second.start()
     await second.next_object(structure_key)  # the pairing push
     await clock.advance(service.config.batch_window)
@@ -1001,7 +1002,7 @@ async def test_non_json_numbers_and_deep_nesting_are_400(
     async with http.post(f"{device_url}/svc/transport/put", data=raw, headers=AUTH) as resp:
         assert resp.status == 400
         assert await resp.json() == {"error": "Invalid JSON body"}
-    assert service._buckets.dump(json.loads) == {}
+    assert harness(service).stored_buckets() == {}
     assert "Traceback" not in caplog.text
 
 
@@ -1021,15 +1022,15 @@ async def test_an_integer_too_large_for_a_float_reads_as_no_value(
     huge = 10**400
     key = f"shared.{SERIAL}"
     with pytest.raises(UnstorableError):
-        service._buckets.merge(key, {"current_temperature": huge})
-    assert key not in service._buckets
-    service._buckets.restore([Bucket(key, 1, 1, {"current_temperature": huge})])
+        harness(service).merge(key, {"current_temperature": huge})
+    assert not harness(service).has(key)
+    harness(service).restore([Bucket(key, 1, 1, {"current_temperature": huge})])
     assert service.thermostat(SERIAL).current_temperature is None
     assert status_record(service, SERIAL)["current_temperature"] is None
     with pytest.raises(CommandError, match="must be a number"):
         service.commands.set_temperature(SERIAL, huge)
     # Home Assistant's storage could not write it (the stop at teardown saves).
-    service._buckets.remove(key)
+    harness(service).remove(key)
 
 
 async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_returns(
@@ -1045,7 +1046,7 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
     thermostat = make_thermostat()
     await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.0})
     await stop_serving(device_server)
-    storage = service._storage
+    storage = harness(service).storage
     assert isinstance(storage, MemoryStorage)
 
     restarted = ThermostatService(service.config, MemoryStorage(storage.data))
@@ -1058,11 +1059,11 @@ async def test_thermostat_seen_before_a_restart_goes_unavailable_if_it_never_ret
     )
     restarted_server = await start_serving(restarted)
     try:
-        assert restarted.is_available(SERIAL)
+        assert restarted.devices.is_available(SERIAL)
         await clock.advance(service.config.availability_grace + 1)
         event = await asyncio.wait_for(connection_events.get(), 5)
         assert event.serial == SERIAL
-        assert not restarted.is_available(SERIAL)
+        assert not restarted.devices.is_available(SERIAL)
     finally:
         await stop_serving(restarted_server)
 
@@ -1075,7 +1076,7 @@ async def test_inline_value_of_an_unknown_bucket_type_does_not_refuse_the_subscr
     thermostat.start()
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
-    assert f"widget_track.{SERIAL}" not in service._buckets
+    assert not harness(service).has(f"widget_track.{SERIAL}")
 
 
 async def test_put_answer_lists_each_bucket_once(
@@ -1112,15 +1113,15 @@ async def test_a_closed_hold_is_not_contact(
     )
     thermostat = make_thermostat()
     assert await _held_to_the_end(clock, service, thermostat) == 0
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     # Set when the hold began, longer ago than the request grace.
     assert service.clock.now_ms() - record.last_seen >= service.config.hold_timeout * 1000
     assert service.config.hold_timeout > service.config.availability_grace
-    assert service.is_available(SERIAL)  # resubscribe grace
+    assert service.devices.is_available(SERIAL)  # resubscribe grace
 
     await clock.advance(service.config.resubscribe_grace + 1)
-    while service.is_available(SERIAL):
+    while service.devices.is_available(SERIAL):
         await asyncio.wait_for(connection_events.get(), 5)
 
 

@@ -19,6 +19,7 @@ from syrupy.assertion import SnapshotAssertion
 from syrupy.matchers import path_type
 
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
 from .conftest import SERIAL, PairThermostat, setup_hub
@@ -104,8 +105,8 @@ async def test_diagnostics_redact_secrets(
     assert created.key.key_hash not in dumped
     assert "192.168.1.10" not in dumped
     assert "owner-user-id" not in dumped
-    assert service._home.home_user_id not in dumped
-    codes = [key["value"] for key in service._ownership.dump()["entry_keys"]]
+    assert harness(service).home_user_id not in dumped
+    codes = harness(service).pairing_codes()
     assert codes
     assert not [code for code in codes if code in dumped]
 

@@ -117,14 +117,14 @@ async def _pair_and_crash(
     await add_thermostat(hass, entry, code)
     # The flow has answered: this is the service's file a crash now leaves.
     service_file = copy.deepcopy(hass_storage[STORAGE_KEY])
-    owner = running_service(entry).pairing_of(SERIAL)
+    owner = running_service(entry).pairing.record(SERIAL)
     assert owner is not None
 
     await restart_after_crash(hass, entry, hass_storage, service_file, saved_subentries=[])
 
     assert list(thermostat_subentries(entry)) == [SERIAL]
     service = running_service(entry)
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
     assert pairing.user_id == owner.user_id
     device = thermostat_device(hass, entry, SERIAL)
@@ -151,13 +151,13 @@ async def test_a_thermostat_removed_in_the_ui_just_before_a_crash_stays_removed(
     (subentry,) = entry.subentries.values()
     hass.config_entries.async_remove_subentry(entry, subentry.subentry_id)
     await hass.async_block_till_done()
-    assert not paired.service.is_paired(SERIAL)
+    assert not paired.service.pairing.is_paired(SERIAL)
     service_file = copy.deepcopy(hass_storage[STORAGE_KEY])
 
     await restart_after_crash(hass, entry, hass_storage, service_file, [subentry])
 
     assert not thermostat_subentries(entry)
-    assert not running_service(entry).is_paired(SERIAL)
+    assert not running_service(entry).pairing.is_paired(SERIAL)
     assert thermostat_device(hass, entry, SERIAL) is None
     assert climate_entity(hass, SERIAL) is None
 
@@ -183,7 +183,7 @@ async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_aft
     await restart_after_crash(hass, entry, hass_storage, service_file, saved_subentries=[])
 
     assert not thermostat_subentries(entry)
-    assert not running_service(entry).is_paired(SERIAL)
+    assert not running_service(entry).pairing.is_paired(SERIAL)
     assert climate_entity(hass, SERIAL) is None
 
 
@@ -220,5 +220,5 @@ async def test_a_thermostat_deleted_while_the_hub_retried_its_port_is_not_added_
     await hass.async_block_till_done()
 
     assert not thermostat_subentries(entry)
-    assert not running_service(entry).is_paired(SERIAL)
+    assert not running_service(entry).pairing.is_paired(SERIAL)
     assert await hass.config_entries.async_unload(entry.entry_id)

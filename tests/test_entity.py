@@ -20,6 +20,7 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import basic_auth
 from thermostat_sim.__main__ import initial_buckets
 
@@ -29,14 +30,14 @@ from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_wri
 async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
     """Wait until the thermostat holds a subscribe connection, or holds none."""
     service = paired.service
-    if (service._subscriptions.count(paired.serial) > 0) == held:
+    if (harness(service).held(paired.serial) > 0) == held:
         return
     done = asyncio.Event()
 
     def on_event(event: ServiceEvent) -> None:
         if (
             event.kind is EventKind.CONNECTION
-            and (service._subscriptions.count(paired.serial) > 0) == held
+            and (harness(service).held(paired.serial) > 0) == held
         ):
             done.set()
 
@@ -190,7 +191,7 @@ async def test_removing_the_subentry_removes_device_and_entities(
         device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
         is None
     )
-    assert not paired.service.is_paired(SERIAL)
+    assert not paired.service.pairing.is_paired(SERIAL)
     # The hub's own device stays.
     assert device_registry.async_get_device_by_identifier(
         (DOMAIN, paired.entry.entry_id), paired.entry.entry_id
@@ -265,7 +266,7 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
         for entry in er.async_entries_for_config_entry(registry, paired.entry.entry_id)
     }
     writes = record_state_writes(hass, ours)
-    record = paired.service.device(SERIAL)
+    record = paired.service.devices.record(SERIAL)
     assert record is not None
     record.last_seen -= 10_000  # its last request was ten seconds ago
     await paired.thermostat.stop()

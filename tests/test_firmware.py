@@ -34,6 +34,7 @@ from custom_components.thermostat_cloud.server import (
 )
 from custom_components.thermostat_cloud.server.core.events import ChangeSource
 from custom_components.thermostat_cloud.server.core.read.command_errors import CommandError
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat, basic_auth
 from thermostat_sim.thermostat import LocalBucket
 
@@ -114,7 +115,7 @@ async def test_put_is_served_on_the_v7_and_bare_paths(
     async with http.post(f"{device_url}{path}", json=body, headers=AUTH) as resp:
         assert resp.status == 200
         assert (await resp.json())["objects"][0]["object_key"] == key
-    assert service._buckets.value(key)["current_temperature"] == 20.5
+    assert harness(service).value(key)["current_temperature"] == 20.5
 
 
 # -- protocol headers -------------------------------------------------------------------------------
@@ -152,7 +153,7 @@ async def test_a_thermostat_listing_negative_revisions_connects(
     thermostat = make_thermostat(shared={"current_temperature": 19.5})
     local = thermostat.local[f"shared.{SERIAL}"]
     local.revision, local.timestamp = -1_794_027_153, 1_700_000_000_000
-    service.commands.apply(
+    harness(service).report(
         SERIAL,
         {f"shared.{SERIAL}": {"target_temperature": 21.0}},
         ChangeSource.SERVER,
@@ -186,7 +187,7 @@ async def test_every_basic_user_id_form_firmware_sends_identifies_it(
         f"{device_url}/passphrase", headers={"Authorization": f"Basic {token}"}
     ) as resp:
         assert resp.status == 200
-    assert service._ownership.status(SERIAL)[0].value == "pending"
+    assert harness(service).key_status(SERIAL).value == "pending"
 
 
 # -- PUTs, bucket by bucket -------------------------------------------------------------------------
@@ -216,42 +217,46 @@ async def test_a_batched_put_keeps_each_bucket_on_its_own(
     for obj in answer["objects"]:
         assert list(obj) == ["object_revision", "object_timestamp", "object_key"]
     assert answer["objects"][2]["object_revision"] == -23670
-    assert service._buckets.value(shared)["target_temperature"] == 19.0
-    assert service._buckets.value(device)["leaf"] is True
+    assert harness(service).value(shared)["target_temperature"] == 19.0
+    assert harness(service).value(device)["leaf"] is True
     for key in ignored:
-        assert key not in service._buckets
+        assert not harness(service).has(key)
 
 
 async def test_another_devices_bucket_is_refused_beside_the_devices_own(
     http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
     other = f"shared.{OTHER_SERIAL}"
-    service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE)
+    harness(service).report(
+        OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE
+    )
     own = f"device.{SERIAL}"
     body = {"session": "s", own: {"has_fan": True}, other: {"target_temperature": 9.0}}
     async with http.post(f"{device_url}/svc/transport/put", json=body, headers=AUTH) as resp:
         assert resp.status == 200
         assert [o["object_key"] for o in (await resp.json())["objects"]] == [own]
-    assert service._buckets.value(own) == {"has_fan": True}
-    assert service._buckets.value(other) == {"target_temperature": 21.0}
+    assert harness(service).value(own) == {"has_fan": True}
+    assert harness(service).value(other) == {"target_temperature": 21.0}
 
     only_other = {"session": "s", other: {"target_temperature": 9.0}}
     async with http.post(f"{device_url}/svc/transport/put", json=only_other, headers=AUTH) as resp:
         assert resp.status == 400
-    assert service._buckets.value(other) == {"target_temperature": 21.0}
+    assert harness(service).value(other) == {"target_temperature": 21.0}
 
 
 async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscribe(
     make_thermostat: MakeThermostat, service: ThermostatService
 ) -> None:
     other = f"shared.{OTHER_SERIAL}"
-    service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE)
+    harness(service).report(
+        OTHER_SERIAL, {other: {"target_temperature": 21.0}}, ChangeSource.DEVICE
+    )
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     thermostat.local[other] = LocalBucket(value={"target_temperature": 5.0})
     thermostat.start()
     chunk = await thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"shared.{SERIAL}"]
-    assert service._buckets.value(other) == {"target_temperature": 21.0}
+    assert harness(service).value(other) == {"target_temperature": 21.0}
 
 
 # -- conflicts --------------------------------------------------------------------------------------
@@ -277,7 +282,7 @@ async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
         blocking=True,
     )
     await paired.pushed("shared", target_temperature=22.0)
-    server = paired.service._buckets.get(key)
+    server = harness(paired.service).bucket(key)
     assert server is not None
 
     crossing = {
@@ -289,7 +294,7 @@ async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
     ) as resp:
         answer = await resp.json()
     assert answer == {"objects": [server.descriptor()]}  # no value: the device keeps 19
-    assert paired.service._buckets.value(key)["target_temperature"] == 22.0
+    assert harness(paired.service).value(key)["target_temperature"] == 22.0
 
     # The thermostat retries against the revision it was answered, and wins.
     retry = {
@@ -329,7 +334,7 @@ async def test_the_simulator_retries_a_put_that_lost_a_race(
     service.commands.set_temperature(SERIAL, 22)
     service.commands.set_temperature(SERIAL, 23)  # two server changes the device missed
     await thermostat.turn_dial(18.5)
-    assert service._buckets.value(key)["target_temperature"] == 18.5
+    assert harness(service).value(key)["target_temperature"] == 18.5
 
 
 # -- setpoints wake the display ---------------------------------------------------------------------
@@ -357,7 +362,7 @@ async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
     clock: LoopClock, http: aiohttp.ClientSession, device_url: str, service: ThermostatService
 ) -> None:
     key = f"shared.{SERIAL}"
-    service.commands.apply(SERIAL, {key: {"current_temperature": 20.0}}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {key: {"current_temperature": 20.0}}, ChangeSource.DEVICE)
     listed = {"object_key": key, "object_revision": 0, "object_timestamp": 1}
     body = {"chunked": True, "session": "s", "objects": [listed]}
 
@@ -392,7 +397,7 @@ async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
     all say so.
     """
     paired = await pair_thermostat()
-    structure = paired.service._ownership.home_keys(SERIAL)[1]
+    structure = harness(paired.service).home_keys(SERIAL)[1]
     now_s = paired.service.clock.now_ms() // 1000
     await set_preset(hass, paired, "away")
     pushed = await paired.pushed(structure, manual_eco_all=True)
@@ -422,7 +427,7 @@ async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
     thermostat back into eco, and Home Assistant shows no preset.
     """
     paired = await pair_thermostat()
-    structure = paired.service._ownership.home_keys(SERIAL)[1]
+    structure = harness(paired.service).home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     await paired.pushed(structure, manual_eco_all=True)
     # What firmware then reports: it is in manual eco.
@@ -478,7 +483,7 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
     """
     paired = await pair_thermostat()
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    structure = paired.service._ownership.home_keys(SERIAL)[1]
+    structure = harness(paired.service).home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     for thermostat in (paired, other):
         await thermostat.pushed(structure, manual_eco_all=True)
@@ -500,7 +505,7 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
         assert device["eco"]["mode"] == "schedule"
     await hass.async_block_till_done()
     assert (preset(hass, paired), preset(hass, other)) == ("none", "none")
-    home = paired.service._buckets.get(structure)
+    home = harness(paired.service).bucket(structure)
     assert home is not None
     assert (home.value["away"], home.value["manual_eco_all"]) == (False, False)
 
@@ -515,14 +520,14 @@ async def test_coming_home_when_nobody_is_away_leaves_the_other_thermostats_alon
     """
     paired = await pair_thermostat()
     await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    neighbour = paired.service._buckets.get(f"device.{OTHER_SERIAL}")
+    neighbour = harness(paired.service).bucket(f"device.{OTHER_SERIAL}")
     assert neighbour is not None
     revision = neighbour.revision
     freezer.tick(5)  # `device.eco` carries its time in seconds: a rewrite would change it
 
     paired.service.commands.set_away(SERIAL, False)
 
-    neighbour = paired.service._buckets.get(f"device.{OTHER_SERIAL}")
+    neighbour = harness(paired.service).bucket(f"device.{OTHER_SERIAL}")
     assert neighbour is not None
     assert neighbour.revision == revision
 
@@ -573,14 +578,14 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
     """A thermostat may have reset its mode while its cached structure timestamp survived."""
     thermostat = make_thermostat(shared={"current_temperature": 20.0})
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
-    structure = service._ownership.home_keys(SERIAL)[1]
+    assert service.pairing.register(code).success
+    structure = harness(service).home_keys(SERIAL)[1]
     thermostat.start()
     await thermostat.next_object(structure)  # the first contact after pairing
     await thermostat.stop()
     await stop_serving(device_server)
 
-    restarted = ThermostatService(service.config, service._storage)
+    restarted = ThermostatService(service.config, harness(service).storage)
     await restarted.async_load()
     restarted_server = await start_serving(restarted)
     try:
@@ -588,15 +593,15 @@ async def test_the_structure_is_sent_once_after_a_server_start_whatever_the_devi
             f"http://127.0.0.1:{restarted_server.bound_port}"
         )
         thermostat.transport_url += "/svc/transport"
-        assert thermostat.local[structure].timestamp == restarted._buckets.timestamp(structure)
+        assert thermostat.local[structure].timestamp == harness(restarted).timestamp(structure)
         thermostat.start()
         pushed = await thermostat.next_object(structure)
-        assert pushed["object_timestamp"] == restarted._buckets.timestamp(structure)
+        assert pushed["object_timestamp"] == harness(restarted).timestamp(structure)
         await clock.advance(restarted.config.batch_window)
         await thermostat.closes.get()
         # Once: the next subscribe listing the same version is held silently.
         await thermostat.subscribed.wait()
-        assert restarted._subscriptions.count(SERIAL) == 1
+        assert harness(restarted).held(SERIAL) == 1
         assert thermostat.received.empty()
     finally:
         await thermostat.stop()
@@ -608,12 +613,12 @@ async def device_change(service: ThermostatService, key: str, field: str, value:
     landed = asyncio.Event()
 
     def on_event(event: ServiceEvent) -> None:
-        if service._buckets.value(key).get(field) == value:
+        if harness(service).value(key).get(field) == value:
             landed.set()
 
     remove = service.events.listen(on_event)
     try:
-        if service._buckets.value(key).get(field) != value:
+        if harness(service).value(key).get(field) != value:
             async with asyncio.timeout(10):
                 await landed.wait()
     finally:
@@ -689,11 +694,11 @@ async def test_a_range_entry_without_an_ordered_pair_is_refused(
     make_thermostat: MakeThermostat, service: ThermostatService, entry: dict[str, Any]
 ) -> None:
     make_thermostat()
-    service._availability.note_contact(SERIAL)
+    harness(service).note_contact(SERIAL)
     schedule = {**RANGE_SCHEDULE, "days": {"0": {"0": entry}}}
     with pytest.raises(CommandError):
         service.commands.set_schedule(SERIAL, schedule)
-    assert f"schedule.{SERIAL}" not in service._buckets
+    assert not harness(service).has(f"schedule.{SERIAL}")
 
 
 # -- full state --------------------------------------------------------------------------------------
@@ -741,6 +746,6 @@ async def test_the_spec_literal_simulator_still_works_over_the_spec_paths(
         await thermostat.next_chunk()
         answer = await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 21.0})
         assert [obj["object_key"] for obj in answer["objects"]] == [f"shared.{SERIAL}"]
-        assert service._buckets.value(f"shared.{SERIAL}")["current_temperature"] == 21.0
+        assert harness(service).value(f"shared.{SERIAL}")["current_temperature"] == 21.0
     finally:
         await thermostat.stop()

@@ -39,6 +39,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import WEEK_SCHEDULE, SimulatedThermostat, SkvThermostat, basic_auth
 
 from .conftest import (
@@ -83,7 +84,7 @@ async def pair_skv(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[
             await hass.async_block_till_done()
             paired = PairedThermostat(hass, hub_entry, thermostat)
             # The home reaches it one bucket per answer: the user, then the structure.
-            await thermostat.next_object(paired.service._ownership.home_keys(SERIAL)[1])
+            await thermostat.next_object(harness(paired.service).home_keys(SERIAL)[1])
             return paired
 
         yield pair
@@ -97,12 +98,12 @@ async def held(paired: PairedThermostat) -> None:
     again = asyncio.Event()
 
     def check(event: ServiceEvent) -> None:
-        if service._subscriptions.count(SERIAL):
+        if harness(service).held(SERIAL):
             again.set()
 
     remove = service.events.listen(check)
     try:
-        if not service._subscriptions.count(SERIAL):
+        if not harness(service).held(SERIAL):
             await again.wait()
     finally:
         remove()
@@ -111,7 +112,7 @@ async def held(paired: PairedThermostat) -> None:
 async def confirmed(paired: PairedThermostat) -> None:
     """Return once the thermostat has confirmed every command."""
     service = paired.service
-    await until(service, lambda: not service._confirmations.is_pending(SERIAL))
+    await until(service, lambda: not harness(service).is_pending(SERIAL))
 
 
 @pytest.mark.parametrize(
@@ -128,7 +129,7 @@ async def test_a_4x_thermostat_is_paired_read_and_controlled(
     assert state.current_temperature == THERMOSTAT_SHARED["current_temperature"]
     assert state.humidity == THERMOSTAT_DEVICE["current_humidity"]
     assert state.software_version == firmware
-    assert service.firmware_too_old(SERIAL) is None
+    assert service.devices.firmware_too_old(SERIAL) is None
 
     # A setpoint: pushed as the bucket's plain value, acknowledged by clearing the flag.
     await set_temperature(hass, paired, 23.5)
@@ -178,7 +179,7 @@ async def test_a_4x_thermostat_that_ignores_commands_raises_the_alarm(
     paired.thermostat.obey_pushes = False
     await set_temperature(hass, paired, 24.0)
     await paired.pushed("shared", target_temperature=24.0)
-    [pending] = paired.service.pending_commands(SERIAL)
+    [pending] = paired.service.delivery.pending(SERIAL)
     assert pending.written_ms is not None  # it was answered with the setpoint
     await held(paired)  # it subscribed again at once: it is there, and says nothing
 
@@ -213,7 +214,7 @@ async def test_the_server_answers_4x_in_4x_forms_and_4x_ignores_5x_pushes(
         headers=headers,
     ) as resp:
         raw = await resp.read()
-    bucket = paired.service._buckets.get(SHARED)
+    bucket = harness(paired.service).bucket(SHARED)
     assert bucket is not None
     assert json.loads(raw) == {
         "shared": {SERIAL: {"$version": bucket.revision, "$timestamp": bucket.timestamp}}
@@ -223,7 +224,7 @@ async def test_the_server_answers_4x_in_4x_forms_and_4x_ignores_5x_pushes(
     # Bootstrap GET: the buckets nested with their values.
     data = await thermostat.bootstrap()
     assert data["shared"][SERIAL]["current_temperature"] == 19
-    assert data["device"][SERIAL]["$version"] == paired.service._buckets.get(DEVICE).revision  # type: ignore[union-attr]
+    assert data["device"][SERIAL]["$version"] == harness(paired.service).bucket(DEVICE).revision  # type: ignore[union-attr]
 
     # A command: one bucket's value, named by the brand's SKV headers.
     await set_temperature(hass, paired, 21.5)
@@ -231,7 +232,9 @@ async def test_the_server_answers_4x_in_4x_forms_and_4x_ignores_5x_pushes(
         f"{v3}/subscribe", json={"keys": [{"key": SHARED}]}, headers=headers
     ) as resp:
         assert resp.headers["X-nl-skv-key"] == SHARED
-        assert int(resp.headers["X-nl-skv-version"]) == paired.service._buckets.get(SHARED).revision  # type: ignore[union-attr]
+        shared = harness(paired.service).bucket(SHARED)
+        assert shared is not None
+        assert int(resp.headers["X-nl-skv-version"]) == shared.revision
         assert resp.headers["X-nl-disable-defer-window"] == "60"
         assert "Transfer-Encoding" not in resp.headers
         pushed = json.loads(await resp.read())
@@ -302,14 +305,16 @@ async def test_malformed_4x_requests_get_a_clear_answer_and_change_nothing_else(
     Another thermostat's state is never touched; a subscribe the server holds is let go.
     """
     other = f"shared.{OTHER_SERIAL}"
-    service.commands.apply(OTHER_SERIAL, {other: {"target_temperature": 20.0}}, ChangeSource.DEVICE)
-    before = dict(service._buckets.value(other))
+    harness(service).report(
+        OTHER_SERIAL, {other: {"target_temperature": 20.0}}, ChangeSource.DEVICE
+    )
+    before = dict(harness(service).value(other))
     headers = {"Authorization": basic_auth(SERIAL)}
     if skv_header is not None:
         headers |= {"X-nl-skv-version": skv_header, "X-nl-skv-timestamp": skv_header}
 
     def let_go(event: ServiceEvent) -> None:
-        for conn in service._subscriptions.held(SERIAL):
+        for conn in harness(service).held_connections(SERIAL):
             conn.close()
 
     remove = service.events.listen(let_go)
@@ -322,7 +327,7 @@ async def test_malformed_4x_requests_get_a_clear_answer_and_change_nothing_else(
                 assert (await resp.json())["error"]
     finally:
         remove()
-    assert dict(service._buckets.value(other)) == before
+    assert dict(harness(service).value(other)) == before
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,7 @@ from custom_components.thermostat_cloud.server import (
 )
 from custom_components.thermostat_cloud.server.control.api import COMMANDS
 from custom_components.thermostat_cloud.server.core.read.validation import DEVICE_SETTINGS
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.hosted import api as hosted_api
 from custom_components.thermostat_cloud.server.model.buckets import Bucket
 from custom_components.thermostat_cloud.server.model.devices import ENTRY_FIELDS
@@ -342,12 +343,12 @@ class Home:
 
     def keep_baseline(self) -> None:
         """Remember the state every example starts from."""
-        record = self.service.device(SERIAL)
+        record = self.service.devices.record(SERIAL)
         assert record is not None
         self.baseline = (
             [
                 Bucket(b.key, b.revision, b.timestamp, copy.deepcopy(b.value))
-                for b in self.service._buckets
+                for b in harness(self.service).buckets()
             ],
             {name: getattr(record, name) for name in ENTRY_FIELDS},
         )
@@ -361,12 +362,12 @@ class Home:
         assert self.baseline is not None
         buckets, identity = self.baseline
         service = self.service
-        for bucket in list(service._buckets):
-            service._buckets.remove(bucket.key)
-        service._buckets.restore(
+        for bucket in list(harness(service).buckets()):
+            harness(service).remove(bucket.key)
+        harness(service).restore(
             Bucket(b.key, b.revision, b.timestamp, copy.deepcopy(b.value)) for b in buckets
         )
-        record, _ = service._devices.touch(SERIAL)  # also drops its serialized copy
+        record = harness(service).touch(SERIAL)  # also drops its serialized copy
         for name, value in identity.items():
             setattr(record, name, value)
         keys = tuple(b.key for b in buckets)
@@ -431,7 +432,7 @@ async def home(
     await pair_thermostat(OTHER_SERIAL, entry=fuzzed.entry)
     service = fuzzed.service
     service.config.batch_window = 0.05  # subscribes with inline updates close quickly
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     key = (await create_api_key(hass, hass_admin_user))["key"]
     async with aiohttp.ClientSession() as device_http:
@@ -451,16 +452,16 @@ async def home(
 
 def neighbour_state(service: ThermostatService) -> Any:
     """Return the well-behaved thermostat's own buckets, device record and pairing."""
-    record = service.device(OTHER_SERIAL)
+    record = service.devices.record(OTHER_SERIAL)
     assert record is not None
     return (
         {
             key: (bucket.revision, bucket.value)
-            for key in service._buckets.keys_of_serial(OTHER_SERIAL)
-            if (bucket := service._buckets.get(key)) is not None
+            for key in harness(service).keys_of(OTHER_SERIAL)
+            if (bucket := harness(service).bucket(key)) is not None
         },
         (record.mac, record.model, record.software_version, record.device_id),
-        service.pairing_of(OTHER_SERIAL),
+        service.pairing.record(OTHER_SERIAL),
     )
 
 
@@ -718,6 +719,6 @@ async def test_wrong_values_of_new_fields_read_as_unknown(
     assert isinstance(record["fan_timer_timeout"], int | float)
     assert record["safety_state"] is None or isinstance(record["safety_state"], str)
     # Equipment is there only when the thermostat says so with a JSON true ("false" is a word).
-    device = home.service._buckets.value(f"device.{SERIAL}")
+    device = harness(home.service).value(f"device.{SERIAL}")
     for equipment in ("has_humidifier", "has_dehumidifier", "has_x2_heat", "has_heat_pump"):
         assert record["capabilities"][equipment] is (device.get(equipment) is True)

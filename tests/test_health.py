@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from custom_components.thermostat_cloud.server import FindingKind, ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, THERMOSTAT_DEVICE, THERMOSTAT_SHARED, LoopClock
 from thermostat_sim import Equipment, House, Room, SimulatedThermostat
 
@@ -27,8 +28,8 @@ async def paired(
     await thermostat.entry()
     thermostat.start()
     await thermostat.subscribed.wait()
-    assert service.register((await thermostat.passphrase())["value"]).success
-    await thermostat.next_object(service._ownership.home_keys(SERIAL)[1])
+    assert service.pairing.register((await thermostat.passphrase())["value"]).success
+    await thermostat.next_object(harness(service).home_keys(SERIAL)[1])
     return thermostat
 
 

@@ -44,6 +44,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import FIRMWARE_IDLE_STATE, HEAT_PUMP_DUAL_FUEL, HEAT_PUMP_SHARED
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
@@ -215,7 +216,7 @@ async def test_an_outdoor_limit_out_of_range_is_refused(
             {ATTR_ENTITY_ID: aux, ATTR_VALUE: value},
             blocking=True,
         )
-    assert paired.service._buckets.value(f"device.{SERIAL}")["heat_pump_aux_threshold"] == 10
+    assert harness(paired.service).value(f"device.{SERIAL}")["heat_pump_aux_threshold"] == 10
 
 
 async def test_settings_of_a_wrong_type_read_as_unknown(

@@ -15,6 +15,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceConfig,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.buckets import home_device_serials
 from thermostat_sim import SimulatedThermostat
 
@@ -26,7 +27,7 @@ async def _pair(service: ThermostatService, thermostat: SimulatedThermostat) -> 
     code = (await thermostat.passphrase())["value"]
     thermostat.start()
     await thermostat.subscribed.wait()
-    assert service.register(code).success
+    assert service.pairing.register(code).success
 
 
 async def test_the_home_lists_its_thermostats_by_object_key(
@@ -35,7 +36,7 @@ async def test_the_home_lists_its_thermostats_by_object_key(
     first = make_thermostat(SERIAL, shared={"can_heat": True})
     second = make_thermostat(OTHER_SERIAL, shared={"can_heat": True})
     await _pair(service, first)
-    structure_key = f"structure.{service.home_structure_id}"
+    structure_key = f"structure.{service.home().structure_id}"
     pushed = await first.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}"]
 
@@ -43,7 +44,7 @@ async def test_the_home_lists_its_thermostats_by_object_key(
     pushed = await first.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}", f"device.{OTHER_SERIAL}"]
 
-    service.unpair(OTHER_SERIAL)
+    service.pairing.unpair(OTHER_SERIAL)
     pushed = await first.next_object(structure_key)
     assert pushed["value"]["devices"] == [f"device.{SERIAL}"]
 
@@ -67,16 +68,16 @@ async def test_a_home_stored_with_bare_serials_is_written_as_firmware_reads_it(
     await thermostat.stop()
     stored = copy.deepcopy(storage.data)
     assert stored is not None
-    structure_key = f"structure.{service.home_structure_id}"
+    structure_key = f"structure.{service.home().structure_id}"
     # The shape on main before this change: the same document, the home's serials bare.
     stored["buckets"][structure_key]["value"]["devices"] = [SERIAL]
 
     restarted = ThermostatService(service_config, MemoryStorage(stored))
     await restarted.async_load()
-    assert restarted.is_paired(SERIAL)
+    assert restarted.pairing.is_paired(SERIAL)
     server = await start_serving(restarted)
     try:
-        assert restarted._buckets.value(structure_key)["devices"] == [f"device.{SERIAL}"]
+        assert harness(restarted).value(structure_key)["devices"] == [f"device.{SERIAL}"]
         async with aiohttp.ClientSession() as http:
             again = SimulatedThermostat(
                 f"http://127.0.0.1:{server.bound_port}",

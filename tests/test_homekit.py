@@ -48,6 +48,7 @@ from pyhap.loader import get_loader
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat
 
@@ -268,7 +269,7 @@ async def test_in_eco_homekit_shows_the_eco_temperatures(
     eco["away_temperature_low" if mode == "heat" else "away_temperature_high"] = moved
     await paired.pushed("device", **eco)
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_TARGET_TEMPERATURE) == moved
-    assert paired.service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 20.0
+    assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 20.0
 
 
 async def test_away_and_eco_are_homekit_switches(
@@ -289,7 +290,7 @@ async def test_away_and_eco_are_homekit_switches(
     assert bridge.value(away, SERV_SWITCH, CHAR_ON) is False
 
     await bridge.write(away, SERV_SWITCH, **{CHAR_ON: True})
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
     await paired.pushed(structure_key, away=True, manual_eco_all=True)
     assert bridge.value(away, SERV_SWITCH, CHAR_ON) is True
     assert climate_state(hass, paired).attributes["preset_mode"] == "away"

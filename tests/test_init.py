@@ -19,6 +19,7 @@ from custom_components.thermostat_cloud.const import (
     STORAGE_KEY,
 )
 from custom_components.thermostat_cloud.ports import port_free as port_is_free
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import (
@@ -39,7 +40,7 @@ async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enab
         data = await thermostat.entry()
         assert data["transport_url"] == f"http://127.0.0.1:{port}/svc/transport"
         code = (await thermostat.passphrase())["value"]
-    assert entry.runtime_data.service._ownership.find(code) is not None
+    assert harness(entry.runtime_data.service).entry_key(code) is not None
 
 
 async def test_unload_releases_the_port_with_long_polls_held(
@@ -111,7 +112,7 @@ async def test_state_persists_through_home_assistant_storage(
         code = (await thermostat.passphrase())["value"]
         await thermostat.put(f"shared.{SERIAL}", {"current_temperature": 20.5})
     service = entry.runtime_data.service
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     service.commands.set_temperature(SERIAL, 21.0)
 
     assert await hass.config_entries.async_unload(entry.entry_id)
@@ -126,9 +127,9 @@ async def test_state_persists_through_home_assistant_storage(
     await hass.async_block_till_done()
     again = entry.runtime_data.service
     assert again is not service
-    assert again.is_paired(SERIAL)
-    assert again._buckets.value(f"shared.{SERIAL}")["target_temperature"] == 21.0
-    assert again.device(SERIAL) is not None
+    assert again.pairing.is_paired(SERIAL)
+    assert harness(again).value(f"shared.{SERIAL}")["target_temperature"] == 21.0
+    assert again.devices.record(SERIAL) is not None
 
 
 async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
@@ -153,7 +154,7 @@ async def test_pairing_reaches_the_disk_at_once_despite_bucket_writes(
     await hass.async_block_till_done()
     hass_storage.pop(STORAGE_KEY, None)
 
-    assert entry.runtime_data.service.register(code).success
+    assert entry.runtime_data.service.pairing.register(code).success
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=1))
     await hass.async_block_till_done()
     stored = hass_storage[STORAGE_KEY]["data"]
@@ -174,7 +175,7 @@ async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_se
     async with aiohttp.ClientSession() as http:
         thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
         code = (await thermostat.passphrase())["value"]
-    assert entry.runtime_data.service.register(code).success
+    assert entry.runtime_data.service.pairing.register(code).success
     await hass.async_block_till_done()
     (subentry_id,) = entry.subentries
     assert await hass.config_entries.async_unload(entry.entry_id)
@@ -183,7 +184,7 @@ async def test_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_at_se
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
     assert not entry.subentries
-    assert not entry.runtime_data.service.is_paired(SERIAL)
+    assert not entry.runtime_data.service.pairing.is_paired(SERIAL)
     assert await hass.config_entries.async_unload(entry.entry_id)
 
 
@@ -203,7 +204,7 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
         waiting = SimulatedThermostat(f"http://127.0.0.1:{port}", f"{SERIAL[:-2]}ZZ", http)
         code = (await paired.passphrase())["value"]
         await waiting.passphrase()
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     service.api_keys.create(name="widget", owner_id="someone", scopes={Scope.READ})
     await hass.async_block_till_done()
     assert ir.async_get(hass).async_get_issue(DOMAIN, unpaired_issue_id(f"{SERIAL[:-2]}ZZ"))
@@ -215,7 +216,7 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
 
     again = await setup_hub(hass)
     assert not again.subentries
-    assert not again.runtime_data.service.pairings()
+    assert not again.runtime_data.service.pairing.records()
     assert not again.runtime_data.service.api_keys.records()
     assert await hass.config_entries.async_unload(again.entry_id)
 

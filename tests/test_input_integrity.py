@@ -23,6 +23,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT
 from custom_components.thermostat_cloud.hosted_api import HOSTED_API_URL
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat, basic_auth
 
 from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
@@ -56,11 +57,11 @@ def put_body(key: str, **fields: Any) -> dict[str, Any]:
 def state_of(service: ThermostatService) -> dict[str, Any]:
     """Everything the store would save, as plain data."""
     return {
-        "buckets": {b.key: (b.revision, dict(b.value)) for b in service._buckets},
+        "buckets": {b.key: (b.revision, dict(b.value)) for b in harness(service).buckets()},
         "devices": [
-            (r.serial, r.mac, r.model, r.software_version) for r in service.device_records()
+            (r.serial, r.mac, r.model, r.software_version) for r in service.devices.records()
         ],
-        "pairings": [(p.serial, p.user_id) for p in service.pairings()],
+        "pairings": [(p.serial, p.user_id) for p in service.pairing.records()],
     }
 
 
@@ -182,7 +183,7 @@ async def test_a_lone_surrogate_is_refused_at_every_door(
         400,
         {"success": False, "error": "Invalid JSON body", "code": "invalid_value"},
     )
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     hosted = await hass_client_no_auth()
     resp = await hosted.put(
@@ -193,7 +194,7 @@ async def test_a_lone_surrogate_is_refused_at_every_door(
     assert (resp.status, await resp.json()) == (400, invalid)
 
     assert state_of(service) == before
-    assert not service.is_paired(OTHER_SERIAL)
+    assert not service.pairing.is_paired(OTHER_SERIAL)
     rejected = [r for r in caplog.records if r.levelno == logging.DEBUG and "refused" in r.msg]
     rejected += [r for r in caplog.records if r.levelno == logging.DEBUG and "Rejected" in r.msg]
     assert len(rejected) >= 9, [r.getMessage() for r in rejected]
@@ -212,26 +213,26 @@ async def test_the_store_refuses_what_it_could_not_save(
     await thermostat.entry()
     shared = f"shared.{SERIAL}"
     await thermostat.put(shared, {"current_temperature": 20.0})
-    before = service._buckets.get(shared)
+    before = harness(service).bucket(shared)
     assert before is not None
     revision = before.revision
 
     with pytest.raises(UnstorableError):
-        service._buckets.merge(shared, {"name": SURROGATE})
+        harness(service).merge(shared, {"name": SURROGATE})
     with pytest.raises(UnstorableError):
-        service._buckets.merge(f"user.{SURROGATE}", {"name": "x"})
+        harness(service).merge(f"user.{SURROGATE}", {"name": "x"})
     with pytest.raises(UnstorableError):
-        service._devices.update_identity(SERIAL, {"model": SURROGATE})
+        harness(service).update_identity(SERIAL, {"model": SURROGATE})
     with pytest.raises(CommandError, match="not valid Unicode"):
         service.commands.set_schedule(
             SERIAL,
             {"ver": 1, "name": SURROGATE, "schedule_mode": "HEAT", "days": {}},
         )
-    after = service._buckets.get(shared)
+    after = harness(service).bucket(shared)
     assert after is not None
     assert (after.revision, dict(after.value)) == (revision, {"current_temperature": 20.0})
-    assert f"user.{SURROGATE}" not in service._buckets
-    record = service.device(SERIAL)
+    assert not harness(service).has(f"user.{SURROGATE}")
+    record = service.devices.record(SERIAL)
     assert record is not None
     assert record.model == "Display-2.0"
     await service.async_flush()  # MemoryStorage writes with orjson, as Home Assistant does
@@ -288,7 +289,7 @@ async def test_huge_temperatures_are_out_of_range_for_every_command(
     assert "must be between" in (await resp.json())["error"]
 
     key = (await create_api_key(hass, hass_admin_user))["key"]
-    record = paired.service.device(SERIAL)
+    record = paired.service.devices.record(SERIAL)
     assert record is not None
     hosted = await hass_client_no_auth()
     auth = {"Authorization": f"Bearer {key}"}

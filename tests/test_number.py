@@ -18,6 +18,7 @@ from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
 
 from custom_components.thermostat_cloud.server import CommandError
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import SERIAL, PairThermostat, shown
 from .platform_snapshots import platform_snapshot_test
@@ -65,7 +66,7 @@ async def test_safety_temperatures_in_celsius(
             {ATTR_ENTITY_ID: freeze, ATTR_VALUE: 20},
             blocking=True,
         )
-    assert paired.service._buckets.value(f"device.{SERIAL}")["lower_safety_temp"] == 5.0
+    assert harness(paired.service).value(f"device.{SERIAL}")["lower_safety_temp"] == 5.0
 
 
 async def test_safety_temperatures_in_fahrenheit(
@@ -96,7 +97,7 @@ async def test_the_command_layer_refuses_a_safety_temperature_out_of_its_range(
     with pytest.raises(CommandError) as err:
         commands.set_device_setting(SERIAL, "upper_safety_temp", 40)
     assert err.value.message == "upper_safety_temp must be between 24.0 and 35.0 °C"
-    assert paired.service._buckets.value(f"device.{SERIAL}")["upper_safety_temp"] == 35
+    assert harness(paired.service).value(f"device.{SERIAL}")["upper_safety_temp"] == 35
 
 
 test_entities = platform_snapshot_test(Platform.NUMBER)

@@ -43,6 +43,7 @@ from homeassistant.util import dt as dt_util
 import pytest
 
 from custom_components.thermostat_cloud.server import CommandError, ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import FIRMWARE_IDLE_STATE, HEAT_PUMP_DUAL_FUEL, HEAT_PUMP_SHARED
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
@@ -77,7 +78,7 @@ async def pair_with_eco_limits(
 
 async def confirmed(service: ThermostatService) -> None:
     """Return once the thermostat confirmed every command sent to it."""
-    await until(service, lambda: not service.pending_commands(SERIAL))
+    await until(service, lambda: not service.delivery.pending(SERIAL))
 
 
 def disabled_by(registry: er.EntityRegistry, entity_id: str) -> er.RegistryEntryDisabler | None:
@@ -132,7 +133,7 @@ async def test_a_thermostat_without_the_equipment_has_them_disabled(
     # A furnace thermostat has no heat pump: Heat Pump Balance is refused, nothing written.
     with pytest.raises(CommandError):
         paired.service.commands.set_device_setting(SERIAL, "heatpump_savings", "balanced")
-    assert "heatpump_savings" not in paired.service._buckets.value(DEVICE)
+    assert "heatpump_savings" not in harness(paired.service).value(DEVICE)
 
 
 async def test_alternate_heat_and_cooling_stage_3_count_their_hours(
@@ -264,7 +265,7 @@ async def test_a_heat_pump_balance_no_source_names_is_refused(
     paired = await pair_heat_pump(pair_thermostat, heatpump_savings="balanced")
     with pytest.raises(CommandError):
         paired.service.commands.set_device_setting(SERIAL, "heatpump_savings", "turbo")
-    assert paired.service._buckets.value(DEVICE)["heatpump_savings"] == "balanced"
+    assert harness(paired.service).value(DEVICE)["heatpump_savings"] == "balanced"
 
 
 # -- the filter replaced -----------------------------------------------------------------------

@@ -36,6 +36,7 @@ from custom_components.thermostat_cloud.const import (
 )
 from custom_components.thermostat_cloud.issues import ISSUE_UNPAIRED_THERMOSTATS, unpaired_issue_id
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL, THERMOSTAT_DEVICE, StartSettingsPage, aborted
 from tests.settings_pages import DEFAULT_CLOUD_HOST, FakeThermostatSettings
 from thermostat_sim import SimulatedThermostat
@@ -180,7 +181,7 @@ async def test_find_point_wait_and_pair_a_thermostat_on_the_network(
     # It has not said what it can do yet: the person is told about the one restart.
     assert result["description"] == "restart"
     assert result["description_placeholders"] == {"serial": SERIAL}
-    assert service.is_paired(SERIAL)
+    assert service.pairing.is_paired(SERIAL)
     assert (await thermostat.passphrase_status())["claimed"] is True
 
 
@@ -498,7 +499,7 @@ async def test_the_waiting_notice_pairs_the_thermostat_by_its_code(
     # thermostat itself.
     assert result["description_placeholders"] == {"serial": SERIAL}
     code = (await thermostat.passphrase())["value"]
-    service._ownership.find(code).expires = service.clock.now_ms() - 1  # type: ignore[union-attr]
+    harness(service).entry_key(code).expires = service.clock.now_ms() - 1  # type: ignore[union-attr]
     result = await manager.async_configure(result["flow_id"], {CONF_CODE: code})
     assert result["errors"] == {CONF_CODE: "expired_code"}
     assert "The pairing code typed in Home Assistant was refused: it has expired" in caplog.text
@@ -580,7 +581,7 @@ async def test_the_discovered_thermostat_goes_away_when_paired_elsewhere(
     await hass.async_block_till_done()
     assert [f["context"]["unique_id"] for f in discovered_flows(hass)] == [OTHER_SERIAL]
 
-    service._roster.forget_device(OTHER_SERIAL)
+    harness(service).forget(OTHER_SERIAL)
     await hass.async_block_till_done()
     assert discovered_flows(hass) == []
 
@@ -631,7 +632,7 @@ async def test_an_ignored_thermostat_stays_ignored(
     await hass.async_block_till_done()
     await call_in()
     await hass.async_block_till_done()
-    assert hub.runtime_data.service.waiting_for_pairing() == [SERIAL]
+    assert hub.runtime_data.service.devices.waiting_for_pairing() == [SERIAL]
     assert discovered_flows(hass) == []
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert result["reason"] == "single_instance_allowed"

@@ -26,6 +26,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatState,
 )
 from custom_components.thermostat_cloud.server.core.read.state_source import StateSource
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore
 from custom_components.thermostat_cloud.switch import SWITCHES
 from thermostat_sim import WEEK_SCHEDULE
@@ -88,7 +89,7 @@ async def thermostat(name: str) -> ThermostatState:
     updates = {f"shared.{SERIAL}": shared, f"device.{SERIAL}": device}
     if schedule:
         updates[f"schedule.{SERIAL}"] = schedule
-    service.commands.apply(SERIAL, {k: v for k, v in updates.items() if v}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {k: v for k, v in updates.items() if v}, ChangeSource.DEVICE)
     return service.thermostat(SERIAL)
 
 

@@ -22,6 +22,7 @@ from custom_components.thermostat_cloud.server import (
     LocalNetwork,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL, LoopClock
@@ -131,13 +132,13 @@ async def test_a_complete_subscribe_is_held_beyond_the_bound(
         async with asyncio.timeout(GUARD):
             status = await reader.readuntil(b"\r\n\r\n")
         assert status.startswith(b"HTTP/1.1 200")
-        assert service._subscriptions.count(SERIAL) == 1
+        assert harness(service).held(SERIAL) == 1
 
         # Opened after the subscribe's request was complete, closed a bound later.
         bound = service.config.request_timeout
         assert await server_closes(clock, bound, device_port(device_server), HALF_HEAD) == b""
 
-        assert service._subscriptions.count(SERIAL) == 1
+        assert harness(service).held(SERIAL) == 1
         service.commands.set_temperature(SERIAL, 21)
         async with asyncio.timeout(GUARD):
             pushed = await reader.readuntil(b"}\r\n")

@@ -14,6 +14,7 @@ import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import ROOM_IDS
 
 from .conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
@@ -74,8 +75,8 @@ async def test_a_room_the_user_named_comes_from_the_homes_where_bucket(
 
     await paired.thermostat.report_rooms({SUNROOM: "Sunroom", LIVING_ROOM: "Lounge"})
     assert device_name(hass, paired) == "Sunroom"
-    where_key = f"where.{paired.service.pairing_of(SERIAL).structure_id}"  # type: ignore[union-attr]
-    assert paired.service._buckets.value(where_key)["wheres"][0]["name"] == "Sunroom"
+    where_key = f"where.{paired.service.pairing.record(SERIAL).structure_id}"  # type: ignore[union-attr]
+    assert harness(paired.service).value(where_key)["wheres"][0]["name"] == "Sunroom"
 
     # Another thermostat of the home gets the home's rooms, and the user's name of a fixed room.
     other = await in_room(pair_thermostat, LIVING_ROOM, serial=OTHER_SERIAL, entry=paired.entry)

@@ -21,6 +21,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import mock_restore_cache_with_extra_data
 
 from custom_components.thermostat_cloud.const import STORAGE_KEY, SUBENTRY_THERMOSTAT
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 
@@ -130,7 +131,7 @@ async def test_removing_and_pairing_the_thermostat_again_keeps_its_hours(
 
     again = await pair_thermostat(entry=paired.entry)
     assert float(shown(hass, again.entity_id("sensor", "cooling_stage_1_runtime"))) == 1.0
-    assert paired.service.snapshot()["runtime"][SERIAL]["cycles"] == {"cooling": 1}
+    assert harness(paired.service).snapshot()["runtime"][SERIAL]["cycles"] == {"cooling": 1}
 
 
 async def test_filter_runtime_beside_the_reminder(
@@ -300,8 +301,8 @@ async def test_an_update_from_the_version_before_keeps_everything_and_counts_on(
     await hass.async_block_till_done()
 
     service = paired.service
-    assert service.is_paired(SERIAL)
-    assert service._buckets.value(SHARED)["hvac_heater_state"] is True
+    assert service.pairing.is_paired(SERIAL)
+    assert harness(service).value(SHARED)["hvac_heater_state"] is True
     heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     assert float(shown(hass, heating)) == 0
     await paired.thermostat.heartbeat()

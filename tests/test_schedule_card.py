@@ -23,6 +23,7 @@ from pytest_homeassistant_custom_component.typing import (
 from custom_components.thermostat_cloud import schedule_card
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.schedule_card import CARD_FILE, CARD_URL
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import SERIAL, PairedThermostat, PairThermostat, setup_hub
 
@@ -186,7 +187,7 @@ async def test_a_bad_schedule_from_a_card_is_refused_in_words(
     assert answer["error"]["code"] == "service_validation_error"
     assert "same time" in answer["error"]["message"]
     assert "Traceback" not in answer["error"]["message"]
-    assert paired.service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
 
 
 async def test_the_card_is_told_what_it_cannot_show(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -97,6 +98,7 @@ FACADE_USERS = (
 """Everything outside the core that holds a `ThermostatService`."""
 
 
+@cache
 def _service_parts() -> frozenset[str]:
     """Return the private attributes `ThermostatService` keeps: its parts and its state."""
     tree = ast.parse((SERVER / "core" / "service.py").read_text(encoding="utf-8"))
@@ -162,6 +164,114 @@ def test_the_glue_and_the_surfaces_reach_no_part_of_the_service(path: Path) -> N
 def test_the_glue_imports_only_the_servers_public_api(path: Path) -> None:
     """The glue imports `from .server import ...`, never a module inside `server/`."""
     assert not _server_imports_beyond_its_api(path)
+
+
+# -- a narrow facade, and tests and benchmarks on it and the harness --------------------------------
+
+MAX_FACADE_NAMES = 30
+"""What `ThermostatService` offers: beyond this, it is a bag of parts, not a facade."""
+REPOSITORY = SERVER.parents[2]
+HARNESS_USERS = sorted(
+    path for folder in ("tests", "bench") for path in (REPOSITORY / folder).rglob("*.py")
+)
+"""Tests and benchmarks: they reach inside the service only through `core/testing.py`."""
+
+
+def _public_names(source: str, class_name: str = "ThermostatService") -> list[str]:
+    """Return the public names of a class: methods, properties, attributes set on `self`."""
+    [cls] = [
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.ClassDef) and node.name == class_name
+    ]
+    names = {
+        node.name for node in cls.body if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    names |= {
+        target.attr
+        for node in ast.walk(cls)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    }
+    return sorted(name for name in names if not name.startswith("_"))
+
+
+@cache
+def _parts_private_names() -> frozenset[str]:
+    """Return the private attributes of the service's parts (any class of the core's library)."""
+    return frozenset(
+        node.attr
+        for part in CORE
+        for path in sorted((SERVER / part).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+    )
+
+
+def _facade_too_wide(source: str) -> str | None:
+    """Return why the service's facade is too wide, or None."""
+    names = _public_names(source)
+    if len(names) <= MAX_FACADE_NAMES:
+        return None
+    return f"{len(names)} public names (at most {MAX_FACADE_NAMES}): {names}"
+
+
+def test_the_facade_is_narrow() -> None:
+    """The service offers at most `MAX_FACADE_NAMES` names; the rest is in its narrow faces."""
+    source = (SERVER / "core" / "service.py").read_text(encoding="utf-8")
+    assert {"commands", "events", "thermostat", "async_load", "async_stop"} <= set(
+        _public_names(source)
+    )
+    assert _facade_too_wide(source) is None
+
+
+def test_a_31st_name_is_counted() -> None:
+    """A name planted beside the service's own is counted: the check above would fail on it."""
+    source = (SERVER / "core" / "service.py").read_text(encoding="utf-8")
+    names = _public_names(source)
+    planted = "".join(
+        f"\n    def planted_{n}(self) -> None:\n        pass\n"
+        for n in range(MAX_FACADE_NAMES + 1 - len(names))
+    )
+    grown = source.replace("class ThermostatService:", "class ThermostatService:" + planted, 1)
+    assert len(_public_names(grown)) == MAX_FACADE_NAMES + 1
+    assert _facade_too_wide(grown) is not None
+    assert "self.planted = 1" not in source
+    attribute = source.replace(
+        "        self._loaded = False\n",
+        "        self._loaded = False\n        self.planted = 1\n",
+        1,
+    )
+    assert "planted" in _public_names(attribute)
+
+
+@pytest.mark.parametrize("path", HARNESS_USERS, ids=lambda p: str(p.relative_to(REPOSITORY)))
+def test_tests_and_benchmarks_reach_no_part_of_the_service(path: Path) -> None:
+    """Tests and benches use the facade, or `core.testing.harness` for what only they need.
+
+    A test that reaches `service._buckets` breaks with every move inside the core and may
+    write past the write path without saying so; the harness says what it does, in one place.
+    """
+    parts = _service_parts() | _parts_private_names()
+    found = _reaches_into_the_service(path.read_text(encoding="utf-8"), parts)
+    assert not found, f"reaches a private part of the service: {found}"
+
+
+def test_a_reach_from_a_test_is_seen() -> None:
+    """The check above fails on a test that reaches a part, or a part's part."""
+    parts = _service_parts() | _parts_private_names()
+    planted = "def test_x(service):\n    assert service._buckets.value(key)\n"
+    assert _reaches_into_the_service(planted, parts) == ["line 2: service._buckets"]
+    deeper = "writes = service.commands._writes\n"
+    assert _reaches_into_the_service(deeper, parts) == ["line 1: service.commands._writes"]
+    assert not _reaches_into_the_service("harness(service).value(key)\n", parts)
 
 
 def test_a_reach_into_the_service_is_seen(tmp_path: Path) -> None:

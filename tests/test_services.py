@@ -23,6 +23,7 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import WEEK_SCHEDULE
 
 from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
@@ -385,7 +386,7 @@ async def test_schedule_write_is_validated(
     err = await refused(hass, paired, "set_schedule", schedule=schedule)
     assert err.translation_key == "schedule_invalid"
     assert problem in (err.translation_placeholders or {})["detail"]
-    assert paired.service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
 
 
 async def test_fan_timer_end_reaches_a_thermostat_that_reports_its_fan_in_shared(
@@ -415,7 +416,7 @@ async def test_set_schedule_with_learning_on_says_what_learning_will_do(
     err = await refused(hass, paired, "set_schedule", schedule=SCHEDULE)
     assert err.translation_key == "learning_rewrites_schedule"
     assert "turn learning off" in str(err)
-    assert paired.service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
 
 
 async def test_set_schedule_can_turn_learning_off_in_the_same_push(
@@ -438,7 +439,7 @@ async def test_set_schedule_can_keep_learning(
     paired = await pair_thermostat(device={"learning_mode": True})
     await action(hass, paired, "set_schedule", schedule=SCHEDULE, turn_off_learning=False)
     await paired.pushed("schedule", name="Week")
-    assert paired.service._buckets.value(f"device.{SERIAL}")["learning_mode"] is True
+    assert harness(paired.service).value(f"device.{SERIAL}")["learning_mode"] is True
     assert shown(hass, paired.entity_id("switch", "learning")) == STATE_ON
 
 

@@ -24,6 +24,7 @@ import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import (
     OTHER_SERIAL,
@@ -109,7 +110,7 @@ async def switch(hass: HomeAssistant, entity_id: str, *, on: bool) -> None:
 
 def revisions(paired: PairedThermostat) -> dict[str, int]:
     """Return the revision of every bucket the service keeps."""
-    return {bucket.key: bucket.revision for bucket in paired.service._buckets}
+    return harness(paired.service).revisions()
 
 
 async def test_away_and_eco_are_switches_a_bridge_exposes(
@@ -140,7 +141,7 @@ async def test_away_switch_sets_the_whole_home_away(
     """On: one state change, every thermostat's preset is away, each gets the home's manual eco."""
     paired = await pair_thermostat()
     other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
     away = away_switch(hass, paired)
     writes = record_state_writes(hass, {away})
     before = revisions(paired)
@@ -173,7 +174,7 @@ async def test_away_switch_follows_a_thermostat_bringing_the_home_back(
 ) -> None:
     """Someone turns the dial (the thermostat reports the home back): Away turns off."""
     paired = await pair_thermostat()
-    structure_key = paired.service._ownership.home_keys(SERIAL)[1]
+    structure_key = harness(paired.service).home_keys(SERIAL)[1]
     away = away_switch(hass, paired)
     await switch(hass, away, on=True)
     await paired.pushed(structure_key, away=True)
@@ -212,7 +213,7 @@ async def test_away_switch_is_unavailable_without_a_thermostat(
     paired = await pair_thermostat(entry=hub)
     assert shown(hass, entity_id) == STATE_OFF
     # Unpaired elsewhere (the hosted API's DELETE): the home is empty again.
-    assert paired.service.unpair(SERIAL)
+    assert paired.service.pairing.unpair(SERIAL)
     await hass.async_block_till_done()
     assert shown(hass, entity_id) == STATE_UNAVAILABLE
 

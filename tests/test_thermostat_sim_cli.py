@@ -13,6 +13,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim.__main__ import main, run
 
 SERIAL = "02AA01AC3314CLI1"
@@ -27,10 +28,10 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
     # room PUT), then wait for a room PUT of the paired thermostat.
     def on_event(event: ServiceEvent) -> None:
         if event.kind is EventKind.STATE and event.source is ChangeSource.DEVICE:
-            if service._subscriptions.count(SERIAL) and not service.is_paired(SERIAL):
-                code = service._ownership.dump()["entry_keys"][0]["value"]
-                assert service.register(code).success
-            elif service.is_paired(SERIAL) and event.keys == (f"device.{SERIAL}",):
+            if harness(service).held(SERIAL) and not service.pairing.is_paired(SERIAL):
+                code = harness(service).pairing_codes()[0]
+                assert service.pairing.register(code).success
+            elif service.pairing.is_paired(SERIAL) and event.keys == (f"device.{SERIAL}",):
                 put_seen.set()  # its estimate of when the room is warm follows a room PUT
 
     service.events.listen(on_event)
@@ -55,10 +56,10 @@ async def test_cli_shows_its_code_prints_pushes_and_puts_room_temperature(
 
     out = capsys.readouterr().out
     assert "Pairing code: " in out
-    assert f"<- pushed structure.{service.home_structure_id}" in out
+    assert f"<- pushed structure.{service.home().structure_id}" in out
     assert f"-> put shared.{SERIAL}" in out
     # Heating towards 20 °C from 18 °C: the room warms and the heater relay is on.
-    shared = service._buckets.value(f"shared.{SERIAL}")
+    shared = harness(service).value(f"shared.{SERIAL}")
     assert shared["hvac_heater_state"] is True
     assert shared["current_temperature"] > 18.0
     # As firmware: no name of its own, so its room names it; a Unix time it will be warm at.

@@ -28,6 +28,7 @@ from custom_components.thermostat_cloud.issues import (
 )
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.config import MAX_UNPAIRED_DEVICES
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
 
 from .conftest import add_thermostat
@@ -77,11 +78,11 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
         await thermostat(hub, http, serial).entry()
     await hass.async_block_till_done()
 
-    remembered = {record.serial for record in service.device_records()}
+    remembered = {record.serial for record in service.devices.records()}
     assert len(remembered) == MAX_UNPAIRED_DEVICES
     # The thermostat with a code on its screen stays; the longest silent serials go.
     assert remembered == {waiting.serial, *flood[-(MAX_UNPAIRED_DEVICES - 1) :]}
-    assert not service._buckets.keys_of_serial(flood[0])
+    assert not harness(service).keys_of(flood[0])
     # One issue says how many are waiting, instead of one each.
     issues = our_issues(hass)
     assert set(issues) == {ISSUE_UNPAIRED_THERMOSTATS}
@@ -93,7 +94,7 @@ async def test_unpaired_records_are_capped_and_the_least_useful_forgotten(
 
     # The waiting thermostat's code still pairs it, and the count follows.
     await pair_in_the_ui(hass, hub, code)
-    assert service.is_paired(waiting.serial)
+    assert service.pairing.is_paired(waiting.serial)
     placeholders = our_issues(hass)[ISSUE_UNPAIRED_THERMOSTATS].translation_placeholders
     assert placeholders is not None
     assert placeholders["count"] == str(MAX_UNPAIRED_DEVICES - 1)

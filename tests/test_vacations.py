@@ -52,7 +52,7 @@ async def create_event(hass: HomeAssistant, calendar: str, **fields: Any) -> Non
 
 def structure_key(paired: PairedThermostat) -> str:
     """Return the key of the home's structure bucket."""
-    return f"structure.{paired.service.home_structure_id}"
+    return f"structure.{paired.service.home().structure_id}"
 
 
 def calendar_id(hass: HomeAssistant, paired: PairedThermostat) -> str:

@@ -20,6 +20,7 @@ import aiohttp
 import pytest
 
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL, LoopClock
@@ -95,8 +96,8 @@ async def test_a_5x_thermostat_is_sent_exactly_what_it_was_before(
     code = json.loads(await wire.send("GET", "/svc/passphrase"))["value"]
     wire.name(code, "CODE")
     await wire.send("GET", "/svc/passphrase/status")
-    assert service.register(code).serial == SERIAL
-    for key in service._ownership.home_keys(SERIAL):
+    assert service.pairing.register(code).serial == SERIAL
+    for key in harness(service).home_keys(SERIAL):
         wire.name(key.partition(".")[2], key.partition(".")[0].upper() + "_ID")
     await wire.send("POST", "/svc/ping")
     report = {
@@ -128,7 +129,7 @@ async def test_a_5x_thermostat_is_sent_exactly_what_it_was_before(
     current = [
         {"object_key": key, "object_revision": b.revision, "object_timestamp": b.timestamp}
         for key in (shared, device)
-        if (b := service._buckets.get(key)) is not None
+        if (b := harness(service).bucket(key)) is not None
     ]
     async with http.post(
         f"{device_url}/nest/transport/v7/subscribe",
@@ -141,7 +142,7 @@ async def test_a_5x_thermostat_is_sent_exactly_what_it_was_before(
         await wire.record(resp, "POST /nest/transport/v7/subscribe (command)", pushed)
 
     # The thermostat acknowledges; then an inline update on a subscribe that times out.
-    revision = service._buckets.get(shared).revision  # type: ignore[union-attr]
+    revision = harness(service).bucket(shared).revision  # type: ignore[union-attr]
     ack = {
         shared: {
             "object_key": shared,

@@ -95,7 +95,7 @@ class ThermostatCoordinator:
 
         See `reads_changed`; returns the remover.
         """
-        self._available.setdefault(serial, self.service.is_available(serial))
+        self._available.setdefault(serial, self.service.devices.is_available(serial))
         listener = _Listener(call, reads)
         self._listeners[serial].append(listener)
         self._device_sync.follow(serial)
@@ -163,7 +163,7 @@ class ThermostatCoordinator:
 
     def _note_availability(self, serial: str) -> bool:
         """Return whether the thermostat's availability changed (logging that it did)."""
-        available = self.service.is_available(serial)
+        available = self.service.devices.is_available(serial)
         if self._available.get(serial) == available:
             return False
         self._available[serial] = available

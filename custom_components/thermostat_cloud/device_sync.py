@@ -61,7 +61,7 @@ def mac_connection(service: ThermostatService, serial: str) -> tuple[str, str] |
     Return the device registry connection of the MAC address the thermostat reported in
     `/svc/entry`, when that is a MAC address (it is whatever the request said).
     """
-    record = service.device(serial)
+    record = service.devices.record(serial)
     if record is None or not record.mac:
         return None
     mac = dr.format_mac(record.mac)

@@ -198,7 +198,7 @@ class ThermostatEntity[ViewT](ProjectedEntity[ViewT]):
     @override
     def _is_available(self) -> bool:
         """Available with its thermostat: a held subscribe connection, or contact within the grace."""
-        return self.service.is_available(self.serial)
+        return self.service.devices.is_available(self.serial)
 
     @override
     def _listen(self) -> Callable[[], None]:

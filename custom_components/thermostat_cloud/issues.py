@@ -293,7 +293,11 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
     """
 
     def wanted(serial: str) -> Wanted:
-        version = service.firmware_too_old(serial) if service.device(serial) is not None else None
+        version = (
+            service.devices.firmware_too_old(serial)
+            if service.devices.record(serial) is not None
+            else None
+        )
         if version is None:
             return None
         placeholders = {"serial": serial, "version": version}
@@ -303,7 +307,7 @@ def async_follow_firmware(hass: HomeAssistant, service: ThermostatService) -> Ca
         hass,
         service,
         kinds=frozenset({EventKind.FIRMWARE, EventKind.FORGOTTEN}),
-        serials=[record.serial for record in service.device_records()],
+        serials=[record.serial for record in service.devices.records()],
         issue_id=firmware_issue_id,
         wanted=wanted,
         learn_more_url=TROUBLESHOOTING_URL,
@@ -324,7 +328,7 @@ def commands_placeholders(service: ThermostatService, trouble: Trouble) -> dict[
     serial = trouble.serial
     name = service.thermostat(serial).name
     sent_ms = min(
-        (pending.since_ms for pending in service.pending_commands(serial)),
+        (pending.since_ms for pending in service.delivery.pending(serial)),
         default=trouble.since_ms,
     )
     voltage = trouble.battery_voltage
@@ -352,7 +356,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
     """
 
     def wanted(serial: str) -> Wanted:
-        trouble = service.command_trouble(serial)
+        trouble = service.delivery.trouble(serial)
         if trouble is None:
             return None
         return (
@@ -365,7 +369,7 @@ def async_follow_commands(hass: HomeAssistant, service: ThermostatService) -> Ca
         hass,
         service,
         kinds=frozenset({EventKind.COMMANDS}),
-        serials=service.troubled_serials(),
+        serials=service.delivery.troubled(),
         issue_id=commands_issue_id,
         wanted=wanted,
         learn_more_url=TROUBLESHOOTING_URL,

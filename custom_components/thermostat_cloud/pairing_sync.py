@@ -92,7 +92,7 @@ def note_saved_subentries(
     if hass.is_stopping:
         return
     for serial in thermostat_subentries(entry):
-        service.note_mirror_saved(serial)
+        service.pairing.note_mirror(serial, saved=True)
 
 
 class PairingSync:
@@ -118,7 +118,7 @@ class PairingSync:
         once the pairing is on disk, so the subentry the flow creates is never the only
         record of it.
         """
-        result = self.service.register(code, user_id, origin=PairingOrigin.FLOW)
+        result = self.service.pairing.register(code, user_id, origin=PairingOrigin.FLOW)
         if result.success:
             await self.service.async_flush()
         return result
@@ -129,17 +129,17 @@ class PairingSync:
         service = self.service
         journal_changed = False
         subentries = thermostat_subentries(self.entry)
-        for pairing in service.pairings():
+        for pairing in service.pairing.records():
             serial = pairing.serial
             if serial in subentries:
-                journal_changed |= service.note_mirror_saved(serial)
+                journal_changed |= service.pairing.note_mirror(serial, saved=True)
             elif pairing.mirror_saved:
                 _LOGGER.info(
                     "Thermostat %s was deleted while Thermostat Cloud was not running; "
                     "unpairing it",
                     serial,
                 )
-                self.service.unpair(serial)
+                self.service.pairing.unpair(serial)
             else:
                 _LOGGER.info(
                     "Thermostat %s was paired just before Home Assistant stopped without "
@@ -147,9 +147,9 @@ class PairingSync:
                     serial,
                 )
                 self.ensure_subentry(serial)
-        tombstones = set(service.unpaired_serials())
+        tombstones = set(service.pairing.unpaired_serials())
         for serial, subentry_id in thermostat_subentries(self.entry).items():
-            if self.service.is_paired(serial):
+            if self.service.pairing.is_paired(serial):
                 continue
             if serial in tombstones:
                 _LOGGER.info(
@@ -165,7 +165,7 @@ class PairingSync:
                     serial,
                 )
         for serial in tombstones - subentries.keys():
-            journal_changed |= service.note_mirror_gone(serial)
+            journal_changed |= service.pairing.note_mirror(serial, saved=False)
         if journal_changed:
             self.service.save_now_later()
         # The platforms, set up next, add the entities of these; later changes announce only
@@ -216,7 +216,7 @@ class PairingSync:
         if event.kind in (EventKind.UNPAIRED_CONTACT, EventKind.FORGOTTEN):
             self._update_unpaired_issues()
         elif event.kind is EventKind.PAIRING:
-            if self.service.is_paired(event.serial):
+            if self.service.pairing.is_paired(event.serial):
                 if event.origin is not PairingOrigin.FLOW:
                     self.ensure_subentry(event.serial)
             elif (subentry_id := thermostat_subentries(self.entry).get(event.serial)) is not None:
@@ -228,7 +228,7 @@ class PairingSync:
     @callback
     def _update_unpaired_issues(self) -> None:
         """Announce the thermostats waiting for pairing: repair notices, discovered flows."""
-        waiting = self.service.waiting_for_pairing()
+        waiting = self.service.devices.waiting_for_pairing()
         self._unpaired_issues.async_update(waiting, self.service.config.max_unpaired_devices)
         self._update_discovered_flows(waiting[:MAX_DISCOVERED_THERMOSTATS])
 
@@ -306,4 +306,5 @@ class PairingSync:
         serials = set(thermostat_subentries(self.entry))
         removed, self._subentry_serials = self._subentry_serials - serials, serials
         for serial in removed:
-            await self.service.async_unpair(serial)
+            if self.service.pairing.unpair(serial):
+                await self.service.async_flush()

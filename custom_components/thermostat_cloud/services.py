@@ -177,7 +177,7 @@ async def _describe(hass: HomeAssistant, key: ApiKey) -> dict[str, Any]:
 
 def _canonical_serials(service: ThermostatService, typed: list[str]) -> list[str]:
     """Return serials as the server knows them (typed in any case); unknown ones are refused."""
-    known = {serial.upper(): serial for serial in service.known_serials()}
+    known = {serial.upper(): serial for serial in service.devices.known_serials()}
     serials = []
     for serial in typed:
         if (canonical := known.get(serial.strip().upper())) is None:

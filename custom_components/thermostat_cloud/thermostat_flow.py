@@ -63,7 +63,7 @@ async def async_wait_for_contact(service: ThermostatService, address: str) -> st
     def on_event(event: ServiceEvent) -> None:
         if event.kind not in (EventKind.CONNECTION, EventKind.UNPAIRED_CONTACT):
             return
-        record = service.device(event.serial)
+        record = service.devices.record(event.serial)
         if record is not None and record.address == address and not called_in.done():
             called_in.set_result(event.serial)
 
@@ -274,7 +274,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             service.config.api_origin,
             self._address,
             api_key,
-            device_at=service.device_at,
+            device_at=service.devices.record_at,
         )
         if result.success:
             return await self.async_step_wait()
@@ -306,8 +306,8 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
             if entry is None:
                 return self.async_abort(reason="hub_not_loaded")
             service = entry.runtime_data.service
-            record = service.device_at(self._address)
-            if record is not None and service.is_available(record.serial):
+            record = service.devices.record_at(self._address)
+            if record is not None and service.devices.is_available(record.serial):
                 self._serial = record.serial  # it already talks to this server
                 return await self.async_step_heard()
             self._wait = self.hass.async_create_task(
@@ -361,7 +361,7 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._hub()
         if entry is None:
             return self.async_abort(reason="hub_not_loaded")
-        if entry.runtime_data.service.is_paired(self._serial):
+        if entry.runtime_data.service.pairing.is_paired(self._serial):
             return self.async_abort(
                 reason="already_paired", description_placeholders={"serial": self._serial}
             )

@@ -12,6 +12,7 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import NO_EQUIPMENT, OTHER_SERIAL, SERIAL
 
 from .conftest import URL, Client, ConnectThermostat, command, pair
@@ -137,13 +138,13 @@ async def test_status_record_has_every_field_derived_from_buckets(
     await command(client, "set_away", True)
     await command(client, "set_schedule_mode", "heat")
     await command(client, "set_fan", 600)
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
 
     resp = await client.get(f"{URL}/status", params={"serial": SERIAL})
     assert resp.status == 200
     status = await resp.json()
-    fan_timeout = service._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"]
+    fan_timeout = harness(service).value(f"device.{SERIAL}")["fan_timer_timeout"]
     assert status == {
         "serial": SERIAL,
         "api_key": SERIAL,
@@ -191,7 +192,7 @@ async def test_status_record_has_every_field_derived_from_buckets(
         "learning_mode": False,
         "preconditioning_enabled": True,
         "backplate_temperature": 21.3,
-        "structure_id": service.home_structure_id,
+        "structure_id": service.home().structure_id,
         "away": True,
         "schedule_mode": "HEAT",
         "taking_commands": True,
@@ -257,14 +258,14 @@ async def test_register_pairs_with_the_home_user_and_pushes_home_buckets(
         "serial": SERIAL,
         "message": f"Thermostat {SERIAL} paired",
     }
-    user_key, structure_key, _rooms = service._ownership.home_keys(SERIAL)
-    assert user_key == f"user.{service._home.home_user_id}"
+    user_key, structure_key, _rooms = harness(service).home_keys(SERIAL)
+    assert user_key == f"user.{harness(service).home_user_id}"
     pushed = await thermostat.next_object(structure_key)
     # Object keys, as firmware keeps them (a 5.9.4-5 capture).
     assert pushed["value"] == {"name": "Home", "devices": [f"device.{SERIAL}"]}
     status = await thermostat.passphrase_status()
     assert status["claimed"] is True
-    assert status["claimedBy"] == service._home.home_user_id
+    assert status["claimedBy"] == harness(service).home_user_id
 
 
 async def test_register_uses_a_given_user_id(
@@ -274,7 +275,7 @@ async def test_register_uses_a_given_user_id(
     code = (await thermostat.passphrase())["value"]
     resp = await client.post(f"{URL}/api/register", json={"code": code, "userId": "user42"})
     assert (await resp.json())["success"] is True
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
     assert pairing.user_id == "user42"
 
@@ -291,7 +292,7 @@ async def test_register_failures_are_200_with_success_false(
     assert body["success"] is False
     assert "No pending pairing code" in body["message"]
 
-    key = service._ownership.find(code)
+    key = harness(service).entry_key(code)
     assert key is not None
     key.expires = service.clock.now_ms() - 1
     resp = await client.post(f"{URL}/api/register", json={"code": code})
@@ -328,7 +329,7 @@ async def test_register_malformed_is_400_with_success_false(
     resp = await client.post(f"{URL}/api/register", json=body)
     assert resp.status == 400
     assert await resp.json() == {"success": False, "message": message}
-    assert not service.pairings()
+    assert not service.pairing.records()
 
 
 async def test_register_invalid_json_is_400(client: Client) -> None:
@@ -447,7 +448,7 @@ async def test_command_writes_through_the_command_layer_and_pushes_at_once(
     )
     status, body = await command(client, name, value)
     assert status == 200, body
-    bucket = service._buckets.get(f"{key}.{SERIAL}")
+    bucket = harness(service).bucket(f"{key}.{SERIAL}")
     assert bucket is not None
     assert body == {
         "success": True,
@@ -467,7 +468,7 @@ async def test_set_away_sets_the_away_state_of_the_home(
 ) -> None:
     thermostat = await connect_thermostat()
     await pair(client, thermostat)
-    structure_key = f"structure.{service.home_structure_id}"
+    structure_key = f"structure.{service.home().structure_id}"
     assert "away" not in (await thermostat.next_object(structure_key))["value"]
     status, body = await command(client, "set_away", True)
     assert status == 200
@@ -482,7 +483,7 @@ async def test_fan_timer_in_seconds_runs_the_fan(
     await connect_thermostat(device={"has_fan": True})
     status, _ = await command(client, "set_fan", 60)
     assert status == 200
-    device = service._buckets.value(f"device.{SERIAL}")
+    device = harness(service).value(f"device.{SERIAL}")
     assert (device["fan_mode"], device["fan_timer_duration"]) == ("auto", 60)
     assert device["fan_timer_timeout"] > 0
     status_record = await (await client.get(f"{URL}/status", params={"serial": SERIAL})).json()
@@ -494,7 +495,7 @@ async def test_a_fan_timer_for_a_thermostat_without_a_fan_is_refused(
 ) -> None:
     """Nothing is written when the thermostat reports no fan; the client is told why."""
     await connect_thermostat(device={"has_fan": False})
-    before = {b.key: b.revision for b in service._buckets}
+    before = harness(service).revisions()
     resp = await client.post(
         f"{URL}/command", json={"serial": SERIAL, "command": "set_fan", "value": 600}
     )
@@ -504,7 +505,7 @@ async def test_a_fan_timer_for_a_thermostat_without_a_fan_is_refused(
         "error": "The thermostat has no fan",
         "code": "unsupported",
     }
-    assert {b.key: b.revision for b in service._buckets} == before
+    assert harness(service).revisions() == before
 
 
 @pytest.mark.parametrize(
@@ -539,7 +540,7 @@ async def test_command_errors_have_a_status_code_and_message(
 ) -> None:
     body, status, code, error = case
     await connect_thermostat(shared={"can_heat": True, "can_cool": False}, device={"has_fan": True})
-    before = {b.key: b.revision for b in service._buckets}
+    before = harness(service).revisions()
     resp = await client.post(f"{URL}/command", json=body)
     assert resp.status == status
     data = await resp.json()
@@ -549,8 +550,8 @@ async def test_command_errors_have_a_status_code_and_message(
     assert data["error"]
     if error is not None:
         assert data["error"] == error
-    assert {b.key: b.revision for b in service._buckets} == before
-    assert not service.is_known(OTHER_SERIAL)
+    assert harness(service).revisions() == before
+    assert not service.devices.is_known(OTHER_SERIAL)
 
 
 async def test_command_with_a_malformed_body_is_400(client: Client) -> None:
@@ -613,7 +614,7 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     status, body = await command(client, "set_schedule", SCHEDULE)
     assert (status, body["code"]) == (400, "invalid_value")
     assert "turn_off_learning" in body["error"]
-    assert service._buckets.value(f"schedule.{SERIAL}") == {}
+    assert harness(service).value(f"schedule.{SERIAL}") == {}
 
     status, body = await command(
         client, "set_schedule", {"schedule": SCHEDULE, "turn_off_learning": "yes"}
@@ -627,7 +628,7 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     # One push: the schedule and learning off together.
     pushed = await thermostat.next_object(f"device.{SERIAL}")
     assert pushed["value"]["learning_mode"] is False
-    assert service._buckets.value(f"schedule.{SERIAL}") == SCHEDULE
+    assert harness(service).value(f"schedule.{SERIAL}") == SCHEDULE
 
 
 async def test_a_schedule_may_keep_learning_on_when_told_so(
@@ -638,8 +639,8 @@ async def test_a_schedule_may_keep_learning_on_when_told_so(
         client, "set_schedule", {"schedule": SCHEDULE, "turn_off_learning": False}
     )
     assert status == 200, body
-    assert service._buckets.value(f"device.{SERIAL}")["learning_mode"] is True
-    assert service._buckets.value(f"schedule.{SERIAL}") == SCHEDULE
+    assert harness(service).value(f"device.{SERIAL}")["learning_mode"] is True
+    assert harness(service).value(f"schedule.{SERIAL}") == SCHEDULE
 
 
 # -- heat pump, dual fuel and the display's unit ----------------------------------------------------
@@ -699,9 +700,9 @@ async def test_heat_pump_settings_refuse_what_firmware_would_not_take(
 ) -> None:
     setting, status, code, error = case
     await connect_thermostat(device={"has_heat_pump": status == 400, "has_dual_fuel": False})
-    before = dict(service._buckets.value(f"device.{SERIAL}"))
+    before = dict(harness(service).value(f"device.{SERIAL}"))
     answer_status, body = await command(client, "set_device_setting", setting)
     assert (answer_status, body["code"]) == (status, code), body
     if error is not None:
         assert body["error"] == error
-    assert service._buckets.value(f"device.{SERIAL}") == before
+    assert harness(service).value(f"device.{SERIAL}") == before

@@ -153,7 +153,7 @@ async def pair(
         code = (await thermostat.passphrase())["value"]
         thermostat.start()
         await thermostat.subscribed.wait()  # its inline state is merged before the hold
-        assert service.register(code, user_id).success
+        assert service.pairing.register(code, user_id).success
         return thermostat
 
     return pair_one
@@ -178,7 +178,7 @@ async def paired(
 
 def device_id(service: ThermostatService, serial: str = SERIAL) -> str:
     """Return the hosted API id of a device."""
-    record = service.device(serial)
+    record = service.devices.record(serial)
     assert record is not None
     return record.device_id
 

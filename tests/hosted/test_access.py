@@ -15,6 +15,7 @@ from custom_components.thermostat_cloud.const import (
 )
 from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL, add_thermostat
 from thermostat_sim import SimulatedThermostat
 
@@ -48,7 +49,7 @@ async def test_requests_without_a_valid_key_are_401(
     ):
         response, body = await api.request(method, path, headers=headers)
         assert (response.status, body) == (401, UNAUTHORIZED), (method, path)
-    assert service.is_paired(SERIAL)
+    assert service.pairing.is_paired(SERIAL)
 
 
 async def test_home_assistant_tokens_are_not_api_keys(
@@ -97,8 +98,8 @@ async def test_read_scope_reads_but_does_not_write(paired: Paired, make_key: Cre
     ):
         response, answer = await api.request(method, path, key, body)
         assert (response.status, answer) == lacking("write"), path
-    assert service.is_paired(SERIAL)
-    assert "fan_mode" not in service._buckets.value(f"device.{SERIAL}")
+    assert service.pairing.is_paired(SERIAL)
+    assert "fan_mode" not in harness(service).value(f"device.{SERIAL}")
 
 
 async def test_write_scope_writes_but_does_not_read(paired: Paired, make_key: CreateKey) -> None:
@@ -132,7 +133,7 @@ async def test_serial_restriction_limits_list_and_access(
     ):
         response, answer = await api.request(method, path, key, payload)
         assert (response.status, answer) == (403, denied), path
-    assert service.is_paired(SERIAL)
+    assert service.pairing.is_paired(SERIAL)
 
     response, _ = await api.get(f"/thermostat/{device_id(service, OTHER_SERIAL)}/status", key)
     assert response.status == 200
@@ -156,7 +157,7 @@ async def test_devices_paired_by_another_user_are_shared_and_not_deletable(
     assert response.status == 200  # shared devices can be controlled
     response, body = await api.request("DELETE", shared, key)
     assert (response.status, body) == (403, {"error": "Only device owners can delete devices"})
-    assert service.is_paired(OTHER_SERIAL)
+    assert service.pairing.is_paired(OTHER_SERIAL)
 
 
 async def test_the_pairing_user_owns_a_device(
@@ -205,13 +206,13 @@ async def test_add_thermostat_owner_owns_it_through_the_hosted_api(
     assert [d["accessType"] for d in listed["devices"]] == ["shared"]
     response, body = await api.request("DELETE", path, owner_key)
     assert (response.status, body) == (403, {"error": "Only device owners can delete devices"})
-    assert service.is_paired(SERIAL)
+    assert service.pairing.is_paired(SERIAL)
 
     _, listed = await api.get("/devices", partner_key)
     assert [d["accessType"] for d in listed["devices"]] == ["owner"]
     response, _ = await api.request("DELETE", path, partner_key)
     assert response.status == 200
-    assert not service.is_paired(SERIAL)
+    assert not service.pairing.is_paired(SERIAL)
 
 
 async def test_revoked_key_stops_working_at_once(hass: HomeAssistant, paired: Paired) -> None:
@@ -256,7 +257,7 @@ async def test_delete_drops_the_device_from_serial_restrictions(
     response, _ = await api.request("DELETE", f"/thermostat/{ident}", owner_key)
     assert response.status == 200
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
+    assert service.pairing.register(code).success
 
     _, body = await api.get("/devices", restricted)
     assert body == {"devices": []}

@@ -17,6 +17,7 @@ from pytest_homeassistant_custom_component.common import MockUser
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.entry_data import ThermostatCloudConfigEntry
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import HostedClient, PairThermostat, create_api_key
@@ -65,7 +66,7 @@ async def test_create_returns_the_key_once_and_stores_only_its_hash(
         "created": created["created"],
         "last_used": None,
     }
-    stored = json_bytes(service.snapshot()).decode()
+    stored = json_bytes(harness(service).snapshot()).decode()
     assert secret not in stored
     assert secret[4:] not in stored
     assert hashlib.sha256(secret.encode()).hexdigest() in stored
@@ -116,7 +117,7 @@ async def test_revoke_deletes_the_key(
 
     assert service.api_keys.authenticate(created["key"]) is None
     assert await call(hass, "list_api_keys", hass_admin_user) == {"api_keys": []}
-    assert created["id"] not in json_bytes(service.snapshot()).decode()
+    assert created["id"] not in json_bytes(harness(service).snapshot()).decode()
 
 
 @pytest.mark.parametrize("action", ["create_api_key", "list_api_keys", "revoke_api_key"])

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from custom_components.thermostat_cloud.server import ThermostatService
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import (
@@ -74,7 +75,7 @@ async def test_mode_is_pushed_and_read_back(
     assert body["device"] == SERIAL
     assert body["object"] == f"shared.{SERIAL}"
     assert body["message"] == f"Mode set to {stored}"
-    bucket = service._buckets.get(f"shared.{SERIAL}")
+    bucket = harness(service).bucket(f"shared.{SERIAL}")
     assert bucket is not None
     assert (body["revision"], body["timestamp"]) == (bucket.revision, bucket.timestamp)
     await wait_for_field(thermostat, f"shared.{SERIAL}", "target_temperature_type", stored)
@@ -101,18 +102,18 @@ async def test_mode_the_equipment_cannot_do_is_400(
 ) -> None:
     await pair(shared={**HEAT_PUMP, "can_cool": False})
     key = await make_key()
-    before = service._buckets.value(f"shared.{SERIAL}")
+    before = harness(service).value(f"shared.{SERIAL}")
 
     response, body = await api.post(f"/thermostat/{device_id(service)}/mode", key, {"mode": mode})
 
     assert (response.status, body) == (400, {"error": error})
-    assert service._buckets.value(f"shared.{SERIAL}") == before
+    assert harness(service).value(f"shared.{SERIAL}") == before
 
 
 @pytest.mark.parametrize("body", [{"mode": "eco"}, {"mode": "HEAT "}, {"mode": 1}, {}])
 async def test_unknown_mode_is_400(paired: Paired, body: dict[str, Any]) -> None:
     api, service, _, key = paired
-    before = service._buckets.value(f"shared.{SERIAL}")
+    before = harness(service).value(f"shared.{SERIAL}")
 
     response, answer = await api.post(f"/thermostat/{device_id(service)}/mode", key, body)
 
@@ -120,7 +121,7 @@ async def test_unknown_mode_is_400(paired: Paired, body: dict[str, Any]) -> None
         400,
         {"error": "mode must be one of heat, cool, heat-cool, range, off, emergency, auto"},
     )
-    assert service._buckets.value(f"shared.{SERIAL}") == before
+    assert harness(service).value(f"shared.{SERIAL}") == before
 
 
 # -- away ---------------------------------------------------------------------------------------
@@ -129,7 +130,7 @@ async def test_unknown_mode_is_400(paired: Paired, body: dict[str, Any]) -> None
 async def test_away_is_pushed_to_the_home_and_read_as_auto_away(paired: Paired) -> None:
     api, service, thermostat, key = paired
     path = f"/thermostat/{device_id(service)}"
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
     structure = f"structure.{pairing.structure_id}"
     _, status = await api.get(f"{path}/status", key)
@@ -158,7 +159,7 @@ async def test_auto_away_is_shown_never_stored_or_pushed(paired: Paired) -> None
     """Firmware uses shared.auto_away for its own occupancy sensing: it must not get ours."""
     api, service, thermostat, key = paired
     path = f"/thermostat/{device_id(service)}"
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
 
     await api.post(f"{path}/away", key, {"away": True})
@@ -166,7 +167,7 @@ async def test_auto_away_is_shown_never_stored_or_pushed(paired: Paired) -> None
     _, status = await api.get(f"{path}/status", key)
 
     assert client_reads(status)["auto_away"] == 2
-    assert "auto_away" not in service._buckets.value(f"shared.{SERIAL}")
+    assert "auto_away" not in harness(service).value(f"shared.{SERIAL}")
     assert "auto_away" not in thermostat.local[f"shared.{SERIAL}"].value
 
 
@@ -177,9 +178,9 @@ async def test_away_must_be_a_boolean(paired: Paired, body: dict[str, Any]) -> N
     response, answer = await api.post(f"/thermostat/{device_id(service)}/away", key, body)
 
     assert (response.status, answer) == (400, {"error": "away must be true or false"})
-    pairing = service.pairing_of(SERIAL)
+    pairing = service.pairing.record(SERIAL)
     assert pairing is not None
-    assert service._buckets.value(f"structure.{pairing.structure_id}").get("away") is not True
+    assert harness(service).value(f"structure.{pairing.structure_id}").get("away") is not True
 
 
 # -- fan mode in the status ------------------------------------------------------------------------
@@ -194,7 +195,7 @@ async def test_status_shows_the_fan_mode_where_clients_read_it(paired: Paired) -
     await api.post(f"{path}/fan", key, {"mode": "on"})
     _, status = await api.get(f"{path}/status", key)
     assert client_reads(status)["fan_mode"] == "on"
-    assert "fan_mode" not in service._buckets.value(f"shared.{SERIAL}")
+    assert "fan_mode" not in harness(service).value(f"shared.{SERIAL}")
 
     # The fan switched back on the thermostat itself (firmware keeps it in `device`).
     await thermostat.put(f"device.{SERIAL}", {"fan_mode": "auto"})
@@ -213,7 +214,7 @@ async def test_mode_and_away_need_the_write_scope(
 ) -> None:
     api, service, _, _ = paired
     read_only = await make_key(["read"])
-    before = service._buckets.value(f"shared.{SERIAL}")
+    before = harness(service).value(f"shared.{SERIAL}")
 
     response, answer = await api.post(
         f"/thermostat/{device_id(service)}/{endpoint}", read_only, body
@@ -223,7 +224,7 @@ async def test_mode_and_away_need_the_write_scope(
         403,
         {"error": "Insufficient scope", "requiredScope": "write"},
     )
-    assert service._buckets.value(f"shared.{SERIAL}") == before
+    assert harness(service).value(f"shared.{SERIAL}") == before
     _, status = await api.get(f"/thermostat/{device_id(service)}/status", read_only)
     assert client_reads(status)["auto_away"] == 0
 
@@ -252,7 +253,7 @@ async def test_mode_and_away_follow_the_keys_device_access(
     response, answer = await api.post(f"/thermostat/{SERIAL}/{endpoint}", key, body)
     assert (response.status, answer) == (404, {"error": "Device not found"})
 
-    assert service._buckets.value(f"shared.{SERIAL}").get("target_temperature_type") != "off"
+    assert harness(service).value(f"shared.{SERIAL}").get("target_temperature_type") != "off"
     response, _ = await api.post(
         f"/thermostat/{device_id(service, OTHER_SERIAL)}/{endpoint}", key, body
     )
@@ -276,4 +277,4 @@ async def test_mode_and_away_count_against_the_rate_limit(paired: Paired) -> Non
     response, body = await api.post(f"{path}/mode", key, {"mode": "off"})
     assert response.status == 429
     assert body["error"] == "Rate limit exceeded"
-    assert service._buckets.value(f"shared.{SERIAL}")["target_temperature_type"] == "range"
+    assert harness(service).value(f"shared.{SERIAL}")["target_temperature_type"] == "range"

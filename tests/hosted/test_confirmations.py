@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL
 
 from .conftest import Paired, device_id, wait_for_field
@@ -17,7 +18,7 @@ async def test_a_hosted_api_command_is_pending_until_the_thermostat_reports_it(
     thermostat.obey_pushes = False
     response, _ = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"mode": "on"})
     assert response.status == 200
-    pending = {(p.key, p.field): p.value for p in service.pending_commands(SERIAL)}
+    pending = {(p.key, p.field): p.value for p in service.delivery.pending(SERIAL)}
     assert pending[(f"device.{SERIAL}", "fan_mode")] == "on"
 
     # A thermostat that applies pushes reports the fan mode it took: confirmed.
@@ -25,7 +26,7 @@ async def test_a_hosted_api_command_is_pending_until_the_thermostat_reports_it(
     confirmed = asyncio.Event()
 
     def on_event(event: ServiceEvent) -> None:
-        if event.kind is EventKind.COMMANDS and not service._confirmations.is_pending(SERIAL):
+        if event.kind is EventKind.COMMANDS and not harness(service).is_pending(SERIAL):
             confirmed.set()
 
     remove = service.events.listen(on_event)

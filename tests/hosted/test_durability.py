@@ -55,7 +55,7 @@ async def test_a_thermostat_deleted_through_the_api_just_before_a_crash_stays_de
     await restart_after_crash(hass, hub_entry, hass_storage, service_file, [subentry])
 
     assert not thermostat_subentries(hub_entry)
-    assert not hub_entry.runtime_data.service.is_paired(SERIAL)
+    assert not hub_entry.runtime_data.service.pairing.is_paired(SERIAL)
     assert er.async_get(hass).async_get_entity_id("climate", DOMAIN, SERIAL) is None
     _, listed = await paired.api.get("/devices", paired.key)
     assert listed["devices"] == []

@@ -12,6 +12,7 @@ from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import CreateKey, HostedClient, Paired, PairThermostat, device_id, wait_for_field
@@ -22,7 +23,7 @@ COMMAND_FIELDS = ["success", "message", "device", "object", "revision", "timesta
 def assert_command_response(body: dict[str, Any], service: ThermostatService, key: str) -> None:
     """Return the spec's command response, naming the bucket written and its new revision."""
     assert list(body) == COMMAND_FIELDS
-    bucket = service._buckets.get(key)
+    bucket = harness(service).bucket(key)
     assert bucket is not None
     assert body["success"] is True
     assert body["device"] == SERIAL
@@ -33,7 +34,7 @@ def assert_command_response(body: dict[str, Any], service: ThermostatService, ke
 
 def written(service: ThermostatService, key: str) -> tuple[int, dict[str, Any]] | None:
     """Return a bucket's revision and value (None while there is no such bucket)."""
-    bucket = service._buckets.get(key)
+    bucket = harness(service).bucket(key)
     return None if bucket is None else (bucket.revision, dict(bucket.value))
 
 
@@ -91,7 +92,7 @@ async def test_status_is_the_devices_buckets_keyed_by_bucket_key(paired: Paired)
     assert response.status == 200
     assert body["device"] == {"id": device_id(service), "serial": SERIAL, "name": "Hallway"}
     assert set(body["state"]) == {f"device.{SERIAL}", f"shared.{SERIAL}"}
-    shared = service._buckets.get(f"shared.{SERIAL}")
+    shared = harness(service).bucket(f"shared.{SERIAL}")
     assert shared is not None
     # The home is not away: clients of the hosted service read that from shared.auto_away.
     assert body["state"][f"shared.{SERIAL}"] == {
@@ -124,7 +125,7 @@ async def test_status_leaves_out_the_lock_pin_hash(
         assert "temperature_lock_pin_hash" not in device
         assert pin_hash("0420", serial) not in str(body)
         # The thermostat still has it: only the API leaves it out.
-        stored = service._buckets.value(f"device.{serial}")
+        stored = harness(service).value(f"device.{serial}")
         assert stored["temperature_lock_pin_hash"] == pin_hash("0420", serial)
 
 
@@ -169,7 +170,7 @@ async def test_temperature_converts_fahrenheit_and_rounds_to_half_degrees(
     response, _ = await api.post(f"/thermostat/{device_id(service)}/temperature", key, body)
 
     assert response.status == 200
-    assert service._buckets.value(f"shared.{SERIAL}")["target_temperature"] == celsius
+    assert harness(service).value(f"shared.{SERIAL}")["target_temperature"] == celsius
 
 
 @pytest.mark.parametrize(
@@ -274,7 +275,7 @@ async def test_fan_timer_ends_in_auto_pushed_to_the_thermostat(
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=600))
     await hass.async_block_till_done()
-    assert service._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
+    assert harness(service).value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=901))
     ended = await wait_for_field(thermostat, f"device.{SERIAL}", "fan_timer_timeout", 0)
@@ -292,11 +293,11 @@ async def test_fan_timer_survives_a_restart(hass: HomeAssistant, paired: Paired)
     await hass.async_block_till_done()
     restarted = entry.runtime_data.service
     assert restarted is not service
-    assert restarted._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
+    assert harness(restarted).value(f"device.{SERIAL}")["fan_timer_timeout"] > 0
 
     async_fire_time_changed(hass, dt_util.utcnow() + timedelta(seconds=601))
     await hass.async_block_till_done()
-    assert restarted._buckets.value(f"device.{SERIAL}")["fan_timer_timeout"] == 0
+    assert harness(restarted).value(f"device.{SERIAL}")["fan_timer_timeout"] == 0
 
 
 @pytest.mark.parametrize(
@@ -321,7 +322,7 @@ async def test_fan_duration_at_the_limit_is_accepted(paired: Paired) -> None:
     response, _ = await api.post(f"/thermostat/{device_id(service)}/fan", key, {"duration": 43200})
 
     assert response.status == 200
-    assert service._buckets.value(f"device.{SERIAL}")["fan_timer_duration"] == 43200
+    assert harness(service).value(f"device.{SERIAL}")["fan_timer_duration"] == 43200
 
 
 # -- lock ---------------------------------------------------------------------------------------
@@ -382,7 +383,7 @@ PIN_HASH_ERROR = "pin_hash must be Base64 of the SHA-1 of the 4-digit PIN follow
 )
 async def test_lock_refuses_bad_requests(paired: Paired, body: dict[str, Any], error: str) -> None:
     await assert_refused(paired, "lock", body, error, bucket=f"device.{SERIAL}")
-    assert "temperature_lock_enabled" not in paired.service._buckets.value(f"device.{SERIAL}")
+    assert "temperature_lock_enabled" not in harness(paired.service).value(f"device.{SERIAL}")
 
 
 # -- schedule -----------------------------------------------------------------------------------
@@ -476,7 +477,7 @@ async def test_schedule_put_validates_the_whole_schedule(
     paired: Paired, body: dict[str, Any], error: str
 ) -> None:
     await assert_refused(paired, "schedule", body, error, bucket=f"schedule.{SERIAL}", method="PUT")
-    assert paired.service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
 
 
 # -- delete -------------------------------------------------------------------------------------
@@ -485,14 +486,14 @@ async def test_schedule_put_validates_the_whole_schedule(
 async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) -> None:
     api, service, thermostat, key = paired
     ident = device_id(service)
-    settings = dict(service._buckets.value(f"shared.{SERIAL}"))
+    settings = dict(harness(service).value(f"shared.{SERIAL}"))
 
     response, body = await api.request("DELETE", f"/thermostat/{ident}", key)
 
     assert response.status == 200
     assert body["success"] is True
-    assert not service.is_paired(SERIAL)
-    assert service._buckets.value(f"shared.{SERIAL}") == settings
+    assert not service.pairing.is_paired(SERIAL)
+    assert harness(service).value(f"shared.{SERIAL}") == settings
     _, listed = await api.get("/devices", key)
     assert listed == {"devices": []}
     response, body = await api.get(f"/thermostat/{ident}/status", key)
@@ -500,7 +501,7 @@ async def test_delete_unpairs_and_the_device_keeps_its_settings(paired: Paired) 
 
     # It can be claimed again with a new code, under the same id.
     code = (await thermostat.passphrase())["value"]
-    assert service.register(code).success
+    assert service.pairing.register(code).success
     _, listed = await api.get("/devices", key)
     assert [d["id"] for d in listed["devices"]] == [ident]
 
@@ -587,7 +588,7 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     response, body = await api.request("PUT", path, key, {"schedule": SCHEDULE})
     assert response.status == 400
     assert "turn_off_learning" in body["error"]
-    assert service._buckets.get(f"schedule.{SERIAL}") is None
+    assert harness(service).bucket(f"schedule.{SERIAL}") is None
 
     response, body = await api.request(
         "PUT", path, key, {"schedule": SCHEDULE, "turn_off_learning": "yes"}
@@ -599,4 +600,4 @@ async def test_a_schedule_while_learning_is_on_needs_to_be_told_what_to_do(
     )
     assert response.status == 200, body
     await wait_for_field(thermostat, f"device.{SERIAL}", "learning_mode", False)
-    assert service._buckets.value(f"schedule.{SERIAL}") == SCHEDULE
+    assert harness(service).value(f"schedule.{SERIAL}") == SCHEDULE

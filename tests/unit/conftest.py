@@ -19,6 +19,7 @@ import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
 HERE = Path(__file__).parent
@@ -60,8 +61,8 @@ async def service() -> AsyncGenerator[ThermostatService]:
 
 def pair(service: ThermostatService, serial: str, user_id: str | None = None) -> None:
     """Pair a thermostat as the user would, with the code on its screen (as `user_id`)."""
-    key, _ = service._ownership.issue(serial)
-    assert service.register(key.value, user_id).success
+    code = harness(service).pairing_code(serial)
+    assert service.pairing.register(code, user_id).success
 
 
 def report(service: ThermostatService, key: str = SHARED, /, **fields: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from custom_components.thermostat_cloud.server.core.read.state import ThermostatState
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore, split_key
 from custom_components.thermostat_cloud.server.model.pairing import (
     ENTRY_KEY_ALPHABET,
@@ -293,13 +294,13 @@ async def test_saves_are_not_postponed_by_a_stream_of_changes() -> None:
     service = ThermostatService(ServiceConfig(api_origin="http://127.0.0.1:1"), storage)
     await service.async_load()
     for value in range(5):
-        service._buckets.merge(KEY, {"n": value})
-        service.request_save()
+        harness(service).merge(KEY, {"n": value})
+        harness(service).request_save()
     assert [delay for _, delay in storage.scheduled] == [service.config.save_delay]
 
     snapshot = storage.scheduled[0][0]()  # the store writes
     assert snapshot["buckets"][KEY]["value"] == {"n": 4}
-    service.request_save()
+    harness(service).request_save()
     assert len(storage.scheduled) == 2
 
 

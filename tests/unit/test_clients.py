@@ -18,6 +18,7 @@ from custom_components.thermostat_cloud.server.core import (
     IdentityClaim,
     too_old_to_control,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import pair
@@ -34,7 +35,7 @@ def clients(service: ThermostatService) -> Clients:
 def contact(service: ThermostatService, serial: str) -> str:
     """Let a thermostat make contact (it gets a device record); return its device id."""
     service.sessions.contact(IdentityClaim(user_id=serial, address="127.0.0.5"))
-    record = service.device(serial)
+    record = service.devices.record(serial)
     assert record is not None
     return record.device_id
 
@@ -98,7 +99,7 @@ async def test_an_unpaired_thermostat_is_gone_for_its_former_owner(
     assert found is not None
     assert (found.serial, found.device_id) == (SERIAL, device_id)
 
-    assert service.unpair(SERIAL)
+    assert service.pairing.unpair(SERIAL)
 
     assert clients.paired_device(device_id) is None
     assert clients.devices_of(key_of(service, ANN)) == []
@@ -131,7 +132,7 @@ async def test_the_lock_pin_hash_never_reaches_a_client(
     pair(service, SERIAL, ANN)
     service.commands.set_temperature_lock(SERIAL, True, temp_min=18, temp_max=24, pin="1234")
     device_key = f"device.{SERIAL}"
-    stored = service._buckets.value(device_key)
+    stored = harness(service).value(device_key)
     assert stored["temperature_lock_pin_hash"]  # the thermostat gets it, clients do not
 
     read = {bucket.key: bucket for bucket in clients.buckets(SERIAL)}
@@ -148,21 +149,21 @@ async def test_a_client_reads_a_copy_of_the_thermostats_own_buckets(
     contact(service, SERIAL)
     pair(service, SERIAL, ANN)
     shared_key = f"shared.{SERIAL}"
-    service._buckets.merge(shared_key, {"target_temperature": 21.0})
-    assert any(key.startswith("structure.") for key in (b.key for b in service._buckets))
+    harness(service).merge(shared_key, {"target_temperature": 21.0})
+    assert any(key.startswith("structure.") for key in (b.key for b in harness(service).buckets()))
 
     read = clients.buckets(SERIAL)
     keys = [bucket.key for bucket in read]
     assert keys == sorted(keys)
     assert all(key.partition(".")[2] == SERIAL for key in keys)
     shared = next(bucket for bucket in read if bucket.key == shared_key)
-    stored = service._buckets.get(shared_key)
+    stored = harness(service).bucket(shared_key)
     assert stored is not None
     assert (shared.revision, shared.timestamp) == (stored.revision, stored.timestamp)
 
     shared.value["auto_away"] = 2  # the hosted API overlays what its clients read
 
-    assert "auto_away" not in service._buckets.value(shared_key)
+    assert "auto_away" not in harness(service).value(shared_key)
 
 
 # -- summaries --------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ async def test_the_home_lists_unpaired_and_paired_thermostats_alike(
     unpaired_id = contact(service, SERIAL)
     paired_id = contact(service, OTHER_SERIAL)
     pair(service, OTHER_SERIAL)
-    service._buckets.merge(f"shared.{OTHER_SERIAL}", {"name": "Hallway"})
+    harness(service).merge(f"shared.{OTHER_SERIAL}", {"name": "Hallway"})
 
     summaries = {device.serial: device for device in clients.known_devices()}
 

@@ -42,7 +42,7 @@ async def loaded(data: dict[str, Any] | None) -> tuple[ThermostatService, Memory
 
 async def test_a_document_of_the_previous_version_loads_and_keeps_everything() -> None:
     service, storage = await loaded(dict(PREVIOUS_VERSION))
-    assert service.pending_commands(SERIAL) == []
+    assert service.delivery.pending(SERIAL) == []
     await service.async_flush()
     assert storage.data is not None
     assert storage.data["pending_commands"] == {}
@@ -70,7 +70,7 @@ async def test_pending_commands_that_do_not_parse_are_dropped_alone(
     }
     with caplog.at_level(logging.WARNING):
         service, storage = await loaded(stored)
-    [entry] = service.pending_commands(SERIAL)
+    [entry] = service.delivery.pending(SERIAL)
     assert (entry.field, entry.value, entry.revision) == ("target_temperature", 22.0, 4)
     assert any("do not parse" in r.getMessage() for r in caplog.records)
     await service.async_flush()

@@ -16,6 +16,7 @@ from custom_components.thermostat_cloud.server.core import (
     PutEntry,
     Subscription,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.delivery import HeldConnection, SubscriptionHub
 from tests.conftest import SERIAL, LoopClock
 
@@ -50,7 +51,7 @@ class DroppedSink:
 def subscribe_up_to_date(service: ThermostatService) -> Subscription:
     """Return the subscribe of a thermostat that lists the server's copy of its `shared`."""
     service.sessions.put(CLAIM, [PutEntry(SHARED, {"current_temperature": 20.0}, None, 0)])
-    bucket = service._buckets.get(SHARED)
+    bucket = harness(service).bucket(SHARED)
     assert bucket is not None
     identity = service.sessions.contact(CLAIM, session="s1")
     listed = [ObjectDescriptor(SHARED, bucket.revision, bucket.timestamp, None)]
@@ -86,7 +87,7 @@ async def test_a_push_the_connection_could_not_take_is_sent_on_the_next_subscrib
     service.sessions.release(subscription)
     # The thermostat lists the newest timestamp it has (a PUT answer may have given it the
     # server's); the setpoint it never received is sent all the same.
-    bucket = service._buckets.get(SHARED)
+    bucket = harness(service).bucket(SHARED)
     assert bucket is not None
     identity = service.sessions.contact(CLAIM, session="s1")
     listed = [ObjectDescriptor(SHARED, bucket.revision, bucket.timestamp, None)]
@@ -107,7 +108,7 @@ async def test_a_released_subscribe_is_written_no_more(service: ThermostatServic
     service.commands.set_temperature(SERIAL, 22)
 
     assert sink.chunks == []
-    assert [b.key for b in service._delivery.owed(SERIAL, subscription.known)] == [SHARED]
+    assert [b.key for b in harness(service).owed(SERIAL, subscription.known)] == [SHARED]
 
 
 async def test_a_connection_told_to_close_keeps_a_later_change_for_the_next_subscribe(
@@ -127,7 +128,7 @@ async def test_a_connection_told_to_close_keeps_a_later_change_for_the_next_subs
 
     assert sink.chunks == []
     service.sessions.release(subscription)
-    assert [b.key for b in service._delivery.owed(SERIAL, subscription.known)] == [SHARED]
+    assert [b.key for b in harness(service).owed(SERIAL, subscription.known)] == [SHARED]
 
 
 async def test_each_connection_closes_when_its_own_batch_window_ends(clock: LoopClock) -> None:

@@ -23,6 +23,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
 from .conftest import DEVICE, pair, report
@@ -170,7 +171,7 @@ async def test_a_restart_mid_run_judges_from_the_first_reading_after_it() -> Non
     pair(first, SERIAL)
     report(first, hvac_heater_state=True, current_temperature=20.5)
     await first.async_stop()
-    document = first._storage.data  # type: ignore[attr-defined]
+    document = harness(first).storage.data  # type: ignore[attr-defined]
     clock.advance(3600)
     second = await loaded(clock, document)
     run = Run(second)
@@ -337,7 +338,7 @@ async def test_a_thermostat_that_never_returns_after_a_restart_is_found_silent(
     pair(first, SERIAL)
     report(first)
     await first.async_stop()
-    document = first._storage.data  # type: ignore[attr-defined]
+    document = harness(first).storage.data  # type: ignore[attr-defined]
     await clock.advance(60)
     second = await loaded(None, document)
     second.health.note_outdoor(-5.0)
@@ -393,7 +394,7 @@ async def test_findings_and_starts_survive_a_restart(paired: ThermostatService) 
         report(paired, hvac_ac_state=True)
         report(paired, hvac_ac_state=False)
     await paired.async_flush()
-    document = paired._storage.data  # type: ignore[attr-defined]
+    document = harness(paired).storage.data  # type: ignore[attr-defined]
     again = await loaded(paired.clock, document)  # type: ignore[arg-type]
     assert kinds(again) == {FindingKind.TOO_COLD}
     assert again.health.findings(SERIAL) == paired.health.findings(SERIAL)
@@ -413,13 +414,13 @@ async def test_the_previous_versions_document_loads_with_nothing_found() -> None
     report(before, **IDLE)
     pair(before, SERIAL)
     await before.async_flush()
-    document = dict(before._storage.data)  # type: ignore[attr-defined]
+    document = dict(harness(before).storage.data)  # type: ignore[attr-defined]
     del document["health"]
     await before.async_stop()
     after = await loaded(clock, document)
-    assert after.is_paired(SERIAL)
+    assert after.pairing.is_paired(SERIAL)
     assert after.health.findings(SERIAL) == ()
-    assert "health" in after.snapshot()
+    assert "health" in harness(after).snapshot()
     await after.async_stop()
 
 

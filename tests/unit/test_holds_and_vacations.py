@@ -19,6 +19,7 @@ from custom_components.thermostat_cloud.server.core.read.schedule import (
     next_schedule_change,
     scheduled_setpoint,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import FakeClock, MemoryStorage
 
 from .conftest import pair
@@ -99,7 +100,7 @@ async def test_the_previous_versions_document_loads_and_keeps_everything(
     """
     pair(service, "02AA01AC331400AB")
     await service.async_flush()
-    storage = service._storage
+    storage = harness(service).storage
     assert isinstance(storage, MemoryStorage)
     assert storage.data is not None
     previous = {
@@ -111,7 +112,7 @@ async def test_the_previous_versions_document_loads_and_keeps_everything(
     await reloaded.async_load()
     assert reloaded.holds.hold_of("02AA01AC331400AB") is None
     assert reloaded.vacations.vacations() == []
-    assert reloaded.is_paired("02AA01AC331400AB")
+    assert reloaded.pairing.is_paired("02AA01AC331400AB")
     await reloaded.async_flush()
     assert again.data == {**previous, "holds": {}, "vacations": {"list": [], "rates": {}}}
 
@@ -142,11 +143,11 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
     )
     with caplog.at_level(logging.WARNING):
         await service.async_load()
-    assert service._holds.dump() == {
+    assert harness(service).snapshot()["holds"] == {
         "GOOD": {"until_ms": until, "target": 22.0, "low": None, "high": None, "written_ms": 0}
     }
     assert [v.summary for v in service.vacations.vacations()] == ["Skiing"]
-    assert service._vacations.dump()["rates"] == {"GOOD": 6.0}
+    assert harness(service).snapshot()["vacations"]["rates"] == {"GOOD": 6.0}
     assert "Ignoring the stored hold of NO_END" in caplog.text
     assert "Ignoring the stored hold of BARE" in caplog.text
     assert "Ignoring a stored vacation" in caplog.text
@@ -155,13 +156,13 @@ async def test_stored_holds_and_vacations_that_do_not_parse_are_dropped(
 async def test_unpairing_a_thermostat_ends_its_hold(service: ThermostatService) -> None:
     """A thermostat no longer in the home keeps no hold (nor its timer)."""
     pair(service, "02AA01AC331400AB")
-    service._buckets.merge(
+    harness(service).merge(
         "shared.02AA01AC331400AB", {"target_temperature_type": "heat", "target_temperature": 20.0}
     )
-    service._holds.start()
+    service.start()
     service.holds.hold("02AA01AC331400AB", temperature=22, duration=timedelta(hours=1))
     assert service.holds.hold_of("02AA01AC331400AB") is not None
-    assert service.unpair("02AA01AC331400AB")
+    assert service.pairing.unpair("02AA01AC331400AB")
     assert service.holds.hold_of("02AA01AC331400AB") is None
 
 

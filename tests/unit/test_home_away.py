@@ -16,6 +16,7 @@ from custom_components.thermostat_cloud.server import (
     HomeState,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import FakeClock
 
 from .conftest import pair
@@ -30,12 +31,12 @@ def home_of(service: ThermostatService) -> HomeState:
 
 def revisions(service: ThermostatService) -> dict[str, int]:
     """Return every bucket's revision."""
-    return {bucket.key: bucket.revision for bucket in service._buckets}
+    return harness(service).revisions()
 
 
 def report(service: ThermostatService, serial: str, bucket: str, **fields: Any) -> None:
     """Let a thermostat report fields, as a PUT does."""
-    service.commands.apply(serial, {f"{bucket}.{serial}": fields}, ChangeSource.DEVICE)
+    harness(service).report(serial, {f"{bucket}.{serial}": fields}, ChangeSource.DEVICE)
 
 
 async def test_a_home_without_thermostats_has_no_away(service: ThermostatService) -> None:
@@ -44,7 +45,7 @@ async def test_a_home_without_thermostats_has_no_away(service: ThermostatService
     with pytest.raises(CommandError) as refused:
         service.commands.set_home_away(home.structure_id, True)
     assert refused.value.code is ErrorCode.NOT_PAIRED
-    assert list(service._buckets) == []
+    assert list(harness(service).buckets()) == []
 
 
 async def test_away_is_the_homes_manual_eco_on_the_services_clock(
@@ -59,7 +60,7 @@ async def test_away_is_the_homes_manual_eco_on_the_services_clock(
     assert refused.value.code is ErrorCode.INVALID_VALUE
 
     assert service.commands.set_home_away(home.structure_id, True).changed
-    structure = service._buckets.value(f"structure.{home.structure_id}")
+    structure = harness(service).value(f"structure.{home.structure_id}")
     assert (structure["away"], structure["manual_eco_all"]) == (True, True)
     # Firmware drops manual eco more than 600 s off its clock, which it takes from ours.
     assert structure["manual_eco_timestamp"] == service.clock.now_ms() // 1000
@@ -104,7 +105,7 @@ async def test_leaving_away_brings_every_thermostat_back(service: ThermostatServ
     assert not home.away
     for serial in SERIALS:
         assert not service.thermostat(serial).eco
-    structure = service._buckets.value(f"structure.{home.structure_id}")
+    structure = harness(service).value(f"structure.{home.structure_id}")
     assert structure["manual_eco_timestamp"] == service.clock.now_ms() // 1000
 
 

@@ -24,6 +24,7 @@ from custom_components.thermostat_cloud.server import (
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.core.watch.house_model import (
     MAX_SAMPLES,
     Sample,
@@ -148,7 +149,7 @@ async def test_a_run_with_a_gap_in_its_reports_is_not_learned(paired: Thermostat
     clock = paired.clock
     assert isinstance(clock, FakeClock)
     clock.advance(86_400)
-    assert not paired.is_available(SERIAL)
+    assert not paired.devices.is_available(SERIAL)
     report(paired, hvac_heater_state=False, current_temperature=ROOM_C + 1)
     run(paired, 60)
     report(paired, hvac_heater_state=True, current_temperature=ROOM_C + 0.5)
@@ -227,7 +228,7 @@ async def test_the_previous_versions_document_and_damaged_samples_load(
     config = ServiceConfig(api_origin="http://127.0.0.1:8000", save_delay=0)
     first = ThermostatService(config, storage, FakeClock())
     await first.async_load()
-    document = first.snapshot()
+    document = harness(first).snapshot()
     del document["house_model"]
     storage.data = document
     second = ThermostatService(config, storage, FakeClock())

@@ -20,6 +20,7 @@ from custom_components.thermostat_cloud.server import (
     holds_eco,
     takes_range,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import FakeClock, MemoryStorage
 
 SERIAL = "02AA01AC331400AB"
@@ -39,7 +40,7 @@ async def loaded_service() -> ThermostatService:
 async def reported(shared: dict[str, Any], device: dict[str, Any]) -> ThermostatState:
     """Return the state of a thermostat that reported these buckets."""
     service = await loaded_service()
-    service.commands.apply(SERIAL, {SHARED: shared, DEVICE: device}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {SHARED: shared, DEVICE: device}, ChangeSource.DEVICE)
     return service.thermostat(SERIAL)
 
 
@@ -109,7 +110,7 @@ async def test_the_setpoints_asked_for_are_those_the_rules_say(
 ) -> None:
     """Eco's temperatures while eco holds and no mode is asked; else the mode's setpoints."""
     service = await loaded_service()
-    service.commands.apply(
+    harness(service).report(
         SERIAL,
         {
             SHARED: {
@@ -147,7 +148,7 @@ async def test_setpoints_the_mode_does_not_take_are_refused_before_a_write(
         "can_heat": True,
         "can_cool": True,
     }
-    service.commands.apply(SERIAL, {SHARED: shared, DEVICE: REPORTED_DEVICE}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {SHARED: shared, DEVICE: REPORTED_DEVICE}, ChangeSource.DEVICE)
 
     with pytest.raises(CommandError) as refused:
         service.commands.set_setpoints(SERIAL, **asked)
@@ -166,15 +167,15 @@ async def test_a_state_event_names_the_fields_whose_value_changed() -> None:
     events: list[ServiceEvent] = []
     service.events.listen(events.append)
 
-    service.commands.apply(
+    harness(service).report(
         SERIAL, {SHARED: {"leaf": False, "current_temperature": 21.0}}, ChangeSource.DEVICE
     )
-    service.commands.apply(
+    harness(service).report(
         SERIAL,
         {SHARED: {"leaf": False, "current_temperature": 21.5}, DEVICE: {"battery_level": 3.7}},
         ChangeSource.DEVICE,
     )
-    service.commands.apply(SERIAL, {SHARED: {"leaf": False}}, ChangeSource.DEVICE)
+    harness(service).report(SERIAL, {SHARED: {"leaf": False}}, ChangeSource.DEVICE)
 
     assert [(event.kind, event.changed) for event in events] == [
         (EventKind.STATE, frozenset({"shared.leaf", "shared.current_temperature"})),

@@ -15,6 +15,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceConfig,
     ThermostatService,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
 from .conftest import DEVICE, SHARED, pair, report
@@ -142,14 +143,14 @@ async def test_the_previous_versions_stored_data_loads_and_starts_at_zero() -> N
     report(before, hvac_heater_state=True)
     pair(before, SERIAL)
     await before.async_stop()
-    stored = before.snapshot()
+    stored = harness(before).snapshot()
     stored.pop("runtime")  # as the previous version saved it
     storage = MemoryStorage()
     await storage.async_save(stored)
 
     upgraded = ThermostatService(config, storage, clock)
     await upgraded.async_load()
-    assert upgraded.is_paired(SERIAL)
+    assert upgraded.pairing.is_paired(SERIAL)
     assert upgraded.runtime.figures(SERIAL).seconds == {}
     report(upgraded)
     run(upgraded, 4)
@@ -163,7 +164,8 @@ async def test_unpairing_and_pairing_again_keeps_the_figures(paired: ThermostatS
     """Figures go on from where they were: a reset would corrupt long-term statistics."""
     report(paired, hvac_ac_state=True)
     run(paired, 5)
-    await paired.async_unpair(SERIAL)
+    assert paired.pairing.unpair(SERIAL)
+    await paired.async_flush()
     run(paired, 5)  # unpaired: not counted
     assert seconds(paired, "cooling_stage_1") == 300.0
 

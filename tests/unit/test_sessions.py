@@ -22,6 +22,7 @@ from custom_components.thermostat_cloud.server.core import (
     UnidentifiedDeviceError,
     next_revision,
 )
+from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import OTHER_SERIAL, SERIAL
 
 from .conftest import pair
@@ -79,11 +80,11 @@ async def test_a_mac_identified_thermostat_is_known_by_the_serial_its_session_na
     with pytest.raises(MacNotResolvedError):
         sessions.identify(mac_claim)
     sessions.entry(mac_claim, {"model": "Display-2.12"})
-    assert service.device(MAC) is None  # the MAC never becomes a thermostat of its own
+    assert service.devices.record(MAC) is None  # the MAC never becomes a thermostat of its own
 
     identity = sessions.contact(mac_claim, session=f"{MAC}{MAC_SERIAL}")
     assert identity == Identity(MAC_SERIAL, MAC)
-    record = service.device(MAC_SERIAL)
+    record = service.devices.record(MAC_SERIAL)
     assert record is not None
     assert (record.mac, record.model) == (MAC, "Display-2.12")  # what it said at entry
     # From now on the MAC alone identifies it, and its keys are its MAC's on the wire.
@@ -103,13 +104,13 @@ async def test_contact_notes_the_address_password_and_reported_firmware(
         user_id=SERIAL, password="pw", address="127.0.0.9", firmware_version="4.2.5"
     )
     sessions.contact(claim)
-    record = service.device(SERIAL)
+    record = service.devices.record(SERIAL)
     assert record is not None
     assert record.software_version == "4.2.5"
-    assert service.device_at("127.0.0.9") is record
-    assert service.firmware_too_old(SERIAL) is None
+    assert service.devices.record_at("127.0.0.9") is record
+    assert service.devices.firmware_too_old(SERIAL) is None
     assert sessions.put(claim, []) == []  # the heartbeat, all 4.2.5 sends in issue #213
-    assert service.firmware_too_old(SERIAL) == "4.2.5"
+    assert service.devices.firmware_too_old(SERIAL) == "4.2.5"
 
 
 # -- bucket access --------------------------------------------------------------------------
@@ -121,7 +122,7 @@ async def test_what_a_device_may_keep_ignore_or_is_refused(
     """Its own and its home's buckets are kept; others known here are refused; the rest ignored."""
     pair(service, SERIAL)
     sessions.contact(claim(OTHER_SERIAL))
-    home = service._ownership.home_keys(SERIAL)
+    home = harness(service).home_keys(SERIAL)
     access = sessions.bucket_access
     assert access(SERIAL, SHARED) is BucketAccess.KEEP
     assert all(access(SERIAL, key) is BucketAccess.KEEP for key in home)
@@ -142,7 +143,7 @@ async def test_a_guarded_put_over_a_newer_revision_conflicts(
     """The server's copy stands and the device is answered its revision, to retry against."""
     sessions.contact(claim(SERIAL))
     service.commands.set_temperature(SERIAL, 21)
-    bucket = service._buckets.get(SHARED)
+    bucket = harness(service).bucket(SHARED)
     assert bucket is not None
     stale = bucket.revision - 1
 
@@ -150,11 +151,11 @@ async def test_a_guarded_put_over_a_newer_revision_conflicts(
         claim(SERIAL), [PutEntry(SHARED, {"target_temperature": 18.0}, stale, stale)]
     )
 
-    assert service._buckets.value(SHARED)["target_temperature"] == 21.0
+    assert harness(service).value(SHARED)["target_temperature"] == 21.0
     assert answer == [bucket.descriptor()]
     assert "value" not in answer[0]
     # The server's change is still owed to the device.
-    assert [b.key for b in service._delivery.owed(SERIAL, {SHARED: bucket.timestamp})] == [SHARED]
+    assert [b.key for b in harness(service).owed(SERIAL, {SHARED: bucket.timestamp})] == [SHARED]
 
 
 async def test_a_put_over_the_current_revision_applies_and_is_not_echoed(
@@ -163,11 +164,11 @@ async def test_a_put_over_the_current_revision_applies_and_is_not_echoed(
     """The device's write is kept and answered with the new revision; it is not pushed back."""
     sessions.contact(claim(SERIAL))
     answer = sessions.put(claim(SERIAL), [PutEntry(SHARED, {"target_temperature": 19.5}, None, 0)])
-    bucket = service._buckets.get(SHARED)
+    bucket = harness(service).bucket(SHARED)
     assert bucket is not None
     assert bucket.value["target_temperature"] == 19.5
     assert answer == [bucket.descriptor()]
-    assert service._delivery.owed(SERIAL, {SHARED: bucket.timestamp}) == []
+    assert harness(service).owed(SERIAL, {SHARED: bucket.timestamp}) == []
 
 
 async def test_a_put_keeps_its_own_buckets_beside_refused_and_ignored_ones(
@@ -186,8 +187,8 @@ async def test_a_put_keeps_its_own_buckets_beside_refused_and_ignored_ones(
     )
     assert [d["object_key"] for d in answer] == [SHARED, f"occupancy.{SERIAL}"]
     assert answer[1]["object_revision"] == 42
-    assert service._buckets.get(f"occupancy.{SERIAL}") is None
-    assert service._buckets.get(f"shared.{OTHER_SERIAL}") is None
+    assert harness(service).bucket(f"occupancy.{SERIAL}") is None
+    assert harness(service).bucket(f"shared.{OTHER_SERIAL}") is None
 
 
 async def test_a_put_the_store_could_not_save_is_refused_and_the_bucket_beside_it_kept(
@@ -207,10 +208,10 @@ async def test_a_put_the_store_could_not_save_is_refused_and_the_bucket_beside_i
                 PutEntry(device, {"name": "Hall\ud800"}, None, 0),
             ],
         )
-    shared = service._buckets.get(SHARED)
+    shared = harness(service).bucket(SHARED)
     assert shared is not None
     assert shared.value["current_temperature"] == 20.5
-    assert service._buckets.get(device) is None
+    assert harness(service).bucket(device) is None
 
 
 async def test_a_put_of_only_foreign_buckets_is_refused(
@@ -247,10 +248,10 @@ async def test_a_subscribe_applies_fresh_inline_values_and_sends_their_revision_
             ObjectDescriptor(f"shared.{OTHER_SERIAL}", 0, 0, {"current_temperature": 99.0}),
         ],
     )
-    assert service._buckets.value(SHARED)["current_temperature"] == 20.5
-    assert service._buckets.get(f"shared.{OTHER_SERIAL}") is None
+    assert harness(service).value(SHARED)["current_temperature"] == 20.5
+    assert harness(service).bucket(f"shared.{OTHER_SERIAL}") is None
     assert subscription.known == {SHARED: 0}
-    assert [b.key for b in service._delivery.owed(SERIAL, subscription.known)] == [SHARED]
+    assert [b.key for b in harness(service).owed(SERIAL, subscription.known)] == [SHARED]
     assert not subscription.setpoints_owed
 
 
@@ -260,7 +261,7 @@ async def test_a_subscribe_owed_a_setpoint_asks_firmware_to_answer_at_once(
     """A pending setpoint rides on the first push: the device should not defer its reply."""
     identity = sessions.contact(claim(SERIAL), session="s1")
     sessions.put(claim(SERIAL), [PutEntry(SHARED, {"current_temperature": 20.0}, None, 0)])
-    bucket = service._buckets.get(SHARED)
+    bucket = harness(service).bucket(SHARED)
     assert bucket is not None
     listed = [ObjectDescriptor(SHARED, bucket.revision, bucket.timestamp, None)]
     assert not sessions.subscribe(identity, "s1", listed).setpoints_owed
@@ -274,6 +275,6 @@ async def test_a_put_of_no_buckets_is_contact_only(
 ) -> None:
     """Firmware 4.x's heartbeat (`{"objects": []}`) keeps it known and available, nothing more."""
     assert sessions.put(claim(SERIAL), []) == []
-    assert service.device(SERIAL) is not None
-    assert service.is_available(SERIAL)
-    assert service._buckets.keys_of_serial(SERIAL) == []
+    assert service.devices.record(SERIAL) is not None
+    assert service.devices.is_available(SERIAL)
+    assert harness(service).keys_of(SERIAL) == []

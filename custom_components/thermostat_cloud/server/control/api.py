@@ -21,7 +21,7 @@ from ..core import (
     Author,
     CommandError,
     CommandResult,
-    Commands,
+    CommandsFacet,
     ErrorCode,
     EventKind,
     ServiceEvent,
@@ -57,7 +57,7 @@ SSE_MAX_PENDING = 1000
 
 type ServiceProvider = Callable[[web.Request], ThermostatService | None]
 type ControlHandler = Callable[[ThermostatService, web.Request], Awaitable[web.StreamResponse]]
-type CommandHandler = Callable[[Commands, str, Any], CommandResult]
+type CommandHandler = Callable[[CommandsFacet, str, Any], CommandResult]
 
 # -- /command --------------------------------------------------------------------------------
 
@@ -68,13 +68,13 @@ def _object(value: Any, what: str) -> Mapping[str, Any]:
     return value
 
 
-def _temperature(commands: Commands, serial: str, value: Any) -> CommandResult:
+def _temperature(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
     if isinstance(value, dict):
         return commands.set_temperature_range(serial, value.get("low"), value.get("high"))
     return commands.set_temperature(serial, value)
 
 
-def _fan(commands: Commands, serial: str, value: Any) -> CommandResult:
+def _fan(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
     if isinstance(value, str):
         return commands.set_fan(serial, mode=value)
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -84,12 +84,12 @@ def _fan(commands: Commands, serial: str, value: Any) -> CommandResult:
     return commands.set_fan(serial, duration=value)
 
 
-def _eco_temperatures(commands: Commands, serial: str, value: Any) -> CommandResult:
+def _eco_temperatures(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
     fields = _object(value, "set_eco_temperatures")
     return commands.set_eco_temperatures(serial, fields.get("low"), fields.get("high"))
 
 
-def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandResult:
+def _temperature_lock(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
     fields = _object(value, "set_temperature_lock")
     return commands.set_temperature_lock(
         serial,
@@ -101,7 +101,7 @@ def _temperature_lock(commands: Commands, serial: str, value: Any) -> CommandRes
     )
 
 
-def _schedule(commands: Commands, serial: str, value: Any) -> CommandResult:
+def _schedule(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
     """Set a schedule (it has `days`), or `{"schedule": {...}, "turn_off_learning": bool}`."""
     if isinstance(value, dict) and "schedule" in value and "days" not in value:
         return commands.set_schedule(
@@ -110,7 +110,7 @@ def _schedule(commands: Commands, serial: str, value: Any) -> CommandResult:
     return commands.set_schedule(serial, value)
 
 
-def _device_setting(commands: Commands, serial: str, value: Any) -> CommandResult:
+def _device_setting(commands: CommandsFacet, serial: str, value: Any) -> CommandResult:
     fields = _object(value, "set_device_setting")
     return commands.set_device_setting(serial, fields.get("name"), fields.get("value"))
 
@@ -271,7 +271,7 @@ class ControlApi:
         serial = request.query.get("serial", "").strip()
         if not serial:
             return refuse(request, 400, "Serial parameter required")
-        if not service.is_known(serial):
+        if not service.devices.is_known(serial):
             return refuse(request, 404, "Device not found")
         return web.json_response(status_record(service, serial))
 
@@ -297,7 +297,9 @@ class ControlApi:
             return refused("code is required: the 7 characters the thermostat shows")
         if user_id is not None and (not isinstance(user_id, str) or not user_id.strip()):
             return refused("userId must be a non-empty string")
-        result = await service.async_register(code, user_id)
+        result = service.pairing.register(code, user_id)
+        if result.outcome in (RegisterOutcome.PAIRED, RegisterOutcome.EXPIRED):
+            await service.async_flush()  # what the answer says survives a crash
         if result.outcome is RegisterOutcome.MALFORMED:
             return refused("code must be exactly 7 letters or digits")
         if not result.success:
@@ -347,9 +349,9 @@ class ControlApi:
         serial = body.get("serial")
         if not isinstance(serial, str) or not serial.strip():
             return refuse(request, 400, "Serial required")
-        if not service.is_known(serial.strip()):
+        if not service.devices.is_known(serial.strip()):
             return refuse(request, 404, "Device not found")
-        notified = service.notify_device(serial.strip())
+        notified = service.delivery.notify(serial.strip())
         return web.json_response({"success": True, "subscribers_notified": notified})
 
     # -- finding and configuring thermostats -----------------------------------------------------
@@ -378,7 +380,7 @@ class ControlApi:
             service.config.api_origin,
             body.get("ip"),
             body.get("api_key"),
-            device_at=service.device_at,
+            device_at=service.devices.record_at,
         )
         if result.success:
             return web.json_response({"success": True, "device_name": result.device_name})

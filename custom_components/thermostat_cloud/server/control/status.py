@@ -106,7 +106,7 @@ def commands_record(service: ThermostatService, serial: str) -> dict[str, Any]:
     return {
         "taking_commands": service.thermostat(serial).taking_commands,
         "pending_commands": [
-            pending_record(entry, iso_without_zone) for entry in service.pending_commands(serial)
+            pending_record(entry, iso_without_zone) for entry in service.delivery.pending(serial)
         ],
     }
 

@@ -38,6 +38,7 @@ from .device.roster import Roster
 from .device.sessions import DeviceSessions, IdentityClaim, ProtocolTimes, PutEntry
 from .device.trouble import LOW_BATTERY_V, Cause, Trouble
 from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .facets import CommandsFacet, DeliveryFacet, DevicesFacet, PairingFacet
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
@@ -124,9 +125,12 @@ __all__ = [
     "CommandError",
     "CommandResult",
     "Commands",
+    "CommandsFacet",
     "Confirmations",
+    "DeliveryFacet",
     "DeviceSessions",
     "DeviceSummary",
+    "DevicesFacet",
     "ErrorCode",
     "Estimate",
     "EventKind",
@@ -144,6 +148,7 @@ __all__ = [
     "NotLoadedError",
     "NotWritableError",
     "ObjectDescriptor",
+    "PairingFacet",
     "PairingOrigin",
     "PendingField",
     "Principal",

@@ -1,22 +1,122 @@
 """The narrow faces of the service's parts that the host and the surfaces may use.
 
 `ThermostatService` hands these out instead of its parts: each lists what a caller outside
-the core does with holds, vacations, the runtime ledger, the house model and API keys, and leaves out the
-service's own business with them (loading, saving, timers, forgetting a thermostat).
+the core does with the commands, holds, vacations, the runtime ledger, the house model and
+API keys, and leaves out the service's own business with them (loading, saving, timers,
+forgetting a thermostat, the raw write path). Three faces gather the read side of several
+parts: `DevicesFacet` (records, the roster, availability), `PairingFacet` (ownership and
+pairing) and `DeliveryFacet` (what each thermostat was sent and has not confirmed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from contextlib import AbstractContextManager
 from datetime import date, datetime, timedelta
 from typing import Any, Protocol
 
+from ..delivery.ledger import Delivery
 from ..model.api_keys import ApiKey, CreatedKey, Scope
+from ..model.devices import DeviceRecord, DeviceRegistry
+from ..model.pairing import Pairing, PairingRegistry
+from .device.availability import Availability
+from .device.pairing import HomePairing, RegisterResult
+from .device.roster import Roster
+from .device.trouble import Trouble
+from .events import PairingOrigin
 from .home.holds import Hold
 from .home.vacations import Vacation
+from .read.command_errors import CommandResult
 from .watch.health import Finding, HealthThresholds
 from .watch.house_model import Estimate
 from .watch.runtime import Rates, RuntimeFigures
+from .write.changes import Author, Change
+from .write.confirmations import Confirmations, PendingField
+
+
+class CommandsFacet(Protocol):
+    """The user commands (see `commands.Commands`): each validated, each through the write path.
+
+    The raw `Commands.apply` (a thermostat's report merged as it is) is not here: it is the
+    device sessions' and the core's own.
+    """
+
+    def acting_as(self, author: Author) -> AbstractContextManager[None]:
+        """Attribute the commands run inside to `author`."""
+
+    def last_change(self, serial: str) -> Change | None:
+        """Return who last changed the thermostat's setpoint, mode or preset, and when."""
+
+    def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
+        """Set the target temperature (of `mode`, the current one by default)."""
+
+    def set_setpoints(
+        self,
+        serial: str,
+        target: object = None,
+        low: object = None,
+        high: object = None,
+        *,
+        mode: str | None = None,
+    ) -> CommandResult:
+        """Set the setpoints asked for, as the mode rules decide, optionally switching mode."""
+
+    def set_temperature_range(
+        self, serial: str, low: object, high: object, *, switch_to_range: bool = False
+    ) -> CommandResult:
+        """Set the low and high setpoints of range (heat-cool) mode."""
+
+    def set_mode(self, serial: str, mode: object) -> CommandResult:
+        """Set the HVAC mode."""
+
+    def set_away(self, serial: str, away: object) -> CommandResult:
+        """Set the thermostat's home away."""
+
+    def set_home_away(
+        self, structure_id: str, away: object, writer: str | None = None
+    ) -> CommandResult:
+        """Set a home's away state, by the home itself."""
+
+    def set_eco(self, serial: str, enabled: object) -> CommandResult:
+        """Turn eco on or off."""
+
+    def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
+        """Set the eco temperatures."""
+
+    def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
+        """Set the fan mode, or run the fan for a while."""
+
+    def set_temperature_lock(
+        self,
+        serial: str,
+        enabled: object,
+        pin_hash_value: object = None,
+        temp_min: object = None,
+        temp_max: object = None,
+        *,
+        pin: object = None,
+    ) -> CommandResult:
+        """Lock the dial to a range behind a PIN, or unlock it."""
+
+    def set_schedule(
+        self, serial: str, schedule: object, *, turn_off_learning: object = None
+    ) -> CommandResult:
+        """Replace the schedule."""
+
+    def set_schedule_mode(self, serial: str, mode: object) -> CommandResult:
+        """Set which schedule runs (heat, cool, range)."""
+
+    def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult:
+        """Set one device setting."""
+
+    def filter_replaced(self, serial: str) -> CommandResult:
+        """Note the filter replaced."""
+
+    def set_preset(self, serial: str, preset: object) -> CommandResult:
+        """Set a preset (home, away, eco)."""
+
+    def set_target_humidity(self, serial: str, percent: object) -> CommandResult:
+        """Set the target humidity."""
 
 
 class HoldsFacet(Protocol):
@@ -180,3 +280,124 @@ class ApiKeysFacet(Protocol):
 
     def touch(self, key: ApiKey) -> None:
         """Note the key as used now."""
+
+
+class DevicesFacet:
+    """The thermostats heard from: their records, the roster and their availability."""
+
+    __slots__ = ("_availability", "_devices", "_roster")
+
+    def __init__(self, devices: DeviceRegistry, roster: Roster, availability: Availability) -> None:
+        """Initialize from the device records, the roster and availability."""
+        self._devices = devices
+        self._roster = roster
+        self._availability = availability
+
+    def record(self, serial: str) -> DeviceRecord | None:
+        """Return a thermostat's device record (what it reported, when it was last heard)."""
+        return self._devices.get(serial)
+
+    def record_at(self, address: str) -> DeviceRecord | None:
+        """Return the device record of the thermostat last heard from this IP address."""
+        return self._devices.by_address(address)
+
+    def records(self) -> list[DeviceRecord]:
+        """Return every device record."""
+        return self._devices.records()
+
+    def is_known(self, serial: str) -> bool:
+        """Return whether the thermostat has been heard from and not forgotten."""
+        return self._roster.is_known(serial)
+
+    def known_serials(self) -> list[str]:
+        """Return every thermostat heard from and not forgotten."""
+        return self._roster.known_serials()
+
+    def waiting_for_pairing(self) -> list[str]:
+        """Return the unpaired thermostats in contact, the newest first."""
+        return self._roster.waiting_for_pairing()
+
+    def is_available(self, serial: str) -> bool:
+        """Return whether the thermostat counts as there."""
+        return self._availability.is_available(serial)
+
+    def firmware_too_old(self, serial: str) -> str | None:
+        """Return the firmware version of a thermostat too old to control, else None."""
+        return self._availability.firmware_too_old(serial)
+
+
+class PairingFacet:
+    """Who owns which thermostat: pairing, unpairing, and the host's mirror of pairings."""
+
+    __slots__ = ("_home", "_ownership")
+
+    def __init__(self, ownership: PairingRegistry, home: HomePairing) -> None:
+        """Initialize from the ownership store and the home's pairing."""
+        self._ownership = ownership
+        self._home = home
+
+    def is_paired(self, serial: str) -> bool:
+        """Return whether the thermostat is paired."""
+        return self._ownership.is_paired(serial)
+
+    def record(self, serial: str) -> Pairing | None:
+        """Return the thermostat's ownership record, or None when it is not paired."""
+        return self._ownership.pairing(serial)
+
+    def records(self) -> list[Pairing]:
+        """Return every ownership record, in pairing order."""
+        return self._ownership.pairings()
+
+    def register(
+        self, code: str, user_id: str | None = None, *, origin: PairingOrigin = PairingOrigin.API
+    ) -> RegisterResult:
+        """Claim a pairing code as typed (see `pairing.HomePairing.register`).
+
+        A caller that tells a user the outcome awaits the service's `async_flush` first.
+        """
+        return self._home.register(code, user_id, origin=origin)
+
+    def unpair(self, serial: str) -> bool:
+        """Unpair a thermostat; it keeps its buckets and can pair again with a new code."""
+        return self._home.unpair(serial)
+
+    def unpaired_serials(self) -> list[str]:
+        """Return the thermostats unpaired whose mirror the host may not have removed yet."""
+        return self._ownership.unpaired_serials()
+
+    def note_mirror(self, serial: str, *, saved: bool) -> bool:
+        """Note the host saved its mirror of a pairing, or (not `saved`) of its unpairing.
+
+        True when the journal changed. `saved=False`: the host saved its state without this
+        unpaired thermostat's mirror. The journal is for a host that mirrors pairings (see `model.pairing`); the caller saves.
+        """
+        if saved:
+            return self._ownership.note_mirror_saved(serial)
+        return self._ownership.note_mirror_gone(serial)
+
+
+class DeliveryFacet:
+    """What each thermostat was sent and has not confirmed, and whether it takes commands."""
+
+    __slots__ = ("_confirmations", "_delivery")
+
+    def __init__(self, delivery: Delivery, confirmations: Confirmations) -> None:
+        """Initialize from delivery and the confirmations."""
+        self._delivery = delivery
+        self._confirmations = confirmations
+
+    def pending(self, serial: str) -> list[PendingField]:
+        """Return the fields written to the thermostat that it has not confirmed yet."""
+        return self._confirmations.pending(serial)
+
+    def trouble(self, serial: str) -> Trouble | None:
+        """Return why the thermostat is found not taking commands, or None while it takes them."""
+        return self._confirmations.trouble(serial)
+
+    def troubled(self) -> list[str]:
+        """Return the thermostats found not taking commands."""
+        return self._confirmations.troubled()
+
+    def notify(self, serial: str) -> int:
+        """Tell the thermostat's held subscribes to ask again now; return how many were told."""
+        return self._delivery.notify_device(serial)

@@ -6,12 +6,12 @@ The parts, each its own module: `commands` (every write), `delivery` (who has re
 which thermostat), `sessions` (the device protocol's rules) and `clients` (what API clients
 may see). The service loads and saves their state and starts and stops them.
 
-The parts are private. The host and the surfaces use the facade: `commands` and `events` as
-they are, read methods (a thermostat's `ThermostatState`, the home, device records,
-availability, unconfirmed commands), pairing operations, the narrow faces of holds, vacations,
-the runtime ledger, the house model, the health findings and API keys (`facets`), diagnostics
-data, and the lifecycle the host runs:
+The parts are private. The host and the surfaces use the facade: `events` as it is, read
+access to a thermostat (`ThermostatState`) and the home, the narrow faces of the user commands,
+device records, pairing, delivery, holds, vacations, the runtime ledger, the house model, the
+health findings and API keys (`facets`), diagnostics data, and the lifecycle the host runs:
 `async_load`, `start` once the device port listens, `close_connections` and `async_stop`.
+Tests and benchmarks reach further only through `testing.CoreHarness`.
 """
 
 from __future__ import annotations
@@ -24,21 +24,23 @@ from typing import Any, Protocol
 
 from ..model.buckets import BucketStore, bucket_key
 from ..model.clock import Clock, SystemClock
-from ..model.devices import DeviceRecord, DeviceRegistry
-from ..model.pairing import Pairing, PairingRegistry
+from ..model.devices import DeviceRegistry
+from ..model.pairing import PairingRegistry
 from .config import ServiceConfig
 from .device.clients import Clients
-from .device.pairing import RegisterResult
 from .device.requests import WeatherProvider
 from .device.sessions import DeviceSessions
-from .device.trouble import Trouble
-from .events import EventBus, PairingOrigin
+from .events import EventBus
 from .facets import (
     ApiKeysFacet,
+    CommandsFacet,
     DaysFacet,
+    DeliveryFacet,
+    DevicesFacet,
     HealthFacet,
     HoldsFacet,
     HouseModelFacet,
+    PairingFacet,
     RuntimeFacet,
     VacationsFacet,
 )
@@ -46,7 +48,6 @@ from .read.state import HomeState, ThermostatState
 from .read.state_source import AvailabilityView, CommandsView
 from .watch.monthly import Rates, build_monthly_report
 from .wiring import Host, build_core
-from .write.confirmations import PendingField
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -108,9 +109,8 @@ class ThermostatService:
             self._clock,
             Host(
                 events=self.events,
-                request_save=self.request_save,
+                request_save=self._request_save,
                 save_now_later=self.save_now_later,
-                flush=self.async_flush,
                 state_of=self.thermostat,
                 is_loaded=lambda: self._loaded,
                 weather_provider=lambda: self.weather_provider,
@@ -131,8 +131,8 @@ class ThermostatService:
         self._health = core.health
         """What is wrong with the equipment behind each thermostat (under the saved
         document's `health` key)."""
-        self.commands = core.commands
-        """Every write: the one command layer (public, as `events` is)."""
+        self._commands = core.commands
+        """Every write: the one command layer (its user commands are public as `commands`)."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = core.api_keys
@@ -185,8 +185,13 @@ class ThermostatService:
         """The service's clock: every time it writes or compares is from here."""
         return self._clock
 
-    # -- the parts a caller uses as they are ------------------------------------------------------
-    # `commands` (every write) and `events` (every change notification) are attributes.
+    # -- the parts a caller uses through their narrow faces (`facets`) --------------------------
+    # `events` (every change notification) is an attribute.
+
+    @property
+    def commands(self) -> CommandsFacet:
+        """Every user command, each validated and written through the one write path."""
+        return self._commands
 
     @property
     def holds(self) -> HoldsFacet:
@@ -271,110 +276,23 @@ class ThermostatService:
         return ThermostatState(self._reads, serial)
 
     def home(self) -> HomeState:
-        """Return read access to the home: its thermostats and whether it is away."""
+        """Return read access to the home: its ids, its thermostats and whether it is away."""
         return HomeState(self._reads, self._home.home_structure_id)
 
-    def device(self, serial: str) -> DeviceRecord | None:
-        """Return a thermostat's device record (what it reported, when it was last heard)."""
-        return self._devices.get(serial)
-
-    def device_at(self, address: str) -> DeviceRecord | None:
-        """Return the device record of the thermostat last heard from this IP address."""
-        return self._devices.by_address(address)
-
-    def device_records(self) -> list[DeviceRecord]:
-        """Return every device record."""
-        return self._devices.records()
-
-    def is_known(self, serial: str) -> bool:
-        """Return whether the thermostat has been heard from and not forgotten."""
-        return self._roster.is_known(serial)
-
-    def known_serials(self) -> list[str]:
-        """Return every thermostat heard from and not forgotten."""
-        return self._roster.known_serials()
-
-    def waiting_for_pairing(self) -> list[str]:
-        """Return the unpaired thermostats in contact, the newest first."""
-        return self._roster.waiting_for_pairing()
-
-    def is_available(self, serial: str) -> bool:
-        """Return whether the thermostat counts as there."""
-        return self._availability.is_available(serial)
-
-    def firmware_too_old(self, serial: str) -> str | None:
-        """Return the firmware version of a thermostat too old to control, else None."""
-        return self._availability.firmware_too_old(serial)
-
-    def pending_commands(self, serial: str) -> list[PendingField]:
-        """Return the fields written to the thermostat that it has not confirmed yet."""
-        return self._confirmations.pending(serial)
-
-    def command_trouble(self, serial: str) -> Trouble | None:
-        """Return why the thermostat is found not taking commands, or None while it takes them."""
-        return self._confirmations.trouble(serial)
-
-    def troubled_serials(self) -> list[str]:
-        """Return the thermostats found not taking commands."""
-        return self._confirmations.troubled()
-
-    # -- pairing ----------------------------------------------------------------------------------
+    @property
+    def devices(self) -> DevicesFacet:
+        """The thermostats heard from: their records, the roster and their availability."""
+        return DevicesFacet(self._devices, self._roster, self._availability)
 
     @property
-    def home_structure_id(self) -> str:
-        """The id of the home every thermostat paired from here joins."""
-        return self._home.home_structure_id
+    def pairing(self) -> PairingFacet:
+        """Who owns which thermostat: pairing, unpairing, the host's mirror of pairings."""
+        return PairingFacet(self._ownership, self._home)
 
-    def is_paired(self, serial: str) -> bool:
-        """Return whether the thermostat is paired."""
-        return self._ownership.is_paired(serial)
-
-    def pairing_of(self, serial: str) -> Pairing | None:
-        """Return the thermostat's ownership record, or None when it is not paired."""
-        return self._ownership.pairing(serial)
-
-    def pairings(self) -> list[Pairing]:
-        """Return every ownership record, in pairing order."""
-        return self._ownership.pairings()
-
-    def register(
-        self, code: str, user_id: str | None = None, *, origin: PairingOrigin = PairingOrigin.API
-    ) -> RegisterResult:
-        """Claim a pairing code as typed (see `pairing.HomePairing.register`)."""
-        return self._home.register(code, user_id, origin=origin)
-
-    async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
-        """Claim a pairing code, returning once the pairing is on disk."""
-        return await self._home.async_register(code, user_id)
-
-    def unpair(self, serial: str) -> bool:
-        """Unpair a thermostat; it keeps its buckets and can pair again with a new code."""
-        return self._home.unpair(serial)
-
-    async def async_unpair(self, serial: str) -> bool:
-        """Unpair a thermostat, returning once that is on disk."""
-        return await self._home.async_unpair(serial)
-
-    def note_mirror_saved(self, serial: str) -> bool:
-        """Note the host saved its mirror of this pairing; True when the journal changed.
-
-        The journal is for a host that mirrors pairings (see `model.pairing`); the caller saves.
-        """
-        return self._ownership.note_mirror_saved(serial)
-
-    def unpaired_serials(self) -> list[str]:
-        """Return the thermostats unpaired whose mirror the host may not have removed yet."""
-        return self._ownership.unpaired_serials()
-
-    def note_mirror_gone(self, serial: str) -> bool:
-        """Note the host saved its state without this unpaired thermostat's mirror."""
-        return self._ownership.note_mirror_gone(serial)
-
-    # -- delivery ---------------------------------------------------------------------------------
-
-    def notify_device(self, serial: str) -> int:
-        """Tell the thermostat's held subscribes to ask again now; return how many were told."""
-        return self._delivery.notify_device(serial)
+    @property
+    def delivery(self) -> DeliveryFacet:
+        """What each thermostat was sent and has not confirmed, and whether it takes commands."""
+        return DeliveryFacet(self._delivery, self._confirmations)
 
     # -- diagnostics ------------------------------------------------------------------------------
 
@@ -385,8 +303,10 @@ class ThermostatService:
         values: API keys), and per thermostat its ownership, availability, held subscribes,
         hold, unconfirmed fields and buckets.
         """
-        serials = sorted({*self.known_serials(), *(p.serial for p in self.pairings())})
-        structure_key = bucket_key("structure", self.home_structure_id)
+        serials = sorted(
+            {*self._roster.known_serials(), *(p.serial for p in self._ownership.pairings())}
+        )
+        structure_key = bucket_key("structure", self._home.home_structure_id)
         structure = self._buckets.get(structure_key)
         return {
             "extra_state": sorted(self._extra_state),
@@ -452,7 +372,7 @@ class ThermostatService:
         if not data:
             self.save_now_later()
 
-    def snapshot(self) -> dict[str, Any]:
+    def _snapshot(self) -> dict[str, Any]:
         """Return the whole persistable state."""
         return {
             "home_user_id": self._home.home_user_id,
@@ -470,7 +390,7 @@ class ThermostatService:
             "health": self._health.dump(),
         }
 
-    def request_save(self) -> None:
+    def _request_save(self) -> None:
         """Bucket state changed: save within `save_delay` of the first unsaved change.
 
         Later changes ride along with that save instead of postponing it, so thermostats that
@@ -487,7 +407,7 @@ class ThermostatService:
     def save_now_later(self) -> None:
         """Ownership or keys changed: save without the coalescing delay.
 
-        Marks the save as requested, so a `request_save` in the same turn (pairing writes
+        Marks the save as requested, so a `_request_save` in the same turn (pairing writes
         buckets too) joins this save instead of pushing it back by `save_delay`.
         """
         self._save_requested = True
@@ -495,7 +415,7 @@ class ThermostatService:
 
     def _snapshot_for_save(self) -> dict[str, Any]:
         self._save_requested = False
-        return self.snapshot()
+        return self._snapshot()
 
     async def async_flush(self) -> None:
         """Write everything now and return once it is written.
@@ -505,7 +425,7 @@ class ThermostatService:
         """
         # This save carries every change so far; a later change must schedule its own.
         self._save_requested = False
-        await self._storage.async_save(self.snapshot())
+        await self._storage.async_save(self._snapshot())
 
     # -- lifecycle --------------------------------------------------------------------------------
 
@@ -521,7 +441,7 @@ class ThermostatService:
         """
         self._subscriptions.reopen()
         self._home.write_home_devices(self._buckets)
-        self.commands.restore_fan_timers()
+        self._commands.restore_fan_timers()
         self._availability.start()
         self._holds.start()
         self._vacations.start()
@@ -539,7 +459,7 @@ class ThermostatService:
         open requests, so held subscribes must be told to end first), and this after.
         """
         self.close_connections()
-        self.commands.cancel_timers()
+        self._commands.cancel_timers()
         self._availability.stop()
         self._holds.stop()
         self._vacations.stop()

@@ -10,7 +10,7 @@ the other when called (a function), never by an attribute set afterwards.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..delivery.ledger import Delivery
@@ -72,7 +72,6 @@ class Host:
     events: EventBus
     request_save: Callable[[], None]
     save_now_later: Callable[[], None]
-    flush: Callable[[], Awaitable[None]]
     state_of: Callable[[str], ThermostatState]
     is_loaded: Callable[[], bool]
     weather_provider: Callable[[], WeatherProvider | None]
@@ -148,7 +147,6 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         delivery=delivery,
         roster=roster,
         api_keys=api_keys,
-        flush=host.flush,
     )
     forgets.extend(
         (

@@ -471,7 +471,8 @@ class HostedApi:
                 "Only device owners can delete devices",
                 detail=f"key {key.key_id} sees {device.serial} as shared",
             )
-        await service.async_unpair(device.serial)
+        if service.pairing.unpair(device.serial):  # answered once it is on disk
+            await service.async_flush()
         return web.json_response(
             {
                 "success": True,

@@ -7,7 +7,7 @@ through the command layer, which hands them to delivery.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 import logging
 import secrets
@@ -51,9 +51,8 @@ class HomePairing:
         delivery: Delivery,
         roster: Roster,
         api_keys: ApiKeyStore,
-        flush: Callable[[], Awaitable[None]],
     ) -> None:
-        """Initialize from the core's context, commands, delivery, the roster, keys and flush."""
+        """Initialize from the core's context, commands, delivery, the roster and keys."""
         self._ownership = context.ownership
         self._commands = commands
         self._delivery = delivery
@@ -61,7 +60,6 @@ class HomePairing:
         self._roster = roster
         self._api_keys = api_keys
         self._save_now_later = context.save_now_later
-        self._flush = flush
         self.home_user_id = ""
         self.home_structure_id = ""
 
@@ -113,17 +111,6 @@ class HomePairing:
         self._events.publish(ServiceEvent(EventKind.PAIRING, key.serial, origin=origin))
         return RegisterResult(RegisterOutcome.PAIRED, key.serial)
 
-    async def async_register(self, code: str, user_id: str | None = None) -> RegisterResult:
-        """Run `register`, returning once its outcome is on disk.
-
-        What the user is told about (the flow's new thermostat, the control API's answer)
-        survives a crash.
-        """
-        result = self.register(code, user_id)
-        if result.outcome in (RegisterOutcome.PAIRED, RegisterOutcome.EXPIRED):
-            await self._flush()
-        return result
-
     def _write_home_buckets(self, pairing: Pairing) -> None:
         devices = self._ownership.serials_in(pairing.structure_id)
         self._commands.apply(
@@ -171,10 +158,3 @@ class HomePairing:
         self._delivery.wake(serial)
         self._events.publish(ServiceEvent(EventKind.PAIRING, serial))
         return True
-
-    async def async_unpair(self, serial: str) -> bool:
-        """`unpair`, returning once it is on disk (the hosted API's DELETE answers after)."""
-        unpaired = self.unpair(serial)
-        if unpaired:
-            await self._flush()
-        return unpaired
