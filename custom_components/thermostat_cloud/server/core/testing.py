@@ -27,6 +27,7 @@ LISTENING_PARTS = ("runtime", "house_model", "health")
 
 
 def harness(service: ThermostatService) -> CoreHarness:
+    """Return the test harness of a service."""
     return CoreHarness(service)
 
 

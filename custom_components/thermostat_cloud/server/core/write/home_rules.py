@@ -1,9 +1,8 @@
 """The home's away and eco rules: which buckets a change to the home's presence writes.
 
-A rule only decides: it reads the buckets and returns every write the change implies as one
-`HomeChange`; the write path (write_path.py) writes it, once. Firmware leaves manual eco only
-when `structure.away`, the home's `manual_eco_all` and its own `device.eco` all say so, so
-the rules write those together, for every thermostat of the home that needs it.
+A rule only decides, returning every write as one `HomeChange`; the write path writes it.
+Firmware leaves manual eco only when `structure.away`, the home's `manual_eco_all` and its own
+`device.eco` all say so, so the rules write those together.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ class HomeRules:
     """Decide the home's away and eco writes from the buckets as they stand; write nothing."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the core's context (the clock, the buckets, who owns what)."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
