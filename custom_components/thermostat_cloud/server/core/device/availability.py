@@ -31,11 +31,7 @@ class Availability:
         roster: Roster,
         contact_listeners: Sequence[Callable[[str], None]] = (),
     ) -> None:
-        """Initialize from the core's context, the held connections and the roster.
-
-        Each of `contact_listeners` is called with the serial of every request of a known
-        device, after it is noted.
-        """
+        """Each of `contact_listeners` is called with the serial of every request of a known device."""
         self._config = context.config
         self._clock = context.clock
         self._devices = context.devices
@@ -63,15 +59,11 @@ class Availability:
         address: str | None = None,
         credential: str | None = None,
     ) -> None:
-        """Note a device request: last seen, availability, and announcing an unpaired device.
+        """Note a device request: last seen, availability, and announcing an unpaired device once.
 
-        Every device request lands here; the announcement of an unpaired device is one-time.
-
-        `create=False` for requests that do not need to know the device (ping, a status
-        read): they only refresh an existing record, so made-up serials leave no trace.
-        `address` and `credential` (where it called from, the password it sent) are noted
-        before the events go out, so a listener waiting for the thermostat at an address
-        finds it by that address.
+        `create=False` (ping, a status read) only refreshes an existing record, so made-up serials
+        leave no trace. `address` and `credential` are noted before the events go out, so a listener
+        waiting for the thermostat at an address finds it there.
         """
         if not create and serial not in self._devices:
             return
@@ -143,14 +135,10 @@ class Availability:
         self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
 
     def subscribes_skv(self, serial: str) -> bool:
-        """Whether a thermostat subscribed over 4.x's transport since the start."""
         return serial in self._skv_subscribers
 
     def firmware_too_old(self, serial: str) -> str | None:
-        """Return the firmware version of a device that cannot be controlled, else None.
-
-        That is 4.x seen sending heartbeats and never subscribing (since the start).
-        """
+        """Return the firmware version of 4.x seen sending heartbeats and never subscribing, else None."""
         if serial not in self._heartbeat_only:
             return None
         record = self._devices.get(serial)
@@ -162,8 +150,8 @@ class Availability:
     def is_available(self, serial: str) -> bool:
         """Return whether the device is available.
 
-        It is with a held subscribe, a subscribe closed moments ago (firmware resubscribes at
-        once), or a request within the availability grace.
+        With a held subscribe, one closed moments ago (firmware resubscribes at once), or a request
+        within the availability grace.
         """
         if self._subscriptions.count(serial):
             return True
@@ -180,7 +168,6 @@ class Availability:
         )
 
     def connection_opened(self, serial: str) -> None:
-        """Note that a held subscribe started."""
         self._connection_changed(serial)
 
     def connection_closed(self, serial: str) -> None:
@@ -193,10 +180,7 @@ class Availability:
         self._connection_changed(serial)
 
     def _connection_changed(self, serial: str) -> None:
-        """Publish that a subscribe opened or closed.
-
-        Without one, re-check availability when the grace runs out.
-        """
+        """Publish that a subscribe opened or closed; without one, re-check when the grace runs out."""
         self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if self._subscriptions.count(serial):
             if (handle := self._timers.pop(serial, None)) is not None:
@@ -219,7 +203,6 @@ class Availability:
         self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
 
     def forget(self, serial: str) -> None:
-        """Drop what is kept of a forgotten device."""
         self._closed_at.pop(serial, None)
         self._skv_subscribers.discard(serial)
         self._heartbeat_only.discard(serial)
@@ -239,7 +222,6 @@ class Availability:
                 self._arm_check(record.serial)
 
     def stop(self) -> None:
-        """Cancel every timer."""
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()

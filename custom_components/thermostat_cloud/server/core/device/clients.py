@@ -42,8 +42,7 @@ class Principal(Protocol):
     """Who asks: a user, possibly restricted to some thermostats (a hosted API key)."""
 
     @property
-    def owner_id(self) -> str:
-        """The user's id."""
+    def owner_id(self) -> str: ...
 
     def allows_serial(self, serial: str) -> bool:
         """Whether the principal may reach this thermostat at all."""
@@ -86,7 +85,6 @@ class Clients:
         roster: Roster,
         home: HomePairing,
     ) -> None:
-        """Initialize from the core's context, the read model, the hub, roster and pairing."""
         self._buckets = context.buckets
         self._devices = context.devices
         self._ownership = context.ownership
@@ -96,7 +94,6 @@ class Clients:
         self._home = home
 
     def summary(self, serial: str) -> DeviceSummary:
-        """Return a thermostat's summary."""
         record = self._devices.get(serial)
         return DeviceSummary(
             serial=serial,

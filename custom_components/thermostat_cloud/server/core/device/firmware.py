@@ -136,13 +136,11 @@ class Identity:
         return key
 
     def wire_json(self, bucket: Bucket) -> bytes:
-        """Return the bucket as pushed to this device."""
         if self.mac is None:
             return bucket.wire_json()
         return compact_json({**bucket.wire(), "object_key": self.outbound(bucket.key)})
 
     def descriptor(self, bucket: Bucket) -> dict[str, Any]:
-        """Return the bucket's descriptor as this device names it."""
         return {**bucket.descriptor(), "object_key": self.outbound(bucket.key)}
 
 

@@ -22,11 +22,10 @@ class Roster:
         subscriptions: SubscriptionHub,
         forgets: Sequence[Callable[[str], None]],
     ) -> None:
-        """Initialize from the core's context, the held connections and the forget hooks.
+        """Each of `forgets` is called with the serial of a forgotten device.
 
-        Each of `forgets` is called with the serial of a forgotten device (its per-device
-        state goes too); the parts that keep such state are built after the roster, so the
-        core's wiring fills the sequence once they are.
+        The parts that keep per-device state are built after the roster: the core's wiring fills
+        the sequence once they are.
         """
         self._config = context.config
         self._buckets = context.buckets
@@ -40,7 +39,6 @@ class Roster:
         self._forget_hooks = forgets
 
     def is_known(self, serial: str) -> bool:
-        """Whether the server has heard of a device."""
         return serial in self._devices or bool(self._buckets.keys_of_serial(serial))
 
     def known_serials(self) -> list[str]:

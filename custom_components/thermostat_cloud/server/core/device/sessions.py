@@ -1,9 +1,7 @@
 """Device sessions: the device protocol's rules, one call per request kind.
 
-Who sent a request (serial, or MAC mapped to its serial), which buckets a device may keep,
-ignore or is refused, when a PUT conflicts, what a subscribe's inline values change and what
-it is owed. The HTTP handler (`device.api`) parses a request into the plain values here and
-writes the answer back; nothing here knows HTTP.
+The HTTP handler (`device.api`) parses a request into the plain values here and writes the
+answer back; nothing here knows HTTP.
 """
 
 from __future__ import annotations
@@ -117,11 +115,7 @@ class DeviceSessions:
         is_loaded: Callable[[], bool],
         weather_provider: Callable[[], WeatherProvider | None] = lambda: None,
     ) -> None:
-        """Initialize from the core's context and the parts a request goes through.
-
-        `is_loaded` tells whether the saved state is loaded; `weather_provider` the host's
-        weather (None serves none).
-        """
+        """`weather_provider`: the host's weather (None serves none)."""
         self._config = context.config
         self._clock = context.clock
         self._buckets = context.buckets
@@ -141,7 +135,6 @@ class DeviceSessions:
         """What MAC-identified thermostats reported at entry before their serial was known."""
 
     def protocol_times(self) -> ProtocolTimes:
-        """Return the timing values of the protocol headers, as of now."""
         config = self._config
         return ProtocolTimes(
             suspend_time_max=config.suspend_time_max,
@@ -432,18 +425,13 @@ class DeviceSessions:
         return PutEntry(key, entry.fields, entry.guard, base)
 
     def _kept(self, key: str, name: str) -> object:
-        """Return what the server keeps of one field."""
         bucket = self._buckets.get(key)
         return None if bucket is None else bucket.value.get(name)
 
     def _inline_updates(
         self, serial: str, objects: Sequence[ObjectDescriptor]
     ) -> dict[str, dict[str, Any]]:
-        """Return the values the device sends with its subscribe.
-
-        They have revision 0 and timestamp 0 (new local data), or a timestamp newer than the
-        server's copy.
-        """
+        """Return the values the device sends with its subscribe: revision and timestamp 0, or newer."""
         updates: dict[str, dict[str, Any]] = {}
         for obj in objects:
             if obj.value is None:
@@ -552,7 +540,6 @@ class DeviceSessions:
         self._delivery.push(connection)
 
     def release(self, subscription: Subscription) -> None:
-        """Let go of a held subscribe that ended."""
         self._delivery.release(subscription.connection)
         self._availability.connection_closed(subscription.identity.serial)
 

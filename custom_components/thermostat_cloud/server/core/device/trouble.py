@@ -1,8 +1,6 @@
 """Why a thermostat likely does not take commands, from what the server knows of it.
 
-`Confirmations` finds that a thermostat does not take commands; this names the likely causes
-(low battery, no contact, eco held, a far clock, old firmware, crossing reports), most likely
-first, for the control API, the repair issue and diagnostics.
+`Confirmations` finds that it does not; this names the likely causes, most likely first.
 """
 
 from __future__ import annotations
