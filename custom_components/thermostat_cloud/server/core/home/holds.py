@@ -70,7 +70,6 @@ class Hold:
     """When the server last wrote the hold's setpoints (a schedule entry after it moves them)."""
 
     def dump(self) -> dict[str, Any]:
-        """Return the hold as saved."""
         return {
             "until_ms": self.until_ms,
             "target": self.target,
@@ -102,7 +101,6 @@ class Holds:
     """Every thermostat's hold: set, kept across the schedule, ended on time or by the dial."""
 
     def __init__(self, context: CoreContext, *, commands: Commands) -> None:
-        """Initialize from the core's context (the buckets only read) and the command layer."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._commands = commands
@@ -116,7 +114,6 @@ class Holds:
     # -- reading -------------------------------------------------------------------------------
 
     def hold_of(self, serial: str) -> Hold | None:
-        """Return the thermostat's hold, None without one."""
         return self._holds.get(serial)
 
     def local_time(self, ms: int) -> datetime:
@@ -127,7 +124,6 @@ class Holds:
         return int(local.replace(tzinfo=self._zone).timestamp() * 1000)
 
     def schedule_of(self, serial: str) -> Mapping[str, Any]:
-        """Return the thermostat's schedule bucket (empty without one)."""
         return self._buckets.value(bucket_key("schedule", serial))
 
     def scheduled_now(self, serial: str, at_ms: int | None = None) -> ScheduledSetpoint | None:
@@ -246,7 +242,6 @@ class Holds:
         return True
 
     def forget(self, serial: str) -> None:
-        """Drop the hold of a thermostat the server forgot."""
         self._drop(serial)
 
     def _changed(self, serial: str) -> None:
@@ -377,7 +372,6 @@ class Holds:
             self._holds[str(serial)] = hold
 
     def dump(self) -> dict[str, Any]:
-        """Return every hold as saved."""
         return {serial: hold.dump() for serial, hold in self._holds.items()}
 
     def start(self) -> None:

@@ -68,7 +68,6 @@ class Vacation:
     """Each thermostat's own eco temperatures (low, high), given back at the end."""
 
     def dump(self) -> dict[str, Any]:
-        """Return the vacation as saved."""
         return {
             "id": self.id,
             "start_ms": self.start_ms,
@@ -83,7 +82,6 @@ class Vacation:
 
     @classmethod
     def load(cls, saved: object) -> Vacation | None:
-        """Return a saved vacation, None when it does not parse."""
         if not isinstance(saved, Mapping):
             return None
         ident, start, end = saved.get("id"), saved.get("start_ms"), saved.get("end_ms")
@@ -118,11 +116,7 @@ class Vacations:
         home_serials: Callable[[], list[str]],
         learned_rate: Callable[[str, str], float | None],
     ) -> None:
-        """Initialize from the core's context (the buckets only read), commands and the home.
-
-        `learned_rate(serial, kind)` is the house model's heating or cooling rate (°C per
-        hour), None until it has learned.
-        """
+        """`learned_rate(serial, kind)`: the house model's rate (°C per hour), None until learned."""
         self._learned_rate = learned_rate
         self._clock = context.clock
         self._buckets = context.buckets
@@ -144,7 +138,6 @@ class Vacations:
         return sorted(self._vacations.values(), key=lambda vacation: vacation.start_ms)
 
     def get(self, vacation_id: str) -> Vacation | None:
-        """Return one vacation by its id."""
         return self._vacations.get(vacation_id)
 
     def return_ms(self, vacation: Vacation) -> int:
@@ -487,7 +480,6 @@ class Vacations:
                 self._rates[str(serial)] = value
 
     def dump(self) -> dict[str, Any]:
-        """Return the vacations and the rates as saved."""
         return {
             "list": [vacation.dump() for vacation in self.vacations()],
             "rates": dict(self._rates),
@@ -499,7 +491,6 @@ class Vacations:
         self._reconcile()
 
     def stop(self) -> None:
-        """Stop the timer and stop following the thermostats."""
         self._started = False
         if self._timer is not None:
             self._timer.cancel()

@@ -114,7 +114,6 @@ class Day:
         }
 
     def dump(self) -> dict[str, Any]:
-        """Return the saved form."""
         return {
             "opened": self.opened,
             "closed": self.closed,
@@ -154,12 +153,10 @@ class Weather:
     """Seconds the readings covered."""
 
     def dump(self) -> dict[str, float]:
-        """Return the saved form."""
         return {"heating": self.heating, "cooling": self.cooling, "covered": self.covered}
 
     @classmethod
     def load(cls, data: object) -> Weather | None:
-        """Return a saved weather day, None if it is no record."""
         if not isinstance(data, Mapping):
             return None
         return cls(
@@ -184,7 +181,6 @@ class DayLedger:
         *,
         runtime_seconds: Callable[[str], Mapping[str, float]],
     ) -> None:
-        """Initialize from the core's context and the runtime ledger's running seconds."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership

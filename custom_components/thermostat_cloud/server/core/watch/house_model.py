@@ -88,7 +88,6 @@ class Sample:
 
     @classmethod
     def load(cls, data: object) -> Sample | None:
-        """Read the saved form; None when it is not one."""
         if not isinstance(data, list) or len(data) != 3:
             return None
         end_ms, outdoor, rate = data
@@ -234,7 +233,6 @@ class HouseModel:
     """The heating model of every thermostat that was ever paired."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the service's parts; the write path calls it as a follower."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -274,7 +272,6 @@ class HouseModel:
             self._houses[serial] = house
 
     def dump(self) -> dict[str, Any]:
-        """Return the samples to save."""
         return {
             serial: {kind: [s.dump() for s in samples] for kind, samples in house.samples.items()}
             for serial, house in self._houses.items()

@@ -128,7 +128,6 @@ class Tally:
         self.running, self.cycling = running(relays or {})
 
     def dump(self) -> dict[str, Any]:
-        """Return the saved form."""
         return {"seconds": self.seconds, "cycles": self.cycles, "energy": self.energy}
 
     @classmethod
@@ -182,11 +181,7 @@ class RuntimeLedger:
         last_contact_ms: Callable[[str], int | None],
         is_available: Callable[[str], bool],
     ) -> None:
-        """Initialize from the service's parts; the write path calls it as a follower.
-
-        `last_contact_ms` tells when a thermostat last made a request, `is_available` whether
-        it counts as there.
-        """
+        """`last_contact_ms`: when a thermostat last made a request."""
         config = context.config
         self._clock = context.clock
         self._buckets = context.buckets
@@ -216,13 +211,11 @@ class RuntimeLedger:
                 self._tallies[serial] = Tally.load(serial, stored)
 
     def dump(self) -> dict[str, Any]:
-        """Return the figures to save."""
         return {serial: tally.dump() for serial, tally in self._tallies.items()}
 
     # -- reading ------------------------------------------------------------------------------
 
     def figures(self, serial: str) -> RuntimeFigures:
-        """Return a thermostat's figures as counted so far."""
         tally = self._tallies.get(serial)
         if tally is None:
             return NO_FIGURES
