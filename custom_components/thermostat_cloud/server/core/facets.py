@@ -41,8 +41,7 @@ class CommandsFacet(Protocol):
     device sessions' and the core's own.
     """
 
-    def acting_as(self, author: Author) -> AbstractContextManager[None]:
-        """Attribute the commands run inside to `author`."""
+    def acting_as(self, author: Author) -> AbstractContextManager[None]: ...
 
     def last_change(self, serial: str) -> Change | None: ...
 

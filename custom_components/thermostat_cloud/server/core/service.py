@@ -147,7 +147,6 @@ class ThermostatService:
 
     @property
     def clock(self) -> Clock:
-        """Every time the service writes or compares is from here."""
         return self._clock
 
     # -- the parts a caller uses through their narrow faces (`facets`) --------------------------

@@ -58,11 +58,9 @@ class CoreHarness:
             self._service._buckets.merge(key, fields)
 
     def remove(self, key: str) -> bool:
-        """Drop a stored bucket; False when there was none."""
         return self._service._buckets.remove(key)
 
     def restore(self, buckets: Iterable[Bucket]) -> None:
-        """Store buckets as they are (as a stored document has them)."""
         self._service._buckets.restore(buckets)
 
     def bucket(self, key: str) -> Bucket | None:
@@ -72,7 +70,6 @@ class CoreHarness:
         return self._service._buckets.value(key)
 
     def timestamp(self, key: str) -> int:
-        """Return a stored bucket's timestamp (0 when there is no such bucket)."""
         return self._service._buckets.timestamp(key)
 
     def has(self, key: str) -> bool:
@@ -94,7 +91,6 @@ class CoreHarness:
     # -- devices ----------------------------------------------------------------------------------
 
     def touch(self, serial: str) -> DeviceRecord:
-        """Note a request of the thermostat in its device record; return the record."""
         record, _ = self._service._devices.touch(serial)
         return record
 
@@ -103,7 +99,6 @@ class CoreHarness:
         self._service._devices.update_identity(serial, identity)
 
     def note_contact(self, serial: str) -> None:
-        """Note contact of the thermostat, as each of its requests does."""
         self._service._availability.note_contact(serial)
 
     def forget(self, serial: str) -> None:
@@ -118,7 +113,6 @@ class CoreHarness:
         return key.value
 
     def entry_key(self, code: str) -> EntryKey | None:
-        """Return the issued pairing code of this value, or None."""
         return self._service._ownership.find(code)
 
     def key_status(self, serial: str) -> KeyStatus:
@@ -181,14 +175,12 @@ class CoreHarness:
         return self._service._storage
 
     def snapshot(self) -> dict[str, Any]:
-        """Return the whole persistable state, as the next save writes it."""
         return self._service._snapshot()
 
     def request_save(self) -> None:
         self._service._request_save()
 
     def mark_unloaded(self) -> None:
-        """Have the service act as one whose saved state is not loaded yet."""
         self._service._loaded = False
 
     def load_days(self, data: Mapping[str, Any]) -> None:

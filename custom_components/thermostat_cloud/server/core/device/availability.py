@@ -158,7 +158,6 @@ class Availability:
         return self._clock.now_ms() < self._available_until_ms(serial)
 
     def _available_until_ms(self, serial: str) -> int:
-        """When a thermostat without a held subscribe stops counting as available."""
         record = self._devices.get(serial)
         last_seen = record.last_seen if record is not None and record.last_seen else None
         closed = self._closed_at.get(serial)
@@ -198,7 +197,6 @@ class Availability:
             )
 
     def _elapsed(self, serial: str) -> None:
-        """Availability grace elapsed with no held subscribe: listeners re-check."""
         self._timers.pop(serial, None)
         self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
 

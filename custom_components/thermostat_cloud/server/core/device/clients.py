@@ -44,8 +44,7 @@ class Principal(Protocol):
     @property
     def owner_id(self) -> str: ...
 
-    def allows_serial(self, serial: str) -> bool:
-        """Whether the principal may reach this thermostat at all."""
+    def allows_serial(self, serial: str) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +58,6 @@ class DeviceSummary:
     """The read model's name (falls back to the serial)."""
     paired: bool
     subscriptions: int
-    """Subscribes the thermostat holds open now."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +102,9 @@ class Clients:
         )
 
     def known_devices(self) -> list[DeviceSummary]:
-        """Every thermostat the server has heard of, paired or not, by serial."""
         return [self.summary(serial) for serial in self._roster.known_serials()]
 
     def paired_device(self, device_id: str) -> DeviceSummary | None:
-        """Return the paired thermostat of a device id; None when none is paired under it."""
         record = self._devices.by_device_id(device_id)
         if record is None or not self._ownership.is_paired(record.serial):
             return None

@@ -124,13 +124,11 @@ class Identity:
     mac: str | None = None
 
     def inbound(self, key: str) -> str:
-        """Return the server's key for a key the device sent."""
         if self.mac is not None and (parts := split_key(key)) and parts[1].lower() == self.mac:
             return bucket_key(parts[0], self.serial)
         return key
 
     def outbound(self, key: str) -> str:
-        """Return the device's key for a server key."""
         if self.mac is not None and (parts := split_key(key)) and parts[1] == self.serial:
             return bucket_key(parts[0], self.mac)
         return key

@@ -67,7 +67,6 @@ class HomePairing:
     # -- home identity ---------------------------------------------------------------------
 
     def is_home_id(self, identifier: str) -> bool:
-        """Whether an identifier is a user or structure id of a home on this server."""
         if identifier in (self.home_user_id, self.home_structure_id):
             return True
         return any(identifier in (p.user_id, p.structure_id) for p in self._ownership.pairings())

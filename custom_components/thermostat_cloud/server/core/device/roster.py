@@ -42,7 +42,6 @@ class Roster:
         return serial in self._devices or bool(self._buckets.keys_of_serial(serial))
 
     def known_serials(self) -> list[str]:
-        """Every device the server has heard of, sorted."""
         return sorted({r.serial for r in self._devices.records()} | self._buckets.serials())
 
     def note_new_device(self, serial: str) -> None:
@@ -67,7 +66,6 @@ class Roster:
         self._announced.pop(serial, None)
 
     def waiting_for_pairing(self) -> list[str]:
-        """Unpaired devices that made contact, in order of first contact."""
         return [serial for serial in self._announced if not self._ownership.is_paired(serial)]
 
     def _forget_surplus(self, newest: str) -> None:

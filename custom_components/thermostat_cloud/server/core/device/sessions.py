@@ -60,7 +60,6 @@ class IdentityClaim:
     firmware_version: str | None = None
     """The firmware version the request reports (version header, else User-Agent)."""
     address: str | None = None
-    """Where the request came from."""
 
     def serial(self) -> str | None:
         """Return the serial claimed: Basic user id, then client-id, then device-id."""
@@ -172,7 +171,6 @@ class DeviceSessions:
         raise MacNotResolvedError(mac)
 
     def _learn_mac(self, mac: str, serial: str, raw: str) -> None:
-        """Map a MAC-identified thermostat to its serial, with what it reported at entry."""
         if raw in self._devices and not self._ownership.is_paired(raw):
             # Left by an earlier version under the MAC: the thermostat sends its state again.
             self._roster.forget_device(raw)
@@ -302,7 +300,6 @@ class DeviceSessions:
         }
 
     def passphrase(self, claim: IdentityClaim) -> dict[str, Any]:
-        """Return the device's pending pairing code, issuing one when it has none."""
         serial = self.contact(claim).serial
         if not self._is_loaded():
             raise NotLoadedError
@@ -316,7 +313,6 @@ class DeviceSessions:
         return {"value": key.value, "expires": key.expires}
 
     def passphrase_status(self, claim: IdentityClaim) -> dict[str, Any]:
-        """Return whether the device's code is pending or claimed (or there is none)."""
         serial = self.contact(claim, create=False).serial
         if not self._is_loaded():
             raise NotLoadedError

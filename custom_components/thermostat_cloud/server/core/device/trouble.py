@@ -39,9 +39,7 @@ class Cause(StrEnum):
     """Firmware 4.x that reports its state but has not subscribed over 4.x's transport, the
     connection commands are sent on (NoLongerEvil-Thermostat issue #111)."""
     REVISION_CONFLICTS = "revision_conflicts"
-    """Its reports keep crossing the server's changes."""
     UNKNOWN = "unknown"
-    """Nothing the server knows explains it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +48,6 @@ class Trouble:
 
     serial: str
     since_ms: int
-    """When it was found not taking commands."""
     causes: tuple[Cause, ...]
     """Most likely first; `UNKNOWN` alone when nothing explains it."""
     last_seen_ms: int | None

@@ -80,7 +80,6 @@ class Hold:
 
     @classmethod
     def load(cls, saved: object) -> Hold | None:
-        """Return a saved hold, or None when it does not parse."""
         if not isinstance(saved, Mapping):
             return None
         until, written = saved.get("until_ms"), saved.get("written_ms", 0)
@@ -233,7 +232,6 @@ class Holds:
     # -- the hold's life -----------------------------------------------------------------------
 
     def _drop(self, serial: str) -> bool:
-        """Forget the hold without writing; returns whether there was one."""
         if (handle := self._timers.pop(serial, None)) is not None:
             handle.cancel()
         if self._holds.pop(serial, None) is None:

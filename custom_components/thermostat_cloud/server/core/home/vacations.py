@@ -255,7 +255,6 @@ class Vacations:
         eco_high: object,
         summary: str,
     ) -> None:
-        """Fill `vacation` from the given values, or refuse them."""
         try:
             ensure_storable(summary)
         except UnstorableError as err:
@@ -464,7 +463,6 @@ class Vacations:
     # -- persistence and lifecycle ---------------------------------------------------------
 
     def load(self, saved: object) -> None:
-        """Restore the saved vacations and rates (the document's `vacations`)."""
         self._vacations.clear()
         self._rates.clear()
         if not isinstance(saved, Mapping):

@@ -106,7 +106,6 @@ class Day:
     schedule_edits: int = 0
 
     def runtime(self) -> dict[str, float]:
-        """Return the seconds each piece of equipment ran that day."""
         return {
             name: round(max(0.0, value - self.opened.get(name, 0.0)), 1)
             for name, value in self.closed.items()
@@ -245,7 +244,6 @@ class DayLedger:
     # -- days and time --------------------------------------------------------------------------
 
     def local_date(self, ms: int) -> date:
-        """Return the home's date at a time (Unix ms)."""
         return datetime.fromtimestamp(ms / 1000, self._zone).date()
 
     def _today(self) -> date:

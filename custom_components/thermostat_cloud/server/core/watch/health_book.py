@@ -147,7 +147,6 @@ class HealthBook:
         return self._thresholds
 
     def raised_between(self, serial: str, start: datetime, end: datetime) -> dict[str, int]:
-        """Count the thermostat's findings raised from `start` to before `end`, by kind."""
         start_ms, end_ms = (int(moment.timestamp() * 1000) for moment in (start, end))
         watch = self._watches.get(serial)
         counts: dict[str, int] = {}
@@ -157,7 +156,6 @@ class HealthBook:
         return counts
 
     def findings(self, serial: str) -> tuple[Finding, ...]:
-        """Return the thermostat's findings, in the order of `FindingKind`."""
         watch = self._watches.get(serial)
         if watch is None or not watch.findings:
             return ()

@@ -106,7 +106,6 @@ class HealthMonitor(HealthBook):
         self._following = False
 
     def note_outdoor(self, celsius: float | None) -> None:
-        """Note the home's outdoor temperature now (None: not known)."""
         now = self._clock.now_ms()
         value = None if celsius is None else in_range(celsius, OUTDOOR_RANGE_C)
         if celsius is not None and value is None:

@@ -117,7 +117,6 @@ class Fit:
     high: float
     """The outdoor temperatures learned from: the line is read within them."""
     runs: int
-    """Samples kept after outliers."""
 
     def at(self, outdoor: float | None) -> float:
         """Return the rate at this outdoor temperature (unknown: at the center)."""
@@ -280,7 +279,6 @@ class HouseModel:
     # -- reading ------------------------------------------------------------------------------
 
     def estimate(self, serial: str, kind: str, outdoor: float | None = None) -> Estimate:
-        """Return a rate at this outdoor temperature (None: the last the host told)."""
         house = self._houses.get(serial)
         found = house.fits.get(kind) if house is not None else None
         if found is None:
@@ -311,7 +309,6 @@ class HouseModel:
 
     @property
     def outdoor(self) -> float | None:
-        """The outdoor temperature (°C) the host last told, None when it knows none."""
         return self._outdoor
 
     # -- what the host tells ------------------------------------------------------------------
@@ -351,7 +348,6 @@ class HouseModel:
     """Its relays (a run begins or ends) and pairing (a thermostat unpaired learns nothing)."""
 
     def follow(self, event: ServiceEvent) -> None:
-        """Follow a run's start or end, or a thermostat's unpairing."""
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)

@@ -307,7 +307,6 @@ class RuntimeLedger:
     """Its relays, contact and pairing: what starts, stops or ends a count."""
 
     def follow(self, event: ServiceEvent) -> None:
-        """Count what ran up to a relay's change, a contact, a pairing."""
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)

@@ -39,9 +39,7 @@ class AuthorKind(StrEnum):
     PERSON = "person"
     """A person in the host (Home Assistant): `name` is theirs, empty when unknown."""
     AUTOMATION = "automation"
-    """An automation of the host: `name` is its name."""
     SCRIPT = "script"
-    """A script of the host: `name` is its name."""
     HOST = "host"
     """The host with no person, automation or script behind it (an integration of its own)."""
     RULE = "rule"
@@ -64,7 +62,6 @@ class Rule(StrEnum):
     HOLD = "hold"
     """A hold kept its setpoint across the schedule, or ended on time."""
     VACATION = "vacation"
-    """A vacation began or ended."""
 
 
 THERMOSTAT_DIAL = "dial"
@@ -154,7 +151,6 @@ class ChangeLog:
 
     @contextmanager
     def acting_as(self, author: Author) -> Iterator[None]:
-        """Attribute the commands written inside to `author` (the innermost one counts)."""
         token = self._acting.set(author)
         try:
             yield

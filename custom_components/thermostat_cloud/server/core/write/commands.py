@@ -341,7 +341,6 @@ class Commands:
         return self._write(serial, "device", self._home.device_eco(serial, on=on))
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
-        """Set the temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
         low_c, high_c = temperature_pair(
             low,
@@ -384,11 +383,9 @@ class Commands:
         return self._fan.set_mode(serial, mode)
 
     def restore_fan_timers(self) -> None:
-        """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""
         self._fan.restore()
 
     def cancel_timers(self) -> None:
-        """Stop every pending timer (unload); they are re-armed from state on the next start."""
         self._fan.cancel_all()
 
     # -- lock, schedule, settings ----------------------------------------------------------------

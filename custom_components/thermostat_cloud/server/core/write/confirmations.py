@@ -95,7 +95,6 @@ class PendingField:
     timestamp: int
     """The bucket timestamp the command wrote: a listing at it holds the command."""
     since_ms: int
-    """When the command was asked."""
     written_ms: int | None = None
     """When it was written to a held connection (None: not yet, or not since a restart)."""
 
@@ -207,7 +206,6 @@ class Confirmations:
         return added
 
     def written(self, serial: str, keys: Iterable[str]) -> None:
-        """Note that these buckets were written to a held connection of the thermostat."""
         pending = self._pending.get(serial)
         if not pending:
             return
@@ -333,7 +331,6 @@ class Confirmations:
         return serial not in self._trouble_since
 
     def trouble(self, serial: str) -> Trouble | None:
-        """Return why the thermostat is not taking commands, or None while it is."""
         since = self._trouble_since.get(serial)
         if since is None:
             return None
@@ -367,7 +364,6 @@ class Confirmations:
         return any(deadline <= now for deadline in self._deadlines(serial))
 
     def _arm(self, serial: str) -> None:
-        """Check the thermostat when its earliest pending field becomes overdue."""
         if not self._running or serial in self._trouble_since:
             return
         deadlines = self._deadlines(serial)
@@ -395,7 +391,6 @@ class Confirmations:
         self._timer = asyncio.get_running_loop().call_later(delay, self._sweep)
 
     def _sweep(self) -> None:
-        """Check every thermostat whose earliest pending field is due by now."""
         self._timer = self._timer_at = None
         now = self._clock.now_ms()
         due: set[str] = set()
@@ -441,7 +436,6 @@ class Confirmations:
     # -- lifecycle and persistence -----------------------------------------------------------
 
     def forget(self, serial: str) -> None:
-        """Drop what is kept of a forgotten or unpaired thermostat."""
         had = serial in self._pending or serial in self._trouble_since
         self._pending.pop(serial, None)
         self._trouble_since.pop(serial, None)

@@ -35,7 +35,6 @@ class HomeChange:
     updates: Updates
     """Fields by bucket key, `result_key` first."""
     result_key: str
-    """The bucket a command's result names."""
     rule: Rule | None = None
     """The rule that made the change on its own (the home's return), None for a command's."""
 

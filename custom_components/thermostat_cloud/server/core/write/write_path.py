@@ -248,7 +248,6 @@ class WritePath:
             )
 
     def _followers(self, key: str) -> list[str]:
-        """Return the serials whose devices follow a home-scoped bucket."""
         return [
             p.serial
             for p in self._ownership.pairings()
