@@ -147,12 +147,10 @@ class DeviceSessions:
     def identify(self, claim: IdentityClaim, session: str | None = None) -> Identity | None:
         """Who sent the request; None without any identity.
 
-        A thermostat that identifies by its MAC address (Display-2.12 / 5.9.4-5) tells its
-        serial only in the session id of its subscribe (`<mac><serial>`): learned there, the
-        MAC is mapped to the serial from then on (kept in the device record, so across
-        restarts). Until then such a request raises MacNotResolvedError, so the MAC never
-        becomes a thermostat of its own; a MAC-shaped identity that has its own record (a
-        thermostat paired under it by an earlier version) stays what it was.
+        A thermostat that identifies by MAC (Display-2.12 / 5.9.4-5) tells its serial only in its
+        subscribe's session id: the mapping is kept in the device record. Until then it raises
+        MacNotResolvedError, so the MAC never becomes a thermostat of its own; a MAC-shaped identity
+        with its own record (paired under it by an earlier version) stays what it was.
         """
         raw = claim.serial()
         if raw is None or not MAC_RE.fullmatch(raw):
@@ -335,13 +333,10 @@ class DeviceSessions:
     ) -> list[dict[str, Any]]:
         """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
 
-        Firmware batches several buckets in one PUT, some of types this server does not keep:
-        each is kept, ignored (acknowledged, not stored) or refused (another device's) on its
-        own, so one bucket never throws away the change beside it. A PUT whose every bucket
-        is refused raises NotWritableError. A PUT of no buckets is firmware 4.x's heartbeat
-        (4.2.5 sends nothing else, NoLongerEvil-Thermostat issue #213): contact, answered as
-        such. Firmware 4.x's PUTs (`skv`) carry no revision: each bucket counts as written
-        over the version the device was last given.
+        Each bucket is kept, ignored or refused on its own, so one bucket never throws away the change
+        beside it; every bucket refused raises NotWritableError. No buckets is 4.x's heartbeat
+        (NoLongerEvil-Thermostat issue #213). 4.x's PUTs (`skv`) carry no revision: each counts as
+        written over the version the device was last given.
         """
         identity = self.contact(claim)
         serial = identity.serial

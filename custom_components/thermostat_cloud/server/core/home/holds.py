@@ -1,15 +1,10 @@
 """Holds: a setpoint kept until a time, across the thermostat's own schedule, then the schedule.
 
-Gen 1/2 firmware keeps a manual setpoint only until its next schedule entry. A hold is the
-server's promise to keep one longer: when the thermostat reports that its schedule moved the
-setpoint during the hold, the hold's setpoint is written back. A setpoint the thermostat reports
-that is not its schedule's (a person turned the dial) ends the hold, as a dial turn ends a hold
-on the thermostat. At its end the thermostat gets the setpoint its schedule has at that moment.
-
-Every write goes through the command layer; each change of a hold is one `HOLD` event. Holds
-are saved under the document's `holds` key and their timers are the loop's `call_later`,
-computed from the service's clock, re-armed at start; a hold that ended while the service was
-down ends at start.
+Gen 1/2 firmware keeps a manual setpoint only until its next schedule entry. A hold keeps one
+longer: when the schedule moves the setpoint during the hold, the hold's setpoint is written
+back. A setpoint that is not the schedule's (a person at the dial) ends the hold, as on the
+thermostat. At its end the thermostat gets its schedule's setpoint of that moment; a hold that
+ended while the service was down ends at start.
 """
 
 from __future__ import annotations

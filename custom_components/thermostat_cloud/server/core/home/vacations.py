@@ -1,16 +1,9 @@
 """Vacations: the whole home away from a start to an end, and home again in time.
 
-A vacation puts the home in away at its start (the command layer's `set_away`: manual eco on
-every thermostat, which firmware holds by itself) and, if it names eco temperatures, gives every
-thermostat those for the while. It brings the home back before its end: early enough for each
-thermostat to reach the setpoint its schedule has at the end, by the heating (or cooling) rate
-its house model learned at the outdoor temperature now (`house_model.py`), until it has
-learned by the rate the thermostat last showed with `device.time_to_target` (see
-`Vacations.return_ms`), else at the end itself. Then the thermostats get their own eco temperatures back.
-
-Vacations are saved under the document's `vacations` key, their timer is the loop's
-`call_later` from the service's clock; at start, what should have happened while the service
-was stopped happens (a vacation that ended is ended, one that began is begun).
+Away is the command layer's `set_away` (manual eco, which firmware holds by itself). The home
+comes back early enough for each thermostat to reach its schedule's setpoint at the end (see
+`Vacations.return_ms`); then the thermostats get their own eco temperatures back. At start,
+what came due while the service was stopped happens.
 """
 
 from __future__ import annotations

@@ -1,19 +1,13 @@
 """Each thermostat's days: what ran, what the weather was, eco and away, who changed what.
 
-Kept per thermostat and local day (the home's time zone: a day of a daylight saving change has
-23 or 25 hours) under the saved document's `days` key, absent before this feature:
-
-- runtime per equipment: the runtime ledger's running totals (runtime.py) at the day's first
-  and last RUNTIME event. A day opens where the day before closed, so time that ran across
-  midnight, or between a stop and a restart, is counted once, in the day it was reported;
-- eco, away and leaf: seconds in each, counted while the service runs, split at midnight;
-- the changes of the setpoint, mode or preset by author kind (changes.py), and schedule edits;
-- the outdoor temperature the host reports (`note_outdoor`), home-wide: heating and cooling
-  degree-days against `DEGREE_DAY_BASE_C`, with how much of the day the weather covered.
+Kept per thermostat and local day (a day of a daylight saving change has 23 or 25 hours).
+Runtime is the runtime ledger's running totals at the day's first and last RUNTIME event; a day
+opens where the day before closed, so time across midnight or a restart is counted once.
+Degree-days are home-wide, against `DEGREE_DAY_BASE_C`, with how much of the day the weather
+covered.
 
 What is saved only grows within a day, and a day once past is not touched again: a restart,
-a reload or an upgrade loses no day and counts none twice. `report` builds the figures of a
-range of days and names each day's main reason against the thermostat's recent average.
+a reload or an upgrade loses no day and counts none twice.
 """
 
 from __future__ import annotations

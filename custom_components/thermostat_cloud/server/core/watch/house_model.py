@@ -1,34 +1,24 @@
 """Each house's own heating model: how fast it heats, cools and drifts, by the outdoor temperature.
 
-Learned per thermostat from what it reports, as the runtime ledger counts (`runtime.py`): the
-relay states of device reports (STATE events) split its time into phases, a heating run (a heat
-relay on), a cooling run (a cool relay on) and drift (neither). When a phase ends, its room
-temperatures at both ends give one sample: a rate in °C per hour (heating: how fast it warmed;
-cooling: how fast it cooled; drift: the signed change, negative while the house loses heat),
-with the outdoor temperature the host last told (`note_outdoor`) when the phase began.
-
-Learning is per finished phase: the PUT path only compares relay states; a finished phase adds
-one sample and refits that kind's few hundred samples (`python -m bench.house_model`).
+The relay states of a thermostat's reports split its time into phases: a heating run, a
+cooling run, and drift (neither). A finished phase gives one sample: its rate in °C per hour
+(drift signed, negative while the house loses heat) at the outdoor temperature the host last
+told when it began. The PUT path only compares relay states; a finished phase refits that
+kind's few hundred samples (`python -m bench.house_model`).
 
 The fit (`fit`) is one a reader can follow:
 
-1. each sample weighs half as much for every `HALF_LIFE_DAYS` of age (recent weeks count most);
-2. a line a few wild samples cannot pull (Theil's: its slope the median of the slopes between
-   the colder and the warmer half's samples, paired in order; its level the median) finds the
-   outliers: samples further from
-   it than `OUTLIER_SPREADS` robust spreads (1.4826 times the median distance, at least
+1. each sample weighs half as much for every `HALF_LIFE_DAYS` of age;
+2. a line a few wild samples cannot pull (Theil's) finds the outliers: samples further from it
+   than `OUTLIER_SPREADS` robust spreads (1.4826 times the median distance, at least
    `MIN_SPREAD`) are dropped: a window left open, a door, a sunny afternoon;
 3. through the rest, a weighted least-squares line of rate against outdoor temperature when
-   they span at least `MIN_OUTDOOR_SPREAD_C` outdoors, else their weighted mean: the model.
+   they span at least `MIN_OUTDOOR_SPREAD_C` outdoors, else their weighted mean.
 
-A rate is shown once `MIN_RUNS` samples of its kind are kept after step 2; it is read at the
-outdoor temperature asked, held within the outdoor temperatures learned from (a line is not
-trusted beyond what it saw).
-
-What is not learned: a phase shorter than its minimum (the room sensor lags the equipment), longer
-than its maximum, or with a silence of more than half an hour in its thermostat's requests (a
-day of missing reports learns nothing), and a rate beyond `MAX_RATE`. Kept per serial under the saved document's
-`house_model` key, at most `MAX_SAMPLES` per kind and none older than `WINDOW_DAYS`.
+A rate is shown once `MIN_RUNS` samples are kept after step 2, read within the outdoor
+temperatures learned from (a line is not trusted beyond what it saw). Not learned: a phase
+shorter than its minimum (the room sensor lags the equipment) or longer than its maximum, one
+with a silence of more than half an hour in its requests, a rate beyond `MAX_RATE`.
 """
 
 from __future__ import annotations

@@ -1,25 +1,18 @@
 """How long each piece of equipment ran, how often heating and cooling started, what it used.
 
-Counted from the relay states the thermostat reports, as they are applied (the one event path:
-STATE events of the device), timed when each report arrives: firmware's PUT carries no time of
-its own (docs/device-protocol.md). A relay counts from the report that turned it on to the
-report that turned it off, and only while the thermostat is heard from:
+Counted from the relay states as reports are applied, timed when each report arrives: firmware's
+PUT carries no time of its own (docs/device-protocol.md). A relay counts only while the
+thermostat is heard from:
 
-- after a start (Home Assistant started, the entry reloaded) nothing runs until the thermostat
-  makes contact; a relay the stored state has on counts from that contact, not from the stop;
-- a thermostat that stops being available stops counting at its last contact, and counts again
-  from its next one;
-- time between two contacts of a running thermostat counts up to `max_step_s` (a thermostat
-  in contact is heard at least every few minutes): a clock that jumps forward, or a stalled
-  loop, adds at most that, with a warning; a clock that jumps back adds nothing.
+- after a start nothing runs until the thermostat makes contact; a relay the stored state has
+  on counts from that contact, not from the stop;
+- a thermostat that stops being available stops counting at its last contact;
+- time between two contacts counts up to `max_step_s`: a clock that jumps forward, or a
+  stalled loop, adds at most that, with a warning; a clock that jumps back adds nothing.
 
-Figures only grow. They are kept per serial under the saved document's `runtime` key across
-unpairing, so a thermostat paired again continues its figures; they are counted only for
-paired thermostats, so the record cannot grow with strangers.
-
-Energy: with a power (kW) or gas rate (m³/h) per piece of equipment (`set_rates`), the time
-each ran is turned into energy as it is counted, at the rate of that moment: a new rate never
-rewrites what was used before.
+Figures only grow (long-term statistics). They are kept across unpairing, so a thermostat
+paired again continues them, and counted only for paired thermostats, so strangers cannot grow
+the record. A new energy rate never rewrites what was used before.
 """
 
 from __future__ import annotations

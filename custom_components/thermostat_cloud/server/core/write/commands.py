@@ -147,12 +147,10 @@ class Commands:
     ) -> CommandResult:
         """Set the setpoints a caller asks for, optionally switching to `mode` in the same write.
 
-        The mode rules decide what they are (modes.py). While the thermostat holds eco and no
-        mode is asked for, low and high are its eco temperatures (they are what it shows).
-        Otherwise they must be those of the mode it ends up in: low and high for range mode,
-        a single target for the others (also while off: it keeps it for later); switching to
-        off with a setpoint is refused, as it would set one the thermostat does not use. A
-        refusal comes before anything is written.
+        While the thermostat holds eco and no mode is asked for, low and high are its eco
+        temperatures (they are what it shows). Otherwise they must be those of the mode it ends up in;
+        switching to off with a setpoint is refused, as it would set one the thermostat does not use.
+        A refusal comes before anything is written.
         """
         self.require_device(serial)
         readings = self._readings(serial)
@@ -206,10 +204,8 @@ class Commands:
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
         """Return a single setpoint in range mode as the range end on the side the room must move.
 
-        Above the room temperature it becomes the low end (the thermostat heats up to it),
-        below it the high end (it cools down to it); with the room temperature unknown or
-        equal, the nearer end. The other end stays unless it is closer than RANGE_MIN_GAP_C,
-        then it moves away to that gap. The thermostat stays in range mode.
+        Above the room it becomes the low end, below it the high end; with the room unknown or equal,
+        the nearer end. The other end keeps at least RANGE_MIN_GAP_C away.
         """
         readings = self._readings(serial)
         celsius = setpoint(value)
