@@ -85,9 +85,8 @@ class Availability:
     def note_firmware(self, serial: str, version: str) -> None:
         """Keep the firmware version a device reports; a new one is published (FIRMWARE).
 
-        A thermostat updated from 4.x to 5.x (or back) is said in the log: it is answered in
-        the transport its requests use from then on, and what 4.x's transport knew of it is
-        dropped.
+        A thermostat updated between 4.x and 5.x is logged: from then on it is answered in its
+        requests' transport, and what 4.x's transport knew of it is dropped.
         """
         record = self._devices.get(serial)
         if record is None or record.software_version == version:
@@ -210,11 +209,7 @@ class Availability:
     # -- lifecycle -------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Arm the timers of thermostats seen before a restart.
-
-        One seen just before counts as available until its grace runs out; if it never
-        comes back, listeners must hear that it is gone.
-        """
+        """Arm the timers of thermostats seen before a restart: one that never comes back must be heard gone."""
         for record in self._devices.records():
             if record.last_seen:
                 self._arm_check(record.serial)

@@ -1,13 +1,9 @@
 """What API clients may see: which thermostats, who owns them, and what of their buckets.
 
-The control and hosted APIs read through this part and only word its answers:
-
-- Only paired thermostats exist for a user's client (the hosted API): an unpaired one is in
-  nobody's account. The control API, the home's own, lists every thermostat the server knows.
-- Ownership: the user who paired a thermostat owns it. One paired without naming a user (the
-  "Add thermostat" flow, or the control API's default user) belongs to the home, and every
-  user owns it then. Any other user sees a thermostat as shared.
-- Fields in `WITHHELD_FIELDS` never leave the server in a bucket a client reads.
+A user's client (the hosted API) sees only paired thermostats; the control API, the home's
+own, lists every one the server knows. The user who paired a thermostat owns it; one paired
+without naming a user (the "Add thermostat" flow) belongs to the home, and every user owns it.
+Fields in `WITHHELD_FIELDS` never leave the server in a bucket a client reads.
 """
 
 from __future__ import annotations

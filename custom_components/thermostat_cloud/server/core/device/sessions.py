@@ -494,9 +494,8 @@ class DeviceSessions:
     ) -> Subscription:
         """Return a 4.x subscribe's held connection (see `subscribe`).
 
-        Only the versions it listed count as its word for what it holds (confirmations);
-        what it was given stands in for the rest, so nothing is sent it twice, with or
-        without versions (firmware 4.3.3 lists none).
+        Only the versions it listed count as its word for what it holds; what it was given stands in
+        for the rest, so nothing is sent it twice (firmware 4.3.3 lists none).
         """
         serial = identity.serial
         listed = dict(known)

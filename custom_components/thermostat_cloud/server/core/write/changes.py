@@ -49,11 +49,7 @@ class AuthorKind(StrEnum):
 
 
 class Rule(StrEnum):
-    """The service's rules that write setpoints, modes or presets.
-
-    A new rule (arrival, room following) adds its name here and writes inside
-    `Commands.acting_as(Author.rule(Rule.…))`; the host translates each name.
-    """
+    """The service's rules that write setpoints, modes or presets; the host translates each name."""
 
     AWAY = "away"
     """The home came back: a thermostat reported someone home."""

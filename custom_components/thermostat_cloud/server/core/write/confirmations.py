@@ -263,11 +263,8 @@ class Confirmations:
     ) -> None:
         """Confirm or supersede what a thermostat's PUT reports.
 
-        `reports`: the buckets of the PUT, each with the `base_object_revision` it was
-        written over; `applied`: the fields the server applied, by bucket key; `crossed`:
-        the keys whose report conflicted with a newer change (not applied, yet still what
-        the thermostat applied of the commands before it: they confirm, never supersede);
-        `kept(key, field)` reads what the server now keeps.
+        `crossed`: the keys whose report conflicted with a newer change: not applied, yet still what
+        the thermostat applied of the commands before it, so they confirm, never supersede.
         """
         pending = self._pending.get(serial)
         device_report = applied.get(f"device.{serial}")

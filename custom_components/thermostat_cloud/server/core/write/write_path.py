@@ -192,9 +192,8 @@ class WritePath:
     ) -> set[str]:
         """Record and push what each device is owed; return those with a command now pending.
 
-        A device's own writes are not echoed; another device of the home did not make the
-        change and must be told. What the server writes is recorded as pending before its
-        push, so the write is noted against it; it is announced after every push.
+        A device's own writes are not echoed. What the server writes is recorded as pending before its
+        push, so the write is noted against it.
         """
         asked: set[str] = set()
         for target, keys in affected.items():
