@@ -153,7 +153,7 @@ class Announcements:
         self._followers = followers
 
     def publish(self, event: ServiceEvent) -> None:
-        """Tell the followers that follow the change, then the bus; one failing does not stop the rest."""
+        """Tell the followers that follow the change, then the bus; one failing stops no other."""
         for follower in self._followers:
             if follower.follows.wants(event):
                 try:

@@ -336,7 +336,8 @@ class PairingFacet:
         """Note the host saved its mirror of a pairing, or (not `saved`) of its unpairing.
 
         True when the journal changed. `saved=False`: the host saved its state without this
-        unpaired thermostat's mirror. The journal is for a host that mirrors pairings (see `model.pairing`); the caller saves.
+        unpaired thermostat's mirror. The journal is for a host that mirrors pairings (see
+        `model.pairing`); the caller saves.
         """
         if saved:
             return self._ownership.note_mirror_saved(serial)

@@ -362,7 +362,7 @@ class ThermostatService:
         return self._snapshot()
 
     async def async_flush(self) -> None:
-        """Write everything now: for a clean stop and every acknowledgement that must survive a crash."""
+        """Write everything now: a clean stop, and every acknowledgement that must outlive a crash."""
         # This save carries every change so far; a later change must schedule its own.
         self._save_requested = False
         await self._storage.async_save(self._snapshot())
@@ -374,7 +374,7 @@ class ThermostatService:
         return self._loaded
 
     def start(self) -> None:
-        """Accept subscribes and start the timers, once the device server listens (see `hub.Hub`)."""
+        """Accept subscribes and start the timers, once the device server listens (`hub.Hub`)."""
         self._subscriptions.reopen()
         self._home.write_home_devices(self._buckets)
         self._commands.restore_fan_timers()

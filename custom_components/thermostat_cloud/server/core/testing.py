@@ -44,7 +44,7 @@ class CoreHarness:
     def report(
         self, serial: str, updates: Updates, source: ChangeSource = ChangeSource.DEVICE
     ) -> dict[str, Bucket]:
-        """Take a thermostat's report through the device PUT's write path, without a session's checks."""
+        """Take a report through the device PUT's write path, without a session's checks."""
         return self._service._commands.apply(serial, updates, source)
 
     def merge(self, key: str, fields: Mapping[str, Any]) -> Bucket | None:
@@ -200,7 +200,7 @@ class CoreHarness:
         return restore
 
     def unhook(self, part: str) -> Callable[[], None]:
-        """Take a listening part off the contact path and the followers; return what puts it back."""
+        """Take a listening part off the contact path and followers; return what puts it back."""
         if part not in LISTENING_PARTS:
             raise ValueError(f"{part} is not one of {LISTENING_PARTS}")
         listening = getattr(self._service, f"_{part}")

@@ -31,7 +31,7 @@ class Availability:
         roster: Roster,
         contact_listeners: Sequence[Callable[[str], None]] = (),
     ) -> None:
-        """Each of `contact_listeners` is called with the serial of every request of a known device."""
+        """`contact_listeners` are called with the serial of every request of a known device."""
         self._config = context.config
         self._clock = context.clock
         self._devices = context.devices
@@ -137,7 +137,7 @@ class Availability:
         return serial in self._skv_subscribers
 
     def firmware_too_old(self, serial: str) -> str | None:
-        """Return the firmware version of 4.x seen sending heartbeats and never subscribing, else None."""
+        """Return the version of a 4.x seen sending heartbeats and never subscribing, else None."""
         if serial not in self._heartbeat_only:
             return None
         record = self._devices.get(serial)
@@ -178,7 +178,7 @@ class Availability:
         self._connection_changed(serial)
 
     def _connection_changed(self, serial: str) -> None:
-        """Publish that a subscribe opened or closed; without one, re-check when the grace runs out."""
+        """Publish that a subscribe opened or closed; without one, re-check after the grace."""
         self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if self._subscriptions.count(serial):
             if (handle := self._timers.pop(serial, None)) is not None:
@@ -209,7 +209,7 @@ class Availability:
     # -- lifecycle -------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Arm the timers of thermostats seen before a restart: one that never comes back must be heard gone."""
+        """Arm the timers of thermostats seen before a restart: one that never returns is gone."""
         for record in self._devices.records():
             if record.last_seen:
                 self._arm_check(record.serial)

@@ -69,9 +69,9 @@ class Roster:
         return [serial for serial in self._announced if not self._ownership.is_paired(serial)]
 
     def _forget_surplus(self, newest: str) -> None:
-        """Keep at most `max_unpaired_devices` unpaired records, so made-up serials cannot grow the state.
+        """Keep at most `max_unpaired_devices` unpaired records: made-up serials grow nothing.
 
-        The least useful go first: no code on their screen and no held subscribe, then the longest silent.
+        The least useful go first: no code on screen, no held subscribe, then the longest silent.
         """
         if len(self._devices) <= self._config.max_unpaired_devices:
             return  # fewer records than the limit, paired ones included: nothing to forget

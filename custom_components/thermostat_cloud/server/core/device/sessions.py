@@ -333,7 +333,7 @@ class DeviceSessions:
     ) -> list[dict[str, Any]]:
         """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
 
-        Each bucket is kept, ignored or refused on its own, so one bucket never throws away the change
+        Each bucket is kept, ignored or refused on its own, so one never throws away the change
         beside it; every bucket refused raises NotWritableError. No buckets is 4.x's heartbeat
         (NoLongerEvil-Thermostat issue #213). 4.x's PUTs (`skv`) carry no revision: each counts as
         written over the version the device was last given.
@@ -422,7 +422,7 @@ class DeviceSessions:
     def _inline_updates(
         self, serial: str, objects: Sequence[ObjectDescriptor]
     ) -> dict[str, dict[str, Any]]:
-        """Return the values the device sends with its subscribe: revision and timestamp 0, or newer."""
+        """Return the values a subscribe sends along: revision and timestamp 0, or newer."""
         updates: dict[str, dict[str, Any]] = {}
         for obj in objects:
             if obj.value is None:

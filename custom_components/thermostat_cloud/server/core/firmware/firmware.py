@@ -110,7 +110,7 @@ def serial_from_session(session: str, mac: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """Who sent a request: the serial its state is kept under, and for a MAC-identified thermostat the MAC.
+    """Who sent a request: the serial its state is kept under, and the MAC if it goes by one.
 
     Such a thermostat's keys are translated to its serial on the way in and back on the way out:
     its state is kept under its serial while it is answered under the keys it follows. Row "Some

@@ -284,7 +284,7 @@ class Holds:
             _LOGGER.warning("%s: the scheduled setpoint was not written: %s", serial, err.message)
 
     follows = Follows(fields=SETPOINT_FIELDS, kinds=frozenset({EventKind.PAIRING}))
-    """The setpoints (a dial turn, the schedule) and pairing (an unpaired thermostat's hold ends)."""
+    """The setpoints (a dial turn, the schedule) and pairing (unpaired, its hold ends)."""
 
     def follow(self, event: ServiceEvent) -> None:
         """Look at a setpoint change during a hold, once the write that made it is done.

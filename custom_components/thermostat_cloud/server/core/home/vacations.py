@@ -109,7 +109,7 @@ class Vacations:
         home_serials: Callable[[], list[str]],
         learned_rate: Callable[[str, str], float | None],
     ) -> None:
-        """`learned_rate(serial, kind)`: the house model's rate (°C per hour), None until learned."""
+        """`learned_rate(serial, kind)`: the house model's rate (°C/h), None until learned."""
         self._learned_rate = learned_rate
         self._clock = context.clock
         self._buckets = context.buckets

@@ -369,7 +369,7 @@ class DayLedger:
         return self._days.get(serial, {})
 
     def degree_days(self, day: date) -> tuple[float, float] | None:
-        """Return a day's heating and cooling degree-days; None when the weather covered too little."""
+        """Return a day's heating and cooling degree-days; None when weather covered too little."""
         weather = self._weather.get(day.isoformat())
         length = self.day_length_s(day)
         if weather is None or weather.covered < WEATHER_COVERAGE * length:

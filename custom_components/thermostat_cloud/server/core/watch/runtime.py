@@ -63,7 +63,7 @@ RELAY_FIELDS = frozenset(
 """The fields whose change can start or stop equipment (as STATE events name them)."""
 
 PUBLISH_INTERVAL_MS = 60_000
-"""While equipment runs, a RUNTIME event (and a save) at most this often; a start or stop at once."""
+"""While equipment runs, a RUNTIME event (and a save) at most this often; start and stop at once."""
 CLOCK_BACK_TOLERANCE_MS = 1_000
 MAX_RATE = 1_000.0
 """Plausible power (kW) or gas rate (m³/h) of one stage: a home's equipment is well under."""

@@ -184,7 +184,7 @@ class ChangeLog:
         )
 
     def note(self, serial: str, fields: frozenset[str], author: Author) -> Author | None:
-        """Keep a thermostat's attributed change as its last; None if the fields hold nothing attributed."""
+        """Keep a thermostat's attributed change as its last; None if nothing is attributed."""
         kinds = attributed(fields)
         if not kinds:
             return None

@@ -148,9 +148,9 @@ class Commands:
         """Set the setpoints a caller asks for, optionally switching to `mode` in the same write.
 
         While the thermostat holds eco and no mode is asked for, low and high are its eco
-        temperatures (they are what it shows). Otherwise they must be those of the mode it ends up in;
-        switching to off with a setpoint is refused, as it would set one the thermostat does not use.
-        A refusal comes before anything is written.
+        temperatures (they are what it shows). Otherwise they must be those of the mode it ends
+        up in; switching to off with a setpoint is refused, as it would set one the thermostat
+        does not use. A refusal comes before anything is written.
         """
         self.require_device(serial)
         readings = self._readings(serial)
@@ -204,8 +204,8 @@ class Commands:
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
         """Return a single setpoint in range mode as the range end on the side the room must move.
 
-        Above the room it becomes the low end, below it the high end; with the room unknown or equal,
-        the nearer end. The other end keeps at least RANGE_MIN_GAP_C away.
+        Above the room it becomes the low end, below it the high end; with the room unknown or
+        equal, the nearer end. The other end keeps at least RANGE_MIN_GAP_C away.
         """
         readings = self._readings(serial)
         celsius = setpoint(value)
@@ -290,7 +290,7 @@ class Commands:
 
         Firmware undoes `structure.away` alone within minutes (it starts auto-eco, which
         preconditioning ends), so away is also the home's manual eco (`manual_eco_all`), which
-        firmware holds; see `HomeRules.home_eco`. The thermostat names its home: see `set_home_away`.
+        firmware holds; see `HomeRules.home_eco`. The thermostat names its home (`set_home_away`).
         """
         self.require_device(serial)
         boolean(away, "Away")

@@ -82,10 +82,10 @@ class HomeRules:
         """Enter or leave the home's manual eco, as one change pushed at once.
 
         On: `structure.manual_eco_all`, `manual_eco_timestamp` in seconds (firmware drops it when
-        more than 600 s off its clock) and `away`. Off: the same three cleared, and `device.eco` back
-        to `schedule` on the thermostats still in eco, or a stale `manual-eco` puts it back into eco;
-        `every_device`: on every thermostat of the home (one may hold eco the server has not heard of
-        yet). `extra`: more buckets in the same change.
+        more than 600 s off its clock) and `away`. Off: the same three cleared, and `device.eco`
+        back to `schedule` on the thermostats still in eco, or a stale `manual-eco` puts it back
+        into eco; `every_device`: on every thermostat of the home (one may hold eco the server
+        has not heard of yet). `extra`: more buckets in the same change.
         """
         key = bucket_key("structure", structure_id)
         fields = {
@@ -111,10 +111,10 @@ class HomeRules:
     ) -> HomeChange | None:
         """Return the end of the home's manual eco a thermostat's report implies, if any.
 
-        A thermostat brings the home back by leaving eco at its dial (`device.eco` on `schedule`), or by
-        reporting `structure.away` false should one ever do so (the protocol notes say firmware never
-        PUTs `structure`; only this project's issue 17 saw it). An eco report older than the command
-        that entered manual eco does not undo it.
+        A thermostat brings the home back by leaving eco at its dial (`device.eco` on `schedule`),
+        or by reporting `structure.away` false should one ever do so (the protocol notes say
+        firmware never PUTs `structure`; only this project's issue 17 saw it). An eco report older
+        than the command that entered manual eco does not undo it.
         """
         pairing = self._ownership.pairing(serial)
         if pairing is None:

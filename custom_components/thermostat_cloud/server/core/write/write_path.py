@@ -27,7 +27,7 @@ _LOGGER = logging.getLogger(__name__)
 
 
 def _refuse_unstorable(keys: list[str]) -> None:
-    """Refuse these buckets' changes, as the store refused them; the other buckets' changes stand."""
+    """Refuse these buckets' changes, as the store refused them; the others' changes stand."""
     if keys:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
@@ -101,7 +101,7 @@ class WritePath:
     def write(
         self, serial: str, key: str, fields: Mapping[str, Any], also: Updates | None = None
     ) -> CommandResult:
-        """Write `fields` to `key` (and `also` to other buckets, as one change); the result names `key`."""
+        """Write `fields` to `key` (and `also`, as one change); the result names `key`."""
         return self.command(serial, {key: fields, **(also or {})}, key)
 
     def unchanged(self, serial: str, key: str) -> CommandResult:
@@ -118,7 +118,7 @@ class WritePath:
     def _write(
         self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
     ) -> tuple[dict[str, Bucket], list[str]]:
-        """Merge one change, deliver it and announce it; return what changed and the keys refused."""
+        """Merge, deliver and announce one change; return what changed and the keys refused."""
         if source is ChangeSource.SERVER:
             # A command writes all of its buckets or none of them.
             try:
@@ -192,8 +192,8 @@ class WritePath:
     ) -> set[str]:
         """Record and push what each device is owed; return those with a command now pending.
 
-        A device's own writes are not echoed. What the server writes is recorded as pending before its
-        push, so the write is noted against it.
+        A device's own writes are not echoed. What the server writes is recorded as pending before
+        its push, so the write is noted against it.
         """
         asked: set[str] = set()
         for target, keys in affected.items():
