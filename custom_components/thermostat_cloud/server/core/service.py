@@ -362,7 +362,7 @@ class ThermostatService:
         return self._snapshot()
 
     async def async_flush(self) -> None:
-        """Write everything now: a clean stop, and every acknowledgement that must outlive a crash."""
+        """Write everything now: for a clean stop and acknowledgements that must outlive a crash."""
         # This save carries every change so far; a later change must schedule its own.
         self._save_requested = False
         await self._storage.async_save(self._snapshot())
