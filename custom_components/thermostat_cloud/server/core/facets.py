@@ -45,8 +45,9 @@ class CommandsFacet(Protocol):
 
     def last_change(self, serial: str) -> Change | None: ...
 
-    def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
-        """Set the target temperature (of `mode`, the current one by default)."""
+    def set_temperature(
+        self, serial: str, value: object, mode: str | None = None
+    ) -> CommandResult: ...
 
     def set_setpoints(
         self,
@@ -87,15 +88,13 @@ class CommandsFacet(Protocol):
         temp_max: object = None,
         *,
         pin: object = None,
-    ) -> CommandResult:
-        """Lock the dial to a range behind a PIN, or unlock it."""
+    ) -> CommandResult: ...
 
     def set_schedule(
         self, serial: str, schedule: object, *, turn_off_learning: object = None
     ) -> CommandResult: ...
 
-    def set_schedule_mode(self, serial: str, mode: object) -> CommandResult:
-        """Set which schedule runs (heat, cool, range)."""
+    def set_schedule_mode(self, serial: str, mode: object) -> CommandResult: ...
 
     def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult: ...
 
@@ -121,8 +120,7 @@ class HoldsFacet(Protocol):
         until: datetime | None = None,
         duration: timedelta | None = None,
         until_next_change: bool = False,
-    ) -> Hold:
-        """Hold a temperature (or a low and a high); refused with nothing changed if wrong."""
+    ) -> Hold: ...
 
     def resume_schedule(self, serial: str) -> None: ...
 
@@ -170,8 +168,7 @@ class RuntimeFacet(Protocol):
 
     def figures(self, serial: str) -> RuntimeFigures: ...
 
-    def set_rates(self, serial: str, rates: Rates) -> None:
-        """Set the powers and gas rates its energy is counted at."""
+    def set_rates(self, serial: str, rates: Rates) -> None: ...
 
     def note_shown(
         self,
@@ -186,8 +183,7 @@ class RuntimeFacet(Protocol):
 class DaysFacet(Protocol):
     """Each thermostat's days and the home's weather by day (see `days.DayLedger`)."""
 
-    def report(self, serial: str, first: date, last: date) -> dict[str, Any]:
-        """Return a thermostat's figures of a range of days, with totals and reasons."""
+    def report(self, serial: str, first: date, last: date) -> dict[str, Any]: ...
 
     def local_date(self, ms: int) -> date:
         """Return the home's date at a time (Unix ms)."""

@@ -191,7 +191,6 @@ class Vacations:
         eco_high: object = None,
         summary: str = "",
     ) -> Vacation:
-        """Add a vacation; refused (with nothing changed) when it is wrong."""
         vacation = Vacation(id=secrets.token_hex(8), start_ms=0, end_ms=0)
         self._check(vacation, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         self._vacations[vacation.id] = vacation
@@ -209,7 +208,6 @@ class Vacations:
         eco_high: object = None,
         summary: str = "",
     ) -> Vacation:
-        """Change a vacation (all of it); refused when it is wrong or unknown."""
         current = self._require(vacation_id)
         changed = Vacation(id=current.id, start_ms=0, end_ms=0)
         self._check(changed, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
