@@ -112,16 +112,24 @@ def temperature(
         celsius = round(number, SAFETY_TEMPERATURE_DIGITS) if near else number
     else:
         celsius = round_half(number) if near else number
-    if not low <= celsius <= high:
+    _require_within(
+        celsius, low, high, what, field=field, unit="°C", reason=Reason.TEMPERATURE_OUT_OF_RANGE
+    )
+    return celsius
+
+
+def _require_within(
+    number: float, low: float, high: float, what: str, *, field: str, unit: str, reason: Reason
+) -> None:
+    if not low <= number <= high:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
-            f"{what} must be between {low} and {high} °C",
-            Reason.TEMPERATURE_OUT_OF_RANGE,
+            f"{what} must be between {low} and {high} {unit}",
+            reason,
             field=field,
             min=low,
             max=high,
         )
-    return celsius
 
 
 def setpoint(
@@ -183,15 +191,15 @@ def _scale(value: object, what: str) -> str:
 
 def _humidity(value: object, what: str) -> int:
     number = as_number(value, what)
-    if not TARGET_HUMIDITY_MIN <= number <= TARGET_HUMIDITY_MAX:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            f"{what} must be between {TARGET_HUMIDITY_MIN} and {TARGET_HUMIDITY_MAX} %",
-            Reason.HUMIDITY_OUT_OF_RANGE,
-            field=what,
-            min=TARGET_HUMIDITY_MIN,
-            max=TARGET_HUMIDITY_MAX,
-        )
+    _require_within(
+        number,
+        TARGET_HUMIDITY_MIN,
+        TARGET_HUMIDITY_MAX,
+        what,
+        field=what,
+        unit="%",
+        reason=Reason.HUMIDITY_OUT_OF_RANGE,
+    )
     return round(number)
 
 
