@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 import hashlib
+import logging
 import math
 import re
+from typing import Any
 
 from .command_errors import CommandError, ErrorCode, Reason
 
@@ -71,6 +73,20 @@ def is_valid_pin_hash(value: object) -> bool:
         return len(base64.b64decode(value, validate=True)) == SHA1_DIGEST_BYTES
     except binascii.Error, ValueError:
         return False
+
+
+def saved_record(data: object, logger: logging.Logger, refusal: str) -> Mapping[Any, Any] | None:
+    """Return a part of the saved state as a record; None when it is absent or no record.
+
+    Absent is a document of a version before the part: nothing to restore, nothing logged.
+    What is no record is logged (`refusal`) and restored as nothing.
+    """
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        logger.warning(refusal)
+        return None
+    return data
 
 
 def finite_number(value: object) -> float | int | None:

@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 from ..context import CoreContext
 from ..events import EventKind, ServiceEvent
 from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
-from ..read.validation import finite_number
+from ..read.validation import finite_number, saved_record
 from .days import HEATING_EQUIPMENT
 from .health import Figure, Finding, FindingKind, HealthThresholds
 from .runtime import RuntimeFigures
@@ -248,10 +248,8 @@ class HealthBook:
     def load(self, data: object) -> None:
         """Restore what `dump` saved (absent before this feature: nothing found yet)."""
         self._watches = {}
+        data = saved_record(data, _LOGGER, "Ignoring stored health findings: they are no record")
         if data is None:
-            return
-        if not isinstance(data, Mapping):
-            _LOGGER.warning("Ignoring stored health findings: they are no record")
             return
         day = data.get("day")
         if isinstance(day, Mapping):
