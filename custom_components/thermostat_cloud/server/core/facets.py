@@ -22,8 +22,8 @@ from ..model.pairing import Pairing, PairingRegistry
 from .device.availability import Availability
 from .device.pairing import HomePairing, RegisterResult
 from .device.roster import Roster
-from .device.trouble import Trouble
 from .events import PairingOrigin
+from .firmware.trouble import Trouble
 from .home.holds import Hold
 from .home.vacations import Vacation
 from .read.command_errors import CommandResult

@@ -14,7 +14,7 @@ import logging
 from ...delivery.subscriptions import SubscriptionHub
 from ..context import CoreContext
 from ..events import EventKind, ServiceEvent
-from .firmware import too_old_to_control
+from ..firmware.firmware import too_old_to_control
 from .roster import Roster
 
 _LOGGER = logging.getLogger(__name__)

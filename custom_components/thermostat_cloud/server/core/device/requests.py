@@ -17,7 +17,7 @@ import logging
 from typing import Any
 
 from ...delivery import HeldConnection
-from .firmware import Identity
+from ..firmware.firmware import Identity
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -21,10 +21,7 @@ from ...model.text import for_log
 from ..config import SERVER_VERSION, origin_with_port
 from ..context import CoreContext
 from ..events import ChangeSource
-from ..write.commands import Commands
-from ..write.confirmations import Confirmations
-from .availability import Availability
-from .firmware import (
+from ..firmware.firmware import (
     MAC_RE,
     Identity,
     carries_setpoints,
@@ -33,6 +30,9 @@ from .firmware import (
     serial_from_session,
     serial_from_user_id,
 )
+from ..write.commands import Commands
+from ..write.confirmations import Confirmations
+from .availability import Availability
 from .pairing import HomePairing
 from .requests import (
     BucketAccess,

@@ -32,8 +32,8 @@ from typing import Any, Protocol
 
 from ...model.buckets import Bucket, field_name, split_key
 from ..context import CoreContext
-from ..device.trouble import CONFLICTS_MANY, Trouble, likely_trouble
 from ..events import EventKind, ServiceEvent
+from ..firmware.trouble import CONFLICTS_MANY, Trouble, likely_trouble
 from ..read.state import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
