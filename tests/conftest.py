@@ -17,19 +17,22 @@ from dataclasses import dataclass
 from datetime import timedelta
 import logging
 from pathlib import Path
+import socket
 import sys
 from typing import Any, cast
 
 import aiohttp
 from aiohttp import web
 from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN
 from homeassistant.config_entries import SOURCE_USER, ConfigEntry, ConfigEntryState
-from homeassistant.const import EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
+from homeassistant.const import ATTR_ENTITY_ID, EVENT_STATE_CHANGED, EVENT_STATE_REPORTED
 from homeassistant.core import Event, HomeAssistant, callback
 from homeassistant.data_entry_flow import FlowResultType
 from homeassistant.helpers import entity_registry as er, frame
 from homeassistant.helpers.json import json_bytes
 from homeassistant.util.json import json_loads
+from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import orjson
 import pytest
 from pytest_homeassistant_custom_component.common import MockConfigEntry
@@ -51,8 +54,10 @@ from custom_components.thermostat_cloud.const import (
 )
 from custom_components.thermostat_cloud.server import (
     DeviceServer,
+    EventKind,
     LocalNetwork,
     ServiceConfig,
+    ServiceEvent,
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.core.testing import harness
@@ -428,6 +433,14 @@ THERMOSTAT_DEVICE: dict[str, Any] = {
 }
 
 
+# Eco on from the thermostat's own menu, between 12 and 28 °C.
+ECO_MANUAL = {
+    "eco": {"mode": "manual-eco"},
+    "away_temperature_low": 12.0,
+    "away_temperature_high": 28.0,
+}
+
+
 @dataclass
 class PairedThermostat:
     """A hub entry, and a simulated thermostat paired to it and holding its subscribe."""
@@ -466,6 +479,15 @@ class PairedThermostat:
             if all(value.get(name) == want for name, want in expected.items()):
                 return value
 
+    async def climate(self, action: str, **data: Any) -> None:
+        """Call a climate action on the thermostat's climate entity, as an automation would."""
+        await self.hass.services.async_call(
+            CLIMATE_DOMAIN,
+            action,
+            {ATTR_ENTITY_ID: self.entity_id("climate"), **data},
+            blocking=True,
+        )
+
     async def reported(self, **fields: Any) -> None:
         """Let the thermostat report a change of its `device` bucket (its own menu); wait for it."""
         await self.thermostat.put(f"device.{self.serial}", fields)
@@ -500,6 +522,26 @@ def record_state_writes(hass: HomeAssistant, entity_ids: Collection[str]) -> lis
     return written
 
 
+async def until_event(
+    service: ThermostatService, kind: EventKind, check: Callable[[], bool]
+) -> None:
+    """Return once `check` holds, re-checked on every service event of `kind` (10 s at most)."""
+    if check():
+        return
+    done = asyncio.Event()
+
+    def on_event(event: ServiceEvent) -> None:
+        if event.kind is kind and check():
+            done.set()
+
+    remove = service.events.listen(on_event)
+    try:
+        async with asyncio.timeout(10):
+            await done.wait()
+    finally:
+        remove()
+
+
 def shown(hass: HomeAssistant, entity_id: str) -> str:
     """Return the state of an entity, which must exist."""
     current = hass.states.get(entity_id)
@@ -516,6 +558,15 @@ def aborted(result: Any) -> str:
 def free_port() -> int:
     """Return a TCP port nothing uses right now, on any interface (see `TEST_PORTS`)."""
     return free_port_on_loopback_hosts("", "127.0.0.1")
+
+
+@pytest.fixture
+def taken_port(socket_enabled: None) -> Iterator[int]:
+    """Return a port another program listens on, for the whole test."""
+    with socket.socket() as blocker:
+        blocker.bind(("", 0))
+        blocker.listen()
+        yield blocker.getsockname()[1]
 
 
 def hub_config_entry(port: int, origin: str | None = None) -> MockConfigEntry:
@@ -582,6 +633,20 @@ async def add_thermostat(hass: HomeAssistant, entry: ConfigEntry, code: str, **f
     assert result["type"] is FlowResultType.CREATE_ENTRY, result
 
 
+async def added(
+    hass: HomeAssistant, entry: MockConfigEntry, thermostat: SimulatedThermostat, code: str
+) -> PairedThermostat:
+    """Add the thermostat by its code; return it once the pairing push reached it.
+
+    The pairing push is the user and structure buckets; the structure's is the last.
+    """
+    await add_thermostat(hass, entry, code)
+    await hass.async_block_till_done()
+    paired = PairedThermostat(hass, entry, thermostat)
+    await thermostat.next_object(harness(paired.service).home_keys(thermostat.serial)[1])
+    return paired
+
+
 @pytest.fixture
 async def pair_thermostat(
     hass: HomeAssistant, socket_enabled: None
@@ -630,16 +695,29 @@ async def pair_thermostat(
             code = (await thermostat.passphrase())["value"]
             thermostat.start()
             await thermostat.subscribed.wait()
-            await add_thermostat(hass, hub_entry, code)
-            await hass.async_block_till_done()
-            paired = PairedThermostat(hass, hub_entry, thermostat)
-            # The pairing push (user and structure buckets) reached the thermostat.
-            await thermostat.next_object(harness(paired.service).home_keys(serial)[1])
-            return paired
+            return await added(hass, hub_entry, thermostat, code)
 
         yield pair
         for thermostat in made:
             await thermostat.stop()
+
+
+@pytest.fixture
+async def paired(pair_thermostat: PairThermostat) -> PairedThermostat:
+    """One thermostat paired with its initial buckets: the first step of most tests."""
+    return await pair_thermostat()
+
+
+@pytest.fixture
+async def other(paired: PairedThermostat, pair_thermostat: PairThermostat) -> PairedThermostat:
+    """Return a second thermostat, paired to the same hub and so to the same home."""
+    return await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
+
+
+@pytest.fixture
+def fahrenheit(hass: HomeAssistant) -> None:
+    """Home Assistant in US customary units (°F); with `usefixtures`, set before pairing."""
+    hass.config.units = US_CUSTOMARY_SYSTEM
 
 
 # -- thermostats' settings pages on loopback addresses ---------------------------------------------

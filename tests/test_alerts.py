@@ -94,6 +94,16 @@ async def heated(
     return await pair_thermostat(shared={"target_temperature": 21.0, "current_temperature": 18.5})
 
 
+@pytest.fixture
+async def not_heating(
+    hass: HomeAssistant, clock: LoopClock, heated: PairedThermostat
+) -> PairedThermostat:
+    """Return the heated thermostat once its furnace stopped heating and the repair is raised."""
+    await furnace_not_heating(heated, clock)
+    assert issue(hass, NOT_HEATING_ISSUE) is not None
+    return heated
+
+
 async def test_a_furnace_that_stops_heating_raises_an_alert_that_clears_when_the_room_warms(
     hass: HomeAssistant, clock: LoopClock, heated: PairedThermostat
 ) -> None:
@@ -173,17 +183,14 @@ async def test_the_figures_are_in_the_users_units(
 
 
 async def test_a_finding_open_at_a_restart_is_raised_again_without_a_second_event(
-    hass: HomeAssistant, clock: LoopClock, heated: PairedThermostat
+    hass: HomeAssistant, not_heating: PairedThermostat
 ) -> None:
     """The finding survives a reload of the hub: its repair comes back, the phone is not told twice."""
-    await furnace_not_heating(heated, clock)
-    assert issue(hass, NOT_HEATING_ISSUE) is not None
-
     alerts = record_alerts(hass)
-    assert await hass.config_entries.async_reload(heated.entry.entry_id)
+    assert await hass.config_entries.async_reload(not_heating.entry.entry_id)
     await hass.async_block_till_done()
     assert issue(hass, NOT_HEATING_ISSUE) is not None
-    assert shown(hass, heated.entity_id(Platform.BINARY_SENSOR, "hvac_problem")) == STATE_ON
+    assert shown(hass, not_heating.entity_id(Platform.BINARY_SENSOR, "hvac_problem")) == STATE_ON
     assert alerts == []
 
 
@@ -353,15 +360,12 @@ async def test_thresholds_the_service_would_refuse_are_refused_with_a_reason(
 
 
 async def test_an_upgrade_keeps_every_entity_and_adds_the_problem_sensor(
-    hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
-    hass_storage: dict[str, Any],
+    hass: HomeAssistant, hass_storage: dict[str, Any], paired: PairedThermostat
 ) -> None:
     """From the version before the alerts: no alert options, no `health` in the saved document.
 
     Every entity keeps its id, the problem sensor joins them (off), nothing is raised.
     """
-    paired = await pair_thermostat()
     entry = paired.entry
     registry = er.async_get(hass)
     problem_unique_id = f"{SERIAL}_hvac_problem"
@@ -390,14 +394,12 @@ async def test_an_upgrade_keeps_every_entity_and_adds_the_problem_sensor(
 
 
 async def test_unpairing_a_thermostat_clears_its_alerts(
-    hass: HomeAssistant, clock: LoopClock, heated: PairedThermostat
+    hass: HomeAssistant, not_heating: PairedThermostat
 ) -> None:
     """A thermostat removed in the UI takes its repairs with it; the event says cleared."""
-    await furnace_not_heating(heated, clock)
-    assert issue(hass, NOT_HEATING_ISSUE) is not None
     alerts = record_alerts(hass)
-    (subentry_id,) = heated.entry.subentries
-    assert hass.config_entries.async_remove_subentry(heated.entry, subentry_id)
+    (subentry_id,) = not_heating.entry.subentries
+    assert hass.config_entries.async_remove_subentry(not_heating.entry, subentry_id)
     await hass.async_block_till_done()
     assert issue(hass, NOT_HEATING_ISSUE) is None
     assert [(alert["status"], alert["kind"]) for alert in alerts] == [("cleared", "not_heating")]

@@ -15,15 +15,14 @@ from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
-from .conftest import SERIAL, PairThermostat, shown
+from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 from .platform_snapshots import platform_snapshot_test
 
 
 @pytest.mark.smoke("binary_sensor")
 async def test_binary_sensors_read_the_thermostats_buckets(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     assert shown(hass, paired.entity_id("binary_sensor", "online")) == STATE_ON
     for key in ("leaf", "heating", "cooling", "fan", "temperature_lock"):
         assert shown(hass, paired.entity_id("binary_sensor", key)) == STATE_OFF, key
@@ -39,10 +38,9 @@ async def test_binary_sensors_read_the_thermostats_buckets(
 
 
 async def test_online_is_a_diagnostic_named_online(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+    hass: HomeAssistant, entity_registry: er.EntityRegistry, paired: PairedThermostat
 ) -> None:
     """The connectivity sensor is enabled, diagnostic, and named as the README calls it."""
-    paired = await pair_thermostat()
     entry = entity_registry.async_get(paired.entity_id("binary_sensor", "online"))
     assert entry is not None
     assert entry.disabled_by is None
@@ -54,9 +52,8 @@ async def test_online_is_a_diagnostic_named_online(
     assert online.name == f"Thermostat {SERIAL} Online"
 
 
-async def test_filter_replacement(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_filter_replacement(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """A due filter reminder is a problem."""
-    paired = await pair_thermostat()
     filter_due = paired.entity_id("binary_sensor", "filter_replacement")
     assert shown(hass, filter_due) == STATE_OFF
 

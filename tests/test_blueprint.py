@@ -169,7 +169,7 @@ class Household:
 
 
 @pytest.fixture
-async def household(
+async def home(
     hass: HomeAssistant,
     tmp_path: Path,
     *,
@@ -178,21 +178,20 @@ async def household(
     hass_client: ClientSessionGenerator,
     aioclient_mock: AiohttpClientMocker,
 ) -> Household:
-    """Pair a thermostat; import the blueprint by the README's link and save it."""
+    """Pair a thermostat; import the blueprint by the README's link and save it. Anna is home."""
     paired = await pair_thermostat()
     await setup_automations(hass, tmp_path)
     home = Household(hass, paired, await hass_client())
     home.path = await import_blueprint(
         hass, BLUEPRINT, "Away when everyone has left", hass_ws_client, aioclient_mock
     )
+    home.set("person.anna", "home")
     return home
 
 
 async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
-    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, home: Household, freezer: FrozenDateTimeFactory
 ) -> None:
-    home = household
-    home.set("person.anna", "home")
     home.set("person.ben", "home")
     await home.created(
         "away_people", {"presence": ["person.anna", "person.ben"], "delay": {"minutes": 10}}
@@ -215,10 +214,9 @@ async def test_away_when_everyone_left_and_back_when_the_first_comes_home(
 
 
 async def test_a_short_absence_leaves_the_home_alone(
-    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, home: Household, freezer: FrozenDateTimeFactory
 ) -> None:
     """Back before the delay: the home never goes away."""
-    home = household
     home.set("zone.home", "1")
     await home.created("away_zone", {"presence": ["zone.home"], "delay": {"minutes": 5}})
 
@@ -238,11 +236,9 @@ async def test_a_short_absence_leaves_the_home_alone(
 
 
 async def test_someone_on_the_way_home_ends_away_early(
-    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, home: Household, freezer: FrozenDateTimeFactory
 ) -> None:
     """Proximity: within the distance and coming towards home, the home comes back."""
-    home = household
-    home.set("person.anna", "home")
     home.set("sensor.home_nearest_distance", "0", unit_of_measurement="m")
     home.set("sensor.home_nearest_direction_of_travel", "arrived")
     await home.created(
@@ -269,11 +265,9 @@ async def test_someone_on_the_way_home_ends_away_early(
 
 
 async def test_people_not_located_yet_do_not_count_as_gone(
-    hass: HomeAssistant, household: Household, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, home: Household, freezer: FrozenDateTimeFactory
 ) -> None:
     """Just after a restart a person is unknown: that is no reason to set the home away."""
-    home = household
-    home.set("person.anna", "home")
     await home.created("away_unknown", {"presence": ["person.anna"], "delay": {"minutes": 1}})
     await home.moved("person.anna", "unknown")
     await later(hass, freezer, minutes=5)
@@ -291,10 +285,10 @@ async def test_people_not_located_yet_do_not_count_as_gone(
     ],
 )
 async def test_an_automation_with_a_bad_input_is_refused(
-    hass: HomeAssistant, household: Household, inputs: dict[str, Any], message: str
+    hass: HomeAssistant, home: Household, inputs: dict[str, Any], message: str
 ) -> None:
     """The automation editor refuses it, saying what is wrong; nothing is created."""
-    status, body = await household.automation("bad", inputs)
+    status, body = await home.automation("bad", inputs)
     assert status == HTTPStatus.BAD_REQUEST
     assert message in body["message"]
     assert hass.states.get("automation.bad") is None

@@ -7,7 +7,7 @@ docs/device-protocol.md, "What real firmware does").
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
 import aiohttp
@@ -289,35 +289,45 @@ async def test_a_mac_identified_thermostat_is_one_thermostat_under_its_serial(
             await thermostat.stop()
 
 
+@pytest.fixture
+async def mac_thermostat(
+    device_url: str, http: aiohttp.ClientSession
+) -> AsyncGenerator[SimulatedThermostat]:
+    """Return a thermostat that names itself by its MAC until it subscribes; stopped after."""
+    thermostat = SimulatedThermostat(device_url, SERIAL, http, identify_by_mac=True)
+    yield thermostat
+    await thermostat.stop()
+
+
 async def test_a_mac_identified_thermostat_asking_for_a_code_before_subscribing_waits(
-    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+    http: aiohttp.ClientSession,
+    service: ThermostatService,
+    mac_thermostat: SimulatedThermostat,
 ) -> None:
     """Until its subscribe names its serial, it is answered 503 (retried), never a MAC device."""
-    thermostat = SimulatedThermostat(device_url, SERIAL, http, identify_by_mac=True)
-    await thermostat.entry()
-    async with http.get(thermostat.passphrase_url, headers=thermostat.headers) as resp:
+    await mac_thermostat.entry()
+    async with http.get(mac_thermostat.passphrase_url, headers=mac_thermostat.headers) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Device serial not known yet"}
     assert service.devices.known_serials() == []
-    try:
-        thermostat.start()
-        await thermostat.subscribed.wait()
-        assert (await thermostat.passphrase())["value"]
-        assert service.devices.known_serials() == [SERIAL]
-        record = service.devices.record(SERIAL)
-        assert record is not None
-        assert record.software_version == thermostat.firmware  # kept from its entry
-    finally:
-        await thermostat.stop()
+    mac_thermostat.start()
+    await mac_thermostat.subscribed.wait()
+    assert (await mac_thermostat.passphrase())["value"]
+    assert service.devices.known_serials() == [SERIAL]
+    record = service.devices.record(SERIAL)
+    assert record is not None
+    assert record.software_version == mac_thermostat.firmware  # kept from its entry
 
 
 async def test_a_mac_identified_subscribe_without_a_session_waits(
-    http: aiohttp.ClientSession, device_url: str, service: ThermostatService
+    http: aiohttp.ClientSession,
+    device_url: str,
+    service: ThermostatService,
+    mac_thermostat: SimulatedThermostat,
 ) -> None:
     """Its serial is only in its session id: without one it is answered 503, not a MAC device."""
-    thermostat = SimulatedThermostat(device_url, SERIAL, http, identify_by_mac=True)
     async with http.post(
-        f"{device_url}/svc/transport", json={"objects": []}, headers=thermostat.headers
+        f"{device_url}/svc/transport", json={"objects": []}, headers=mac_thermostat.headers
     ) as resp:
         assert resp.status == 503
         assert await resp.json() == {"error": "Device serial not known yet"}
@@ -353,19 +363,22 @@ async def test_a_mac_thermostat_kept_under_its_mac_by_an_earlier_version_moves_t
 # -- firmware 4.x -------------------------------------------------------------------------------------
 
 
+def too_old_repair(hass: HomeAssistant) -> ir.IssueEntry | None:
+    """Return the repair that says the thermostat's firmware is too old, if raised."""
+    return ir.async_get(hass).async_get_issue(DOMAIN, f"firmware_too_old_{SERIAL}")
+
+
 async def test_a_4x_heartbeat_is_answered_and_says_5x_is_needed(
     hass: HomeAssistant, hub: MockConfigEntry
 ) -> None:
     """4.x PUTs `{"objects": []}` to its cached `/nest/transport/v3/put` and never subscribes."""
     port = hub.data[CONF_DEVICE_PORT]
-    registry = ir.async_get(hass)
-    issue_id = f"firmware_too_old_{SERIAL}"
     async with aiohttp.ClientSession() as http:
         old = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http, firmware="4.2.5")
         old.transport_url = f"http://127.0.0.1:{port}/nest/transport"
         assert await old.heartbeat() == {"objects": []}
         await hass.async_block_till_done()
-        issue = registry.async_get_issue(DOMAIN, issue_id)
+        issue = too_old_repair(hass)
         assert issue is not None
         assert issue.translation_key == "firmware_too_old"
         assert issue.translation_placeholders == {"serial": SERIAL, "version": "4.2.5"}
@@ -373,10 +386,10 @@ async def test_a_4x_heartbeat_is_answered_and_says_5x_is_needed(
         # Its User-Agent was not confused with a sign of 5.x by its next heartbeat.
         assert await old.heartbeat() == {"objects": []}
         await hass.async_block_till_done()
-        assert registry.async_get_issue(DOMAIN, issue_id) is not None
+        assert too_old_repair(hass) is not None
 
         # Updated to 5.x, it registers again after its restart: the message goes.
         new = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http, firmware="5.9.4-5")
         await new.entry()
         await hass.async_block_till_done()
-        assert registry.async_get_issue(DOMAIN, issue_id) is None
+        assert too_old_repair(hass) is None

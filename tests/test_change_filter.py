@@ -48,10 +48,9 @@ async def test_a_change_of_one_thermostat_writes_none_of_anothers_entities(
 
 
 async def test_a_field_the_climate_entity_does_not_show_leaves_it_unwritten(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A battery reading changes the battery sensor; the climate state keeps its last update."""
-    paired = await pair_thermostat()
     climate = paired.entity_id("climate")
     battery = paired.entity_id("sensor", "battery_voltage")
     climate_before = hass.states.get(climate)

@@ -36,7 +36,6 @@ from homeassistant.components.climate.const import (
 )
 from homeassistant.components.climate.intent import async_setup_intents
 from homeassistant.const import (
-    ATTR_ENTITY_ID,
     ATTR_SUPPORTED_FEATURES,
     ATTR_TEMPERATURE,
     EVENT_STATE_CHANGED,
@@ -47,7 +46,6 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import device_registry as dr, entity_registry as er, intent
-from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
@@ -55,7 +53,7 @@ from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
 from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import (
-    OTHER_SERIAL,
+    ECO_MANUAL,
     SERIAL,
     PairedThermostat,
     PairThermostat,
@@ -63,16 +61,6 @@ from .conftest import (
     shown,
 )
 from .platform_snapshots import platform_snapshot_test
-
-
-async def call(hass: HomeAssistant, paired: PairedThermostat, service: str, **data: Any) -> None:
-    """Call a climate action on the thermostat's climate entity."""
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        service,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), **data},
-        blocking=True,
-    )
 
 
 def attrs(hass: HomeAssistant, paired: PairedThermostat) -> dict[str, Any]:
@@ -94,12 +82,11 @@ def hvac_mode(hass: HomeAssistant, paired: PairedThermostat) -> str:
 
 async def test_paired_thermostat_becomes_a_climate_device(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     device_registry: dr.DeviceRegistry,
     entity_registry: er.EntityRegistry,
+    paired: PairedThermostat,
 ) -> None:
     """Pairing from "Add thermostat" creates the device and its entities at once."""
-    paired = await pair_thermostat()
 
     assert hvac_mode(hass, paired) == HVACMode.HEAT
     attributes = attrs(hass, paired)
@@ -200,12 +187,11 @@ async def test_hvac_modes_follow_capabilities(
 )
 async def test_hvac_action_comes_from_the_relays(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     relays: dict[str, bool],
     mode: str,
     action: HVACAction,
+    paired: PairedThermostat,
 ) -> None:
-    paired = await pair_thermostat()
     await paired.thermostat.put(f"shared.{SERIAL}", {"target_temperature_type": mode, **relays})
     assert attrs(hass, paired)[ATTR_HVAC_ACTION] == action
 
@@ -214,10 +200,9 @@ async def test_hvac_action_comes_from_the_relays(
 
 
 async def test_thermostat_put_updates_the_entity(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """The dial turned on the thermostat: its PUT is on the entity when the PUT returns."""
-    paired = await pair_thermostat()
     await paired.thermostat.put(
         f"shared.{SERIAL}",
         {"target_temperature": 23.5, "current_temperature": 19.8, "hvac_heater_state": True},
@@ -234,30 +219,25 @@ async def test_thermostat_put_updates_the_entity(
 
 @pytest.mark.smoke("climate")
 async def test_set_temperature_is_pushed_to_the_thermostat(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=22.5)
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=22.5)
 
     assert attrs(hass, paired)[ATTR_TEMPERATURE] == 22.5
     await paired.pushed("shared", target_temperature=22.5, target_temperature_type="heat")
 
 
 async def test_set_temperature_with_a_mode_switches_mode_in_one_call(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=24.0, hvac_mode=HVACMode.COOL)
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=24.0, hvac_mode=HVACMode.COOL)
     assert hvac_mode(hass, paired) == HVACMode.COOL
     await paired.pushed("shared", target_temperature_type="cool", target_temperature=24.0)
 
 
-async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_range_setpoints(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """heat_cool is the thermostat's range mode, with a low and a high setpoint."""
-    paired = await pair_thermostat()
-    await call(
-        hass,
-        paired,
+    await paired.climate(
         SERVICE_SET_TEMPERATURE,
         hvac_mode=HVACMode.HEAT_COOL,
         target_temp_low=18.5,
@@ -281,7 +261,7 @@ async def test_range_setpoints(hass: HomeAssistant, pair_thermostat: PairThermos
         ClimateEntityFeature.TARGET_TEMPERATURE
     )
     with pytest.raises(ServiceValidationError) as err:
-        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=21.0)
+        await paired.climate(SERVICE_SET_TEMPERATURE, temperature=21.0)
     assert err.value.translation_key == "missing_target_temperature_entity_feature"
 
     assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 20.0
@@ -344,7 +324,7 @@ async def test_set_temperature_refuses_a_combination_before_writing_anything(
     remove = service.events.listen(events.append)
 
     with pytest.raises(ServiceValidationError) as err:
-        await call(hass, paired, SERVICE_SET_TEMPERATURE, **data)
+        await paired.climate(SERVICE_SET_TEMPERATURE, **data)
     remove()
 
     assert err.value.translation_domain == (
@@ -376,26 +356,23 @@ async def test_single_temperature_is_offered_except_in_heat_cool(
             hass, "test", INTENT_SET_TEMPERATURE, {"temperature": {"value": 21}}
         )
 
-    await call(hass, paired, SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.HEAT)
+    await paired.climate(SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.HEAT)
     assert attrs(hass, paired)[ATTR_SUPPORTED_FEATURES] & ClimateEntityFeature.TARGET_TEMPERATURE
     await intent.async_handle(hass, "test", INTENT_SET_TEMPERATURE, {"temperature": {"value": 21}})
     await paired.pushed("shared", target_temperature=21.0, target_temperature_type="heat")
 
 
-async def test_hvac_mode_turn_off_and_on(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.COOL)
+async def test_hvac_mode_turn_off_and_on(hass: HomeAssistant, paired: PairedThermostat) -> None:
+    await paired.climate(SERVICE_SET_HVAC_MODE, hvac_mode=HVACMode.COOL)
     assert hvac_mode(hass, paired) == HVACMode.COOL
     await paired.pushed("shared", target_temperature_type="cool")
 
-    await call(hass, paired, SERVICE_TURN_OFF)
+    await paired.climate(SERVICE_TURN_OFF)
     assert hvac_mode(hass, paired) == HVACMode.OFF
     await paired.pushed("shared", target_temperature_type="off")
 
     # Turning it on again restores the mode it had.
-    await call(hass, paired, SERVICE_TURN_ON)
+    await paired.climate(SERVICE_TURN_ON)
     assert hvac_mode(hass, paired) == HVACMode.COOL
     await paired.pushed("shared", target_temperature_type="cool")
 
@@ -405,12 +382,12 @@ async def test_turn_on_remembers_the_mode_across_a_reload(
 ) -> None:
     """A cooling thermostat turned off comes back in cool after Home Assistant reloaded it."""
     paired = await pair_thermostat(shared={"target_temperature_type": "cool"})
-    await call(hass, paired, SERVICE_TURN_OFF)
+    await paired.climate(SERVICE_TURN_OFF)
     assert hvac_mode(hass, paired) == HVACMode.OFF
 
     assert await hass.config_entries.async_reload(paired.entry.entry_id)
     await hass.async_block_till_done()
-    await call(hass, paired, SERVICE_TURN_ON)
+    await paired.climate(SERVICE_TURN_ON)
 
     assert hvac_mode(hass, paired) == HVACMode.COOL
 
@@ -426,7 +403,7 @@ async def test_turn_on_remembers_the_mode_across_a_restart(
     from homeassistant.helpers import restore_state
 
     paired = await pair_thermostat(shared={"target_temperature_type": "cool"})
-    await call(hass, paired, SERVICE_TURN_OFF)
+    await paired.climate(SERVICE_TURN_OFF)
     assert await hass.config_entries.async_unload(paired.entry.entry_id)
     stored_states = restore_state.async_get(hass)
     await stored_states.async_dump_states()
@@ -435,7 +412,7 @@ async def test_turn_on_remembers_the_mode_across_a_restart(
     assert await hass.config_entries.async_setup(paired.entry.entry_id)
     await hass.async_block_till_done()
     assert hvac_mode(hass, paired) == HVACMode.OFF
-    await call(hass, paired, SERVICE_TURN_ON)
+    await paired.climate(SERVICE_TURN_ON)
     assert hvac_mode(hass, paired) == HVACMode.COOL
 
 
@@ -453,25 +430,23 @@ async def test_turn_on_without_a_known_mode_follows_the_schedule(
     paired = await pair_thermostat(shared={"target_temperature_type": "off"})
     if schedule_mode is not None:
         await paired.thermostat.put(f"schedule.{SERIAL}", {"schedule_mode": schedule_mode})
-    await call(hass, paired, SERVICE_TURN_ON)
+    await paired.climate(SERVICE_TURN_ON)
     assert hvac_mode(hass, paired) == expected
 
 
-async def test_fan_mode(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_fan_mode(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """A fan mode set in Home Assistant shows at once and reaches the thermostat."""
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
     await paired.pushed("device", fan_mode="on")
 
 
 async def test_fan_mode_follows_whoever_changed_it_last(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Commands write `device.fan_mode`; the thermostat reports its dial in `shared.fan_mode`."""
-    paired = await pair_thermostat()
     shared = f"shared.{SERIAL}"
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
 
     # Turned back to auto on the thermostat, after the command.
@@ -481,8 +456,8 @@ async def test_fan_mode_follows_whoever_changed_it_last(
 
     # Commands again; then the thermostat reports something else in `shared`: the fan mode
     # it reported there earlier is older than the last command and does not count.
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="auto")
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="auto")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
     await paired.thermostat.put(shared, {"current_temperature": 21.8})
     assert attrs(hass, paired)[ATTR_CURRENT_TEMPERATURE] == 21.8
@@ -490,40 +465,37 @@ async def test_fan_mode_follows_whoever_changed_it_last(
 
 
 async def test_fan_on_after_the_dial_turned_it_to_auto_reaches_the_thermostat(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """The device bucket still says `on`; the command must not be a no-op."""
-    paired = await pair_thermostat()
     shared = f"shared.{SERIAL}"
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
     await paired.thermostat.put(shared, {"fan_mode": "auto"})
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "auto"
 
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
     await paired.pushed("shared", fan_mode="on")
 
 
-async def test_target_humidity(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_target_humidity(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """A humidity target set in Home Assistant reaches the thermostat with the humidifier turned on."""
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
+    await paired.climate(SERVICE_SET_HUMIDITY, humidity=45)
     assert attrs(hass, paired)[ATTR_HUMIDITY] == 45
     await paired.pushed("device", target_humidity=45, target_humidity_enabled=True)
 
     with pytest.raises(ServiceValidationError):
-        await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=80)
+        await paired.climate(SERVICE_SET_HUMIDITY, humidity=80)
 
 
 async def test_target_humidity_reaches_the_thermostat_in_one_push(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """The target and the switch that enables it arrive together, in one push.
 
     Firmware never sees a target that is not enabled yet.
     """
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_HUMIDITY, humidity=45)
+    await paired.climate(SERVICE_SET_HUMIDITY, humidity=45)
     chunk = await paired.thermostat.next_chunk()
     device = {obj["object_key"]: obj["value"] for obj in chunk.objects}[f"device.{SERIAL}"]
     assert (device["target_humidity"], device["target_humidity_enabled"]) == (45, True)
@@ -533,16 +505,15 @@ async def test_target_humidity_reaches_the_thermostat_in_one_push(
 
 
 async def test_eco_preset_is_the_thermostats_own_eco_mode(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
     assert (await paired.pushed("device", eco_mode_enabled=True))["eco"]["mode"] == "manual-eco"
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
     assert harness(paired.service).value(structure_key).get("away") is None
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
     assert (await paired.pushed("device", eco_mode_enabled=False))["eco"]["mode"] == "schedule"
 
@@ -558,7 +529,7 @@ async def test_eco_preset_keeps_the_other_eco_fields(
     eco = {"mode": "schedule", "leafTemp": 17.5, "touched_by": 1, "mode_update_timestamp": 5}
     paired = await pair_thermostat(device={"eco": eco})
     now_s = paired.service.clock.now_ms() // 1000
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
     device = harness(paired.service).value(f"device.{SERIAL}")
     changed = {"mode": "manual-eco", "touched_by": 3}
     assert device["eco"] == {
@@ -570,7 +541,7 @@ async def test_eco_preset_keeps_the_other_eco_fields(
     pushed = await paired.pushed("device", eco=device["eco"])
     assert pushed["eco_mode_enabled"] is True
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
     pushed = await paired.pushed("device", eco_mode_enabled=False)
     assert pushed["eco"]["mode"] == "schedule"
     assert pushed["eco"]["leafTemp"] == 17.5
@@ -586,11 +557,7 @@ async def test_eco_shows_and_sets_the_eco_temperatures(
     """
     paired = await pair_thermostat(
         shared={"can_cool": False},
-        device={
-            "eco": {"mode": "manual-eco"},
-            "away_temperature_low": 12.0,
-            "away_temperature_high": 28.0,
-        },
+        device=ECO_MANUAL,
     )
     attributes = attrs(hass, paired)
     assert hvac_mode(hass, paired) == HVACMode.HEAT
@@ -602,7 +569,7 @@ async def test_eco_shows_and_sets_the_eco_temperatures(
     assert not features & ClimateEntityFeature.TARGET_TEMPERATURE
     assert (attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]) == (4.5, 35)
 
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, target_temp_low=7.0, target_temp_high=30.0)
+    await paired.climate(SERVICE_SET_TEMPERATURE, target_temp_low=7.0, target_temp_high=30.0)
     await paired.pushed("device", away_temperature_low=7.0, away_temperature_high=30.0)
     assert (
         attrs(hass, paired)[ATTR_TARGET_TEMP_LOW],
@@ -611,7 +578,7 @@ async def test_eco_shows_and_sets_the_eco_temperatures(
     assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 20.0
 
     # Eco off: the setpoint again.
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
     attributes = attrs(hass, paired)
     assert attributes[ATTR_TEMPERATURE] == 20.0
     assert ATTR_TARGET_TEMP_LOW not in attributes
@@ -619,14 +586,12 @@ async def test_eco_shows_and_sets_the_eco_temperatures(
 
 
 async def test_away_preset_is_the_homes_away_state(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat, other: PairedThermostat
 ) -> None:
     """Away is set on the home: every thermostat of the home shows it."""
-    paired = await pair_thermostat()
-    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="away")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "away"
     assert attrs(hass, other)[ATTR_PRESET_MODE] == "away"
     await paired.pushed(structure_key, away=True)
@@ -636,37 +601,35 @@ async def test_away_preset_is_the_homes_away_state(
     )  # the thermostat's own eco stays off
 
     # Choosing eco on one thermostat brings the home back and turns that thermostat's eco on.
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
     assert attrs(hass, other)[ATTR_PRESET_MODE] == "none"
 
 
 async def test_emergency_heat_is_a_preset_of_heat(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="emergency_heat")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="emergency_heat")
     assert hvac_mode(hass, paired) == HVACMode.HEAT
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
     await paired.pushed("shared", target_temperature_type="emergency")
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
     await paired.pushed("shared", target_temperature_type="heat")
 
 
 async def test_choosing_the_preset_in_effect_sends_nothing(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """No preset chosen again: nothing is written, and the next push is the next change's."""
-    paired = await pair_thermostat()
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
     before = harness(paired.service).revisions()
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="none")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
 
     assert harness(paired.service).revisions() == before
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
     chunk = await paired.thermostat.next_chunk()
     assert [obj["object_key"] for obj in chunk.objects] == [f"device.{SERIAL}"]
 
@@ -688,7 +651,7 @@ async def test_a_preset_change_is_one_state_write_and_one_push(
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
     writes = record_state_writes(hass, {paired.entity_id("climate")})
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode=preset)
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode=preset)
     # (Eco changes the supported features: Home Assistant then records the entity's one
     # write as a change and a report.)
     changes = [write for write in writes if write.event_type == EVENT_STATE_CHANGED]
@@ -704,7 +667,7 @@ async def test_a_preset_change_is_one_state_write_and_one_push(
         False,
     )
 
-    await call(hass, paired, SERVICE_SET_FAN_MODE, fan_mode="on")
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
     chunk = await paired.thermostat.next_chunk()
     pushed = {obj["object_key"]: obj["value"] for obj in chunk.objects}
     assert pushed[f"device.{SERIAL}"]["fan_mode"] == "on"
@@ -718,7 +681,7 @@ async def test_away_from_emergency_heat_is_one_push(
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
     writes = record_state_writes(hass, {paired.entity_id("climate")})
 
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, preset_mode="away")
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="away")
     # One write. (Away holds the eco range: the supported features change, and Home Assistant
     # then records the write as a change and a report.)
     assert [w.event_type for w in writes if w.event_type == EVENT_STATE_CHANGED] == [
@@ -734,12 +697,9 @@ async def test_away_from_emergency_heat_is_one_push(
 # -- Fahrenheit ------------------------------------------------------------------------------------
 
 
-async def test_fahrenheit_home_assistant(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
+@pytest.mark.usefixtures("fahrenheit")
+async def test_fahrenheit_home_assistant(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """Celsius natively; a Fahrenheit installation sees and sets Fahrenheit."""
-    hass.config.units = US_CUSTOMARY_SYSTEM
-    paired = await pair_thermostat()
     attributes = attrs(hass, paired)
     assert attributes[ATTR_CURRENT_TEMPERATURE] == 70  # 21.3 °C
     assert attributes[ATTR_TEMPERATURE] == 68  # 20 °C
@@ -747,50 +707,46 @@ async def test_fahrenheit_home_assistant(
     assert attributes[ATTR_MAX_TEMP] == 90  # 32 °C is 89.6 °F; 90 °F rounds to 32 °C
     assert attributes[ATTR_TARGET_TEMP_STEP] == 1
 
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=72)
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=72)
     await paired.pushed("shared", target_temperature=22.0)  # 72 °F = 22.2 °C, in 0.5 steps
     assert attrs(hass, paired)[ATTR_TEMPERATURE] == 72
 
     with pytest.raises(ServiceValidationError):
-        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=95)
+        await paired.climate(SERVICE_SET_TEMPERATURE, temperature=95)
 
 
+@pytest.mark.usefixtures("fahrenheit")
 async def test_a_garage_can_be_kept_at_45_fahrenheit(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Below Google's 9 °C, as community firmware allows (45 °F = 7.2 °C); 39 °F is not."""
-    hass.config.units = US_CUSTOMARY_SYSTEM
-    paired = await pair_thermostat()
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=45)
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=45)
     await paired.pushed("shared", target_temperature=7.0)  # 45 °F = 7.2 °C, in 0.5 steps
     assert attrs(hass, paired)[ATTR_TEMPERATURE] == 45
     with pytest.raises(ServiceValidationError):
-        await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=39)
+        await paired.climate(SERVICE_SET_TEMPERATURE, temperature=39)
     assert harness(paired.service).value(f"shared.{SERIAL}")["target_temperature"] == 7.0
 
 
+@pytest.mark.usefixtures("fahrenheit")
 async def test_fahrenheit_slider_ends_are_accepted(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """The limits Home Assistant shows in °F are values it accepts, single and range."""
-    hass.config.units = US_CUSTOMARY_SYSTEM
-    paired = await pair_thermostat()
     attributes = attrs(hass, paired)
     low, high = attributes[ATTR_MIN_TEMP], attributes[ATTR_MAX_TEMP]
 
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=low)
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=low)
     await paired.pushed("shared", target_temperature=4.5)  # 40 °F = 4.4 °C
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=high)
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=high)
     await paired.pushed("shared", target_temperature=32.0)  # 90 °F = 32.2 °C
     # One degree beyond either end is refused by Home Assistant's own range check.
     for outside in (low - 1, high + 1):
         with pytest.raises(ServiceValidationError) as err:
-            await call(hass, paired, SERVICE_SET_TEMPERATURE, temperature=outside)
+            await paired.climate(SERVICE_SET_TEMPERATURE, temperature=outside)
         assert err.value.translation_key == "temp_out_of_range"
 
-    await call(
-        hass,
-        paired,
+    await paired.climate(
         SERVICE_SET_TEMPERATURE,
         hvac_mode=HVACMode.HEAT_COOL,
         target_temp_low=low,
@@ -800,7 +756,7 @@ async def test_fahrenheit_slider_ends_are_accepted(
 
 
 async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """The climate entity is written only when something it shows changes.
 
@@ -809,7 +765,6 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
     """
     from homeassistant.const import EVENT_STATE_CHANGED
 
-    paired = await pair_thermostat()
     climate = paired.entity_id("climate")
     writes = record_state_writes(hass, {climate})
     await paired.thermostat.put(f"shared.{SERIAL}", {"leaf": True})
@@ -817,7 +772,7 @@ async def test_a_change_the_climate_entity_does_not_show_does_not_rewrite_it(
     assert hass.states.is_state(paired.entity_id("binary_sensor", "leaf"), "on")
     assert [write.event_type for write in writes] == []
 
-    await call(hass, paired, SERVICE_SET_TEMPERATURE, **{ATTR_TEMPERATURE: 22.5})
+    await paired.climate(SERVICE_SET_TEMPERATURE, **{ATTR_TEMPERATURE: 22.5})
     assert [write.event_type for write in writes] == [EVENT_STATE_CHANGED]
     state = hass.states.get(climate)
     assert state is not None

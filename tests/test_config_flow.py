@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 from typing import Any
 from unittest.mock import patch
 
@@ -80,18 +79,12 @@ async def test_user_flow_rejects_origins_firmware_cannot_use(
     assert result["errors"] == {CONF_API_ORIGIN: error}
 
 
-async def test_user_flow_says_when_the_port_is_taken(
-    hass: HomeAssistant, socket_enabled: None
-) -> None:
-    with socket.socket() as blocker:
-        blocker.bind(("", 0))
-        blocker.listen()
-        port = blocker.getsockname()[1]
-        result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
-        result = await hass.config_entries.flow.async_configure(
-            result["flow_id"],
-            {CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port},
-        )
+async def test_user_flow_says_when_the_port_is_taken(hass: HomeAssistant, taken_port: int) -> None:
+    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
+    result = await hass.config_entries.flow.async_configure(
+        result["flow_id"],
+        {CONF_API_ORIGIN: f"http://127.0.0.1:{taken_port}", CONF_DEVICE_PORT: taken_port},
+    )
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {CONF_DEVICE_PORT: "port_in_use"}
     assert not hass.config_entries.async_entries(DOMAIN)
@@ -103,6 +96,14 @@ async def test_single_instance(hass: HomeAssistant, socket_enabled: None) -> Non
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     assert aborted(result) == "single_instance_allowed"
     assert await hass.config_entries.async_unload(entry.entry_id)
+
+
+async def reconfigure(hass: HomeAssistant, entry: MockConfigEntry, origin: str, port: int) -> Any:
+    """Run the reconfigure flow with this address and device port; return its last step."""
+    result = await entry.start_reconfigure_flow(hass)
+    return await hass.config_entries.flow.async_configure(
+        result["flow_id"], {CONF_API_ORIGIN: origin, CONF_DEVICE_PORT: port}
+    )
 
 
 async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enabled: None) -> None:
@@ -119,11 +120,7 @@ async def test_reconfigure_moves_the_listener(hass: HomeAssistant, socket_enable
     )
     assert aborted(result) == "reconfigure_successful"
 
-    result = await entry.start_reconfigure_flow(hass)
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"],
-        {CONF_API_ORIGIN: f"http://127.0.0.1:{new_port}", CONF_DEVICE_PORT: new_port},
-    )
+    result = await reconfigure(hass, entry, f"http://127.0.0.1:{new_port}", new_port)
     assert result["reason"] == "reconfigure_successful"
     await hass.async_block_till_done()
     assert entry.data[CONF_DEVICE_PORT] == new_port
@@ -146,11 +143,7 @@ async def test_reconfigure_reloads_once_through_the_update_listener(
     new_port = free_port()
     reload = hass.config_entries.async_reload
     with patch.object(hass.config_entries, "async_reload", wraps=reload) as reloads:
-        result = await entry.start_reconfigure_flow(hass)
-        result = await hass.config_entries.flow.async_configure(
-            result["flow_id"],
-            {CONF_API_ORIGIN: f"http://127.0.0.1:{new_port}", CONF_DEVICE_PORT: new_port},
-        )
+        result = await reconfigure(hass, entry, f"http://127.0.0.1:{new_port}", new_port)
         await hass.async_block_till_done()
     assert result["reason"] == "reconfigure_successful"
     assert reloads.call_count == 1
@@ -228,17 +221,14 @@ async def test_options_ask_the_port_only_when_the_open_control_api_is_on(
 
 
 async def test_options_say_when_the_open_port_is_taken(
-    hass: HomeAssistant, socket_enabled: None
+    hass: HomeAssistant, taken_port: int
 ) -> None:
     """Opening the control API on a port another program holds is refused in the form."""
     entry = await setup_hub(hass)
     result = await turn_the_open_control_api_on(hass, entry)
-    with socket.socket() as blocker:
-        blocker.bind(("", 0))
-        blocker.listen()
-        result = await hass.config_entries.options.async_configure(
-            result["flow_id"], {CONF_COMPAT_PORT: blocker.getsockname()[1]}
-        )
+    result = await hass.config_entries.options.async_configure(
+        result["flow_id"], {CONF_COMPAT_PORT: taken_port}
+    )
     assert result["type"] is FlowResultType.FORM
     assert result["errors"] == {CONF_COMPAT_PORT: "port_in_use"}
     assert CONF_COMPAT_API not in entry.options
@@ -531,37 +521,30 @@ async def test_add_thermostat_needs_a_running_hub(
     assert aborted(result) == "hub_not_loaded"
 
 
-async def test_moving_the_device_port_moves_the_address_with_it(
-    hass: HomeAssistant, socket_enabled: None
+@pytest.mark.parametrize(
+    ("origin", "handed_out"),
+    [
+        # The defaults submitted where 8000 is taken, then only the port changed: the address
+        # moves with it, never left on the old port.
+        pytest.param("http://127.0.0.1:8000", "http://127.0.0.1:{port}", id="moves_with_the_port"),
+        # A container's port mapping can hand thermostats another port than the device port.
+        pytest.param("http://127.0.0.1:18000", "http://127.0.0.1:18000", id="forwarded_port_kept"),
+    ],
+)
+async def test_the_address_handed_to_thermostats_is_on_a_port_the_hub_answers(
+    hass: HomeAssistant, socket_enabled: None, origin: str, handed_out: str
 ) -> None:
-    """Thermostats are never handed an address on a port the hub no longer listens on.
-
-    Submitting the defaults on a machine where 8000 is taken, then changing only the port,
-    must not hand thermostats an address on the old port.
-    """
+    """Thermostats are never handed an address on a port the hub no longer listens on."""
     result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
     port = free_port()
     result = await hass.config_entries.flow.async_configure(
-        result["flow_id"], {CONF_API_ORIGIN: "http://127.0.0.1:8000", CONF_DEVICE_PORT: port}
+        result["flow_id"], {CONF_API_ORIGIN: origin, CONF_DEVICE_PORT: port}
     )
     assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert result["data"] == {CONF_API_ORIGIN: f"http://127.0.0.1:{port}", CONF_DEVICE_PORT: port}
-    await hass.async_block_till_done()
-    entry = hass.config_entries.async_entries(DOMAIN)[0]
-    assert await hass.config_entries.async_unload(entry.entry_id)
-
-
-async def test_an_address_on_a_forwarded_port_is_kept(
-    hass: HomeAssistant, socket_enabled: None
-) -> None:
-    """A container's port mapping can hand thermostats another port than the device port."""
-    result = await hass.config_entries.flow.async_init(DOMAIN, context={"source": SOURCE_USER})
-    port = free_port()
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"], {CONF_API_ORIGIN: "http://127.0.0.1:18000", CONF_DEVICE_PORT: port}
-    )
-    assert result["type"] is FlowResultType.CREATE_ENTRY
-    assert result["data"] == {CONF_API_ORIGIN: "http://127.0.0.1:18000", CONF_DEVICE_PORT: port}
+    assert result["data"] == {
+        CONF_API_ORIGIN: handed_out.format(port=port),
+        CONF_DEVICE_PORT: port,
+    }
     await hass.async_block_till_done()
     entry = hass.config_entries.async_entries(DOMAIN)[0]
     assert await hass.config_entries.async_unload(entry.entry_id)
@@ -572,11 +555,7 @@ async def test_the_stored_address_always_writes_its_port(
 ) -> None:
     entry = await setup_hub(hass)
     old_port = entry.data[CONF_DEVICE_PORT]
-    result = await entry.start_reconfigure_flow(hass)
-    result = await hass.config_entries.flow.async_configure(
-        result["flow_id"],
-        {CONF_API_ORIGIN: f"HTTP://Thermostats.Local:{old_port}/", CONF_DEVICE_PORT: old_port},
-    )
+    result = await reconfigure(hass, entry, f"HTTP://Thermostats.Local:{old_port}/", old_port)
     assert result["reason"] == "reconfigure_successful"
     await hass.async_block_till_done()
     assert entry.data[CONF_API_ORIGIN] == f"http://thermostats.local:{old_port}"

@@ -7,20 +7,18 @@ the `freezer` and `async_fire_time_changed`, never by waiting.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 import json
-from typing import Any
+from typing import Any, cast
 
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
-    ATTR_HVAC_MODE,
-    DOMAIN as CLIMATE_DOMAIN,
     SERVICE_SET_HVAC_MODE,
+    SERVICE_SET_PRESET_MODE,
     SERVICE_SET_TEMPERATURE,
 )
-from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE, STATE_OFF, STATE_ON
+from homeassistant.const import STATE_OFF, STATE_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 from homeassistant.util import dt as dt_util
@@ -31,11 +29,10 @@ from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server import (
     EventKind,
-    ServiceEvent,
     ThermostatService,
 )
 from custom_components.thermostat_cloud.server.core.testing import harness
-from tests.conftest import OTHER_SERIAL, SERIAL, PairedThermostat, PairThermostat, shown
+from tests.conftest import OTHER_SERIAL, SERIAL, PairedThermostat, shown, until_event
 from tests.test_entity import connection_change
 from thermostat_sim import SimulatedThermostat, basic_auth
 
@@ -44,29 +41,18 @@ ISSUE = f"not_taking_commands_{SERIAL}"
 
 async def until(service: ThermostatService, check: Callable[[], bool]) -> None:
     """Return once `check` holds, re-checked on every change of what is pending."""
-    if check():
-        return
-    done = asyncio.Event()
-
-    def on_event(event: ServiceEvent) -> None:
-        if event.kind is EventKind.COMMANDS and check():
-            done.set()
-
-    remove = service.events.listen(on_event)
-    try:
-        async with asyncio.timeout(10):
-            await done.wait()
-    finally:
-        remove()
+    await until_event(service, EventKind.COMMANDS, check)
 
 
 async def set_temperature(hass: HomeAssistant, paired: PairedThermostat, value: float) -> None:
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_TEMPERATURE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_TEMPERATURE: value},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=value)
+
+
+async def api_status(hass_client: ClientSessionGenerator) -> dict[str, Any]:
+    """Return what the control API's status says of the thermostat."""
+    client = await hass_client()
+    response = await client.get("/api/thermostat_cloud/status", params={"serial": SERIAL})
+    return cast("dict[str, Any]", await response.json())
 
 
 async def later(hass: HomeAssistant, freezer: FrozenDateTimeFactory, seconds: float) -> None:
@@ -95,11 +81,10 @@ async def takes_commands_again(paired: PairedThermostat) -> None:
 
 async def test_a_thermostat_that_confirms_raises_nothing(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     hass_client: ClientSessionGenerator,
+    paired: PairedThermostat,
 ) -> None:
-    paired = await pair_thermostat()
     service = paired.service
     await set_temperature(hass, paired, 22.5)
     pending = service.delivery.pending(SERIAL)
@@ -107,10 +92,7 @@ async def test_a_thermostat_that_confirms_raises_nothing(
 
     # The thermostat applies the push and reports it: nothing is left pending.
     await until(service, lambda: not harness(service).is_pending(SERIAL))
-    client = await hass_client()
-    status = await (
-        await client.get("/api/thermostat_cloud/status", params={"serial": SERIAL})
-    ).json()
+    status = await api_status(hass_client)
     assert status["pending_commands"] == []
     assert status["taking_commands"] is True
 
@@ -121,29 +103,20 @@ async def test_a_thermostat_that_confirms_raises_nothing(
 
 async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     hass_client: ClientSessionGenerator,
+    paired: PairedThermostat,
 ) -> None:
-    paired = await pair_thermostat()
     service = paired.service
     paired.thermostat.obey_pushes = False
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_HVAC_MODE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_HVAC_MODE, hvac_mode="off")
     sent_ms = int(dt_util.utcnow().timestamp() * 1000)
     await paired.pushed("shared", target_temperature_type="off")
     [entry] = service.delivery.pending(SERIAL)
     assert entry.written_ms is not None  # pushed on its held connection
 
     # Pending, visible in the control API, but not yet a problem.
-    client = await hass_client()
-    status = await (
-        await client.get("/api/thermostat_cloud/status", params={"serial": SERIAL})
-    ).json()
+    status = await api_status(hass_client)
     [shown_pending] = status["pending_commands"]
     assert shown_pending["field"] == "shared.target_temperature_type"
     assert shown_pending["value"] == "off"
@@ -174,10 +147,9 @@ async def test_a_thermostat_that_never_confirms_is_flagged_and_cleared(
 
 
 async def test_a_thermostat_asleep_past_its_push(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """Away for less than 10 minutes is no problem; asleep 2 minutes past a push is."""
-    paired = await pair_thermostat()
     service = paired.service
     thermostat = paired.thermostat
 
@@ -203,9 +175,8 @@ async def test_a_thermostat_asleep_past_its_push(
 
 
 async def test_a_thermostat_with_a_low_battery(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     thermostat = paired.thermostat
     await thermostat.report_battery(3.42)  # Wi-Fi off to save the cell
     await connection_change(paired, held=False)
@@ -226,11 +197,10 @@ async def test_a_thermostat_with_a_low_battery(
 
 async def test_a_restart_in_the_middle_loses_nothing_and_sends_nothing_twice(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     hass_storage: dict[str, Any],
+    paired: PairedThermostat,
 ) -> None:
-    paired = await pair_thermostat()
     thermostat = paired.thermostat
     thermostat.sleep()  # the push is written, and left unread
     await set_temperature(hass, paired, 23.0)
@@ -268,10 +238,9 @@ async def put_raw(thermostat: SimulatedThermostat, serial: str, body: dict[str, 
 
 
 async def test_forged_or_replayed_reports_confirm_nothing(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A report for another thermostat, or over a revision older than the command, is none."""
-    paired = await pair_thermostat()
     service = paired.service
     thermostat = paired.thermostat
     thermostat.obey_pushes = False
@@ -313,9 +282,8 @@ async def test_forged_or_replayed_reports_confirm_nothing(
 
 
 async def test_a_person_at_the_dial_supersedes_the_command(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     paired.thermostat.obey_pushes = False
     await set_temperature(hass, paired, 24.0)
     # Turned before the push was read: reported over the revision before the command.
@@ -325,9 +293,8 @@ async def test_a_person_at_the_dial_supersedes_the_command(
 
 
 async def test_the_event_stream_says_what_is_pending_when_asked(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_client: ClientSessionGenerator
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     paired.thermostat.obey_pushes = False
     client = await hass_client()
     bad = await client.get("/api/thermostat_cloud/api/events", params={"commands": "maybe"})
@@ -391,20 +358,14 @@ async def old_firmware(paired: PairedThermostat) -> None:
 )
 async def test_the_repair_names_the_likely_cause(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     condition: Callable[[PairedThermostat], Awaitable[None]],
     cause: str,
+    paired: PairedThermostat,
 ) -> None:
-    paired = await pair_thermostat()
     paired.thermostat.obey_pushes = False
     await condition(paired)
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_HVAC_MODE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_HVAC_MODE, hvac_mode="off")
     await later(hass, freezer, 121)
     raised = issue(hass)
     assert raised is not None
@@ -413,19 +374,13 @@ async def test_the_repair_names_the_likely_cause(
 
 
 async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_client: ClientSessionGenerator
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, paired: PairedThermostat
 ) -> None:
     """The thermostat reports the mode it applied while a newer command is on its way."""
-    paired = await pair_thermostat()
     service = paired.service
     paired.thermostat.obey_pushes = False
     key = f"shared.{SERIAL}"
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_HVAC_MODE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_HVAC_MODE: "off"},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_HVAC_MODE, hvac_mode="off")
     mode_revision = harness(service).bucket(key).revision  # type: ignore[union-attr]
     # A newer command that also writes the bucket (the schedule's mode is kept in `shared`).
     client = await hass_client()
@@ -452,9 +407,8 @@ async def test_a_report_that_crossed_a_newer_command_still_confirms_the_older(
 
 
 async def test_malformed_4_3_forms_get_clear_errors(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     thermostat = paired.thermostat
     headers = {"Authorization": basic_auth(SERIAL)}
     cases = [
@@ -471,9 +425,7 @@ async def test_malformed_4_3_forms_get_clear_errors(
 
 
 async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_it(
-    hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
-    freezer: FrozenDateTimeFactory,
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """A thermostat keeps a push it never reports back: no false alarm, but a setpoint waits.
 
@@ -481,15 +433,9 @@ async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_
     subscribe lists says it keeps the command. Only a setpoint waits for firmware's
     acknowledgement, which such a thermostat never sends.
     """
-    paired = await pair_thermostat()
     service = paired.service
     paired.thermostat.acknowledge_pushes = False  # stores pushes, PUTs nothing back
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        "set_preset_mode",
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), "preset_mode": "eco"},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
     await paired.pushed("device")
     await later(hass, freezer, 4)  # the batch window closes; it subscribes again
     await until(service, lambda: not harness(service).is_pending(SERIAL))
@@ -497,12 +443,7 @@ async def test_a_thermostat_that_keeps_a_push_but_reports_nothing_back_confirms_
     assert problem(paired) == STATE_OFF
     assert issue(hass) is None
 
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        "set_preset_mode",
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), "preset_mode": "none"},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
     await paired.pushed("device")
     await later(hass, freezer, 4)
     await until(service, lambda: not harness(service).is_pending(SERIAL))

@@ -71,10 +71,9 @@ def record_device_lookups(
 
 
 async def test_temperature_reports_leave_the_device_alone(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, monkeypatch: pytest.MonkeyPatch
+    hass: HomeAssistant, monkeypatch: pytest.MonkeyPatch, paired: PairedThermostat
 ) -> None:
     """Reports of the temperature and the humidity neither update the device nor look it up."""
-    paired = await pair_thermostat()
     device = thermostat_device(hass, paired)
     updates = record_device_updates(hass, device.id)
     looked_up = record_device_lookups(monkeypatch, hass, paired.serial)
@@ -89,10 +88,9 @@ async def test_temperature_reports_leave_the_device_alone(
 
 
 async def test_new_firmware_updates_the_device_once(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A thermostat that restarts on new firmware says so at entry: its device follows at once."""
-    paired = await pair_thermostat()
     device = thermostat_device(hass, paired)
     assert device.sw_version != "5.9.5-1"
     updates = record_device_updates(hass, device.id)

@@ -22,7 +22,7 @@ from custom_components.thermostat_cloud.server.core.read.validation import pin_h
 from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.api_keys import Scope
 
-from .conftest import SERIAL, PairThermostat, setup_hub
+from .conftest import SERIAL, PairedThermostat, PairThermostat, setup_hub
 from .platform_snapshots import FROZEN_AT
 from .test_weather import BACKYARD, setup_weather, weather_of
 
@@ -58,10 +58,9 @@ async def test_diagnostics_snapshot(
     hass: HomeAssistant,
     hass_client: ClientSessionGenerator,
     snapshot: SnapshotAssertion,
-    pair_thermostat: PairThermostat,
+    paired: PairedThermostat,
 ) -> None:
     """Diagnostics keep what a maintainer needs and leave out secrets."""
-    paired = await pair_thermostat()
     diagnostics: dict[str, Any] = await get_diagnostics_for_config_entry(
         hass, hass_client, paired.entry
     )
@@ -143,10 +142,9 @@ async def test_diagnostics_show_the_weather_served_last(
 
 
 async def test_diagnostics_show_holds_and_vacations_without_their_names(
-    hass: HomeAssistant, hass_client: ClientSessionGenerator, pair_thermostat: PairThermostat
+    hass: HomeAssistant, hass_client: ClientSessionGenerator, paired: PairedThermostat
 ) -> None:
     """A thermostat's hold and the home's vacations are there; what a vacation is called is not."""
-    paired = await pair_thermostat()
     await hass.services.async_call(
         "thermostat_cloud",
         "hold",

@@ -33,7 +33,7 @@ from custom_components.thermostat_cloud.pairing_sync import thermostat_subentrie
 from custom_components.thermostat_cloud.server import ThermostatService
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import SERIAL, PairThermostat, add_thermostat, setup_hub
+from .conftest import SERIAL, PairedThermostat, add_thermostat, setup_hub
 
 
 def running_service(entry: MockConfigEntry) -> ThermostatService:
@@ -136,9 +136,7 @@ async def _pair_and_crash(
 
 
 async def test_a_thermostat_removed_in_the_ui_just_before_a_crash_stays_removed(
-    hass: HomeAssistant,
-    hass_storage: dict[str, Any],
-    pair_thermostat: PairThermostat,
+    hass: HomeAssistant, hass_storage: dict[str, Any], paired: PairedThermostat
 ) -> None:
     """A thermostat removed in the UI stays removed across a crash.
 
@@ -146,7 +144,6 @@ async def test_a_thermostat_removed_in_the_ui_just_before_a_crash_stays_removed(
     Assistant's removal of the subentry did not: the thermostat stays deleted and unpaired
     (before, its subentry came back with unavailable entities).
     """
-    paired = await pair_thermostat()
     entry = paired.entry
     (subentry,) = entry.subentries.values()
     hass.config_entries.async_remove_subentry(entry, subentry.subentry_id)
@@ -163,16 +160,13 @@ async def test_a_thermostat_removed_in_the_ui_just_before_a_crash_stays_removed(
 
 
 async def test_a_thermostat_deleted_while_the_hub_was_not_loaded_is_unpaired_after_a_restart(
-    hass: HomeAssistant,
-    hass_storage: dict[str, Any],
-    pair_thermostat: PairThermostat,
+    hass: HomeAssistant, hass_storage: dict[str, Any], paired: PairedThermostat
 ) -> None:
     """Deleting a thermostat while Home Assistant is down sticks: it is not paired again.
 
     A pairing whose subentry Home Assistant had saved (a later start saw it) and that is
     gone now was removed by the user: it is unpaired, not added again.
     """
-    paired = await pair_thermostat()
     entry = paired.entry
     await paired.thermostat.stop()
     # A restart: the hub is set up again with the subentry loaded from disk.

@@ -6,7 +6,6 @@ Every test pairs a simulated thermostat over real TCP and reads what Home Assist
 from __future__ import annotations
 
 import argparse
-import asyncio
 from datetime import timedelta
 import logging
 
@@ -19,34 +18,27 @@ import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
 from custom_components.thermostat_cloud.const import DOMAIN
-from custom_components.thermostat_cloud.server import EventKind, ServiceEvent
+from custom_components.thermostat_cloud.server import EventKind
 from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import basic_auth
 from thermostat_sim.__main__ import initial_buckets
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, record_state_writes, shown
+from .conftest import (
+    SERIAL,
+    PairedThermostat,
+    PairThermostat,
+    record_state_writes,
+    shown,
+    until_event,
+)
 
 
 async def connection_change(paired: PairedThermostat, *, held: bool) -> None:
     """Wait until the thermostat holds a subscribe connection, or holds none."""
     service = paired.service
-    if (harness(service).held(paired.serial) > 0) == held:
-        return
-    done = asyncio.Event()
-
-    def on_event(event: ServiceEvent) -> None:
-        if (
-            event.kind is EventKind.CONNECTION
-            and (harness(service).held(paired.serial) > 0) == held
-        ):
-            done.set()
-
-    remove = service.events.listen(on_event)
-    try:
-        async with asyncio.timeout(10):
-            await done.wait()
-    finally:
-        remove()
+    await until_event(
+        service, EventKind.CONNECTION, lambda: (harness(service).held(paired.serial) > 0) == held
+    )
 
 
 async def test_availability_follows_the_connection(
@@ -89,9 +81,8 @@ async def test_availability_follows_the_connection(
 
 
 async def test_device_registry_follows_new_firmware(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
+    hass: HomeAssistant, device_registry: dr.DeviceRegistry, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     form = {"mac": "18b4301400ab", "model": "Display-3.0", "software_version": "6.0.1-2"}
     async with paired.thermostat.http.post(
         f"{paired.thermostat.base_url}/svc/entry",
@@ -111,14 +102,13 @@ async def test_device_registry_follows_new_firmware(
 
 
 async def test_device_registry_learns_the_mac_after_pairing(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, device_registry: dr.DeviceRegistry
+    hass: HomeAssistant, device_registry: dr.DeviceRegistry, paired: PairedThermostat
 ) -> None:
     """The device page gains the thermostat's MAC once it reports one, keeping other connections.
 
     A device registered before the thermostat reported its MAC gets it as a connection on
     its next connection, next to the connections it has.
     """
-    paired = await pair_thermostat()
     device = device_registry.async_get_device_by_identifier((DOMAIN, SERIAL), paired.entry.entry_id)
     assert device is not None
     other = (dr.CONNECTION_UPNP, "uuid:thermostat")
@@ -170,11 +160,10 @@ async def test_device_is_named_as_on_the_thermostat(
 
 async def test_removing_the_subentry_removes_device_and_entities(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     device_registry: dr.DeviceRegistry,
     entity_registry: er.EntityRegistry,
+    paired: PairedThermostat,
 ) -> None:
-    paired = await pair_thermostat()
     climate = paired.entity_id("climate")
     (subentry_id,) = paired.entry.subentries
     assert hass.config_entries.async_remove_subentry(paired.entry, subentry_id)
@@ -199,9 +188,8 @@ async def test_removing_the_subentry_removes_device_and_entities(
 
 
 async def test_a_subentry_change_after_a_reload_adds_no_entity_twice(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, caplog: pytest.LogCaptureFixture
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     entry = paired.entry
     assert await hass.config_entries.async_reload(entry.entry_id)
     await hass.async_block_till_done()
@@ -214,13 +202,12 @@ async def test_a_subentry_change_after_a_reload_adds_no_entity_twice(
 
 
 async def test_entities_whose_value_did_not_change_are_not_written(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A temperature report updates the temperature sensor, not the leaf or firmware ones."""
     from homeassistant.const import EVENT_STATE_REPORTED
     from homeassistant.core import Event, EventStateReportedData, callback
 
-    paired = await pair_thermostat()
     temperature = paired.entity_id("sensor", "temperature")
     leaf = paired.entity_id("binary_sensor", "leaf")
     reported: list[str] = []
@@ -241,7 +228,7 @@ async def test_entities_whose_value_did_not_change_are_not_written(
 
 
 async def test_a_resubscribe_rewrites_only_what_reads_contact(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A routine resubscribe writes no entity state except the last seen sensor.
 
@@ -249,7 +236,6 @@ async def test_a_resubscribe_rewrites_only_what_reads_contact(
     available, so its entities are not rewritten, except the one showing when it was last seen
     (enabled here; it is off by default).
     """
-    paired = await pair_thermostat()
     registry = er.async_get(hass)
     last_seen = paired.entity_id("sensor", "last_seen")
     registry.async_update_entity(last_seen, disabled_by=None)

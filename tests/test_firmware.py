@@ -17,11 +17,10 @@ import aiohttp
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.climate.const import (
     ATTR_PRESET_MODE,
-    DOMAIN as CLIMATE_DOMAIN,
     SERVICE_SET_PRESET_MODE,
     SERVICE_SET_TEMPERATURE,
 )
-from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
+from homeassistant.const import ATTR_TEMPERATURE
 from homeassistant.core import HomeAssistant
 from homeassistant.helpers import issue_registry as ir
 import pytest
@@ -263,7 +262,7 @@ async def test_another_devices_bucket_listed_inline_is_left_out_not_the_subscrib
 
 
 async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A dial turn that crosses a push from Home Assistant wins, as the user at the wall expects.
 
@@ -271,16 +270,10 @@ async def test_a_conflicting_dial_turn_is_kept_and_retried_not_overwritten(
     the revision the thermostat had) crosses the push. The server answers its revision
     without value and pushes nothing over the dial turn; the thermostat's retry wins.
     """
-    paired = await pair_thermostat()
     thermostat, key = paired.thermostat, f"shared.{SERIAL}"
     thermostat.acknowledge_pushes = False
     stale = thermostat.local[key].revision
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_TEMPERATURE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_TEMPERATURE: 22},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_TEMPERATURE, temperature=22)
     await paired.pushed("shared", target_temperature=22.0)
     server = harness(paired.service).bucket(key)
     assert server is not None
@@ -388,7 +381,7 @@ async def test_disable_defer_window_rides_only_on_an_immediate_setpoint_push(
 
 
 async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Away holds on the thermostat, and leaving away really takes it out of eco.
 
@@ -396,7 +389,6 @@ async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
     in seconds is what it holds, and it leaves eco only when that, `away` and `device.eco`
     all say so.
     """
-    paired = await pair_thermostat()
     structure = harness(paired.service).home_keys(SERIAL)[1]
     now_s = paired.service.clock.now_ms() // 1000
     await set_preset(hass, paired, "away")
@@ -418,7 +410,7 @@ async def test_away_is_the_homes_manual_eco_and_leaving_clears_all_three(
 
 
 async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Leaving eco at the dial shows in Home Assistant, and no later push puts eco back.
 
@@ -426,7 +418,6 @@ async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
     `device.eco.mode` `schedule`; the home's manual eco is cleared so no later push puts the
     thermostat back into eco, and Home Assistant shows no preset.
     """
-    paired = await pair_thermostat()
     structure = harness(paired.service).home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     await paired.pushed(structure, manual_eco_all=True)
@@ -446,9 +437,8 @@ async def test_leaving_eco_on_the_dial_shows_in_home_assistant_and_stays_left(
 
 
 async def test_an_eco_report_older_than_the_away_command_does_not_undo_it(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     await set_preset(hass, paired, "away")
     await paired.thermostat.put(
         f"device.{SERIAL}", {"eco": {"mode": "schedule", "mode_update_timestamp": 5}}
@@ -470,8 +460,9 @@ async def _leave_eco_on_the_dial(thermostat: SimulatedThermostat, structure: str
 @pytest.mark.parametrize("come_home", [_report_the_home_back, _leave_eco_on_the_dial])
 async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     come_home: Callable[[SimulatedThermostat, str], Awaitable[None]],
+    paired: PairedThermostat,
+    other: PairedThermostat,
 ) -> None:
     """Away set from Home Assistant, ended on the other thermostat of a two-thermostat home.
 
@@ -481,8 +472,6 @@ async def test_a_thermostat_that_brings_the_home_back_ends_away_everywhere(
     `manual_eco_all` false and its `device.eco` on `schedule`): no entity stays in `away` or
     `eco`, and nothing left in the buckets puts a thermostat back into eco.
     """
-    paired = await pair_thermostat()
-    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
     structure = harness(paired.service).home_keys(SERIAL)[1]
     await set_preset(hass, paired, "away")
     for thermostat in (paired, other):
@@ -536,9 +525,8 @@ async def test_coming_home_when_nobody_is_away_leaves_the_other_thermostats_alon
 
 
 async def test_the_lock_is_written_as_firmware_stores_it(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     paired.service.commands.set_temperature_lock(SERIAL, True, pin="1234", temp_min=18, temp_max=23)
     locked = await paired.pushed("device", temperature_lock=True)
     assert locked["temperature_lock_low_temp"] == 18.0
@@ -633,12 +621,7 @@ async def next_objects(paired: PairedThermostat) -> dict[str, dict[str, Any]]:
 
 async def set_preset(hass: HomeAssistant, paired: PairedThermostat, preset_mode: str) -> None:
     """Choose a preset on the thermostat's climate entity."""
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_PRESET_MODE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_PRESET_MODE: preset_mode},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode=preset_mode)
 
 
 def preset(hass: HomeAssistant, paired: PairedThermostat) -> str:

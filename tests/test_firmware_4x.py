@@ -28,11 +28,10 @@ from homeassistant.components.climate.const import (
 )
 from homeassistant.const import STATE_ON
 from homeassistant.core import HomeAssistant
-from homeassistant.helpers import issue_registry as ir
 from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
 
-from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, DOMAIN
+from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT
 from custom_components.thermostat_cloud.server import (
     ChangeSource,
     EventKind,
@@ -48,10 +47,11 @@ from .conftest import (
     THERMOSTAT_DEVICE,
     THERMOSTAT_SHARED,
     PairedThermostat,
-    add_thermostat,
+    added,
     setup_hub,
 )
-from .test_climate import attrs, call
+from .test_brand_protocol import too_old_repair
+from .test_climate import attrs
 from .test_confirmations import issue, later, problem, set_temperature, until
 
 type PairSkv = Callable[..., Awaitable[PairedThermostat]]
@@ -80,12 +80,8 @@ async def pair_skv(hass: HomeAssistant, socket_enabled: None) -> AsyncGenerator[
             code = (await thermostat.passphrase())["value"]
             await thermostat.report_state()
             thermostat.start()
-            await add_thermostat(hass, hub_entry, code)
-            await hass.async_block_till_done()
-            paired = PairedThermostat(hass, hub_entry, thermostat)
             # The home reaches it one bucket per answer: the user, then the structure.
-            await thermostat.next_object(harness(paired.service).home_keys(SERIAL)[1])
-            return paired
+            return await added(hass, hub_entry, thermostat, code)
 
         yield pair
         for thermostat in made:
@@ -139,13 +135,13 @@ async def test_a_4x_thermostat_is_paired_read_and_controlled(
     assert attrs(hass, paired)["temperature"] == 23.5
 
     # The mode, the fan and eco: each pushed, applied and reported back, so confirmed.
-    await call(hass, paired, SERVICE_SET_HVAC_MODE, **{ATTR_HVAC_MODE: "heat_cool"})
+    await paired.climate(SERVICE_SET_HVAC_MODE, **{ATTR_HVAC_MODE: "heat_cool"})
     await paired.pushed("shared", target_temperature_type="range")
     await confirmed(paired)
-    await call(hass, paired, SERVICE_SET_FAN_MODE, **{ATTR_FAN_MODE: "on"})
+    await paired.climate(SERVICE_SET_FAN_MODE, **{ATTR_FAN_MODE: "on"})
     await paired.pushed("device", fan_mode="on")
     await confirmed(paired)
-    await call(hass, paired, SERVICE_SET_PRESET_MODE, **{ATTR_PRESET_MODE: "eco"})
+    await paired.climate(SERVICE_SET_PRESET_MODE, **{ATTR_PRESET_MODE: "eco"})
     assert (await paired.pushed("device"))["eco"]["mode"] == "manual-eco"
     await confirmed(paired)
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
@@ -387,18 +383,16 @@ async def test_the_repair_stays_for_4x_that_only_sends_heartbeats(
 ) -> None:
     """4.2.5 seen only heartbeating (issue #213) is told; once it subscribes over 4.x's, not."""
     port = hub.data[CONF_DEVICE_PORT]
-    registry = ir.async_get(hass)
-    issue_id = f"firmware_too_old_{SERIAL}"
     async with aiohttp.ClientSession() as http:
         thermostat = SkvThermostat(
             f"http://127.0.0.1:{port}", SERIAL, http, firmware="4.2.5", buckets={SHARED: {}}
         )
         await thermostat.entry()
         await hass.async_block_till_done()
-        assert registry.async_get_issue(DOMAIN, issue_id) is None  # not judged by its version
+        assert too_old_repair(hass) is None  # not judged by its version
         assert await thermostat.heartbeat() == {"objects": []}
         await hass.async_block_till_done()
-        raised = registry.async_get_issue(DOMAIN, issue_id)
+        raised = too_old_repair(hass)
         assert raised is not None
         assert raised.translation_placeholders == {"serial": SERIAL, "version": "4.2.5"}
 
@@ -415,5 +409,5 @@ async def test_the_repair_stays_for_4x_that_only_sends_heartbeats(
         await noted.wait()
         remove()
         await hass.async_block_till_done()
-        assert registry.async_get_issue(DOMAIN, issue_id) is None
+        assert too_old_repair(hass) is None
         await thermostat.stop()

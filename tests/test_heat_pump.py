@@ -149,9 +149,8 @@ async def test_stages_a_thermostat_reports_later_come_to_life(
 
 
 async def test_a_furnace_without_a_heat_pump_has_no_heat_pump_settings(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+    hass: HomeAssistant, entity_registry: er.EntityRegistry, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     for key in HEAT_PUMP_NUMBERS:
         entity_id = paired.entity_id("number", key)
         assert disabled_by(entity_registry, entity_id) is er.RegistryEntryDisabler.INTEGRATION

@@ -11,11 +11,10 @@ from datetime import datetime, timedelta
 from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.button.const import DOMAIN as BUTTON_DOMAIN, SERVICE_PRESS
 from homeassistant.components.climate.const import (
-    DOMAIN as CLIMATE_DOMAIN,
     SERVICE_SET_TEMPERATURE,
 )
 from homeassistant.config_entries import ConfigEntryState
-from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE, STATE_UNKNOWN
+from homeassistant.const import ATTR_ENTITY_ID, STATE_UNKNOWN
 from homeassistant.core import HomeAssistant
 from homeassistant.util import dt as dt_util
 import pytest
@@ -69,6 +68,14 @@ async def held_for_an_hour(
     return paired
 
 
+@pytest.fixture
+async def held(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+) -> PairedThermostat:
+    """Return a scheduled thermostat held at 23 °C on Tuesday evening, for an hour."""
+    return await held_for_an_hour(hass, pair_thermostat, freezer)
+
+
 def local_target(paired: PairedThermostat) -> float:
     """Return the setpoint the thermostat has now."""
     return float(paired.thermostat.local[f"shared.{SERIAL}"].value["target_temperature"])
@@ -112,36 +119,28 @@ async def test_a_hold_outlasts_the_thermostats_schedule_and_then_resumes_it(
 
 
 async def test_turning_the_dial_ends_the_hold(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, held: PairedThermostat
 ) -> None:
     """A person's setpoint stands: the hold ends and its end writes nothing."""
-    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
-
-    await paired.thermostat.turn_dial(19.5)
+    await held.thermostat.turn_dial(19.5)
     await hass.async_block_till_done()
-    assert hold_until(hass, paired) == STATE_UNKNOWN
-    assert paired.service.holds.hold_of(SERIAL) is None
+    assert hold_until(hass, held) == STATE_UNKNOWN
+    assert held.service.holds.hold_of(SERIAL) is None
 
     await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
-    assert local_target(paired) == 19.5
-    assert paired.thermostat.received.empty()
+    assert local_target(held) == 19.5
+    assert held.thermostat.received.empty()
 
 
 async def test_a_new_setpoint_from_home_assistant_ends_the_hold(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, held: PairedThermostat
 ) -> None:
     """Setting the temperature on the climate entity is a person's choice too: the hold ends."""
-    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_TEMPERATURE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_TEMPERATURE: 20.5},
-        blocking=True,
-    )
-    await paired.pushed("shared", target_temperature=20.5)
+    await held.climate(SERVICE_SET_TEMPERATURE, temperature=20.5)
+    await held.pushed("shared", target_temperature=20.5)
     await hass.async_block_till_done()
-    assert hold_until(hass, paired) == STATE_UNKNOWN
-    assert paired.service.holds.hold_of(SERIAL) is None
+    assert hold_until(hass, held) == STATE_UNKNOWN
+    assert held.service.holds.hold_of(SERIAL) is None
 
 
 async def test_a_hold_until_the_next_schedule_change(
@@ -176,22 +175,21 @@ async def test_a_hold_until_a_time_and_the_resume_schedule_button(
 
 
 async def test_a_new_hold_replaces_the_one_under_way(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, held: PairedThermostat
 ) -> None:
     """Held until 21:00, then held anew until 21:30: 21:00 passes, and the new hold stands."""
-    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
-    await action(hass, paired, "hold", temperature=22, duration={"minutes": 90})
-    await paired.pushed("shared", target_temperature=22)
+    await action(hass, held, "hold", temperature=22, duration={"minutes": 90})
+    await held.pushed("shared", target_temperature=22)
     ends = at("2026-11-24 21:30:00-08:00")
 
     await move_to(hass, freezer, at("2026-11-24 21:00:01-08:00"))
-    assert local_target(paired) == 22
-    assert paired.thermostat.received.empty()
-    assert dt_util.parse_datetime(hold_until(hass, paired)) == ends
+    assert local_target(held) == 22
+    assert held.thermostat.received.empty()
+    assert dt_util.parse_datetime(hold_until(hass, held)) == ends
 
     await move_to(hass, freezer, ends + timedelta(seconds=1))
-    await paired.pushed("shared", target_temperature=21)
-    assert hold_until(hass, paired) == STATE_UNKNOWN
+    await held.pushed("shared", target_temperature=21)
+    assert hold_until(hass, held) == STATE_UNKNOWN
 
 
 @pytest.mark.parametrize("ended_by", ["its end", "resume_schedule"])
@@ -291,52 +289,48 @@ async def test_a_wrong_hold_is_refused_and_changes_nothing(
 
 
 async def test_a_wrong_type_is_refused_by_the_schema(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A temperature that is no number never reaches the service."""
-    paired = await pair_thermostat()
     with pytest.raises(Exception, match="temperature"):
         await action(hass, paired, "hold", temperature="warm", duration={"hours": 1})
     assert paired.service.holds.hold_of(SERIAL) is None
 
 
 async def test_resume_schedule_without_a_schedule_is_refused(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """No hold and no schedule: nothing to resume, said so."""
-    paired = await pair_thermostat()
     err = await refused(hass, paired, "resume_schedule")
     assert err.translation_key == "no_schedule"
 
 
 async def test_a_hold_survives_a_restart(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, held: PairedThermostat
 ) -> None:
     """Home Assistant restarts in the middle of a hold: it is kept, and ends on time."""
-    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
 
-    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    assert await hass.config_entries.async_reload(held.entry.entry_id)
     await hass.async_block_till_done()
     ends = at("2026-11-24 21:00:00-08:00")
-    assert dt_util.parse_datetime(hold_until(hass, paired)) == ends
+    assert dt_util.parse_datetime(hold_until(hass, held)) == ends
 
     await move_to(hass, freezer, ends + timedelta(seconds=1))
-    await paired.pushed("shared", target_temperature=21)
-    assert hold_until(hass, paired) == STATE_UNKNOWN
+    await held.pushed("shared", target_temperature=21)
+    assert hold_until(hass, held) == STATE_UNKNOWN
 
 
 async def test_a_hold_that_ended_while_home_assistant_was_down_ends_at_start(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, held: PairedThermostat
 ) -> None:
     """The hold's end passed while the hub was stopped: at start the schedule's setpoint."""
-    paired = await held_for_an_hour(hass, pair_thermostat, freezer)
 
-    assert await hass.config_entries.async_unload(paired.entry.entry_id)
+    assert await hass.config_entries.async_unload(held.entry.entry_id)
     await move_to(hass, freezer, at("2026-11-24 22:30:00-08:00"))
-    assert await hass.config_entries.async_setup(paired.entry.entry_id)
-    assert paired.entry.state is ConfigEntryState.LOADED
+    assert await hass.config_entries.async_setup(held.entry.entry_id)
+    assert held.entry.state is ConfigEntryState.LOADED
     # The thermostat retries its subscribe a second later (on the frozen clock).
     await move_to(hass, freezer, at("2026-11-24 22:30:02-08:00"))
-    await paired.pushed("shared", target_temperature=17.5)
-    assert paired.service.holds.hold_of(SERIAL) is None
-    assert hold_until(hass, paired) == STATE_UNKNOWN
+    await held.pushed("shared", target_temperature=17.5)
+    assert held.service.holds.hold_of(SERIAL) is None
+    assert hold_until(hass, held) == STATE_UNKNOWN

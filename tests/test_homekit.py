@@ -50,7 +50,7 @@ import pytest
 from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat
+from .conftest import ECO_MANUAL, SERIAL, PairedThermostat, PairThermostat
 
 # HomeKit's TargetHeatingCoolingState values.
 HK_OFF, HK_HEAT, HK_COOL, HK_AUTO = 0, 1, 2, 3
@@ -180,10 +180,9 @@ def climate_state(hass: HomeAssistant, paired: PairedThermostat) -> State:
 
 
 async def test_the_thermostat_is_a_homekit_thermostat(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, bridge: Bridge
+    hass: HomeAssistant, bridge: Bridge, paired: PairedThermostat
 ) -> None:
     """Heat, cool and auto (heat_cool), its target, and the thresholds in auto, both ways."""
-    paired = await pair_thermostat()
     thermostat = bridge.expose(paired.entity_id(Platform.CLIMATE))
 
     assert type(bridge[thermostat]).__name__ == "Thermostat"  # not a HeaterCooler: no fan speeds
@@ -251,11 +250,7 @@ async def test_in_eco_homekit_shows_the_eco_temperatures(
     """Eco holds the eco temperatures: the target is the low one heating, the high one cooling."""
     paired = await pair_thermostat(
         shared={"target_temperature_type": mode},
-        device={
-            "eco": {"mode": "manual-eco"},
-            "away_temperature_low": 12.0,
-            "away_temperature_high": 28.0,
-        },
+        device=ECO_MANUAL,
     )
     thermostat = bridge.expose(paired.entity_id(Platform.CLIMATE))
     assert bridge.value(thermostat, SERV_THERMOSTAT, CHAR_TARGET_TEMPERATURE) == target

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 from typing import Any
 
 import aiohttp
@@ -22,12 +21,7 @@ from custom_components.thermostat_cloud.ports import port_free as port_is_free
 from custom_components.thermostat_cloud.server.core.testing import harness
 from thermostat_sim import SimulatedThermostat
 
-from .conftest import (
-    SERIAL,
-    PairThermostat,
-    hub_config_entry,
-    setup_hub,
-)
+from .conftest import SERIAL, PairedThermostat, hub_config_entry, setup_hub
 
 
 async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enabled: None) -> None:
@@ -44,60 +38,52 @@ async def test_setup_serves_the_device_protocol(hass: HomeAssistant, socket_enab
 
 
 async def test_unload_releases_the_port_with_long_polls_held(
-    hass: HomeAssistant, socket_enabled: None
+    hass: HomeAssistant, hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    entry = await setup_hub(hass)
-    port = entry.data[CONF_DEVICE_PORT]
-    async with aiohttp.ClientSession() as http:
-        thermostats = [
-            SimulatedThermostat(f"http://127.0.0.1:{port}", f"{SERIAL[:-2]}{i:02d}", http)
-            for i in range(3)
-        ]
-        for thermostat in thermostats:
-            thermostat.start()
-        for thermostat in thermostats:
-            await thermostat.subscribed.wait()
-        assert not port_is_free(port)
+    port = hub.data[CONF_DEVICE_PORT]
+    thermostats = [
+        SimulatedThermostat(f"http://127.0.0.1:{port}", f"{SERIAL[:-2]}{i:02d}", http)
+        for i in range(3)
+    ]
+    for thermostat in thermostats:
+        thermostat.start()
+    for thermostat in thermostats:
+        await thermostat.subscribed.wait()
+    assert not port_is_free(port)
 
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        assert await hass.config_entries.async_unload(entry.entry_id)
-        assert loop.time() - started < 2
-        assert port_is_free(port)
-        for thermostat in thermostats:
-            await thermostat.stop()
-    assert entry.state is ConfigEntryState.NOT_LOADED
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    assert await hass.config_entries.async_unload(hub.entry_id)
+    assert loop.time() - started < 2
+    assert port_is_free(port)
+    for thermostat in thermostats:
+        await thermostat.stop()
+    assert hub.state is ConfigEntryState.NOT_LOADED
 
 
 async def test_home_assistant_stop_closes_the_listener(
-    hass: HomeAssistant, socket_enabled: None
+    hass: HomeAssistant, hub: MockConfigEntry, http: aiohttp.ClientSession
 ) -> None:
-    entry = await setup_hub(hass)
-    port = entry.data[CONF_DEVICE_PORT]
-    async with aiohttp.ClientSession() as http:
-        thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
-        thermostat.start()
-        await thermostat.subscribed.wait()
-        hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
-        await hass.async_block_till_done()
-        assert port_is_free(port)
-        await thermostat.stop()
+    port = hub.data[CONF_DEVICE_PORT]
+    thermostat = SimulatedThermostat(f"http://127.0.0.1:{port}", SERIAL, http)
+    thermostat.start()
+    await thermostat.subscribed.wait()
+    hass.bus.async_fire(EVENT_HOMEASSISTANT_STOP)
+    await hass.async_block_till_done()
+    assert port_is_free(port)
+    await thermostat.stop()
 
 
 async def test_port_in_use_retries_setup_with_a_translated_reason(
-    hass: HomeAssistant, socket_enabled: None
+    hass: HomeAssistant, taken_port: int
 ) -> None:
-    with socket.socket() as blocker:
-        blocker.bind(("", 0))
-        blocker.listen()
-        port = blocker.getsockname()[1]
-        entry = hub_config_entry(port)
-        entry.add_to_hass(hass)
-        await hass.config_entries.async_setup(entry.entry_id)
-        await hass.async_block_till_done()
-        assert entry.state is ConfigEntryState.SETUP_RETRY
-        assert entry.reason is not None
-        assert str(port) in entry.reason
+    entry = hub_config_entry(taken_port)
+    entry.add_to_hass(hass)
+    await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert entry.state is ConfigEntryState.SETUP_RETRY
+    assert entry.reason is not None
+    assert str(taken_port) in entry.reason
 
 
 async def test_state_persists_through_home_assistant_storage(
@@ -222,7 +208,7 @@ async def test_removing_the_integration_forgets_thermostats_and_keys(
 
 
 async def test_setup_and_use_of_every_platform_make_no_usage_report(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, usage_reports: list[str]
+    hass: HomeAssistant, usage_reports: list[str], paired: PairedThermostat
 ) -> None:
     """The integration uses Home Assistant's API without deprecation or misuse reports.
 
@@ -241,7 +227,6 @@ async def test_setup_and_use_of_every_platform_make_no_usage_report(
     )
     from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
 
-    paired = await pair_thermostat()
     climate = paired.entity_id("climate")
     await paired.thermostat.put(
         f"shared.{SERIAL}", {"current_temperature": 19.5, "hvac_heater_state": True}

@@ -408,11 +408,8 @@ async def test_outside_text_cannot_forge_or_break_a_log_line(
 
 
 async def test_a_300_character_firmware_version_is_shown_cut_to_255(
-    hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
-    caplog: pytest.LogCaptureFixture,
+    hass: HomeAssistant, caplog: pytest.LogCaptureFixture, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     version = "6.0." + "1" * 296
     model = "Display\n" + "9" * 300
     async with paired.thermostat.http.post(

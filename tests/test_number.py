@@ -14,13 +14,12 @@ from homeassistant.components.number.const import (
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_UNIT_OF_MEASUREMENT, STATE_UNKNOWN, Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
-from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
 
 from custom_components.thermostat_cloud.server import CommandError
 from custom_components.thermostat_cloud.server.core.testing import harness
 
-from .conftest import SERIAL, PairThermostat, shown
+from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 from .platform_snapshots import platform_snapshot_test
 
 
@@ -39,10 +38,9 @@ async def test_a_setting_the_thermostat_never_reported_is_unknown(
 
 @pytest.mark.smoke("number")
 async def test_safety_temperatures_in_celsius(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Freeze and heat protection temperatures are written as given, within their limits."""
-    paired = await pair_thermostat()
     freeze = paired.entity_id("number", "freeze_protection_temperature")
     heat = paired.entity_id("number", "heat_protection_temperature")
     assert float(shown(hass, freeze)) == 7.2222
@@ -69,12 +67,11 @@ async def test_safety_temperatures_in_celsius(
     assert harness(paired.service).value(f"device.{SERIAL}")["lower_safety_temp"] == 5.0
 
 
+@pytest.mark.usefixtures("fahrenheit")
 async def test_safety_temperatures_in_fahrenheit(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A Fahrenheit user sees and sets °F; 40 °F is stored as firmware stores it, not rounded."""
-    hass.config.units = US_CUSTOMARY_SYSTEM
-    paired = await pair_thermostat()
     freeze = paired.entity_id("number", "freeze_protection_temperature")
     current = hass.states.get(freeze)
     assert current is not None
@@ -89,10 +86,9 @@ async def test_safety_temperatures_in_fahrenheit(
 
 
 async def test_the_command_layer_refuses_a_safety_temperature_out_of_its_range(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Other clients (`set_device_setting`) get the same limits, and nothing is written."""
-    paired = await pair_thermostat()
     commands = paired.service.commands
     with pytest.raises(CommandError) as err:
         commands.set_device_setting(SERIAL, "upper_safety_temp", 40)

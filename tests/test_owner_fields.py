@@ -16,10 +16,8 @@ from freezegun.api import FrozenDateTimeFactory
 from homeassistant.components.button.const import DOMAIN as BUTTON_DOMAIN, SERVICE_PRESS
 from homeassistant.components.climate.const import (
     ATTR_HVAC_ACTION,
-    ATTR_PRESET_MODE,
     ATTR_TARGET_TEMP_HIGH,
     ATTR_TARGET_TEMP_LOW,
-    DOMAIN as CLIMATE_DOMAIN,
     SERVICE_SET_PRESET_MODE,
     HVACAction,
 )
@@ -117,10 +115,9 @@ async def test_second_stage_alternate_heat_runs_as_a_heating_stage(
 
 
 async def test_a_thermostat_without_the_equipment_has_them_disabled(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+    hass: HomeAssistant, entity_registry: er.EntityRegistry, paired: PairedThermostat
 ) -> None:
     """No `has_x2_alt_heat`, no heat pump: the new sensors, select and runtimes wait, disabled."""
-    paired = await pair_thermostat()
     for platform, key in (
         ("binary_sensor", "alt_heat_stage_2"),
         ("sensor", "alt_heat_runtime"),
@@ -188,12 +185,7 @@ async def test_an_eco_limit_that_is_off_shows_no_eco_temperature(
     assert shown(hass, paired.entity_id("switch", "eco_low_limit")) == STATE_ON
     assert shown(hass, paired.entity_id("switch", "eco_high_limit")) == STATE_OFF
 
-    await hass.services.async_call(
-        CLIMATE_DOMAIN,
-        SERVICE_SET_PRESET_MODE,
-        {ATTR_ENTITY_ID: paired.entity_id("climate"), ATTR_PRESET_MODE: "eco"},
-        blocking=True,
-    )
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
     climate = hass.states.get(paired.entity_id("climate"))
     assert climate is not None
     assert climate.attributes[ATTR_TARGET_TEMP_LOW] == pytest.approx(18.5, abs=0.05)

@@ -31,7 +31,14 @@ from custom_components.thermostat_cloud.server.model.buckets import Bucket, Buck
 from custom_components.thermostat_cloud.switch import SWITCHES
 from thermostat_sim import WEEK_SCHEDULE
 
-from .conftest import SERIAL, THERMOSTAT_DEVICE, THERMOSTAT_SHARED, FakeClock, MemoryStorage
+from .conftest import (
+    ECO_MANUAL,
+    SERIAL,
+    THERMOSTAT_DEVICE,
+    THERMOSTAT_SHARED,
+    FakeClock,
+    MemoryStorage,
+)
 
 NOW_S = FakeClock().now_ms() // 1000
 
@@ -52,9 +59,7 @@ STATES: dict[str, tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = {
         THERMOSTAT_SHARED,
         {
             **THERMOSTAT_DEVICE,
-            "eco": {"mode": "manual-eco"},
-            "away_temperature_low": 12.0,
-            "away_temperature_high": 28.0,
+            **ECO_MANUAL,
             "fan_timer_timeout": NOW_S + 900,
             "dehumidifier_state": True,
             "leaf": True,

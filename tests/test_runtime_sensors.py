@@ -36,11 +36,22 @@ async def run_for(paired: PairedThermostat, freezer: FrozenDateTimeFactory, minu
     await paired.hass.async_block_till_done()
 
 
+def assert_total(
+    hass: HomeAssistant, entity_id: str, value: float, device_class: SensorDeviceClass, unit: str
+) -> None:
+    """Assert the sensor reads `value` in `unit`, a total that long-term statistics sum up."""
+    state = hass.states.get(entity_id)
+    assert state is not None
+    assert float(state.state) == value
+    assert state.attributes[ATTR_DEVICE_CLASS] == device_class
+    assert state.attributes[ATTR_STATE_CLASS] == "total_increasing"
+    assert state.attributes[ATTR_UNIT_OF_MEASUREMENT] == unit
+
+
 async def test_heating_hours_and_cycles_as_the_thermostat_ran_them(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """Half an hour of heating with the fan is 0.5 h each and one cycle; durations in hours."""
-    paired = await pair_thermostat()
     heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     assert shown(hass, heating) == "0.0"
 
@@ -49,12 +60,7 @@ async def test_heating_hours_and_cycles_as_the_thermostat_ran_them(
     await paired.thermostat.put(SHARED, {"hvac_heater_state": False, "hvac_fan_state": False})
     await run_for(paired, freezer, 10)
 
-    state = hass.states.get(heating)
-    assert state is not None
-    assert float(state.state) == 0.5
-    assert state.attributes[ATTR_DEVICE_CLASS] == SensorDeviceClass.DURATION
-    assert state.attributes[ATTR_STATE_CLASS] == "total_increasing"
-    assert state.attributes[ATTR_UNIT_OF_MEASUREMENT] == "h"
+    assert_total(hass, heating, 0.5, SensorDeviceClass.DURATION, "h")
     assert float(shown(hass, paired.entity_id("sensor", "fan_runtime"))) == 0.5
     assert shown(hass, paired.entity_id("sensor", "heating_cycles")) == "1"
     assert shown(hass, paired.entity_id("sensor", "cooling_cycles")) == "0"
@@ -62,10 +68,9 @@ async def test_heating_hours_and_cycles_as_the_thermostat_ran_them(
 
 
 async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_it(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+    hass: HomeAssistant, entity_registry: er.EntityRegistry, paired: PairedThermostat
 ) -> None:
     """A second heating stage appears with `has_x2_heat`, the filter's runtime once counted."""
-    paired = await pair_thermostat()
     for key in ("heating_stage_1", "cooling_stage_1", "fan", "emergency_heat", "humidifier"):
         entry = entity_registry.async_get(paired.entity_id("sensor", f"{key}_runtime"))
         assert entry is not None
@@ -87,10 +92,9 @@ async def test_equipment_the_thermostat_lacks_starts_disabled_until_it_reports_i
 
 
 async def test_a_reload_while_heating_keeps_the_hours_and_skips_the_downtime(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """Heating across a reload: counted to the stop, then from the thermostat's next contact."""
-    paired = await pair_thermostat()
     heating = paired.entity_id("sensor", "heating_stage_1_runtime")
     await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
     await run_for(paired, freezer, 30)
@@ -175,12 +179,11 @@ async def reconfigure_energy(
 
 async def test_energy_sensors_appear_with_rates_and_count_from_then(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     entity_registry: er.EntityRegistry,
+    paired: PairedThermostat,
 ) -> None:
     """2 kW and 1 m³/h of gas for half an hour: 1 kWh and 0.5 m³, for the Energy dashboard."""
-    paired = await pair_thermostat()
     await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
     await run_for(paired, freezer, 30)  # before any rate: no energy sensor, nothing counted
     assert (
@@ -200,17 +203,8 @@ async def test_energy_sensors_appear_with_rates_and_count_from_then(
     await paired.thermostat.put(SHARED, {"hvac_heater_state": False})
     await hass.async_block_till_done()
 
-    state = hass.states.get(electricity)
-    assert state is not None
-    assert float(state.state) == 1.0
-    assert state.attributes[ATTR_DEVICE_CLASS] == SensorDeviceClass.ENERGY
-    assert state.attributes[ATTR_UNIT_OF_MEASUREMENT] == "kWh"
-    assert state.attributes[ATTR_STATE_CLASS] == "total_increasing"
-    state = hass.states.get(gas)
-    assert state is not None
-    assert float(state.state) == 0.5
-    assert state.attributes[ATTR_DEVICE_CLASS] == SensorDeviceClass.GAS
-    assert state.attributes[ATTR_UNIT_OF_MEASUREMENT] == "m³"
+    assert_total(hass, electricity, 1.0, SensorDeviceClass.ENERGY, "kWh")
+    assert_total(hass, gas, 0.5, SensorDeviceClass.GAS, "m³")
 
     # A rate taken away: the energy counted stays, nothing more is added.
     await reconfigure_energy(hass, paired, {})
@@ -253,10 +247,9 @@ async def test_a_figure_recorded_before_a_crash_is_never_shown_lower(
 
 
 async def test_energy_rates_can_be_given_while_the_hub_is_not_loaded(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Without the running service to ask what the thermostat has, every field is offered."""
-    paired = await pair_thermostat()
     assert await hass.config_entries.async_unload(paired.entry.entry_id)
     (subentry_id,) = paired.entry.subentries
     result = await hass.config_entries.subentries.async_init(
@@ -281,16 +274,15 @@ async def test_energy_rates_can_be_given_while_the_hub_is_not_loaded(
 
 async def test_an_update_from_the_version_before_keeps_everything_and_counts_on(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     hass_storage: dict[str, Any],
+    paired: PairedThermostat,
 ) -> None:
     """The state file of the version before has no `runtime`: all else loads, figures start at 0.
 
     The heating that was on when Home Assistant stopped for the update counts from the
     thermostat's first contact after it.
     """
-    paired = await pair_thermostat()
     await paired.thermostat.put(SHARED, {"hvac_heater_state": True})
     assert await hass.config_entries.async_unload(paired.entry.entry_id)
     before = copy.deepcopy(hass_storage[STORAGE_KEY])

@@ -124,10 +124,9 @@ async def save(
 
 
 async def test_the_card_sees_the_schedule_and_every_change(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """The open card follows a save, the thermostat's own edits, and nothing else."""
-    paired = await pair_thermostat()
     client = await hass_ws_client(hass)
     assert await subscribe(client, paired.entity_id("climate")) == {
         "schedule": None,
@@ -175,10 +174,9 @@ async def test_the_card_says_learning_is_on_and_can_turn_it_off_on_save(
 
 
 async def test_a_bad_schedule_from_a_card_is_refused_in_words(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """What the card checks is checked again by the integration: a message, nothing written."""
-    paired = await pair_thermostat()
     client = await hass_ws_client(hass)
     monday = SCHEDULE["days"]["0"]
     same_time = {**monday, "1": {**monday["1"], "time": monday["0"]["time"]}}
@@ -191,10 +189,9 @@ async def test_a_bad_schedule_from_a_card_is_refused_in_words(
 
 
 async def test_the_card_is_told_what_it_cannot_show(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """Another entity, or the integration stopped: an error code the card words itself."""
-    paired = await pair_thermostat()
     client = await hass_ws_client(hass)
     for entity_id in ("climate.somewhere_else", paired.entity_id("sensor", "temperature")):
         await client.send_json_auto_id(
@@ -211,10 +208,9 @@ async def test_the_card_is_told_what_it_cannot_show(
 
 
 async def test_the_open_card_stays_live_across_a_reload(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """Changed hub options reload the service: the open card hears of what changes after."""
-    paired = await pair_thermostat()
     client = await hass_ws_client(hass)
     await subscribe(client, paired.entity_id("climate"))
 
@@ -227,10 +223,9 @@ async def test_the_open_card_stays_live_across_a_reload(
 
 
 async def test_the_card_shows_the_hold_and_its_end(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """A hold reaches the open card (its setpoint and end), and so does its end."""
-    paired = await pair_thermostat()
     client = await hass_ws_client(hass)
     await subscribe(client, paired.entity_id("climate"))
     await hass.services.async_call(

@@ -14,15 +14,14 @@ from homeassistant.util import dt as dt_util
 import pytest
 from pytest_homeassistant_custom_component.typing import ClientSessionGenerator
 
-from .conftest import SERIAL, PairThermostat, shown
+from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
 from .platform_snapshots import platform_snapshot_test
 
 
 @pytest.mark.smoke("sensor")
 async def test_sensors_read_the_thermostats_buckets(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     assert shown(hass, paired.entity_id("sensor", "temperature")) == "21.3"
     assert float(shown(hass, paired.entity_id("sensor", "humidity"))) == 41
     assert shown(hass, paired.entity_id("sensor", "eco_mode")) == "schedule"
@@ -46,10 +45,9 @@ async def test_sensors_read_the_thermostats_buckets(
 
 
 async def test_noisy_and_diagnostic_entities(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+    hass: HomeAssistant, entity_registry: er.EntityRegistry, paired: PairedThermostat
 ) -> None:
     """Readings that change all the time start disabled; the diagnostic ones are filed as such."""
-    paired = await pair_thermostat()
     for key in ("backplate_temperature", "last_seen"):
         entry = entity_registry.async_get(paired.entity_id("sensor", key))
         assert entry is not None
@@ -63,9 +61,8 @@ async def test_noisy_and_diagnostic_entities(
         assert entry.translation_key == key
 
 
-async def test_battery_voltage(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_battery_voltage(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """`battery_level` is volts."""
-    paired = await pair_thermostat()
     battery = paired.entity_id("sensor", "battery_voltage")
     assert float(shown(hass, battery)) == 3.777
 
@@ -114,13 +111,12 @@ async def test_target_reached_shows_the_time_the_thermostat_reports(
 
 
 async def test_an_earlier_time_to_target_sensor_keeps_its_entity_id(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
+    hass: HomeAssistant, entity_registry: er.EntityRegistry, paired: PairedThermostat
 ) -> None:
     """An install of an earlier version (minutes, "Time to target") keeps its entity id.
 
     The same entity, by its unique id, shows the time after the update.
     """
-    paired = await pair_thermostat()
     entity_id = paired.entity_id("sensor", "time_to_target")
     old_id = f"sensor.thermostat_{SERIAL.lower()}_time_to_target"
     entity_registry.async_update_entity(

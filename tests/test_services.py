@@ -17,7 +17,6 @@ from homeassistant.const import (
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceNotSupported, ServiceValidationError
 from homeassistant.util import dt as dt_util
-from homeassistant.util.unit_system import US_CUSTOMARY_SYSTEM
 import pytest
 from pytest_homeassistant_custom_component.common import async_fire_time_changed
 
@@ -55,18 +54,24 @@ async def refused(
     return err.value
 
 
+async def lock_refused(
+    hass: HomeAssistant, paired: PairedThermostat, **limits: float
+) -> ServiceValidationError:
+    """Assert that a temperature lock with PIN 1234 and these limits is refused."""
+    return await refused(hass, paired, "set_temperature_lock", enabled=True, pin="1234", **limits)
+
+
 # -- fan timer ---------------------------------------------------------------------------------
 
 
 async def test_fan_timer_runs_the_fan_then_returns_to_auto(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """The fan runs, the Fan timer sensor says so and shows its end, then all returns.
 
     Without a timer the Fan timer sensor says "not running" and its end is unknown, as core
     shows a timestamp of nothing (unavailable would read as a fault).
     """
-    paired = await pair_thermostat()
     timer = paired.entity_id("binary_sensor", "fan_timer")
     assert hass.states.get(timer).state == STATE_OFF  # type: ignore[union-attr]
     assert hass.states.get(paired.entity_id("sensor", "fan_timer_end")).state == STATE_UNKNOWN  # type: ignore[union-attr]
@@ -96,10 +101,9 @@ async def test_fan_timer_runs_the_fan_then_returns_to_auto(
 
 
 async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
-    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+    hass: HomeAssistant, clock: LoopClock, paired: PairedThermostat
 ) -> None:
     """The fan stops on time though no one tells it to: firmware keeps the timer itself."""
-    paired = await pair_thermostat()
     await action(hass, paired, "set_fan_timer", duration={"minutes": 15})
     pushed = await paired.pushed("device", fan_timer_duration=900)
     assert pushed["fan_timer_timeout"] > 0
@@ -118,10 +122,7 @@ async def test_the_thermostat_ends_a_fan_timer_with_home_assistant_down(
     assert local[f"device.{SERIAL}"].value["fan_mode"] == "auto"
 
 
-async def test_fan_timer_is_at_most_12_hours(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
-    paired = await pair_thermostat()
+async def test_fan_timer_is_at_most_12_hours(hass: HomeAssistant, paired: PairedThermostat) -> None:
     err = await refused(hass, paired, "set_fan_timer", duration={"hours": 12, "seconds": 1})
     assert err.translation_key == "fan_duration_out_of_range"
     assert err.translation_placeholders == {"max": "43200"}
@@ -146,10 +147,7 @@ async def test_fan_timer_needs_a_fan(hass: HomeAssistant, pair_thermostat: PairT
 # -- temperature lock --------------------------------------------------------------------------
 
 
-async def test_temperature_lock_with_pin(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
-    paired = await pair_thermostat()
+async def test_temperature_lock_with_pin(hass: HomeAssistant, paired: PairedThermostat) -> None:
     await action(
         hass,
         paired,
@@ -173,9 +171,8 @@ async def test_temperature_lock_with_pin(
 
 @pytest.mark.parametrize("pin", [None, "123", "12345", "12a4", "١٢٣٤"])
 async def test_temperature_lock_needs_a_4_digit_pin(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, pin: str | None
+    hass: HomeAssistant, pin: str | None, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     data: dict[str, Any] = {"enabled": True, "min_temperature": 18, "max_temperature": 23}
     if pin is not None:
         data["pin"] = pin
@@ -186,21 +183,12 @@ async def test_temperature_lock_needs_a_4_digit_pin(
 
 
 async def test_temperature_lock_range_is_checked(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
-    err = await refused(
-        hass,
-        paired,
-        "set_temperature_lock",
-        enabled=True,
-        pin="1234",
-        min_temperature=24,
-        max_temperature=20,
-    )
+    err = await lock_refused(hass, paired, min_temperature=24, max_temperature=20)
     assert err.translation_key == "low_not_below_high"
     assert str(err) == "Lowest temperature must be lower than Highest temperature"
-    err = await refused(hass, paired, "set_temperature_lock", enabled=True, pin="1234")
+    err = await lock_refused(hass, paired)
     assert err.translation_key == "not_a_number"
     # The action's field, not the command layer's name for it (temp_min).
     assert str(err) == "Lowest temperature is missing or not a number"
@@ -209,9 +197,8 @@ async def test_temperature_lock_range_is_checked(
 # -- eco temperatures ----------------------------------------------------------------------------
 
 
-async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermostat) -> None:
+async def test_eco_temperatures(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """The eco temperatures the action sets reach the thermostat as it stores them."""
-    paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=15.5, high=27)
     await paired.pushed("device", away_temperature_low=15.5, away_temperature_high=27.0)
 
@@ -222,11 +209,10 @@ async def test_eco_temperatures(hass: HomeAssistant, pair_thermostat: PairThermo
     assert str(err) == "Low must be between 4.5 and 35 °C"
 
 
+@pytest.mark.usefixtures("fahrenheit")
 async def test_action_temperatures_are_in_home_assistants_unit(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    hass.config.units = US_CUSTOMARY_SYSTEM
-    paired = await pair_thermostat()
     await action(hass, paired, "set_eco_temperatures", low=59, high=80)
     await paired.pushed("device", away_temperature_low=15.0, away_temperature_high=26.5)
     await action(
@@ -241,12 +227,11 @@ async def test_action_temperatures_are_in_home_assistants_unit(
     await paired.pushed("device", temperature_lock_low_temp=18.0, temperature_lock_high_temp=24.0)
 
 
+@pytest.mark.usefixtures("fahrenheit")
 async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A Fahrenheit user is told the limits in °F, by the names of the fields they filled in."""
-    hass.config.units = US_CUSTOMARY_SYSTEM
-    paired = await pair_thermostat()
     err = await refused(hass, paired, "set_eco_temperatures", low=30, high=80)
     assert err.translation_key == "temperature_out_of_range"
     assert err.translation_placeholders == {
@@ -257,26 +242,15 @@ async def test_refusals_speak_home_assistants_unit_and_the_actions_fields(
     }
     assert str(err) == "Low must be between 40 and 95 °F"
 
-    err = await refused(
-        hass,
-        paired,
-        "set_temperature_lock",
-        enabled=True,
-        pin="1234",
-        min_temperature=64,
-        max_temperature=95,
-    )
+    err = await lock_refused(hass, paired, min_temperature=64, max_temperature=95)
     assert str(err) == "Highest temperature must be between 40 and 90 °F"
 
 
 # -- schedule ------------------------------------------------------------------------------------
 
 
-async def test_schedule_read_and_write(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
+async def test_schedule_read_and_write(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """The schedule written through the action is the one read back, and none before it."""
-    paired = await pair_thermostat()
     assert await action(hass, paired, "get_schedule") == {
         paired.entity_id("climate"): {"schedule": None}
     }
@@ -295,10 +269,9 @@ async def test_schedule_read_and_write(
 
 
 async def test_schedule_with_number_keys_from_yaml_is_stored_with_string_keys(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """YAML's `days: {1: {0: ...}}` has integer keys; the thermostat stores strings."""
-    paired = await pair_thermostat()
     entries = SCHEDULE["days"]["1"]
     written = {**SCHEDULE, "days": {1: {0: entries["0"], "1": entries["1"]}}}
 
@@ -377,12 +350,8 @@ RANGE_ENTRY = {
     ],
 )
 async def test_schedule_write_is_validated(
-    hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
-    schedule: dict[str, Any],
-    problem: str,
+    hass: HomeAssistant, schedule: dict[str, Any], problem: str, paired: PairedThermostat
 ) -> None:
-    paired = await pair_thermostat()
     err = await refused(hass, paired, "set_schedule", schedule=schedule)
     assert err.translation_key == "schedule_invalid"
     assert problem in (err.translation_placeholders or {})["detail"]
@@ -444,9 +413,8 @@ async def test_set_schedule_can_keep_learning(
 
 
 async def test_set_schedule_with_learning_off_needs_no_answer(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Learning off (the firmware default in captures): the schedule is simply written."""
-    paired = await pair_thermostat()
     await action(hass, paired, "set_schedule", schedule=SCHEDULE)
     await paired.pushed("schedule", name="Week")

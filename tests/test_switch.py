@@ -27,7 +27,6 @@ from custom_components.thermostat_cloud.const import DOMAIN
 from custom_components.thermostat_cloud.server.core.testing import harness
 
 from .conftest import (
-    OTHER_SERIAL,
     SERIAL,
     PairedThermostat,
     PairThermostat,
@@ -49,14 +48,9 @@ from .platform_snapshots import platform_snapshot_test
     ],
 )
 async def test_a_setting_switch_writes_the_field_firmware_keeps(
-    hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
-    key: str,
-    field: str,
-    initially: bool,
+    hass: HomeAssistant, key: str, field: str, initially: bool, paired: PairedThermostat
 ) -> None:
     """The switch shows the thermostat's field, flips it at the thermostat, and follows it."""
-    paired = await pair_thermostat()
     switch = paired.entity_id("switch", key)
     assert shown(hass, switch) == (STATE_ON if initially else STATE_OFF)
 
@@ -114,10 +108,9 @@ def revisions(paired: PairedThermostat) -> dict[str, int]:
 
 
 async def test_away_and_eco_are_switches_a_bridge_exposes(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Away sits on the hub's device, Eco on the thermostat's, both in the default category."""
-    paired = await pair_thermostat()
     entities = er.async_get(hass)
     devices = dr.async_get(hass)
     away = entities.async_get(away_switch(hass, paired))
@@ -136,11 +129,9 @@ async def test_away_and_eco_are_switches_a_bridge_exposes(
 
 
 async def test_away_switch_sets_the_whole_home_away(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat, other: PairedThermostat
 ) -> None:
     """On: one state change, every thermostat's preset is away, each gets the home's manual eco."""
-    paired = await pair_thermostat()
-    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
     away = away_switch(hass, paired)
     writes = record_state_writes(hass, {away})
@@ -170,10 +161,9 @@ async def test_away_switch_sets_the_whole_home_away(
 
 
 async def test_away_switch_follows_a_thermostat_bringing_the_home_back(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """Someone turns the dial (the thermostat reports the home back): Away turns off."""
-    paired = await pair_thermostat()
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
     away = away_switch(hass, paired)
     await switch(hass, away, on=True)
@@ -218,11 +208,8 @@ async def test_away_switch_is_unavailable_without_a_thermostat(
     assert shown(hass, entity_id) == STATE_UNAVAILABLE
 
 
-async def test_eco_switch_is_the_eco_preset(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
-) -> None:
+async def test_eco_switch_is_the_eco_preset(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """On and off choose the eco and none presets: one push each; the dial turns it off."""
-    paired = await pair_thermostat()
     eco = paired.entity_id(Platform.SWITCH, "eco")
 
     await switch(hass, eco, on=True)
@@ -244,11 +231,9 @@ async def test_eco_switch_is_the_eco_preset(
 
 
 async def test_eco_switch_while_the_home_is_away(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat, other: PairedThermostat
 ) -> None:
     """Away shows as away, not eco: Eco is off; off keeps the home away, on brings it back."""
-    paired = await pair_thermostat()
-    other = await pair_thermostat(OTHER_SERIAL, entry=paired.entry)
     away = away_switch(hass, paired)
     eco = paired.entity_id(Platform.SWITCH, "eco")
     await switch(hass, away, on=True)

@@ -167,14 +167,15 @@ def test_the_card_check_catches_a_file_it_does_not_load() -> None:
     assert "nl" not in card_languages(without_dutch)
 
 
-def flatten(value: dict[str, Any], prefix: str) -> dict[str, str]:
-    """Return a translation file's strings keyed as Home Assistant keys them."""
+def flatten(value: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    """Return a translation's strings by their dotted key (after `prefix`, as Home Assistant's)."""
     flat: dict[str, str] = {}
     for key, sub in value.items():
+        name = f"{prefix}.{key}" if prefix else key
         if isinstance(sub, dict):
-            flat |= flatten(sub, f"{prefix}.{key}")
+            flat |= flatten(sub, name)
         else:
-            flat[f"{prefix}.{key}"] = sub
+            flat[name] = sub
     return flat
 
 

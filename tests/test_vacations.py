@@ -50,6 +50,18 @@ async def create_event(hass: HomeAssistant, calendar: str, **fields: Any) -> Non
     )
 
 
+@pytest.fixture
+def tuesday_evening(freezer: FrozenDateTimeFactory) -> None:
+    """Move the clock to Tuesday evening; with `usefixtures`, before the thermostat pairs."""
+    freezer.move_to(at(TUESDAY_EVENING))
+
+
+@pytest.fixture
+async def paired(hass: HomeAssistant, pair_thermostat: PairThermostat) -> PairedThermostat:
+    """Return a heating thermostat with its eco temperatures and week schedule, at home."""
+    return await pair_at_home(hass, pair_thermostat)
+
+
 def structure_key(paired: PairedThermostat) -> str:
     """Return the key of the home's structure bucket."""
     return f"structure.{paired.service.home().structure_id}"
@@ -125,11 +137,11 @@ async def down_until(
     await move_to(hass, freezer, at(when) + timedelta(seconds=2))
 
 
+@pytest.mark.usefixtures("tuesday_evening")
 async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """Away from the start with the vacation's eco temperatures; home and own eco at the end."""
-    paired = await pair_at_home(hass, pair_thermostat, freezer)
     start, end = at("2026-11-24 21:00:00-08:00"), at("2026-11-27 18:00:00-08:00")
     answer = await set_vacation(
         hass, start="2026-11-24 21:00:00", end="2026-11-27 18:00:00", eco_low=10, eco_high=28
@@ -166,14 +178,14 @@ async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
     assert await listed(hass, paired) == []
 
 
+@pytest.mark.usefixtures("tuesday_evening")
 async def test_the_home_is_back_in_time_to_reach_the_schedule(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """The thermostat said it heats 3 °C in 30 min (6 °C/h): from 15 to 21 °C is one hour.
 
     The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
     """
-    paired = await pair_at_home(hass, pair_thermostat, freezer)
     thermostat = paired.thermostat
     await thermostat.put(
         f"shared.{SERIAL}",
@@ -260,15 +272,15 @@ async def test_a_vacation_that_ended_while_home_assistant_was_down_ends_at_start
         ),
     ],
 )
+@pytest.mark.usefixtures("tuesday_evening")
 async def test_a_wrong_vacation_is_refused_and_changes_nothing(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     data: dict[str, Any],
     key: str,
+    paired: PairedThermostat,
 ) -> None:
     """Each wrong vacation: a translated refusal; the calendar is as it was."""
-    paired = await pair_at_home(hass, pair_thermostat, freezer)
     await set_vacation(hass, start="2026-12-01 10:00:00", end="2026-12-04 10:00:00")
     before = await listed(hass, paired)
     with pytest.raises(ServiceValidationError) as err:
@@ -287,12 +299,11 @@ async def test_a_wrong_vacation_is_refused_and_changes_nothing(
 @pytest.mark.smoke("calendar")
 async def test_the_calendar_creates_changes_and_deletes_vacations(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     hass_ws_client: WebSocketGenerator,
+    paired: PairedThermostat,
 ) -> None:
     """Home Assistant's calendar: create, move, delete; deleting one under way ends it now."""
-    paired = await pair_at_home(hass, pair_thermostat)
     client = await hass_ws_client(hass)
     calendar = calendar_id(hass, paired)
     now = dt_util.now().replace(microsecond=0)
@@ -376,10 +387,9 @@ async def test_a_vacation_needs_a_thermostat(hass: HomeAssistant, hub: Any) -> N
 
 
 async def test_a_vacation_of_wrong_types_is_refused_by_the_schema(
-    hass: HomeAssistant, pair_thermostat: PairThermostat
+    hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
     """A start that is no time, or eco temperatures that are no numbers, never reach the home."""
-    paired = await pair_at_home(hass, pair_thermostat)
     for data in (
         {"start": "tomorrow", "end": "2099-01-05 10:00:00"},
         {"start": "2099-01-01 10:00:00", "end": "2099-01-05 10:00:00", "eco_low": "cold"},
@@ -389,26 +399,38 @@ async def test_a_vacation_of_wrong_types_is_refused_by_the_schema(
     assert paired.service.vacations.vacations() == []
 
 
+async def down_during_vacation(
+    hass: HomeAssistant,
+    freezer: FrozenDateTimeFactory,
+    paired: PairedThermostat,
+    end: str,
+    until: str,
+) -> None:
+    """Set a vacation from 21:00 on Tuesday to `end`; the hub is down from now `until`."""
+    await set_vacation(hass, start="2026-11-24 21:00:00", end=end)
+    await down_until(hass, freezer, paired, until)
+
+
+@pytest.mark.usefixtures("tuesday_evening")
 async def test_a_vacation_that_began_while_home_assistant_was_down_begins_at_start(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """The start passed while the hub was stopped: the home goes away as soon as it starts."""
-    paired = await pair_at_home(hass, pair_thermostat, freezer)
-    await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-26 09:00:00")
-
-    await down_until(hass, freezer, paired, "2026-11-24 23:00:00-08:00")
+    await down_during_vacation(
+        hass, freezer, paired, "2026-11-26 09:00:00", until="2026-11-24 23:00:00-08:00"
+    )
     await thermostat_has(paired, structure_key(paired), away=True)
     assert shown(hass, calendar_id(hass, paired)) == STATE_ON
 
 
+@pytest.mark.usefixtures("tuesday_evening")
 async def test_a_vacation_that_passed_while_home_assistant_was_down_is_gone_at_start(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, freezer: FrozenDateTimeFactory
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
 ) -> None:
     """Begun and ended while the hub was stopped: at start it is off the calendar, home is home."""
-    paired = await pair_at_home(hass, pair_thermostat, freezer)
-    await set_vacation(hass, start="2026-11-24 21:00:00", end="2026-11-24 23:00:00")
-
-    await down_until(hass, freezer, paired, "2026-11-25 09:00:00-08:00")
+    await down_during_vacation(
+        hass, freezer, paired, "2026-11-24 23:00:00", until="2026-11-25 09:00:00-08:00"
+    )
     assert await listed(hass, paired) == []
     assert paired.service.vacations.vacations() == []
     assert not home_is_away(paired)
@@ -417,12 +439,11 @@ async def test_a_vacation_that_passed_while_home_assistant_was_down_is_gone_at_s
 
 async def test_the_calendar_moving_a_vacation_under_way_to_later_brings_the_home_back(
     hass: HomeAssistant,
-    pair_thermostat: PairThermostat,
     freezer: FrozenDateTimeFactory,
     hass_ws_client: WebSocketGenerator,
+    paired: PairedThermostat,
 ) -> None:
     """Under way; moved to start tomorrow: the home is back now, and away when it starts."""
-    paired = await pair_at_home(hass, pair_thermostat)
     client = await hass_ws_client(hass)
     now = dt_util.now().replace(microsecond=0)
     start, later, end = now + timedelta(hours=1), now + timedelta(days=1), now + timedelta(days=3)
@@ -447,10 +468,9 @@ async def test_the_calendar_moving_a_vacation_under_way_to_later_brings_the_home
 
 
 async def test_the_calendar_refuses_a_vacation_it_cannot_keep_or_find(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """A name the store could not save, an unknown vacation: refused, translated; nothing changes."""
-    paired = await pair_at_home(hass, pair_thermostat)
     client = await hass_ws_client(hass)
     calendar = calendar_id(hass, paired)
     now = dt_util.now().replace(microsecond=0)
@@ -486,14 +506,13 @@ async def test_the_calendar_refuses_a_vacation_it_cannot_keep_or_find(
 
 
 async def test_a_vacations_event_shows_its_eco_range_and_refuses_what_it_cannot_keep(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, hass_ws_client: WebSocketGenerator
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
 ) -> None:
     """The event's description is the eco range the home keeps; a location or a note is refused.
 
     Refused in words, before anything changes: not dropped unseen. The description sent back
     as the dialog showed it is no change. In German the range reads as Germans write it.
     """
-    paired = await pair_at_home(hass, pair_thermostat)
     client = await hass_ws_client(hass)
     calendar = calendar_id(hass, paired)
     now = dt_util.now().replace(microsecond=0)

@@ -33,7 +33,8 @@ import pytest
 
 from custom_components.thermostat_cloud.issues import COMMANDS_CAUSES, commands_placeholders
 from custom_components.thermostat_cloud.server import Cause, Trouble
-from tests.conftest import SERIAL, PairThermostat
+from tests.conftest import SERIAL, PairedThermostat, PairThermostat
+from tests.test_translations import flatten
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {
@@ -133,17 +134,6 @@ def load(source: str, language: str) -> dict[str, Any]:
     return value
 
 
-def flat(value: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    """Return a translation's texts by their dotted key."""
-    texts: dict[str, str] = {}
-    for key, sub in value.items():
-        if isinstance(sub, dict):
-            texts |= flat(sub, f"{prefix}{key}.")
-        else:
-            texts[f"{prefix}{key}"] = sub
-    return texts
-
-
 def words(text: str) -> set[str]:
     """Return a text's words, lower case: not its placeholders, paths or identifiers."""
     text = IDENTIFIER.sub(" ", ICU_ARGUMENT.sub(" ", text))
@@ -155,7 +145,7 @@ def english_words() -> set[str]:
     return {
         word
         for source in SOURCES
-        for text in flat(load(source, "en")).values()
+        for text in flatten(load(source, "en")).values()
         for word in words(text)
     }
 
@@ -196,7 +186,7 @@ def render(text: str, placeholders: dict[str, str]) -> str:
 )
 def test_no_english_left_in_a_translation(source: str, language: str) -> None:
     """Every text of another language is in that language, but for the listed exceptions."""
-    assert english_left(language, flat(load(source, language))) == []
+    assert english_left(language, flatten(load(source, language))) == []
 
 
 def test_the_check_finds_english_left() -> None:
@@ -226,14 +216,13 @@ def trouble_of_a_thermostat_never_seen(cause: Cause) -> Trouble:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_a_repair_shows_no_english_word_when_nothing_is_known(
-    hass: HomeAssistant, pair_thermostat: PairThermostat, language: str
+    hass: HomeAssistant, language: str, paired: PairedThermostat
 ) -> None:
     """Each "not taking commands" repair, filled as the code fills it, reads in the language.
 
     Nothing is known of the thermostat (never seen, no battery or firmware reported): the
     texts still show no English word, and every time in them is one the frontend can write.
     """
-    paired = await pair_thermostat()
     issues = await async_get_translations(hass, language, "issues", ["thermostat_cloud"])
     prefix = "component.thermostat_cloud.issues.not_taking_commands_"
     for cause in COMMANDS_CAUSES:

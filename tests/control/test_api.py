@@ -14,6 +14,7 @@ from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core.read.validation import pin_hash
 from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import NO_EQUIPMENT, OTHER_SERIAL, SERIAL
+from thermostat_sim import WEEK_SCHEDULE
 
 from .conftest import URL, Client, ConnectThermostat, command, pair
 
@@ -360,17 +361,7 @@ class Refused(NamedTuple):
     """The exact message, where the test pins it."""
 
 
-SCHEDULE = {
-    "ver": 2,
-    "name": "Week",
-    "schedule_mode": "HEAT",
-    "days": {
-        "1": {
-            "0": {"temp": 20.0, "time": 21600, "type": "HEAT", "entry_type": "setpoint"},
-            "1": {"temp": 17.0, "time": 79200, "type": "HEAT", "entry_type": "setpoint"},
-        }
-    },
-}
+SCHEDULE = WEEK_SCHEDULE
 
 
 SCHEDULE_ENTRY = {"temp": 20.0, "time": 21600, "type": "HEAT", "entry_type": "setpoint"}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from custom_components.thermostat_cloud.server.core.read.state import ThermostatState
 from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.model.buckets import Bucket, BucketStore, split_key
 from custom_components.thermostat_cloud.server.model.pairing import (
@@ -211,49 +210,14 @@ def test_two_devices_never_share_a_pending_code() -> None:
     assert len(codes) == 300
 
 
-def _not_read(serial: str) -> ThermostatState:
-    raise AssertionError("the read model is not read here")
-
-
 def test_home_bucket_change_is_announced_once_per_device() -> None:
-    from custom_components.thermostat_cloud.server import (
-        ChangeSource,
-        EventKind,
-        ServiceConfig,
-        ServiceEvent,
-    )
-    from custom_components.thermostat_cloud.server.core.context import CoreContext
-    from custom_components.thermostat_cloud.server.core.events import Announcements, EventBus
-    from custom_components.thermostat_cloud.server.core.write.commands import Commands
-    from custom_components.thermostat_cloud.server.core.write.confirmations import Confirmations
-    from custom_components.thermostat_cloud.server.delivery import Delivery, SubscriptionHub
-    from custom_components.thermostat_cloud.server.model.devices import DeviceRegistry
+    from custom_components.thermostat_cloud.server import ChangeSource, EventKind, ServiceEvent
+    from tests.unit.test_home_rules import core_of
 
-    clock = FakeClock()
-    pairings = PairingRegistry(clock)
-    for serial in ("SERIALA1", "SERIALB2"):
-        key, _ = pairings.issue(serial)
-        pairings.claim(key, "user1", "home1")
-    events = EventBus()
+    core, bus = core_of(("SERIALA1", "SERIALB2"), "home1")
     seen: list[ServiceEvent] = []
-    events.listen(seen.append)
-    buckets = BucketStore(clock)
-    context = CoreContext(
-        config=ServiceConfig(api_origin="http://127.0.0.1:1"),
-        clock=clock,
-        buckets=buckets,
-        devices=DeviceRegistry(clock),
-        ownership=pairings,
-        events=Announcements(events, ()),
-        request_save=lambda: None,
-        save_now_later=lambda: None,
-    )
-    commands = Commands(
-        context,
-        delivery=Delivery(buckets, SubscriptionHub(), pairings.home_keys),
-        confirmations=Confirmations(context, state_of=_not_read),
-    )
-    commands.apply(
+    bus.listen(seen.append)
+    core.commands.apply(
         "SERIALA1",
         {"structure.home1": {"away": True}, "shared.SERIALA1": {"target_temperature": 20.0}},
         ChangeSource.SERVER,

@@ -11,7 +11,6 @@ import json
 
 from custom_components.thermostat_cloud.server import ThermostatService
 from custom_components.thermostat_cloud.server.core import (
-    IdentityClaim,
     ObjectDescriptor,
     PutEntry,
     Subscription,
@@ -20,8 +19,7 @@ from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.delivery import HeldConnection, SubscriptionHub
 from tests.conftest import SERIAL, LoopClock
 
-SHARED = f"shared.{SERIAL}"
-CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.x", password="secret", address="127.0.0.5")
+from .conftest import CLAIM, SHARED
 
 
 class RecordingSink:

@@ -21,6 +21,7 @@ from custom_components.thermostat_cloud.server.core.read.schedule import (
 )
 from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import FakeClock, MemoryStorage
+from thermostat_sim import WEEK_SCHEDULE
 
 from .conftest import pair
 
@@ -31,15 +32,10 @@ def wall(year: int, month: int, day: int, hour: int, minute: int) -> datetime:
 
 
 SCHEDULE: dict[str, Any] = {
-    "ver": 2,
-    "name": "Week",
-    "schedule_mode": "HEAT",
+    **WEEK_SCHEDULE,
     "days": {
         # Tuesday (Monday is "0"): 21 °C from 07:00, 17.5 °C from 22:00.
-        "1": {
-            "0": {"time": 25200, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"},
-            "1": {"time": 79200, "temp": 17.5, "type": "HEAT", "entry_type": "setpoint"},
-        },
+        **WEEK_SCHEDULE["days"],
         # Thursday: a range from 06:00.
         "3": {
             "0": {

@@ -60,14 +60,14 @@ def not_read(serial: str) -> Any:
     raise AssertionError("the read model is not asked here")
 
 
-def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
-    """Return a home whose thermostats all went away and reported the manual eco they entered."""
+def core_of(serials: tuple[str, ...] = SERIALS, home: str = HOME) -> tuple[Core, EventBus]:
+    """Return the command layer over fresh stores, the thermostats in the home; and its bus."""
     clock = FakeClock()
     buckets = BucketStore(clock)
     pairings = PairingRegistry(clock)
     for serial in serials:
         key, _ = pairings.issue(serial)
-        pairings.claim(key, "user1", HOME)
+        pairings.claim(key, "user1", home)
     bus = EventBus()
     context = CoreContext(
         config=ServiceConfig(api_origin="http://127.0.0.1:8000"),
@@ -81,9 +81,13 @@ def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
     )
     delivery = Delivery(buckets, SubscriptionHub(), pairings.home_keys)
     confirmations = Confirmations(context, state_of=not_read)
-    core = Core(
-        context, clock, Commands(context, delivery=delivery, confirmations=confirmations), delivery
-    )
+    commands = Commands(context, delivery=delivery, confirmations=confirmations)
+    return Core(context, clock, commands, delivery), bus
+
+
+def away_home(serials: tuple[str, ...] = SERIALS) -> Core:
+    """Return a home whose thermostats all went away and reported the manual eco they entered."""
+    core, bus = core_of(serials)
     assert core.commands.set_home_away(HOME, True).changed
     for serial in serials:
         report(core, serial, "device", eco={"mode": "manual-eco", "touched_by": 3})

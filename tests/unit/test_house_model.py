@@ -23,7 +23,7 @@ from custom_components.thermostat_cloud.server import (
     ServiceEvent,
     ThermostatService,
 )
-from custom_components.thermostat_cloud.server.core import IdentityClaim, PutEntry
+from custom_components.thermostat_cloud.server.core import PutEntry
 from custom_components.thermostat_cloud.server.core.testing import harness
 from custom_components.thermostat_cloud.server.core.watch.house_model import (
     MAX_SAMPLES,
@@ -32,10 +32,8 @@ from custom_components.thermostat_cloud.server.core.watch.house_model import (
 )
 from tests.conftest import SERIAL, FakeClock, MemoryStorage
 
-from .conftest import pair
+from .conftest import CLAIM, SHARED, pair
 
-SHARED = f"shared.{SERIAL}"
-CLAIM = IdentityClaim(user_id=f"d.{SERIAL}.abc", password="secret", address="127.0.0.5")
 ROOM_C = 20.0
 POWER = 3.0
 LOSS = 0.05
