@@ -133,6 +133,9 @@ class ThermostatService:
         document's `health` key)."""
         self._commands = core.commands
         """Every write: the one command layer (its user commands are public as `commands`)."""
+        self.commands: CommandsFacet = core.commands
+        """Every user command, each validated and written through the one write path (an
+        attribute: a command reaches the wire without a call here)."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = core.api_keys
@@ -186,12 +189,7 @@ class ThermostatService:
         return self._clock
 
     # -- the parts a caller uses through their narrow faces (`facets`) --------------------------
-    # `events` (every change notification) is an attribute.
-
-    @property
-    def commands(self) -> CommandsFacet:
-        """Every user command, each validated and written through the one write path."""
-        return self._commands
+    # `events` (every change notification) and `commands` are attributes.
 
     @property
     def holds(self) -> HoldsFacet:
