@@ -6,7 +6,23 @@ The surfaces (device, control, hosted) import from here, not from the modules in
 from .config import SERVER_VERSION, ServiceConfig, origin_with_port
 from .device.availability import Availability
 from .device.clients import WITHHELD_FIELDS, Access, ClientBucket, Clients, DeviceSummary, Principal
-from .device.firmware import (
+from .device.pairing import HomePairing, RegisterResult
+from .device.requests import (
+    BucketAccess,
+    MacNotResolvedError,
+    NotLoadedError,
+    NotWritableError,
+    ObjectDescriptor,
+    SessionRefusal,
+    Subscription,
+    UnidentifiedDeviceError,
+    WeatherProvider,
+)
+from .device.roster import Roster
+from .device.sessions import DeviceSessions, IdentityClaim, ProtocolTimes, PutEntry
+from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
+from .facets import CommandsFacet, DeliveryFacet, DevicesFacet, PairingFacet
+from .firmware.firmware import (
     MIN_CONTROL_FIRMWARE,
     Identity,
     carries_setpoints,
@@ -22,23 +38,7 @@ from .device.firmware import (
     subscribe_listing,
     too_old_to_control,
 )
-from .device.pairing import HomePairing, RegisterResult
-from .device.requests import (
-    BucketAccess,
-    MacNotResolvedError,
-    NotLoadedError,
-    NotWritableError,
-    ObjectDescriptor,
-    SessionRefusal,
-    Subscription,
-    UnidentifiedDeviceError,
-    WeatherProvider,
-)
-from .device.roster import Roster
-from .device.sessions import DeviceSessions, IdentityClaim, ProtocolTimes, PutEntry
-from .device.trouble import LOW_BATTERY_V, Cause, Trouble
-from .events import HOME, ChangeSource, EventKind, PairingOrigin, ServiceEvent
-from .facets import CommandsFacet, DeliveryFacet, DevicesFacet, PairingFacet
+from .firmware.trouble import LOW_BATTERY_V, Cause, Trouble
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason

@@ -50,10 +50,7 @@ class ServiceConfig:
 
     @property
     def idle_connection_timeout(self) -> float:
-        """Return how long a kept-alive connection may stay idle between requests.
-
-        It is longer than firmware sleeps between them (`suspend_time_max`).
-        """
+        """Longer than firmware sleeps between requests (`suspend_time_max`)."""
         return self.suspend_time_max + 60.0
 
     @property

@@ -1,8 +1,6 @@
 """What most parts of the core share, handed to each as one object.
 
-The service builds one `CoreContext` and gives it to every part (commands, holds, vacations,
-the runtime ledger, confirmations, availability, the roster, pairing, clients); a part takes
-separately only what few others need (delivery, another part).
+A part takes separately only what few others need (delivery, another part).
 """
 
 from __future__ import annotations
@@ -25,13 +23,9 @@ class CoreContext:
     config: ServiceConfig
     clock: Clock
     buckets: BucketStore
-    """Every bucket: what thermostats report and what commands write."""
     devices: DeviceRegistry
-    """Device records: what each thermostat said at entry, when it was last seen."""
     ownership: PairingRegistry
-    """Who owns which thermostat, and its home."""
     events: Announcements
-    """The one path for change notifications: the core's followers, then the outbound bus."""
     request_save: Callable[[], None]
     """State changed: save within the config's `save_delay` (see `ThermostatService`)."""
     save_now_later: Callable[[], None]

@@ -1,11 +1,9 @@
 """The one path for change notifications, and the core's followers of it.
 
-Every writer (device PUT, inline subscribe update, command, pairing) announces its change
-through `Announcements`: first to the core's own followers (the runtime ledger, the days, the
-house model, holds, vacations, the health monitor), each called only for what it declares it
-follows (`Follows`), then on the `EventBus`, the outbound channel the SSE stream, the hosted
-API and the host's entities listen to. The write path announces a command only once its push
-is written (or owed to the next subscribe): no follower or listener delays a push.
+`Announcements` tells the core's own followers first, each only of what it `Follows`, then
+the `EventBus` that SSE, the hosted API and the host listen to. The write path announces a
+command only once its push is written (or owed to the next subscribe): no follower or
+listener delays a push.
 """
 
 from __future__ import annotations
@@ -26,20 +24,15 @@ class EventKind(StrEnum):
     """What happened to a device."""
 
     STATE = "state"
-    """Bucket values changed."""
     CONNECTION = "connection"
-    """A subscribe connection opened or closed, or the device made contact."""
     PAIRING = "pairing"
-    """The device was paired or unpaired."""
     UNPAIRED_CONTACT = "unpaired_contact"
-    """A device that is not paired contacted the server."""
     FORGOTTEN = "forgotten"
     """An unpaired device's record was dropped (too many unpaired devices)."""
     FIRMWARE = "firmware"
     """The device reported another firmware version (see `Availability.note_firmware`)."""
     COMMANDS = "commands"
-    """What the device has not confirmed changed, or whether it takes commands
-    (see `Confirmations`)."""
+    """What the device has not confirmed changed, or whether it takes commands."""
     RUNTIME = "runtime"
     """The device's runtime, cycles or energy changed (see `runtime.RuntimeLedger`)."""
     HOLD = "hold"
@@ -49,8 +42,7 @@ class EventKind(StrEnum):
     VACATIONS = "vacations"
     """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
     HOUSE_MODEL = "house_model"
-    """The device's house model learned a run, or its rates follow a new outdoor temperature
-    (see `house_model.HouseModel`)."""
+    """Learned a run, or its rates follow a new outdoor temperature."""
 
 
 HOME = ""
@@ -88,8 +80,7 @@ class ServiceEvent:
     fields: frozenset[str] = frozenset()
     """STATE: the fields whose value changed, by bucket type (see `field_name`)."""
     author: Author | None = None
-    """STATE: who changed the setpoint, mode or preset it changed (see `changes.py`); None
-    when it changed none of them."""
+    """STATE: who changed the setpoint, mode or preset; None when it changed none of them."""
 
     @property
     def changed(self) -> frozenset[str]:
@@ -104,11 +95,9 @@ class EventBus:
     """Synchronous fan-out of service events to listeners, in the publisher's loop turn."""
 
     def __init__(self) -> None:
-        """Initialize the bus with no listeners."""
         self._listeners: list[Listener] = []
 
     def listen(self, listener: Listener) -> Callable[[], None]:
-        """Add a listener; returns a function that removes it."""
         self._listeners.append(listener)
 
         def remove() -> None:
@@ -138,7 +127,6 @@ class Follows:
     """Events of these other kinds (`EventKind.PAIRING`)."""
 
     def wants(self, event: ServiceEvent) -> bool:
-        """Return whether an event changed anything followed."""
         if event.kind is not EventKind.STATE:
             return event.kind in self.kinds
         if not self.fields.isdisjoint(event.fields):
@@ -152,30 +140,20 @@ class Follower(Protocol):
     """A part of the core that follows changes: called before the outbound listeners hear them."""
 
     @property
-    def follows(self) -> Follows:
-        """What it follows; it is called for nothing else."""
+    def follows(self) -> Follows: ...
 
-    def follow(self, event: ServiceEvent) -> None:
-        """Follow a change it follows."""
+    def follow(self, event: ServiceEvent) -> None: ...
 
 
 class Announcements:
     """How the core tells of a change: its followers, in order, then the outbound bus."""
 
     def __init__(self, bus: EventBus, followers: Sequence[Follower]) -> None:
-        """Initialize from the outbound bus and the core's followers, in the order told.
-
-        The followers are built after this (they announce through it): `followers` is the
-        sequence the core's wiring fills once they are.
-        """
         self._bus = bus
         self._followers = followers
 
     def publish(self, event: ServiceEvent) -> None:
-        """Tell the followers that follow what the event changed, then the bus's listeners.
-
-        One failing follower does not stop the rest, nor the listeners.
-        """
+        """Tell the followers that follow the change, then the bus; one failing stops no other."""
         for follower in self._followers:
             if follower.follows.wants(event):
                 try:

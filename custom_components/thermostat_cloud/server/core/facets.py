@@ -22,8 +22,8 @@ from ..model.pairing import Pairing, PairingRegistry
 from .device.availability import Availability
 from .device.pairing import HomePairing, RegisterResult
 from .device.roster import Roster
-from .device.trouble import Trouble
 from .events import PairingOrigin
+from .firmware.trouble import Trouble
 from .home.holds import Hold
 from .home.vacations import Vacation
 from .read.command_errors import CommandResult
@@ -41,14 +41,13 @@ class CommandsFacet(Protocol):
     device sessions' and the core's own.
     """
 
-    def acting_as(self, author: Authoring) -> AbstractContextManager[None]:
-        """Attribute the commands run inside to `author` (or to whom it names, once written)."""
+    def acting_as(self, author: Authoring) -> AbstractContextManager[None]: ...
 
-    def last_change(self, serial: str) -> Change | None:
-        """Return who last changed the thermostat's setpoint, mode or preset, and when."""
+    def last_change(self, serial: str) -> Change | None: ...
 
-    def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
-        """Set the target temperature (of `mode`, the current one by default)."""
+    def set_temperature(
+        self, serial: str, value: object, mode: str | None = None
+    ) -> CommandResult: ...
 
     def set_setpoints(
         self,
@@ -58,33 +57,27 @@ class CommandsFacet(Protocol):
         high: object = None,
         *,
         mode: str | None = None,
-    ) -> CommandResult:
-        """Set the setpoints asked for, as the mode rules decide, optionally switching mode."""
+    ) -> CommandResult: ...
 
     def set_temperature_range(
         self, serial: str, low: object, high: object, *, switch_to_range: bool = False
-    ) -> CommandResult:
-        """Set the low and high setpoints of range (heat-cool) mode."""
+    ) -> CommandResult: ...
 
-    def set_mode(self, serial: str, mode: object) -> CommandResult:
-        """Set the HVAC mode."""
+    def set_mode(self, serial: str, mode: object) -> CommandResult: ...
 
-    def set_away(self, serial: str, away: object) -> CommandResult:
-        """Set the thermostat's home away."""
+    def set_away(self, serial: str, away: object) -> CommandResult: ...
 
     def set_home_away(
         self, structure_id: str, away: object, writer: str | None = None
-    ) -> CommandResult:
-        """Set a home's away state, by the home itself."""
+    ) -> CommandResult: ...
 
-    def set_eco(self, serial: str, enabled: object) -> CommandResult:
-        """Turn eco on or off."""
+    def set_eco(self, serial: str, enabled: object) -> CommandResult: ...
 
-    def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
-        """Set the eco temperatures."""
+    def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult: ...
 
-    def set_fan(self, serial: str, mode: object = None, duration: object = None) -> CommandResult:
-        """Set the fan mode, or run the fan for a while."""
+    def set_fan(
+        self, serial: str, mode: object = None, duration: object = None
+    ) -> CommandResult: ...
 
     def set_temperature_lock(
         self,
@@ -95,35 +88,27 @@ class CommandsFacet(Protocol):
         temp_max: object = None,
         *,
         pin: object = None,
-    ) -> CommandResult:
-        """Lock the dial to a range behind a PIN, or unlock it."""
+    ) -> CommandResult: ...
 
     def set_schedule(
         self, serial: str, schedule: object, *, turn_off_learning: object = None
-    ) -> CommandResult:
-        """Replace the schedule."""
+    ) -> CommandResult: ...
 
-    def set_schedule_mode(self, serial: str, mode: object) -> CommandResult:
-        """Set which schedule runs (heat, cool, range)."""
+    def set_schedule_mode(self, serial: str, mode: object) -> CommandResult: ...
 
-    def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult:
-        """Set one device setting."""
+    def set_device_setting(self, serial: str, name: object, value: object) -> CommandResult: ...
 
-    def filter_replaced(self, serial: str) -> CommandResult:
-        """Note the filter replaced."""
+    def filter_replaced(self, serial: str) -> CommandResult: ...
 
-    def set_preset(self, serial: str, preset: object) -> CommandResult:
-        """Set a preset (home, away, eco)."""
+    def set_preset(self, serial: str, preset: object) -> CommandResult: ...
 
-    def set_target_humidity(self, serial: str, percent: object) -> CommandResult:
-        """Set the target humidity."""
+    def set_target_humidity(self, serial: str, percent: object) -> CommandResult: ...
 
 
 class HoldsFacet(Protocol):
     """A thermostat's hold: start one, end it, read it (see `holds.Holds`)."""
 
-    def hold_of(self, serial: str) -> Hold | None:
-        """Return the thermostat's hold, or None."""
+    def hold_of(self, serial: str) -> Hold | None: ...
 
     def hold(
         self,
@@ -135,11 +120,9 @@ class HoldsFacet(Protocol):
         until: datetime | None = None,
         duration: timedelta | None = None,
         until_next_change: bool = False,
-    ) -> Hold:
-        """Hold a temperature (or a low and a high); refused with nothing changed if wrong."""
+    ) -> Hold: ...
 
-    def resume_schedule(self, serial: str) -> None:
-        """End the thermostat's hold: back to its schedule."""
+    def resume_schedule(self, serial: str) -> None: ...
 
 
 class VacationsFacet(Protocol):
@@ -148,8 +131,7 @@ class VacationsFacet(Protocol):
     def vacations(self) -> list[Vacation]:
         """Return every vacation, the earliest first."""
 
-    def get(self, vacation_id: str) -> Vacation | None:
-        """Return one vacation, or None."""
+    def get(self, vacation_id: str) -> Vacation | None: ...
 
     def return_ms(self, vacation: Vacation) -> int:
         """Return when the home comes back from this vacation (its thermostats heat ahead)."""
@@ -184,11 +166,9 @@ class VacationsFacet(Protocol):
 class RuntimeFacet(Protocol):
     """How long each thermostat's equipment ran (see `runtime.RuntimeLedger`)."""
 
-    def figures(self, serial: str) -> RuntimeFigures:
-        """Return the thermostat's totals so far."""
+    def figures(self, serial: str) -> RuntimeFigures: ...
 
-    def set_rates(self, serial: str, rates: Rates) -> None:
-        """Set the powers and gas rates its energy is counted at."""
+    def set_rates(self, serial: str, rates: Rates) -> None: ...
 
     def note_shown(
         self,
@@ -203,8 +183,7 @@ class RuntimeFacet(Protocol):
 class DaysFacet(Protocol):
     """Each thermostat's days and the home's weather by day (see `days.DayLedger`)."""
 
-    def report(self, serial: str, first: date, last: date) -> dict[str, Any]:
-        """Return a thermostat's figures of a range of days, with totals and reasons."""
+    def report(self, serial: str, first: date, last: date) -> dict[str, Any]: ...
 
     def local_date(self, ms: int) -> date:
         """Return the home's date at a time (Unix ms)."""
@@ -213,11 +192,9 @@ class DaysFacet(Protocol):
         """Take the outdoor temperature now (None: not known; the last one stands a while)."""
 
     @property
-    def reported_month(self) -> str | None:
-        """The last month the home's monthly report was made of."""
+    def reported_month(self) -> str | None: ...
 
-    def mark_reported(self, month: str) -> None:
-        """Note that the home's report of `month` was made."""
+    def mark_reported(self, month: str) -> None: ...
 
 
 class HouseModelFacet(Protocol):
@@ -230,8 +207,7 @@ class HouseModelFacet(Protocol):
     def estimate(self, serial: str, kind: str, outdoor: float | None = None) -> Estimate:
         """Return a rate (°C/h) at an outdoor temperature, the last told by default."""
 
-    def note_outdoor(self, celsius: float | None) -> None:
-        """Tell the outdoor temperature (°C), None when it is not known."""
+    def note_outdoor(self, celsius: float | None) -> None: ...
 
 
 class HealthFacet(Protocol):
@@ -247,8 +223,7 @@ class HealthFacet(Protocol):
     def findings(self, serial: str) -> tuple[Finding, ...]:
         """Return the thermostat's findings, in the order of `FindingKind`."""
 
-    def serials_with_findings(self) -> list[str]:
-        """Return the thermostats that have a finding."""
+    def serials_with_findings(self) -> list[str]: ...
 
     def raised_between(self, serial: str, start: datetime, end: datetime) -> dict[str, int]:
         """Count the thermostat's findings raised from `start` to before `end`, by kind."""
@@ -260,8 +235,7 @@ class HealthFacet(Protocol):
 class ApiKeysFacet(Protocol):
     """The hosted API's keys (see `model.api_keys.ApiKeyStore`)."""
 
-    def records(self) -> list[ApiKey]:
-        """Return every key."""
+    def records(self) -> list[ApiKey]: ...
 
     def create(
         self,
@@ -275,11 +249,9 @@ class ApiKeysFacet(Protocol):
     def revoke(self, key_id: str) -> ApiKey | None:
         """Revoke a key; None when there is no such key."""
 
-    def authenticate(self, secret: str) -> ApiKey | None:
-        """Return the key of this secret, or None."""
+    def authenticate(self, secret: str) -> ApiKey | None: ...
 
-    def touch(self, key: ApiKey) -> None:
-        """Note the key as used now."""
+    def touch(self, key: ApiKey) -> None: ...
 
 
 class DevicesFacet:
@@ -288,13 +260,11 @@ class DevicesFacet:
     __slots__ = ("_availability", "_devices", "_roster")
 
     def __init__(self, devices: DeviceRegistry, roster: Roster, availability: Availability) -> None:
-        """Initialize from the device records, the roster and availability."""
         self._devices = devices
         self._roster = roster
         self._availability = availability
 
     def record(self, serial: str) -> DeviceRecord | None:
-        """Return a thermostat's device record (what it reported, when it was last heard)."""
         return self._devices.get(serial)
 
     def record_at(self, address: str) -> DeviceRecord | None:
@@ -302,7 +272,6 @@ class DevicesFacet:
         return self._devices.by_address(address)
 
     def records(self) -> list[DeviceRecord]:
-        """Return every device record."""
         return self._devices.records()
 
     def is_known(self, serial: str) -> bool:
@@ -310,7 +279,6 @@ class DevicesFacet:
         return self._roster.is_known(serial)
 
     def known_serials(self) -> list[str]:
-        """Return every thermostat heard from and not forgotten."""
         return self._roster.known_serials()
 
     def waiting_for_pairing(self) -> list[str]:
@@ -318,11 +286,9 @@ class DevicesFacet:
         return self._roster.waiting_for_pairing()
 
     def is_available(self, serial: str) -> bool:
-        """Return whether the thermostat counts as there."""
         return self._availability.is_available(serial)
 
     def firmware_too_old(self, serial: str) -> str | None:
-        """Return the firmware version of a thermostat too old to control, else None."""
         return self._availability.firmware_too_old(serial)
 
 
@@ -332,16 +298,13 @@ class PairingFacet:
     __slots__ = ("_home", "_ownership")
 
     def __init__(self, ownership: PairingRegistry, home: HomePairing) -> None:
-        """Initialize from the ownership store and the home's pairing."""
         self._ownership = ownership
         self._home = home
 
     def is_paired(self, serial: str) -> bool:
-        """Return whether the thermostat is paired."""
         return self._ownership.is_paired(serial)
 
     def record(self, serial: str) -> Pairing | None:
-        """Return the thermostat's ownership record, or None when it is not paired."""
         return self._ownership.pairing(serial)
 
     def records(self) -> list[Pairing]:
@@ -369,7 +332,8 @@ class PairingFacet:
         """Note the host saved its mirror of a pairing, or (not `saved`) of its unpairing.
 
         True when the journal changed. `saved=False`: the host saved its state without this
-        unpaired thermostat's mirror. The journal is for a host that mirrors pairings (see `model.pairing`); the caller saves.
+        unpaired thermostat's mirror. The journal is for a host that mirrors pairings (see
+        `model.pairing`); the caller saves.
         """
         if saved:
             return self._ownership.note_mirror_saved(serial)
@@ -382,20 +346,16 @@ class DeliveryFacet:
     __slots__ = ("_confirmations", "_delivery")
 
     def __init__(self, delivery: Delivery, confirmations: Confirmations) -> None:
-        """Initialize from delivery and the confirmations."""
         self._delivery = delivery
         self._confirmations = confirmations
 
     def pending(self, serial: str) -> list[PendingField]:
-        """Return the fields written to the thermostat that it has not confirmed yet."""
         return self._confirmations.pending(serial)
 
     def trouble(self, serial: str) -> Trouble | None:
-        """Return why the thermostat is found not taking commands, or None while it takes them."""
         return self._confirmations.trouble(serial)
 
     def troubled(self) -> list[str]:
-        """Return the thermostats found not taking commands."""
         return self._confirmations.troubled()
 
     def notify(self, serial: str) -> int:

@@ -1,17 +1,9 @@
 """The thermostat cloud service: a facade over its parts, and what it keeps on disk.
 
-The parts, each its own module: `commands` (every write), `delivery` (who has received what),
-`availability` (contact and availability timers), `roster` (known and unpaired thermostats),
-`home` (claiming codes, unpairing, the home's ids; beside `ownership`, the store of who owns
-which thermostat), `sessions` (the device protocol's rules) and `clients` (what API clients
-may see). The service loads and saves their state and starts and stops them.
-
-The parts are private. The host and the surfaces use the facade: `events` as it is, read
-access to a thermostat (`ThermostatState`) and the home, the narrow faces of the user commands,
-device records, pairing, delivery, holds, vacations, the runtime ledger, the house model, the
-health findings and API keys (`facets`), diagnostics data, and the lifecycle the host runs:
-`async_load`, `start` once the device port listens, `close_connections` and `async_stop`.
-Tests and benchmarks reach further only through `testing.CoreHarness`.
+The parts are private and built by `wiring`; the service loads and saves their state and
+starts and stops them. The host and the surfaces use `events`, read access
+(`ThermostatState`, `HomeState`) and the narrow faces in `facets`; tests and benchmarks reach
+further only through `testing.CoreHarness`.
 """
 
 from __future__ import annotations
@@ -57,30 +49,22 @@ STORAGE_VERSION = 1
 class Storage(Protocol):
     """Where the service keeps its state (the host's store, or a file in benchmarks)."""
 
-    async def async_load(self) -> dict[str, Any] | None:
-        """Return the saved document, or None."""
+    async def async_load(self) -> dict[str, Any] | None: ...
 
     def embed_json(self, data: bytes) -> Any:
         """Embed JSON the service serialized already as a part of the document to save.
-
-        It is parsed back, or, where the encoder can splice it in as it is (orjson's
-        `Fragment`), kept.
 
         Buckets and device records are serialized once per change: a save every few seconds
         then costs the event loop next to nothing for the thousands that did not change.
         """
 
-    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None:
-        """Save `snapshot()` within `delay` seconds (coalescing repeated requests)."""
+    def schedule_save(self, snapshot: Callable[[], dict[str, Any]], delay: float) -> None: ...
 
-    async def async_save(self, data: dict[str, Any]) -> None:
-        """Save now."""
+    async def async_save(self, data: dict[str, Any]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
 class _ReadSource:
-    """What the read model reads of the service (a `state.StateSource`)."""
-
     buckets: BucketStore
     devices: DeviceRegistry
     ownership: PairingRegistry
@@ -94,16 +78,11 @@ class ThermostatService:
     """Everything the three surfaces and the host share, with nothing of the host in it."""
 
     def __init__(self, config: ServiceConfig, storage: Storage, clock: Clock | None = None) -> None:
-        """Initialize the service from its config, its storage and a clock (else the system's).
-
-        Its parts are built by the core's wiring (wiring.py); the service keeps them, loads
-        and saves their state, and starts and stops them.
-        """
+        """Build the parts through `wiring.build_core`; the clock defaults to the system's."""
         self._config = config
         self._clock: Clock = clock or SystemClock()
         self._storage = storage
         self.events = EventBus()
-        """Change notifications for listeners outside the core (SSE, the hosted API, the host)."""
         core = build_core(
             config,
             self._clock,
@@ -120,42 +99,30 @@ class ThermostatService:
         self._buckets = context.buckets
         self._devices = context.devices
         self._ownership = context.ownership
-        """Who owns which thermostat: pairing codes, ownership records, the pairing journal."""
         self._followers = core.followers
-        """The core's parts that follow changes, in the order they are told (see events.py)."""
         self._subscriptions = core.subscriptions
         self._delivery = core.delivery
-        """What each device has been sent and is owed."""
         self._confirmations = core.confirmations
-        """What each thermostat has not confirmed, and whether it takes commands."""
         self._health = core.health
-        """What is wrong with the equipment behind each thermostat (under the saved
-        document's `health` key)."""
+        """Saved under the document's `health` key."""
         self._commands = core.commands
-        """Every write: the one command layer (its user commands are public as `commands`)."""
         self.commands: CommandsFacet = core.commands
-        """Every user command, each validated and written through the one write path (an
-        attribute: a command reaches the wire without a call here)."""
+        """An attribute: a command reaches the wire without a call here."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = core.api_keys
-        """Hosted API keys, persisted in `extra_state`."""
         self._roster = core.roster
         self._availability = core.availability
         self._holds = core.holds
-        """Each thermostat's hold: kept across its schedule, ended on time or by the dial."""
+        """Kept across its schedule, ended on time or by the dial."""
         self._house_model = core.house_model
-        """How fast each house heats, cools and drifts (under the saved document's
-        `house_model` key)."""
+        """Saved under the document's `house_model` key."""
         self._vacations = core.vacations
-        """The home's vacations: away from their start, home again in time for their end."""
+        """Away from their start, home again in time for their end."""
         self._runtime = core.runtime
-        """How long each thermostat's equipment ran, its cycles and energy (kept across
-        unpairing, under the saved document's `runtime` key)."""
+        """Kept across unpairing; saved under the document's `runtime` key."""
         self._days = core.days
-        """Each thermostat's days (under the saved document's `days` key)."""
         self._home = core.home
-        """The home: claiming codes, unpairing, the home's ids (beside `_ownership`, the store)."""
         self._sessions = core.sessions
         self._implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
@@ -168,9 +135,7 @@ class ThermostatService:
             confirmations=self._confirmations,
             implausible_readings=self._implausible_readings,
         )
-        """What the read model reads (`ThermostatState`, `HomeState`)."""
         self._clients = core.clients
-        """What API clients may see: the read side of the control and hosted APIs."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self._loaded = False
@@ -180,12 +145,10 @@ class ThermostatService:
 
     @property
     def config(self) -> ServiceConfig:
-        """The settings the service runs with."""
         return self._config
 
     @property
     def clock(self) -> Clock:
-        """The service's clock: every time it writes or compares is from here."""
         return self._clock
 
     # -- the parts a caller uses through their narrow faces (`facets`) --------------------------
@@ -193,17 +156,14 @@ class ThermostatService:
 
     @property
     def holds(self) -> HoldsFacet:
-        """Each thermostat's hold."""
         return self._holds
 
     @property
     def vacations(self) -> VacationsFacet:
-        """The home's vacations."""
         return self._vacations
 
     @property
     def runtime(self) -> RuntimeFacet:
-        """How long each thermostat's equipment ran, and its energy."""
         return self._runtime
 
     @property
@@ -213,27 +173,22 @@ class ThermostatService:
 
     @property
     def house_model(self) -> HouseModelFacet:
-        """How fast each thermostat's house heats, cools and drifts."""
         return self._house_model
 
     @property
     def health(self) -> HealthFacet:
-        """What is found wrong with the equipment behind each thermostat."""
         return self._health
 
     @property
     def api_keys(self) -> ApiKeysFacet:
-        """The hosted API's keys."""
         return self._api_keys
 
     @property
     def clients(self) -> Clients:
-        """What API clients may see (the control and hosted surfaces)."""
         return self._clients
 
     @property
     def sessions(self) -> DeviceSessions:
-        """The device protocol's rules (the device surface)."""
         return self._sessions
 
     # -- reading ----------------------------------------------------------------------------------
@@ -247,10 +202,7 @@ class ThermostatService:
         prices: Mapping[str, float],
         health_findings: Mapping[str, int],
     ) -> dict[str, Any] | None:
-        """Return the home's report of the month holding `month`; None with too little data.
-
-        See `monthly.build_monthly_report`; each filter's state is read here.
-        """
+        """Return the home's report of the month holding `month`; None with too little data."""
         filters = {}
         for serial in serials:
             state = self.thermostat(serial)
@@ -270,26 +222,21 @@ class ThermostatService:
         )
 
     def thermostat(self, serial: str) -> ThermostatState:
-        """Return read access to one thermostat (it need not be known yet)."""
         return ThermostatState(self._reads, serial)
 
     def home(self) -> HomeState:
-        """Return read access to the home: its ids, its thermostats and whether it is away."""
         return HomeState(self._reads, self._home.home_structure_id)
 
     @property
     def devices(self) -> DevicesFacet:
-        """The thermostats heard from: their records, the roster and their availability."""
         return DevicesFacet(self._devices, self._roster, self._availability)
 
     @property
     def pairing(self) -> PairingFacet:
-        """Who owns which thermostat: pairing, unpairing, the host's mirror of pairings."""
         return PairingFacet(self._ownership, self._home)
 
     @property
     def delivery(self) -> DeliveryFacet:
-        """What each thermostat was sent and has not confirmed, and whether it takes commands."""
         return DeliveryFacet(self._delivery, self._confirmations)
 
     # -- diagnostics ------------------------------------------------------------------------------
@@ -297,9 +244,7 @@ class ThermostatService:
     def diagnostics(self) -> dict[str, Any]:
         """Return what support needs of the service, before the host redacts it.
 
-        The home's structure bucket, the vacations, the names of the extra state (not its
-        values: API keys), and per thermostat its ownership, availability, held subscribes,
-        hold, unconfirmed fields and buckets.
+        The extra state by name only: its values are API keys.
         """
         serials = sorted(
             {*self._roster.known_serials(), *(p.serial for p in self._ownership.pairings())}
@@ -371,7 +316,6 @@ class ThermostatService:
             self.save_now_later()
 
     def _snapshot(self) -> dict[str, Any]:
-        """Return the whole persistable state."""
         return {
             "home_user_id": self._home.home_user_id,
             "home_structure_id": self._home.home_structure_id,
@@ -416,11 +360,7 @@ class ThermostatService:
         return self._snapshot()
 
     async def async_flush(self) -> None:
-        """Write everything now and return once it is written.
-
-        This is for a clean stop, and every acknowledgement that must survive a crash (pairing,
-        unpairing, API keys).
-        """
+        """Write everything now: for a clean stop and acknowledgements that must outlive a crash."""
         # This save carries every change so far; a later change must schedule its own.
         self._save_requested = False
         await self._storage.async_save(self._snapshot())
@@ -429,14 +369,10 @@ class ThermostatService:
 
     @property
     def loaded(self) -> bool:
-        """Whether the saved state is loaded (`async_load`)."""
         return self._loaded
 
     def start(self) -> None:
-        """Accept subscribes and start the timers.
-
-        The host calls this once the device server listens (see `hub.Hub`).
-        """
+        """Accept subscribes and start the timers, once the device server listens (`hub.Hub`)."""
         self._subscriptions.reopen()
         self._home.write_home_devices(self._buckets)
         self._commands.restore_fan_timers()
@@ -447,7 +383,6 @@ class ThermostatService:
         self._health.start()
 
     def close_connections(self) -> None:
-        """Tell every held subscribe to close, and refuse new ones until `start`."""
         self._subscriptions.close_all()
 
     async def async_stop(self) -> None:

@@ -1,13 +1,7 @@
 """What tests and benchmarks reach inside the service: `harness(service)`.
 
-The facade (`ThermostatService`) is what the host and the surfaces get. A test or a benchmark
-needs more: a thermostat's report fed through the same write path a device PUT takes, a
-bucket as stored, the pairing code a thermostat would show, a part taken off the paths it
-hears. They get it here instead of reaching into the service's private parts, so the core
-can rearrange its parts and keep this one module in step (tests/test_server_layout.py keeps
-tests/ and bench/ off the private parts).
-
-It lives in the core because it is the core's own knowledge of its parts; nothing in the
+Here instead of in tests, so the core can rearrange its private parts and keep this one
+module in step (tests/test_server_layout.py keeps tests/ and bench/ off them). Nothing in the
 integration imports it.
 """
 
@@ -43,7 +37,6 @@ class CoreHarness:
     __slots__ = ("_service",)
 
     def __init__(self, service: ThermostatService) -> None:
-        """Initialize over one service."""
         self._service = service
 
     # -- buckets ----------------------------------------------------------------------------------
@@ -51,19 +44,11 @@ class CoreHarness:
     def report(
         self, serial: str, updates: Updates, source: ChangeSource = ChangeSource.DEVICE
     ) -> dict[str, Bucket]:
-        """Take fields as the thermostat reported them, through the write path a device PUT takes.
-
-        Without a session: no identity check, no revision conflict (see `DeviceSessions.put`
-        for those). Returns the buckets written.
-        """
+        """Take a report through the device PUT's write path, without a session's checks."""
         return self._service._commands.apply(serial, updates, source)
 
     def merge(self, key: str, fields: Mapping[str, Any]) -> Bucket | None:
-        """Merge fields into a stored bucket past the write path, as a stored document left it.
-
-        Nothing follows (no delivery, no events, no save): for state the test starts from, and
-        for the store's own checks. None when the store refuses the fields.
-        """
+        """Merge fields into a stored bucket past the write path: nothing follows, no save."""
         return self._service._buckets.merge(key, fields)
 
     def seed(self, serial: str, buckets: Mapping[str, Mapping[str, Any]]) -> None:
@@ -73,31 +58,24 @@ class CoreHarness:
             self._service._buckets.merge(key, fields)
 
     def remove(self, key: str) -> bool:
-        """Drop a stored bucket; False when there was none."""
         return self._service._buckets.remove(key)
 
     def restore(self, buckets: Iterable[Bucket]) -> None:
-        """Store buckets as they are (as a stored document has them)."""
         self._service._buckets.restore(buckets)
 
     def bucket(self, key: str) -> Bucket | None:
-        """Return a stored bucket, or None."""
         return self._service._buckets.get(key)
 
     def value(self, key: str) -> Mapping[str, Any]:
-        """Return a stored bucket's fields (empty when there is no such bucket)."""
         return self._service._buckets.value(key)
 
     def timestamp(self, key: str) -> int:
-        """Return a stored bucket's timestamp (0 when there is no such bucket)."""
         return self._service._buckets.timestamp(key)
 
     def has(self, key: str) -> bool:
-        """Return whether a bucket is stored under this key."""
         return key in self._service._buckets
 
     def buckets(self) -> list[Bucket]:
-        """Return every stored bucket."""
         return list(self._service._buckets)
 
     def revisions(self) -> dict[str, int]:
@@ -105,17 +83,14 @@ class CoreHarness:
         return {bucket.key: bucket.revision for bucket in self._service._buckets}
 
     def keys_of(self, serial: str) -> list[str]:
-        """Return the keys of a thermostat's stored buckets."""
         return self._service._buckets.keys_of_serial(serial)
 
     def stored_buckets(self) -> dict[str, Any]:
-        """Return the buckets as the saved document has them."""
         return self._service._buckets.dump(json.loads)
 
     # -- devices ----------------------------------------------------------------------------------
 
     def touch(self, serial: str) -> DeviceRecord:
-        """Note a request of the thermostat in its device record; return the record."""
         record, _ = self._service._devices.touch(serial)
         return record
 
@@ -124,7 +99,6 @@ class CoreHarness:
         self._service._devices.update_identity(serial, identity)
 
     def note_contact(self, serial: str) -> None:
-        """Note contact of the thermostat, as each of its requests does."""
         self._service._availability.note_contact(serial)
 
     def forget(self, serial: str) -> None:
@@ -139,38 +113,30 @@ class CoreHarness:
         return key.value
 
     def entry_key(self, code: str) -> EntryKey | None:
-        """Return the issued pairing code of this value, or None."""
         return self._service._ownership.find(code)
 
     def key_status(self, serial: str) -> KeyStatus:
-        """Return the state of the thermostat's pairing code."""
         return self._service._ownership.status(serial)[0]
 
     def pairing_codes(self) -> list[str]:
-        """Return every pairing code as the saved document has them."""
         return [key["value"] for key in self._service._ownership.dump()["entry_keys"]]
 
     def home_keys(self, serial: str) -> list[str]:
-        """Return the home's bucket keys a paired thermostat follows."""
         return self._service._ownership.home_keys(serial)
 
     @property
     def home_user_id(self) -> str:
-        """The home's user id."""
         return self._service._home.home_user_id
 
     # -- delivery ---------------------------------------------------------------------------------
 
     def held(self, serial: str) -> int:
-        """Return how many subscribes the thermostat holds open."""
         return self._service._subscriptions.count(serial)
 
     def held_connections(self, serial: str) -> set[HeldConnection]:
-        """Return the thermostat's held subscribes."""
         return self._service._subscriptions.held(serial)
 
     def held_total(self) -> int:
-        """Return how many subscribes are held open."""
         return self._service._subscriptions.total()
 
     def reopen(self) -> None:
@@ -178,11 +144,9 @@ class CoreHarness:
         self._service._subscriptions.reopen()
 
     def owed(self, serial: str, known: Mapping[str, int]) -> list[Bucket]:
-        """Return the buckets owed to a thermostat that knows these timestamps."""
         return self._service._delivery.owed(serial, known)
 
     def is_pending(self, serial: str) -> bool:
-        """Return whether the thermostat has a command it has not confirmed."""
         return self._service._confirmations.is_pending(serial)
 
     def on_written(self, hook: Callable[[str, list[str]], None]) -> None:
@@ -208,23 +172,18 @@ class CoreHarness:
 
     @property
     def storage(self) -> Storage:
-        """Where the service keeps its state."""
         return self._service._storage
 
     def snapshot(self) -> dict[str, Any]:
-        """Return the whole persistable state, as the next save writes it."""
         return self._service._snapshot()
 
     def request_save(self) -> None:
-        """Ask for a save as a bucket change does."""
         self._service._request_save()
 
     def mark_unloaded(self) -> None:
-        """Have the service act as one whose saved state is not loaded yet."""
         self._service._loaded = False
 
     def load_days(self, data: Mapping[str, Any]) -> None:
-        """Load the day ledger from a saved document's `days`."""
         self._service._days.load(data)
 
     def mute_attribution(self) -> Callable[[], None]:
@@ -239,11 +198,7 @@ class CoreHarness:
         return restore
 
     def unhook(self, part: str) -> Callable[[], None]:
-        """Take a listening part (`LISTENING_PARTS`) off the contact path and the followers.
-
-        The service then runs as before the part existed (for benchmarks of what it costs);
-        the returned function puts it back where it was.
-        """
+        """Take a listening part off the contact path and followers; return what puts it back."""
         if part not in LISTENING_PARTS:
             raise ValueError(f"{part} is not one of {LISTENING_PARTS}")
         listening = getattr(self._service, f"_{part}")

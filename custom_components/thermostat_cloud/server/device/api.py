@@ -4,7 +4,7 @@ Firmware fails silently on small deviations, so the shapes here are exact: bucke
 carry object_revision and object_timestamp before object_key, `expires` is a JSON number,
 PUT responses never carry `value`, and every URL handed out has an explicit port. Firmware
 4.x's transport (`/v3/` in the path) is answered in its own forms (see
-`core.device.firmware.SKV_TRANSPORT`); every other path in the spec's, unchanged.
+`core.firmware.firmware.SKV_TRANSPORT`); every other path in the spec's, unchanged.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def _put_entry(key: str, fields: dict[str, Any], meta: dict[str, Any]) -> PutEnt
 
 
 def _nested_entries(key_objects: list[tuple[str, object]]) -> list[PutEntry]:
-    """Firmware 4.3.x's nested PUT form (`core.device.firmware.nested_put_buckets`): one entry a bucket."""
+    """Firmware 4.3.x's nested PUT form (`core.firmware.firmware.nested_put_buckets`): one entry a bucket."""
     entries = []
     for key, obj in key_objects:
         if not isinstance(obj, dict):

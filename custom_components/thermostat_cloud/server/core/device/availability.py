@@ -14,7 +14,7 @@ import logging
 from ...delivery.subscriptions import SubscriptionHub
 from ..context import CoreContext
 from ..events import EventKind, ServiceEvent
-from .firmware import too_old_to_control
+from ..firmware.firmware import too_old_to_control
 from .roster import Roster
 
 _LOGGER = logging.getLogger(__name__)
@@ -32,12 +32,10 @@ class Availability:
         contact_listeners: Sequence[Callable[[str], None]] = (),
         later: Callable[[Callable[[], None]], None] = lambda action: action(),
     ) -> None:
-        """Initialize from the core's context, the held connections and the roster.
+        """`contact_listeners` are called with the serial of every request of a known device.
 
-        Each of `contact_listeners` is called with the serial of every request of a known
-        device, after it is noted. `later` announces an unpaired device once a report's
-        answer is written (`AnswerFirst.later`); the listeners hear the thermostat as it
-        called, before its report is merged.
+        `later` announces an unpaired device once a report's answer is written (`AnswerFirst`);
+        the listeners hear the thermostat as it called, before its report is merged.
         """
         self._config = context.config
         self._clock = context.clock
@@ -67,15 +65,11 @@ class Availability:
         address: str | None = None,
         credential: str | None = None,
     ) -> None:
-        """Note a device request: last seen, availability, and announcing an unpaired device.
+        """Note a device request: last seen, availability, and announcing an unpaired device once.
 
-        Every device request lands here; the announcement of an unpaired device is one-time.
-
-        `create=False` for requests that do not need to know the device (ping, a status
-        read): they only refresh an existing record, so made-up serials leave no trace.
-        `address` and `credential` (where it called from, the password it sent) are noted
-        before the events go out, so a listener waiting for the thermostat at an address
-        finds it by that address.
+        `create=False` (ping, a status read) only refreshes an existing record, so made-up serials
+        leave no trace. `address` and `credential` are noted before the events go out, so a listener
+        waiting for the thermostat at an address finds it there.
         """
         if not create and serial not in self._devices:
             return
@@ -97,9 +91,8 @@ class Availability:
     def note_firmware(self, serial: str, version: str) -> None:
         """Keep the firmware version a device reports; a new one is published (FIRMWARE).
 
-        A thermostat updated from 4.x to 5.x (or back) is said in the log: it is answered in
-        the transport its requests use from then on, and what 4.x's transport knew of it is
-        dropped.
+        A thermostat updated between 4.x and 5.x is logged: from then on it is answered in its
+        requests' transport, and what 4.x's transport knew of it is dropped.
         """
         record = self._devices.get(serial)
         if record is None or record.software_version == version:
@@ -147,14 +140,10 @@ class Availability:
         self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
 
     def subscribes_skv(self, serial: str) -> bool:
-        """Whether a thermostat subscribed over 4.x's transport since the start."""
         return serial in self._skv_subscribers
 
     def firmware_too_old(self, serial: str) -> str | None:
-        """Return the firmware version of a device that cannot be controlled, else None.
-
-        That is 4.x seen sending heartbeats and never subscribing (since the start).
-        """
+        """Return the version of a 4.x seen sending heartbeats and never subscribing, else None."""
         if serial not in self._heartbeat_only:
             return None
         record = self._devices.get(serial)
@@ -166,15 +155,14 @@ class Availability:
     def is_available(self, serial: str) -> bool:
         """Return whether the device is available.
 
-        It is with a held subscribe, a subscribe closed moments ago (firmware resubscribes at
-        once), or a request within the availability grace.
+        With a held subscribe, one closed moments ago (firmware resubscribes at once), or a request
+        within the availability grace.
         """
         if self._subscriptions.count(serial):
             return True
         return self._clock.now_ms() < self._available_until_ms(serial)
 
     def _available_until_ms(self, serial: str) -> int:
-        """When a thermostat without a held subscribe stops counting as available."""
         record = self._devices.get(serial)
         last_seen = record.last_seen if record is not None and record.last_seen else None
         closed = self._closed_at.get(serial)
@@ -184,7 +172,6 @@ class Availability:
         )
 
     def connection_opened(self, serial: str) -> None:
-        """Note that a held subscribe started."""
         self._connection_changed(serial)
 
     def connection_closed(self, serial: str) -> None:
@@ -197,10 +184,7 @@ class Availability:
         self._connection_changed(serial)
 
     def _connection_changed(self, serial: str) -> None:
-        """Publish that a subscribe opened or closed.
-
-        Without one, re-check availability when the grace runs out.
-        """
+        """Publish that a subscribe opened or closed; without one, re-check after the grace."""
         self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if self._subscriptions.count(serial):
             if (handle := self._timers.pop(serial, None)) is not None:
@@ -218,12 +202,10 @@ class Availability:
             )
 
     def _elapsed(self, serial: str) -> None:
-        """Availability grace elapsed with no held subscribe: listeners re-check."""
         self._timers.pop(serial, None)
         self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
 
     def forget(self, serial: str) -> None:
-        """Drop what is kept of a forgotten device."""
         self._closed_at.pop(serial, None)
         self._skv_subscribers.discard(serial)
         self._heartbeat_only.discard(serial)
@@ -233,17 +215,12 @@ class Availability:
     # -- lifecycle -------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Arm the timers of thermostats seen before a restart.
-
-        One seen just before counts as available until its grace runs out; if it never
-        comes back, listeners must hear that it is gone.
-        """
+        """Arm the timers of thermostats seen before a restart: one that never returns is gone."""
         for record in self._devices.records():
             if record.last_seen:
                 self._arm_check(record.serial)
 
     def stop(self) -> None:
-        """Cancel every timer."""
         for handle in self._timers.values():
             handle.cancel()
         self._timers.clear()

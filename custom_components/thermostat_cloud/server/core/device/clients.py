@@ -1,13 +1,9 @@
 """What API clients may see: which thermostats, who owns them, and what of their buckets.
 
-The control and hosted APIs read through this part and only word its answers:
-
-- Only paired thermostats exist for a user's client (the hosted API): an unpaired one is in
-  nobody's account. The control API, the home's own, lists every thermostat the server knows.
-- Ownership: the user who paired a thermostat owns it. One paired without naming a user (the
-  "Add thermostat" flow, or the control API's default user) belongs to the home, and every
-  user owns it then. Any other user sees a thermostat as shared.
-- Fields in `WITHHELD_FIELDS` never leave the server in a bucket a client reads.
+A user's client (the hosted API) sees only paired thermostats; the control API, the home's
+own, lists every one the server knows. The user who paired a thermostat owns it; one paired
+without naming a user (the "Add thermostat" flow) belongs to the home, and every user owns it.
+Fields in `WITHHELD_FIELDS` never leave the server in a bucket a client reads.
 """
 
 from __future__ import annotations
@@ -42,11 +38,9 @@ class Principal(Protocol):
     """Who asks: a user, possibly restricted to some thermostats (a hosted API key)."""
 
     @property
-    def owner_id(self) -> str:
-        """The user's id."""
+    def owner_id(self) -> str: ...
 
-    def allows_serial(self, serial: str) -> bool:
-        """Whether the principal may reach this thermostat at all."""
+    def allows_serial(self, serial: str) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +54,6 @@ class DeviceSummary:
     """The read model's name (falls back to the serial)."""
     paired: bool
     subscriptions: int
-    """Subscribes the thermostat holds open now."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +79,6 @@ class Clients:
         roster: Roster,
         home: HomePairing,
     ) -> None:
-        """Initialize from the core's context, the read model, the hub, roster and pairing."""
         self._buckets = context.buckets
         self._devices = context.devices
         self._ownership = context.ownership
@@ -96,7 +88,6 @@ class Clients:
         self._home = home
 
     def summary(self, serial: str) -> DeviceSummary:
-        """Return a thermostat's summary."""
         record = self._devices.get(serial)
         return DeviceSummary(
             serial=serial,
@@ -107,11 +98,9 @@ class Clients:
         )
 
     def known_devices(self) -> list[DeviceSummary]:
-        """Every thermostat the server has heard of, paired or not, by serial."""
         return [self.summary(serial) for serial in self._roster.known_serials()]
 
     def paired_device(self, device_id: str) -> DeviceSummary | None:
-        """Return the paired thermostat of a device id; None when none is paired under it."""
         record = self._devices.by_device_id(device_id)
         if record is None or not self._ownership.is_paired(record.serial):
             return None

@@ -1,8 +1,6 @@
 """Pairing: claiming a code, unpairing, and the home a paired thermostat joins.
 
-The one pairing implementation (the host's flow and the control API alike): ownership is
-recorded in the pairing registry, then the home's user and structure buckets are written
-through the command layer, which hands them to delivery.
+The one pairing implementation, for the host's flow and the control API alike.
 """
 
 from __future__ import annotations
@@ -36,7 +34,6 @@ class RegisterResult:
 
     @property
     def success(self) -> bool:
-        """True when the device is now paired."""
         return self.outcome is RegisterOutcome.PAIRED
 
 
@@ -52,7 +49,6 @@ class HomePairing:
         roster: Roster,
         api_keys: ApiKeyStore,
     ) -> None:
-        """Initialize from the core's context, commands, delivery, the roster and keys."""
         self._ownership = context.ownership
         self._commands = commands
         self._delivery = delivery
@@ -71,7 +67,6 @@ class HomePairing:
     # -- home identity ---------------------------------------------------------------------
 
     def is_home_id(self, identifier: str) -> bool:
-        """Whether an identifier is a user or structure id of a home on this server."""
         if identifier in (self.home_user_id, self.home_structure_id):
             return True
         return any(identifier in (p.user_id, p.structure_id) for p in self._ownership.pairings())
@@ -85,13 +80,10 @@ class HomePairing:
     def register(
         self, code: str, user_id: str | None = None, *, origin: PairingOrigin = PairingOrigin.API
     ) -> RegisterResult:
-        """Claim a pairing code as typed.
+        """Claim a pairing code as typed: any case, with or without the `XXX-XXXX` dash.
 
-        The code is accepted in any case, with or without the `XXX-XXXX` dash.
-
-        Records ownership, then writes the user and structure buckets through the command
-        layer, which pushes them through a held subscribe connection or leaves them for the
-        next subscribe. `origin` goes on the PAIRING event (Home Assistant's flow adds the
+        Ownership is recorded first, then the home's user and structure buckets are written through
+        the command layer. `origin` goes on the PAIRING event (Home Assistant's flow adds the
         subentry itself).
         """
         value = normalize_code(code)
@@ -129,8 +121,8 @@ class HomePairing:
     def write_home_devices(self, buckets: BucketStore) -> None:
         """Write each home's `structure.devices` as firmware reads it, where it is not.
 
-        An earlier version stored bare serials; they are read (`home_device_serials`) and
-        written again as object keys, pushed with the home's structure bucket.
+        Bare serials an earlier version stored are read (`home_device_serials`) and written again as
+        object keys.
         """
         for structure_id in dict.fromkeys(p.structure_id for p in self._ownership.pairings()):
             serials = self._ownership.serials_in(structure_id)

@@ -1,11 +1,7 @@
 """What a device's subscribe lists and is held by, the refusals, and the weather seam.
 
-The HTTP handler (`device.api`) reads a subscribe's objects into `ObjectDescriptor`s, the
-device sessions (sessions.py) answer with a `Subscription` to hold, and a refusal is one of
-the `SessionRefusal` kinds the handler answers each its way. The weather seam is here too:
-what the host hands the device surface's `/svc/weather/v1`. What every request carries (the
-claim, a PUT's entries, the protocol's times) stays with the sessions: a report's path
-enters no module more for it.
+What every request carries (the claim, a PUT's entries, the protocol's times) stays with the
+sessions: a report's path enters no module more for it.
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ import logging
 from typing import Any
 
 from ...delivery import HeldConnection
-from .firmware import Identity
+from ..firmware.firmware import Identity
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -42,7 +38,6 @@ class MacNotResolvedError(SessionRefusal):
     """
 
     def __init__(self, mac: str) -> None:
-        """Initialize from the MAC."""
         super().__init__("Device serial not known yet")
         self.mac = mac
         _LOGGER.debug("Thermostat %s identifies by MAC only and has not subscribed yet", mac)
@@ -56,7 +51,6 @@ class NotWritableError(SessionRefusal):
     """Every bucket of a PUT belongs to another device or home."""
 
     def __init__(self, key: str) -> None:
-        """Initialize from the first refused key."""
         super().__init__(f"Bucket {key} is not writable by this device")
 
 

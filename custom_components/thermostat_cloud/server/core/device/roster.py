@@ -22,11 +22,10 @@ class Roster:
         subscriptions: SubscriptionHub,
         forgets: Sequence[Callable[[str], None]],
     ) -> None:
-        """Initialize from the core's context, the held connections and the forget hooks.
+        """Each of `forgets` is called with the serial of a forgotten device.
 
-        Each of `forgets` is called with the serial of a forgotten device (its per-device
-        state goes too); the parts that keep such state are built after the roster, so the
-        core's wiring fills the sequence once they are.
+        The parts that keep per-device state are built after the roster: the core's wiring fills
+        the sequence once they are.
         """
         self._config = context.config
         self._buckets = context.buckets
@@ -40,11 +39,9 @@ class Roster:
         self._forget_hooks = forgets
 
     def is_known(self, serial: str) -> bool:
-        """Whether the server has heard of a device."""
         return serial in self._devices or bool(self._buckets.keys_of_serial(serial))
 
     def known_serials(self) -> list[str]:
-        """Every device the server has heard of, sorted."""
         return sorted({r.serial for r in self._devices.records()} | self._buckets.serials())
 
     def note_new_device(self, serial: str) -> None:
@@ -69,15 +66,12 @@ class Roster:
         self._announced.pop(serial, None)
 
     def waiting_for_pairing(self) -> list[str]:
-        """Unpaired devices that made contact, in order of first contact."""
         return [serial for serial in self._announced if not self._ownership.is_paired(serial)]
 
     def _forget_surplus(self, newest: str) -> None:
-        """Keep at most `max_unpaired_devices` unpaired records.
+        """Keep at most `max_unpaired_devices` unpaired records: made-up serials grow nothing.
 
-        Made-up serials must not grow the saved state without end. The least useful go first:
-        devices without a code on their screen or a held subscribe (a serial that made one
-        request), then the longest silent.
+        The least useful go first: no code on screen, no held subscribe, then the longest silent.
         """
         if len(self._devices) <= self._config.max_unpaired_devices:
             return  # fewer records than the limit, paired ones included: nothing to forget

@@ -1,9 +1,7 @@
 """Device sessions: the device protocol's rules, one call per request kind.
 
-Who sent a request (serial, or MAC mapped to its serial), which buckets a device may keep,
-ignore or is refused, when a PUT conflicts, what a subscribe's inline values change and what
-it is owed. The HTTP handler (`device.api`) parses a request into the plain values here and
-writes the answer back; nothing here knows HTTP.
+The HTTP handler (`device.api`) parses a request into the plain values here and writes the
+answer back; nothing here knows HTTP.
 """
 
 from __future__ import annotations
@@ -21,11 +19,7 @@ from ...model.text import for_log
 from ..config import SERVER_VERSION, origin_with_port
 from ..context import CoreContext
 from ..events import ChangeSource
-from ..write.commands import Commands
-from ..write.confirmations import Confirmations
-from ..write.write_path import AnswerFirst, run_all
-from .availability import Availability
-from .firmware import (
+from ..firmware.firmware import (
     MAC_RE,
     Identity,
     carries_setpoints,
@@ -34,6 +28,10 @@ from .firmware import (
     serial_from_session,
     serial_from_user_id,
 )
+from ..write.commands import Commands
+from ..write.confirmations import Confirmations
+from ..write.write_path import AnswerFirst, run_all
+from .availability import Availability
 from .pairing import HomePairing
 from .requests import (
     BucketAccess,
@@ -63,7 +61,6 @@ class IdentityClaim:
     firmware_version: str | None = None
     """The firmware version the request reports (version header, else User-Agent)."""
     address: str | None = None
-    """Where the request came from."""
 
     def serial(self) -> str | None:
         """Return the serial claimed: Basic user id, then client-id, then device-id."""
@@ -119,11 +116,7 @@ class DeviceSessions:
         is_loaded: Callable[[], bool],
         weather_provider: Callable[[], WeatherProvider | None] = lambda: None,
     ) -> None:
-        """Initialize from the core's context and the parts a request goes through.
-
-        `is_loaded` tells whether the saved state is loaded; `weather_provider` the host's
-        weather (None serves none).
-        """
+        """`weather_provider`: the host's weather (None serves none)."""
         self._config = context.config
         self._clock = context.clock
         self._buckets = context.buckets
@@ -144,7 +137,6 @@ class DeviceSessions:
         """What MAC-identified thermostats reported at entry before their serial was known."""
 
     def protocol_times(self) -> ProtocolTimes:
-        """Return the timing values of the protocol headers, as of now."""
         config = self._config
         return ProtocolTimes(
             suspend_time_max=config.suspend_time_max,
@@ -158,12 +150,10 @@ class DeviceSessions:
     def identify(self, claim: IdentityClaim, session: str | None = None) -> Identity | None:
         """Who sent the request; None without any identity.
 
-        A thermostat that identifies by its MAC address (Display-2.12 / 5.9.4-5) tells its
-        serial only in the session id of its subscribe (`<mac><serial>`): learned there, the
-        MAC is mapped to the serial from then on (kept in the device record, so across
-        restarts). Until then such a request raises MacNotResolvedError, so the MAC never
-        becomes a thermostat of its own; a MAC-shaped identity that has its own record (a
-        thermostat paired under it by an earlier version) stays what it was.
+        A thermostat that identifies by MAC (Display-2.12 / 5.9.4-5) tells its serial only in its
+        subscribe's session id: the mapping is kept in the device record. Until then it raises
+        MacNotResolvedError, so the MAC never becomes a thermostat of its own; a MAC-shaped identity
+        with its own record (paired under it by an earlier version) stays what it was.
         """
         raw = claim.serial()
         if raw is None or not MAC_RE.fullmatch(raw):
@@ -182,7 +172,6 @@ class DeviceSessions:
         raise MacNotResolvedError(mac)
 
     def _learn_mac(self, mac: str, serial: str, raw: str) -> None:
-        """Map a MAC-identified thermostat to its serial, with what it reported at entry."""
         if raw in self._devices and not self._ownership.is_paired(raw):
             # Left by an earlier version under the MAC: the thermostat sends its state again.
             self._roster.forget_device(raw)
@@ -312,7 +301,6 @@ class DeviceSessions:
         }
 
     def passphrase(self, claim: IdentityClaim) -> dict[str, Any]:
-        """Return the device's pending pairing code, issuing one when it has none."""
         serial = self.contact(claim).serial
         if not self._is_loaded():
             raise NotLoadedError
@@ -326,7 +314,6 @@ class DeviceSessions:
         return {"value": key.value, "expires": key.expires}
 
     def passphrase_status(self, claim: IdentityClaim) -> dict[str, Any]:
-        """Return whether the device's code is pending or claimed (or there is none)."""
         serial = self.contact(claim, create=False).serial
         if not self._is_loaded():
             raise NotLoadedError
@@ -375,13 +362,10 @@ class DeviceSessions:
     ) -> list[dict[str, Any]]:
         """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
 
-        Firmware batches several buckets in one PUT, some of types this server does not keep:
-        each is kept, ignored (acknowledged, not stored) or refused (another device's) on its
-        own, so one bucket never throws away the change beside it. A PUT whose every bucket
-        is refused raises NotWritableError. A PUT of no buckets is firmware 4.x's heartbeat
-        (4.2.5 sends nothing else, NoLongerEvil-Thermostat issue #213): contact, answered as
-        such. Firmware 4.x's PUTs (`skv`) carry no revision: each bucket counts as written
-        over the version the device was last given.
+        Each bucket is kept, ignored or refused on its own, so one never throws away the change
+        beside it; every bucket refused raises NotWritableError. No buckets is 4.x's heartbeat
+        (NoLongerEvil-Thermostat issue #213). 4.x's PUTs (`skv`) carry no revision: each counts as
+        written over the version the device was last given.
         """
         identity = self.contact(claim)
         serial = identity.serial
@@ -461,18 +445,13 @@ class DeviceSessions:
         return PutEntry(key, entry.fields, entry.guard, base)
 
     def _kept(self, key: str, name: str) -> object:
-        """Return what the server keeps of one field."""
         bucket = self._buckets.get(key)
         return None if bucket is None else bucket.value.get(name)
 
     def _inline_updates(
         self, serial: str, objects: Sequence[ObjectDescriptor]
     ) -> dict[str, dict[str, Any]]:
-        """Return the values the device sends with its subscribe.
-
-        They have revision 0 and timestamp 0 (new local data), or a timestamp newer than the
-        server's copy.
-        """
+        """Return the values a subscribe sends along: revision and timestamp 0, or newer."""
         updates: dict[str, dict[str, Any]] = {}
         for obj in objects:
             if obj.value is None:
@@ -544,9 +523,8 @@ class DeviceSessions:
     ) -> Subscription:
         """Return a 4.x subscribe's held connection (see `subscribe`).
 
-        Only the versions it listed count as its word for what it holds (confirmations);
-        what it was given stands in for the rest, so nothing is sent it twice, with or
-        without versions (firmware 4.3.3 lists none).
+        Only the versions it listed count as its word for what it holds; what it was given stands in
+        for the rest, so nothing is sent it twice (firmware 4.3.3 lists none).
         """
         serial = identity.serial
         listed = dict(known)
@@ -581,7 +559,6 @@ class DeviceSessions:
         self._delivery.push(connection)
 
     def release(self, subscription: Subscription) -> None:
-        """Let go of a held subscribe that ended."""
         self._delivery.release(subscription.connection)
         self._availability.connection_closed(subscription.identity.serial)
 

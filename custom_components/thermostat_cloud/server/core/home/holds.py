@@ -1,15 +1,10 @@
 """Holds: a setpoint kept until a time, across the thermostat's own schedule, then the schedule.
 
-Gen 1/2 firmware keeps a manual setpoint only until its next schedule entry. A hold is the
-server's promise to keep one longer: when the thermostat reports that its schedule moved the
-setpoint during the hold, the hold's setpoint is written back. A setpoint the thermostat reports
-that is not its schedule's (a person turned the dial) ends the hold, as a dial turn ends a hold
-on the thermostat. At its end the thermostat gets the setpoint its schedule has at that moment.
-
-Every write goes through the command layer; each change of a hold is one `HOLD` event. Holds
-are saved under the document's `holds` key and their timers are the loop's `call_later`,
-computed from the service's clock, re-armed at start; a hold that ended while the service was
-down ends at start.
+Gen 1/2 firmware keeps a manual setpoint only until its next schedule entry. A hold keeps one
+longer: when the schedule moves the setpoint during the hold, the hold's setpoint is written
+back. A setpoint that is not the schedule's (a person at the dial) ends the hold, as on the
+thermostat. At its end the thermostat gets its schedule's setpoint of that moment; a hold that
+ended while the service was down ends at start.
 """
 
 from __future__ import annotations
@@ -70,7 +65,6 @@ class Hold:
     """When the server last wrote the hold's setpoints (a schedule entry after it moves them)."""
 
     def dump(self) -> dict[str, Any]:
-        """Return the hold as saved."""
         return {
             "until_ms": self.until_ms,
             "target": self.target,
@@ -81,7 +75,6 @@ class Hold:
 
     @classmethod
     def load(cls, saved: object) -> Hold | None:
-        """Return a saved hold, or None when it does not parse."""
         if not isinstance(saved, Mapping):
             return None
         until, written = saved.get("until_ms"), saved.get("written_ms", 0)
@@ -102,7 +95,6 @@ class Holds:
     """Every thermostat's hold: set, kept across the schedule, ended on time or by the dial."""
 
     def __init__(self, context: CoreContext, *, commands: Commands) -> None:
-        """Initialize from the core's context (the buckets only read) and the command layer."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._commands = commands
@@ -116,7 +108,6 @@ class Holds:
     # -- reading -------------------------------------------------------------------------------
 
     def hold_of(self, serial: str) -> Hold | None:
-        """Return the thermostat's hold, None without one."""
         return self._holds.get(serial)
 
     def local_time(self, ms: int) -> datetime:
@@ -127,7 +118,6 @@ class Holds:
         return int(local.replace(tzinfo=self._zone).timestamp() * 1000)
 
     def schedule_of(self, serial: str) -> Mapping[str, Any]:
-        """Return the thermostat's schedule bucket (empty without one)."""
         return self._buckets.value(bucket_key("schedule", serial))
 
     def scheduled_now(self, serial: str, at_ms: int | None = None) -> ScheduledSetpoint | None:
@@ -237,7 +227,6 @@ class Holds:
     # -- the hold's life -----------------------------------------------------------------------
 
     def _drop(self, serial: str) -> bool:
-        """Forget the hold without writing; returns whether there was one."""
         if (handle := self._timers.pop(serial, None)) is not None:
             handle.cancel()
         if self._holds.pop(serial, None) is None:
@@ -246,7 +235,6 @@ class Holds:
         return True
 
     def forget(self, serial: str) -> None:
-        """Drop the hold of a thermostat the server forgot."""
         self._drop(serial)
 
     def _changed(self, serial: str) -> None:
@@ -296,7 +284,7 @@ class Holds:
             _LOGGER.warning("%s: the scheduled setpoint was not written: %s", serial, err.message)
 
     follows = Follows(fields=SETPOINT_FIELDS, kinds=frozenset({EventKind.PAIRING}))
-    """The setpoints (a dial turn, the schedule) and pairing (an unpaired thermostat's hold ends)."""
+    """The setpoints (a dial turn, the schedule) and pairing (unpaired, its hold ends)."""
 
     def follow(self, event: ServiceEvent) -> None:
         """Look at a setpoint change during a hold, once the write that made it is done.
@@ -377,7 +365,6 @@ class Holds:
             self._holds[str(serial)] = hold
 
     def dump(self) -> dict[str, Any]:
-        """Return every hold as saved."""
         return {serial: hold.dump() for serial, hold in self._holds.items()}
 
     def start(self) -> None:

@@ -1,16 +1,9 @@
 """Vacations: the whole home away from a start to an end, and home again in time.
 
-A vacation puts the home in away at its start (the command layer's `set_away`: manual eco on
-every thermostat, which firmware holds by itself) and, if it names eco temperatures, gives every
-thermostat those for the while. It brings the home back before its end: early enough for each
-thermostat to reach the setpoint its schedule has at the end, by the heating (or cooling) rate
-its house model learned at the outdoor temperature now (`house_model.py`), until it has
-learned by the rate the thermostat last showed with `device.time_to_target` (see
-`Vacations.return_ms`), else at the end itself. Then the thermostats get their own eco temperatures back.
-
-Vacations are saved under the document's `vacations` key, their timer is the loop's
-`call_later` from the service's clock; at start, what should have happened while the service
-was stopped happens (a vacation that ended is ended, one that began is begun).
+Away is the command layer's `set_away` (manual eco, which firmware holds by itself). The home
+comes back early enough for each thermostat to reach its schedule's setpoint at the end (see
+`Vacations.return_ms`); then the thermostats get their own eco temperatures back. At start,
+what came due while the service was stopped happens.
 """
 
 from __future__ import annotations
@@ -68,7 +61,6 @@ class Vacation:
     """Each thermostat's own eco temperatures (low, high), given back at the end."""
 
     def dump(self) -> dict[str, Any]:
-        """Return the vacation as saved."""
         return {
             "id": self.id,
             "start_ms": self.start_ms,
@@ -83,7 +75,6 @@ class Vacation:
 
     @classmethod
     def load(cls, saved: object) -> Vacation | None:
-        """Return a saved vacation, None when it does not parse."""
         if not isinstance(saved, Mapping):
             return None
         ident, start, end = saved.get("id"), saved.get("start_ms"), saved.get("end_ms")
@@ -118,11 +109,7 @@ class Vacations:
         home_serials: Callable[[], list[str]],
         learned_rate: Callable[[str, str], float | None],
     ) -> None:
-        """Initialize from the core's context (the buckets only read), commands and the home.
-
-        `learned_rate(serial, kind)` is the house model's heating or cooling rate (°C per
-        hour), None until it has learned.
-        """
+        """`learned_rate(serial, kind)`: the house model's rate (°C/h), None until learned."""
         self._learned_rate = learned_rate
         self._clock = context.clock
         self._buckets = context.buckets
@@ -144,7 +131,6 @@ class Vacations:
         return sorted(self._vacations.values(), key=lambda vacation: vacation.start_ms)
 
     def get(self, vacation_id: str) -> Vacation | None:
-        """Return one vacation by its id."""
         return self._vacations.get(vacation_id)
 
     def return_ms(self, vacation: Vacation) -> int:
@@ -205,7 +191,6 @@ class Vacations:
         eco_high: object = None,
         summary: str = "",
     ) -> Vacation:
-        """Add a vacation; refused (with nothing changed) when it is wrong."""
         vacation = Vacation(id=secrets.token_hex(8), start_ms=0, end_ms=0)
         self._check(vacation, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         self._vacations[vacation.id] = vacation
@@ -223,7 +208,6 @@ class Vacations:
         eco_high: object = None,
         summary: str = "",
     ) -> Vacation:
-        """Change a vacation (all of it); refused when it is wrong or unknown."""
         current = self._require(vacation_id)
         changed = Vacation(id=current.id, start_ms=0, end_ms=0)
         self._check(changed, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
@@ -262,7 +246,6 @@ class Vacations:
         eco_high: object,
         summary: str,
     ) -> None:
-        """Fill `vacation` from the given values, or refuse them."""
         try:
             ensure_storable(summary)
         except UnstorableError as err:
@@ -471,7 +454,6 @@ class Vacations:
     # -- persistence and lifecycle ---------------------------------------------------------
 
     def load(self, saved: object) -> None:
-        """Restore the saved vacations and rates (the document's `vacations`)."""
         self._vacations.clear()
         self._rates.clear()
         if not isinstance(saved, Mapping):
@@ -487,7 +469,6 @@ class Vacations:
                 self._rates[str(serial)] = value
 
     def dump(self) -> dict[str, Any]:
-        """Return the vacations and the rates as saved."""
         return {
             "list": [vacation.dump() for vacation in self.vacations()],
             "rates": dict(self._rates),
@@ -499,7 +480,6 @@ class Vacations:
         self._reconcile()
 
     def stop(self) -> None:
-        """Stop the timer and stop following the thermostats."""
         self._started = False
         if self._timer is not None:
             self._timer.cancel()

@@ -1,19 +1,13 @@
 """Each thermostat's days: what ran, what the weather was, eco and away, who changed what.
 
-Kept per thermostat and local day (the home's time zone: a day of a daylight saving change has
-23 or 25 hours) under the saved document's `days` key, absent before this feature:
-
-- runtime per equipment: the runtime ledger's running totals (runtime.py) at the day's first
-  and last RUNTIME event. A day opens where the day before closed, so time that ran across
-  midnight, or between a stop and a restart, is counted once, in the day it was reported;
-- eco, away and leaf: seconds in each, counted while the service runs, split at midnight;
-- the changes of the setpoint, mode or preset by author kind (changes.py), and schedule edits;
-- the outdoor temperature the host reports (`note_outdoor`), home-wide: heating and cooling
-  degree-days against `DEGREE_DAY_BASE_C`, with how much of the day the weather covered.
+Kept per thermostat and local day (a day of a daylight saving change has 23 or 25 hours).
+Runtime is the runtime ledger's running totals at the day's first and last RUNTIME event; a day
+opens where the day before closed, so time across midnight or a restart is counted once.
+Degree-days are home-wide, against `DEGREE_DAY_BASE_C`, with how much of the day the weather
+covered.
 
 What is saved only grows within a day, and a day once past is not touched again: a restart,
-a reload or an upgrade loses no day and counts none twice. `report` builds the figures of a
-range of days and names each day's main reason against the thermostat's recent average.
+a reload or an upgrade loses no day and counts none twice.
 """
 
 from __future__ import annotations
@@ -106,7 +100,6 @@ class Day:
     schedule_edits: int = 0
 
     def runtime(self) -> dict[str, float]:
-        """Return the seconds each piece of equipment ran that day."""
         return {
             name: round(max(0.0, value - self.opened.get(name, 0.0)), 1)
             for name, value in self.closed.items()
@@ -114,7 +107,6 @@ class Day:
         }
 
     def dump(self) -> dict[str, Any]:
-        """Return the saved form."""
         return {
             "opened": self.opened,
             "closed": self.closed,
@@ -154,12 +146,10 @@ class Weather:
     """Seconds the readings covered."""
 
     def dump(self) -> dict[str, float]:
-        """Return the saved form."""
         return {"heating": self.heating, "cooling": self.cooling, "covered": self.covered}
 
     @classmethod
     def load(cls, data: object) -> Weather | None:
-        """Return a saved weather day, None if it is no record."""
         if not isinstance(data, Mapping):
             return None
         return cls(
@@ -184,7 +174,6 @@ class DayLedger:
         *,
         runtime_seconds: Callable[[str], Mapping[str, float]],
     ) -> None:
-        """Initialize from the core's context and the runtime ledger's running seconds."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -249,7 +238,6 @@ class DayLedger:
     # -- days and time --------------------------------------------------------------------------
 
     def local_date(self, ms: int) -> date:
-        """Return the home's date at a time (Unix ms)."""
         return datetime.fromtimestamp(ms / 1000, self._zone).date()
 
     def _today(self) -> date:
@@ -381,7 +369,7 @@ class DayLedger:
         return self._days.get(serial, {})
 
     def degree_days(self, day: date) -> tuple[float, float] | None:
-        """Return a day's heating and cooling degree-days; None when the weather covered too little."""
+        """Return a day's heating and cooling degree-days; None when weather covered too little."""
         weather = self._weather.get(day.isoformat())
         length = self.day_length_s(day)
         if weather is None or weather.covered < WEATHER_COVERAGE * length:

@@ -1,8 +1,6 @@
 """What the health monitor finds wrong with the equipment behind a thermostat, and its limits.
 
-The types the host reads (`Finding`, `FindingKind`) and passes (`HealthThresholds`, in the
-service config); the monitor that keeps the findings is `health_monitor.HealthMonitor`. Each
-rule, its default and the source of the default are in docs/health.md.
+Each rule, its default and the default's source are in docs/health.md.
 """
 
 from __future__ import annotations
@@ -98,7 +96,6 @@ class HealthThresholds:
     """"Near or below freezing": the outdoor temperature at or below this."""
 
     def __post_init__(self) -> None:
-        """Refuse values below their minimums."""
         for name, value, least in (
             ("not_warming_minutes", self.not_warming_minutes, MIN_NOT_WARMING_MINUTES),
             ("silent_minutes", self.silent_minutes, MIN_SILENT_MINUTES),

@@ -1,10 +1,6 @@
 """The health monitor's book: what it keeps of each thermostat, its days, what it saves.
 
-`HealthBook` holds the findings, the starts of the last hour and the daily history of every
-thermostat (`Watch`); it keeps the days (degree-days, the close of each day at the home's
-midnight, when the day's heating minutes per degree-day are judged), raises and clears
-findings (a HEALTH event each), answers the facade's questions and saves and restores it all
-under the service document's `health` key (absent before this feature: nothing found yet).
+Saved under the document's `health` key (absent before this feature: nothing found yet).
 What a report says is judged by the monitor (health_monitor.py).
 """
 
@@ -126,7 +122,6 @@ class HealthBook:
     def __init__(
         self, context: CoreContext, *, runtime_figures: Callable[[str], RuntimeFigures]
     ) -> None:
-        """Initialize from the core's context and the runtime ledger's figures, nothing kept."""
         config = context.config
         self._zone = ZoneInfo(config.time_zone)
         self._clock = context.clock
@@ -149,11 +144,9 @@ class HealthBook:
 
     @property
     def thresholds(self) -> HealthThresholds:
-        """The thresholds the findings are raised at."""
         return self._thresholds
 
     def raised_between(self, serial: str, start: datetime, end: datetime) -> dict[str, int]:
-        """Count the thermostat's findings raised from `start` to before `end`, by kind."""
         start_ms, end_ms = (int(moment.timestamp() * 1000) for moment in (start, end))
         watch = self._watches.get(serial)
         counts: dict[str, int] = {}
@@ -163,14 +156,12 @@ class HealthBook:
         return counts
 
     def findings(self, serial: str) -> tuple[Finding, ...]:
-        """Return the thermostat's findings, in the order of `FindingKind`."""
         watch = self._watches.get(serial)
         if watch is None or not watch.findings:
             return ()
         return tuple(watch.findings[kind] for kind in FindingKind if kind in watch.findings)
 
     def serials_with_findings(self) -> list[str]:
-        """Return the thermostats that have a finding."""
         return [serial for serial, watch in self._watches.items() if watch.findings]
 
     def _with_outdoor(self, figures: dict[str, Figure]) -> dict[str, Figure]:

@@ -1,22 +1,15 @@
 """The health monitor: per thermostat, what is wrong with the equipment behind it.
 
-A follower of the write path: `WritePath.apply` hands it each thermostat's applied report
-(`report_applied`), availability each request (`note_contact`), and the host the outdoor
-temperature (`note_outdoor`). Each is constant work per thermostat: the monitor keeps, per
-thermostat, the heating and cooling call under way (since when, the room at its start, the
-stages that ran), the starts of the last hour (a bounded queue), the daily history, and the
-findings; it never scans history on the report path. Two timers do what no report can: a
-thermostat's silence (armed when it stops being available) and the close of each day (at the
-home's midnight, when the day's heating minutes per degree-day are judged).
+Constant work per report: the monitor keeps per thermostat the call under way, the starts of
+the last hour (a bounded queue), the daily history and the findings, and never scans history
+on the report path. Two timers do what no report can: a thermostat's silence, and the close
+of each day at the home's midnight.
 
-Each rule, its defaults and what does not raise it are in docs/health.md. In short, nothing is
-built on what cannot be trusted: a room reading outside `ROOM_RANGE_C`, a relay that is not a
-boolean, a report after a clock jump, a stored state not confirmed since a restart (a call
-found running at contact is judged from the first room reading after it). Each such input is
+Each rule, its defaults and what does not raise it are in docs/health.md. Nothing is built on
+what cannot be trusted: a room reading outside `ROOM_RANGE_C`, a relay that is not a boolean,
+a report after a clock jump, a stored state not confirmed since a restart (a call found
+running at contact is judged from the first room reading after it). Each such input is
 logged once per thermostat.
-
-Findings, the starts of the last hour and the daily history are saved under the service
-document's `health` key (absent before this feature: nothing found yet).
 """
 
 from __future__ import annotations
@@ -105,7 +98,6 @@ class HealthMonitor(HealthBook):
         last_contact_ms: Callable[[str], int | None],
         runtime_figures: Callable[[str], RuntimeFigures],
     ) -> None:
-        """Initialize from the service's parts; `start` begins following availability."""
         super().__init__(context, runtime_figures=runtime_figures)
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -114,7 +106,6 @@ class HealthMonitor(HealthBook):
         self._following = False
 
     def note_outdoor(self, celsius: float | None) -> None:
-        """Note the home's outdoor temperature now (None: not known)."""
         now = self._clock.now_ms()
         value = None if celsius is None else in_range(celsius, OUTDOOR_RANGE_C)
         if celsius is not None and value is None:
@@ -554,7 +545,6 @@ class HealthMonitor(HealthBook):
         self._arm_day()
 
     def stop(self) -> None:
-        """Stop following: cancel the timers, stop listening."""
         self._following = False
         if self._day_timer is not None:
             self._day_timer.cancel()

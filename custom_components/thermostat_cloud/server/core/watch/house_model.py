@@ -1,34 +1,24 @@
 """Each house's own heating model: how fast it heats, cools and drifts, by the outdoor temperature.
 
-Learned per thermostat from what it reports, as the runtime ledger counts (`runtime.py`): the
-relay states of device reports (STATE events) split its time into phases, a heating run (a heat
-relay on), a cooling run (a cool relay on) and drift (neither). When a phase ends, its room
-temperatures at both ends give one sample: a rate in °C per hour (heating: how fast it warmed;
-cooling: how fast it cooled; drift: the signed change, negative while the house loses heat),
-with the outdoor temperature the host last told (`note_outdoor`) when the phase began.
-
-Learning is per finished phase: the PUT path only compares relay states; a finished phase adds
-one sample and refits that kind's few hundred samples (`python -m bench.house_model`).
+The relay states of a thermostat's reports split its time into phases: a heating run, a
+cooling run, and drift (neither). A finished phase gives one sample: its rate in °C per hour
+(drift signed, negative while the house loses heat) at the outdoor temperature the host last
+told when it began. The PUT path only compares relay states; a finished phase refits that
+kind's few hundred samples (`python -m bench.house_model`).
 
 The fit (`fit`) is one a reader can follow:
 
-1. each sample weighs half as much for every `HALF_LIFE_DAYS` of age (recent weeks count most);
-2. a line a few wild samples cannot pull (Theil's: its slope the median of the slopes between
-   the colder and the warmer half's samples, paired in order; its level the median) finds the
-   outliers: samples further from
-   it than `OUTLIER_SPREADS` robust spreads (1.4826 times the median distance, at least
+1. each sample weighs half as much for every `HALF_LIFE_DAYS` of age;
+2. a line a few wild samples cannot pull (Theil's) finds the outliers: samples further from it
+   than `OUTLIER_SPREADS` robust spreads (1.4826 times the median distance, at least
    `MIN_SPREAD`) are dropped: a window left open, a door, a sunny afternoon;
 3. through the rest, a weighted least-squares line of rate against outdoor temperature when
-   they span at least `MIN_OUTDOOR_SPREAD_C` outdoors, else their weighted mean: the model.
+   they span at least `MIN_OUTDOOR_SPREAD_C` outdoors, else their weighted mean.
 
-A rate is shown once `MIN_RUNS` samples of its kind are kept after step 2; it is read at the
-outdoor temperature asked, held within the outdoor temperatures learned from (a line is not
-trusted beyond what it saw).
-
-What is not learned: a phase shorter than its minimum (the room sensor lags the equipment), longer
-than its maximum, or with a silence of more than half an hour in its thermostat's requests (a
-day of missing reports learns nothing), and a rate beyond `MAX_RATE`. Kept per serial under the saved document's
-`house_model` key, at most `MAX_SAMPLES` per kind and none older than `WINDOW_DAYS`.
+A rate is shown once `MIN_RUNS` samples are kept after step 2, read within the outdoor
+temperatures learned from (a line is not trusted beyond what it saw). Not learned: a phase
+shorter than its minimum (the room sensor lags the equipment) or longer than its maximum, one
+with a silence of more than half an hour in its requests, a rate beyond `MAX_RATE`.
 """
 
 from __future__ import annotations
@@ -88,7 +78,6 @@ class Sample:
 
     @classmethod
     def load(cls, data: object) -> Sample | None:
-        """Read the saved form; None when it is not one."""
         if not isinstance(data, list) or len(data) != 3:
             return None
         end_ms, outdoor, rate = data
@@ -118,7 +107,6 @@ class Fit:
     high: float
     """The outdoor temperatures learned from: the line is read within them."""
     runs: int
-    """Samples kept after outliers."""
 
     def at(self, outdoor: float | None) -> float:
         """Return the rate at this outdoor temperature (unknown: at the center)."""
@@ -234,7 +222,6 @@ class HouseModel:
     """The heating model of every thermostat that was ever paired."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the service's parts; the write path calls it as a follower."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -274,7 +261,6 @@ class HouseModel:
             self._houses[serial] = house
 
     def dump(self) -> dict[str, Any]:
-        """Return the samples to save."""
         return {
             serial: {kind: [s.dump() for s in samples] for kind, samples in house.samples.items()}
             for serial, house in self._houses.items()
@@ -283,7 +269,6 @@ class HouseModel:
     # -- reading ------------------------------------------------------------------------------
 
     def estimate(self, serial: str, kind: str, outdoor: float | None = None) -> Estimate:
-        """Return a rate at this outdoor temperature (None: the last the host told)."""
         house = self._houses.get(serial)
         found = house.fits.get(kind) if house is not None else None
         if found is None:
@@ -314,7 +299,6 @@ class HouseModel:
 
     @property
     def outdoor(self) -> float | None:
-        """The outdoor temperature (°C) the host last told, None when it knows none."""
         return self._outdoor
 
     # -- what the host tells ------------------------------------------------------------------
@@ -354,7 +338,6 @@ class HouseModel:
     """Its relays (a run begins or ends) and pairing (a thermostat unpaired learns nothing)."""
 
     def follow(self, event: ServiceEvent) -> None:
-        """Follow a run's start or end, or a thermostat's unpairing."""
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)

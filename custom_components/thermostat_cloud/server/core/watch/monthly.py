@@ -24,7 +24,6 @@ TOP_REASONS = 3
 """How many of the days' main reasons the report names."""
 
 type Rates = Mapping[str, Mapping[str, float]]
-"""Per equipment, per energy kind (electricity kW, gas m³/h): as `runtime.set_rates` takes."""
 
 
 def month_key(month: date) -> str:

@@ -1,25 +1,18 @@
 """How long each piece of equipment ran, how often heating and cooling started, what it used.
 
-Counted from the relay states the thermostat reports, as they are applied (the one event path:
-STATE events of the device), timed when each report arrives: firmware's PUT carries no time of
-its own (docs/device-protocol.md). A relay counts from the report that turned it on to the
-report that turned it off, and only while the thermostat is heard from:
+Counted from the relay states as reports are applied, timed when each report arrives: firmware's
+PUT carries no time of its own (docs/device-protocol.md). A relay counts only while the
+thermostat is heard from:
 
-- after a start (Home Assistant started, the entry reloaded) nothing runs until the thermostat
-  makes contact; a relay the stored state has on counts from that contact, not from the stop;
-- a thermostat that stops being available stops counting at its last contact, and counts again
-  from its next one;
-- time between two contacts of a running thermostat counts up to `max_step_s` (a thermostat
-  in contact is heard at least every few minutes): a clock that jumps forward, or a stalled
-  loop, adds at most that, with a warning; a clock that jumps back adds nothing.
+- after a start nothing runs until the thermostat makes contact; a relay the stored state has
+  on counts from that contact, not from the stop;
+- a thermostat that stops being available stops counting at its last contact;
+- time between two contacts counts up to `max_step_s`: a clock that jumps forward, or a
+  stalled loop, adds at most that, with a warning; a clock that jumps back adds nothing.
 
-Figures only grow. They are kept per serial under the saved document's `runtime` key across
-unpairing, so a thermostat paired again continues its figures; they are counted only for
-paired thermostats, so the record cannot grow with strangers.
-
-Energy: with a power (kW) or gas rate (m³/h) per piece of equipment (`set_rates`), the time
-each ran is turned into energy as it is counted, at the rate of that moment: a new rate never
-rewrites what was used before.
+Figures only grow (long-term statistics). They are kept across unpairing, so a thermostat
+paired again continues them, and counted only for paired thermostats, so strangers cannot grow
+the record. A new energy rate never rewrites what was used before.
 """
 
 from __future__ import annotations
@@ -70,7 +63,7 @@ RELAY_FIELDS = frozenset(
 """The fields whose change can start or stop equipment (as STATE events name them)."""
 
 PUBLISH_INTERVAL_MS = 60_000
-"""While equipment runs, a RUNTIME event (and a save) at most this often; a start or stop at once."""
+"""While equipment runs, a RUNTIME event (and a save) at most this often; start and stop at once."""
 CLOCK_BACK_TOLERANCE_MS = 1_000
 MAX_RATE = 1_000.0
 """Plausible power (kW) or gas rate (m³/h) of one stage: a home's equipment is well under."""
@@ -128,7 +121,6 @@ class Tally:
         self.running, self.cycling = running(relays or {})
 
     def dump(self) -> dict[str, Any]:
-        """Return the saved form."""
         return {"seconds": self.seconds, "cycles": self.cycles, "energy": self.energy}
 
     @classmethod
@@ -182,11 +174,7 @@ class RuntimeLedger:
         last_contact_ms: Callable[[str], int | None],
         is_available: Callable[[str], bool],
     ) -> None:
-        """Initialize from the service's parts; the write path calls it as a follower.
-
-        `last_contact_ms` tells when a thermostat last made a request, `is_available` whether
-        it counts as there.
-        """
+        """`last_contact_ms`: when a thermostat last made a request."""
         config = context.config
         self._clock = context.clock
         self._buckets = context.buckets
@@ -216,13 +204,11 @@ class RuntimeLedger:
                 self._tallies[serial] = Tally.load(serial, stored)
 
     def dump(self) -> dict[str, Any]:
-        """Return the figures to save."""
         return {serial: tally.dump() for serial, tally in self._tallies.items()}
 
     # -- reading ------------------------------------------------------------------------------
 
     def figures(self, serial: str) -> RuntimeFigures:
-        """Return a thermostat's figures as counted so far."""
         tally = self._tallies.get(serial)
         if tally is None:
             return NO_FIGURES
@@ -314,7 +300,6 @@ class RuntimeLedger:
     """Its relays, contact and pairing: what starts, stops or ends a count."""
 
     def follow(self, event: ServiceEvent) -> None:
-        """Count what ran up to a relay's change, a contact, a pairing."""
         if event.kind is EventKind.STATE:
             if event.source is ChangeSource.DEVICE and not RELAY_FIELDS.isdisjoint(event.fields):
                 self._relays_changed(event.serial)

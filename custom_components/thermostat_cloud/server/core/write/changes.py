@@ -1,11 +1,8 @@
 """Who changed a thermostat's setpoint, mode or preset, carried on the one event path.
 
-Every writer names itself: a command runs inside `Commands.acting_as(author)` (the host's
-entities and actions, the APIs, the service's own rules); a thermostat's report is the
-thermostat's, at its dial or by its own schedule. The write path asks `ChangeLog.author_of`
-once per change and stamps the STATE event with it (`ServiceEvent.author`), for the writer and
-for the home's other thermostats a home-scoped change reaches; the log keeps each thermostat's
-last attributed change for the read side.
+A command runs inside `Commands.acting_as(author)`; a thermostat's report is the thermostat's,
+at its dial or by its own schedule. The write path stamps each STATE event with
+`ChangeLog.author_of` (`ServiceEvent.author`).
 
 Whether the thermostat's schedule or a person at the dial moved its setpoint: the 5.9.4-5
 capture's `shared.touched_by` is an empty object, so firmware is not seen to say. A reported
@@ -41,9 +38,7 @@ class AuthorKind(StrEnum):
     PERSON = "person"
     """A person in the host (Home Assistant): `name` is theirs, empty when unknown."""
     AUTOMATION = "automation"
-    """An automation of the host: `name` is its name."""
     SCRIPT = "script"
-    """A script of the host: `name` is its name."""
     HOST = "host"
     """The host with no person, automation or script behind it (an integration of its own)."""
     RULE = "rule"
@@ -53,11 +48,7 @@ class AuthorKind(StrEnum):
 
 
 class Rule(StrEnum):
-    """The service's rules that write setpoints, modes or presets.
-
-    A new rule (arrival, room following) adds its name here and writes inside
-    `Commands.acting_as(Author.rule(Rule.…))`; the host translates each name.
-    """
+    """The service's rules that write setpoints, modes or presets; the host translates each name."""
 
     AWAY = "away"
     """The home came back: a thermostat reported someone home."""
@@ -66,7 +57,6 @@ class Rule(StrEnum):
     HOLD = "hold"
     """A hold kept its setpoint across the schedule, or ended on time."""
     VACATION = "vacation"
-    """A vacation began or ended."""
 
 
 THERMOSTAT_DIAL = "dial"
@@ -84,7 +74,6 @@ class Author:
 
     @classmethod
     def rule(cls, rule: Rule) -> Author:
-        """Return the author of a change one of the service's rules made."""
         return cls(AuthorKind.RULE, rule.value)
 
     @classmethod
@@ -152,7 +141,6 @@ class ChangeLog:
     """The author of the change being written, and each thermostat's last attributed change."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the core's context (its clock, the buckets, the home's time zone)."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._zone = ZoneInfo(context.config.time_zone)
@@ -178,11 +166,7 @@ class ChangeLog:
         return Author(AuthorKind.THERMOSTAT, THERMOSTAT_DIAL)
 
     def note(self, serial: str, fields: frozenset[str], author: Author) -> Author | None:
-        """Keep a thermostat's attributed change as its last; returns its author.
-
-        None if the fields hold nothing attributed (what a home-scoped change brings another
-        thermostat).
-        """
+        """Keep a thermostat's attributed change as its last; None if nothing is attributed."""
         kinds = attributed(fields)
         if not kinds:
             return None
@@ -190,11 +174,9 @@ class ChangeLog:
         return author
 
     def last(self, serial: str) -> Change | None:
-        """Return the thermostat's last attributed change since the service started."""
         return self._last.get(serial)
 
     def forget(self, serial: str) -> None:
-        """Drop what is kept of a thermostat the service forgot."""
         self._last.pop(serial, None)
         self._starts.pop(serial, None)
 

@@ -1,10 +1,7 @@
 """The command list: every validated write the surfaces and the host may ask for.
 
-The control API, the hosted API, the host's entities, holds, vacations and pairing call the
-typed commands below; each checks its input and the thermostat's capabilities, then writes
-through the one write path (write_path.py). Device PUTs and inline updates call `apply`.
-The home's away and eco writes are decided by the home's rules (home_rules.py), fan timers
-kept by fan_timers.py.
+Each command checks its input and the thermostat's capabilities, then writes through the one
+write path (write_path.py); device PUTs and inline updates call `apply`.
 """
 
 from __future__ import annotations
@@ -73,10 +70,7 @@ class Commands:
         confirmations: Confirmations,
         answer_first: AnswerFirst | None = None,
     ) -> None:
-        """Initialize from the core's context, delivery and confirmations.
-
-        `answer_first` holds a report's announcements until its answer (see write_path.py).
-        """
+        """`answer_first` holds a report's announcements until its answer (write_path.py)."""
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -100,20 +94,14 @@ class Commands:
 
     @contextmanager
     def acting_as(self, author: Authoring) -> Iterator[None]:
-        """Attribute the commands run inside to `author` (see changes.py).
-
-        Every writer names itself: the host's entities and actions, the APIs, the service's
-        rules. The innermost `acting_as` counts.
-        """
+        """Attribute the commands run inside to `author` (see changes.py); the innermost counts."""
         with self._writes.acting_as(author):
             yield
 
     def last_change(self, serial: str) -> Change | None:
-        """Return who last changed the thermostat's setpoint, mode or preset, and when."""
         return self._changes.last(serial)
 
     def forget_last_change(self, serial: str) -> None:
-        """Drop the last change of a thermostat the service forgot."""
         self._changes.forget(serial)
 
     def apply(
@@ -124,7 +112,6 @@ class Commands:
         *,
         followed: bool = True,
     ) -> dict[str, Bucket]:
-        """Merge fields into buckets, persist and notify (see `WritePath.apply`)."""
         return self._writes.apply(serial, updates, source, followed=followed)
 
     def _write(self, serial: str, bucket_type: str, fields: Mapping[str, Any]) -> CommandResult:
@@ -139,15 +126,13 @@ class Commands:
             raise CommandError(ErrorCode.DEVICE_NOT_FOUND, "Device not found")
 
     def _readings(self, serial: str) -> BucketReadings:
-        """Read the thermostat's fields where firmware keeps them."""
         return BucketReadings(self._buckets, serial)
 
     def set_home_devices(self, structure_id: str, devices: list[str]) -> None:
-        """Set the home's list of thermostats (serials) in its structure bucket.
+        """Set the home's list of thermostats in its structure bucket (`home_device_keys`).
 
-        Written as firmware reads it (`home_device_keys`). Announced to the thermostats
-        still in the home (the first stands as the writer); with none left no device follows
-        the bucket, so it is only stored.
+        Announced to the thermostats still in the home; with none left no device follows the
+        bucket, so it is only stored.
         """
         key = bucket_key("structure", structure_id)
         fields = {"devices": home_device_keys(devices)}
@@ -169,12 +154,10 @@ class Commands:
     ) -> CommandResult:
         """Set the setpoints a caller asks for, optionally switching to `mode` in the same write.
 
-        The mode rules decide what they are (modes.py). While the thermostat holds eco and no
-        mode is asked for, low and high are its eco temperatures (they are what it shows).
-        Otherwise they must be those of the mode it ends up in: low and high for range mode,
-        a single target for the others (also while off: it keeps it for later); switching to
-        off with a setpoint is refused, as it would set one the thermostat does not use. A
-        refusal comes before anything is written.
+        While the thermostat holds eco and no mode is asked for, low and high are its eco
+        temperatures (they are what it shows). Otherwise they must be those of the mode it ends
+        up in; switching to off with a setpoint is refused, as it would set one the thermostat
+        does not use. A refusal comes before anything is written.
         """
         self.require_device(serial)
         readings = self._readings(serial)
@@ -203,7 +186,6 @@ class Commands:
         return self.set_temperature_range(serial, low, high, switch_to_range=mode is not None)
 
     def _away(self, serial: str) -> bool:
-        """Whether the thermostat's home is away (False while unpaired)."""
         pairing = self._ownership.pairing(serial)
         return pairing is not None and home_away(self._buckets, pairing.structure_id)
 
@@ -229,10 +211,8 @@ class Commands:
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
         """Return a single setpoint in range mode as the range end on the side the room must move.
 
-        Above the room temperature it becomes the low end (the thermostat heats up to it),
-        below it the high end (it cools down to it); with the room temperature unknown or
-        equal, the nearer end. The other end stays unless it is closer than RANGE_MIN_GAP_C,
-        then it moves away to that gap. The thermostat stays in range mode.
+        Above the room it becomes the low end, below it the high end; with the room unknown or
+        equal, the nearer end. The other end keeps at least RANGE_MIN_GAP_C away.
         """
         readings = self._readings(serial)
         celsius = setpoint(value)
@@ -317,7 +297,7 @@ class Commands:
 
         Firmware undoes `structure.away` alone within minutes (it starts auto-eco, which
         preconditioning ends), so away is also the home's manual eco (`manual_eco_all`), which
-        firmware holds; see `HomeRules.home_eco`. The thermostat names its home: see `set_home_away`.
+        firmware holds; see `HomeRules.home_eco`. The thermostat names its home (`set_home_away`).
         """
         self.require_device(serial)
         boolean(away, "Away")
@@ -364,7 +344,6 @@ class Commands:
         return self._write(serial, "device", self._home.device_eco(serial, on=on))
 
     def set_eco_temperatures(self, serial: str, low: object, high: object) -> CommandResult:
-        """Set the temperatures the thermostat holds in eco mode."""
         self.require_device(serial)
         low_c, high_c = temperature_pair(
             low,
@@ -407,11 +386,9 @@ class Commands:
         return self._fan.set_mode(serial, mode)
 
     def restore_fan_timers(self) -> None:
-        """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""
         self._fan.restore()
 
     def cancel_timers(self) -> None:
-        """Stop every pending timer (unload); they are re-armed from state on the next start."""
         self._fan.cancel_all()
 
     # -- lock, schedule, settings ----------------------------------------------------------------

@@ -1,9 +1,7 @@
 """Whether each thermostat obeys: every command followed until the thermostat confirms it.
 
-The one keeper of what was asked and not yet confirmed. The command layer tells it what each
-command asked, field by field (`asked`); delivery tells it when a push was written to a held
-connection (`written`); the device session tells it what the thermostat reported (`reported`,
-`listed`, `conflicted`). The surfaces and the host only read it (`pending`, `trouble`).
+The one keeper of what was asked and not yet confirmed: commands tell it what they asked,
+delivery when a push was written, the device session what the thermostat reported.
 
 A field is confirmed when the thermostat's own report, made over the revision the command
 wrote (its `base_object_revision`), carries the value asked for; a setpoint push also by
@@ -11,8 +9,9 @@ wrote (its `base_object_revision`), carries the value asked for; a setpoint push
 woke its display). A field other than a setpoint is also confirmed when the thermostat's
 subscribe lists the bucket at or past the revision the command wrote: it keeps the command's
 values (firmware need not PUT back what it applied). A report over an older revision confirms
-nothing: it was made before the thermostat had the command. A field is superseded when a newer command asks it again, or when
-the thermostat reports another value for it (a person at the dial) and that value is kept.
+nothing: it was made before the thermostat had the command. A field is superseded when a newer
+command asks it again, or when the thermostat reports another value for it (a person at the
+dial) and that value is kept.
 
 A thermostat is *not taking commands* when a push it was written on a held connection is not
 confirmed within `WRITTEN_DEADLINE_S`, or it has not come for a command within
@@ -32,8 +31,8 @@ from typing import Any, Protocol
 
 from ...model.buckets import Bucket, field_name, split_key
 from ..context import CoreContext
-from ..device.trouble import CONFLICTS_MANY, Trouble, likely_trouble
 from ..events import EventKind, ServiceEvent
+from ..firmware.trouble import CONFLICTS_MANY, Trouble, likely_trouble
 from ..read.state import ThermostatState
 
 _LOGGER = logging.getLogger(__name__)
@@ -74,12 +73,10 @@ class Report(Protocol):
     """One bucket of a thermostat's PUT (`sessions.PutEntry`)."""
 
     @property
-    def key(self) -> str:
-        """The bucket's key."""
+    def key(self) -> str: ...
 
     @property
-    def fields(self) -> Mapping[str, Any]:
-        """The fields it reports."""
+    def fields(self) -> Mapping[str, Any]: ...
 
     @property
     def base_revision(self) -> int:
@@ -98,12 +95,10 @@ class PendingField:
     timestamp: int
     """The bucket timestamp the command wrote: a listing at it holds the command."""
     since_ms: int
-    """When the command was asked."""
     written_ms: int | None = None
     """When it was written to a held connection (None: not yet, or not since a restart)."""
 
     def as_record(self) -> dict[str, Any]:
-        """Return how it is saved."""
         return {
             "key": self.key,
             "field": self.field,
@@ -115,7 +110,6 @@ class PendingField:
 
     @classmethod
     def from_record(cls, record: object) -> PendingField | None:
-        """Return a saved field, or None when the record does not parse."""
         if not isinstance(record, dict) or "value" not in record:
             return None
         key, name = record.get("key"), record.get("field")
@@ -157,10 +151,7 @@ class Confirmations:
         state_of: Callable[[str], ThermostatState],
         later: Callable[[Callable[[], None]], None] = lambda action: action(),
     ) -> None:
-        """Initialize from the core's context and the read model.
-
-        `later` publishes what a report settles once its answer is written (`AnswerFirst`).
-        """
+        """`later` publishes what a report settles once its answer is written (`AnswerFirst`)."""
         self._clock = context.clock
         self._events = context.events
         self._request_save = context.request_save
@@ -223,7 +214,6 @@ class Confirmations:
         return added
 
     def written(self, serial: str, keys: Iterable[str]) -> None:
-        """Note that these buckets were written to a held connection of the thermostat."""
         pending = self._pending.get(serial)
         if not pending:
             return
@@ -240,14 +230,10 @@ class Confirmations:
     def listed(self, serial: str, known: Mapping[str, int]) -> None:
         """Note the buckets a thermostat lists as it subscribes: it holds what it lists.
 
-        A thermostat lists the revision it keeps of each bucket: one at or past a command's
-        holds the command's values, so it confirms them. Only public sources' setpoint
-        acknowledgement (`target_change_pending: false`) is waited for beyond that: no
-        source shows firmware reporting back every field it applied, and a thermostat that
-        keeps what it was sent but says nothing more must raise no alarm. A thermostat that
-        lost the push, or never read it, lists the revision it had before. After a restart
-        the server no longer knows what it wrote before; the listing says which commands the
-        thermostat has.
+        Only the setpoint acknowledgement (`target_change_pending: false`) is waited for beyond
+        that: no source shows firmware reporting back every field it applied, and a thermostat that
+        keeps what it was sent but says nothing more must raise no alarm. After a restart the
+        listing says which commands the thermostat has.
         """
         pending = self._pending.get(serial)
         if not pending:
@@ -285,11 +271,8 @@ class Confirmations:
     ) -> None:
         """Confirm or supersede what a thermostat's PUT reports.
 
-        `reports`: the buckets of the PUT, each with the `base_object_revision` it was
-        written over; `applied`: the fields the server applied, by bucket key; `crossed`:
-        the keys whose report conflicted with a newer change (not applied, yet still what
-        the thermostat applied of the commands before it: they confirm, never supersede);
-        `kept(key, field)` reads what the server now keeps.
+        `crossed`: the keys whose report conflicted with a newer change: not applied, yet still what
+        the thermostat applied of the commands before it, so they confirm, never supersede.
         """
         pending = self._pending.get(serial)
         device_report = applied.get(f"device.{serial}")
@@ -344,19 +327,15 @@ class Confirmations:
     # -- reading -----------------------------------------------------------------------------
 
     def pending(self, serial: str) -> list[PendingField]:
-        """Return what the thermostat has not confirmed yet, oldest first."""
         return sorted(self._pending.get(serial, {}).values(), key=lambda e: e.since_ms)
 
     def is_pending(self, serial: str) -> bool:
-        """Whether the thermostat has commands it has not confirmed."""
         return serial in self._pending
 
     def taking_commands(self, serial: str) -> bool:
-        """Return False while the thermostat is found not taking commands."""
         return serial not in self._trouble_since
 
     def trouble(self, serial: str) -> Trouble | None:
-        """Return why the thermostat is not taking commands, or None while it is."""
         since = self._trouble_since.get(serial)
         if since is None:
             return None
@@ -370,7 +349,6 @@ class Confirmations:
         )
 
     def troubled(self) -> list[str]:
-        """Return every thermostat found not taking commands."""
         return list(self._trouble_since)
 
     # -- the rule ----------------------------------------------------------------------------
@@ -391,7 +369,6 @@ class Confirmations:
         return any(deadline <= now for deadline in self._deadlines(serial))
 
     def _arm(self, serial: str) -> None:
-        """Check the thermostat when its earliest pending field becomes overdue."""
         if not self._running or serial in self._trouble_since:
             return
         deadlines = self._deadlines(serial)
@@ -419,7 +396,6 @@ class Confirmations:
         self._timer = asyncio.get_running_loop().call_later(delay, self._sweep)
 
     def _sweep(self) -> None:
-        """Check every thermostat whose earliest pending field is due by now."""
         self._timer = self._timer_at = None
         now = self._clock.now_ms()
         due: set[str] = set()
@@ -466,7 +442,6 @@ class Confirmations:
     # -- lifecycle and persistence -----------------------------------------------------------
 
     def forget(self, serial: str) -> None:
-        """Drop what is kept of a forgotten or unpaired thermostat."""
         had = serial in self._pending or serial in self._trouble_since
         self._pending.pop(serial, None)
         self._trouble_since.pop(serial, None)
@@ -491,7 +466,6 @@ class Confirmations:
                 self._pending[serial] = {(f.key, f.field): f for f in fields}
 
     def dump(self) -> dict[str, list[dict[str, Any]]]:
-        """Return the pending commands as saved."""
         return {
             serial: [entry.as_record() for entry in fields.values()]
             for serial, fields in self._pending.items()
@@ -505,7 +479,6 @@ class Confirmations:
             self._arm(serial)
 
     def stop(self) -> None:
-        """Cancel the timer."""
         self._running = False
         if self._timer is not None:
             self._timer.cancel()

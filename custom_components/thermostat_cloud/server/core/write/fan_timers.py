@@ -3,9 +3,8 @@
 A timer is what firmware ends itself: `fan_timer_duration` (seconds) and `fan_timer_timeout`
 (when it ends, Unix seconds) as vendor clients wrote them, in fan mode `auto`. Not `on`: that
 is the continuous fan, which would stay on after the timer (protocol notes, "Fan control";
-firmware's modes are off, auto and duty-cycle).
-The server too writes `auto` when the timer ends (a `call_later` on the service's clock), and
-re-arms the stored timers after a restart.
+firmware's modes are off, auto and duty-cycle). The server writes `auto` too when the timer
+ends, and re-arms stored timers after a restart.
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ class FanTimers:
     """Each thermostat's fan timer, and the fan writes that start and end it."""
 
     def __init__(self, context: CoreContext, writes: WritePath) -> None:
-        """Initialize from the core's context and the write path."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._writes = writes
@@ -53,10 +51,9 @@ class FanTimers:
         return self.write_fan(serial, {"fan_mode": mode, "fan_timer_timeout": 0})
 
     def write_fan(self, serial: str, fields: dict[str, Any]) -> CommandResult:
-        """Write fan settings to the device bucket (spec).
+        """Write fan settings to the device bucket, and to `shared` where the fan mode is reported.
 
-        A thermostat that reports its fan mode in `shared` gets it there too, or a mode it
-        changed on its dial would make the same command a no-op in the device bucket.
+        Else a mode changed on the dial would make the same command a no-op.
         """
         also = (
             {bucket_key("shared", serial): {"fan_mode": fields["fan_mode"]}}

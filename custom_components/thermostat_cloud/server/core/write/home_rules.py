@@ -1,9 +1,8 @@
 """The home's away and eco rules: which buckets a change to the home's presence writes.
 
-A rule only decides: it reads the buckets and returns every write the change implies as one
-`HomeChange`; the write path (write_path.py) writes it, once. Firmware leaves manual eco only
-when `structure.away`, the home's `manual_eco_all` and its own `device.eco` all say so, so
-the rules write those together, for every thermostat of the home that needs it.
+A rule only decides, returning every write as one `HomeChange`; the write path writes it.
+Firmware leaves manual eco only when `structure.away`, the home's `manual_eco_all` and its own
+`device.eco` all say so, so the rules write those together.
 """
 
 from __future__ import annotations
@@ -36,7 +35,6 @@ class HomeChange:
     updates: Updates
     """Fields by bucket key, `result_key` first."""
     result_key: str
-    """The bucket a command's result names."""
     rule: Rule | None = None
     """The rule that made the change on its own (the home's return), None for a command's."""
 
@@ -49,7 +47,6 @@ class HomeRules:
     """Decide the home's away and eco writes from the buckets as they stand; write nothing."""
 
     def __init__(self, context: CoreContext) -> None:
-        """Initialize from the core's context (the clock, the buckets, who owns what)."""
         self._clock = context.clock
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -88,14 +85,11 @@ class HomeRules:
     ) -> HomeChange:
         """Enter or leave the home's manual eco, as one change pushed at once.
 
-        On: `structure.manual_eco_all` with `manual_eco_timestamp` in seconds (firmware drops
-        it when more than 600 s off its clock) and `away`. Off: the same three cleared, and
-        `device.eco` back to `schedule` on the thermostats still in eco, or a stale
-        `manual-eco` there puts it back into eco; with `every_device`, while the home is in
-        manual eco, on every thermostat of the home (one may hold eco the server has not
-        heard of yet). A home not in away keeps its other thermostats untouched.
-        `extra`: more buckets in the same change, written over those. `result_key`:
-        `structure`, or `device` (the writer's device bucket, which the change then holds).
+        On: `structure.manual_eco_all`, `manual_eco_timestamp` in seconds (firmware drops it when
+        more than 600 s off its clock) and `away`. Off: the same three cleared, and `device.eco`
+        back to `schedule` on the thermostats still in eco, or a stale `manual-eco` puts it back
+        into eco; `every_device`: on every thermostat of the home (one may hold eco the server
+        has not heard of yet). `extra`: more buckets in the same change.
         """
         key = bucket_key("structure", structure_id)
         fields = {
@@ -121,14 +115,10 @@ class HomeRules:
     ) -> HomeChange | None:
         """Return the end of the home's manual eco a thermostat's report implies, if any.
 
-        A thermostat brings the home back by leaving eco itself (the dial: `device.eco` on
-        `schedule`), or by reporting `structure.away` false should one ever do so (the protocol
-        notes say firmware never PUTs `structure`; only this project's issue 17 saw it).
-        Firmware leaves manual eco only when `away`, `manual_eco_all` and its `device.eco` all
-        say so, so the home's manual eco and the eco of every thermostat still in it are
-        cleared in one push, or they stay in eco. An eco report older than the command that
-        entered manual eco does not undo it. `changed`: the buckets the report changed, as
-        merged already.
+        A thermostat brings the home back by leaving eco at its dial (`device.eco` on `schedule`),
+        or by reporting `structure.away` false should one ever do so (the protocol notes say
+        firmware never PUTs `structure`; only this project's issue 17 saw it). An eco report older
+        than the command that entered manual eco does not undo it.
         """
         pairing = self._ownership.pairing(serial)
         if pairing is None:

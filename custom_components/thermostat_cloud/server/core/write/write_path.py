@@ -1,14 +1,9 @@
 """The one write primitive under every command and report: merge, deliver, then announce.
 
-Device PUTs and inline updates write with `ChangeSource.DEVICE`, commands and pairing with
-`ChangeSource.SERVER`. `WritePath.apply` merges the fields into their buckets, records what
-the server wrote until each thermostat confirms it, hands it to delivery (which pushes it to
-held subscribe connections) and only then asks for a save and announces it: one event per
-affected device, to the core's followers first (events.py), then to the outbound listeners.
-No follower or listener runs before the push is written. After a thermostat's report it asks
-the home's rules (home_rules.py) what the report implies and writes that too, as one server
-change; a rule never writes itself. A report's announcements wait for its answer
-(`AnswerFirst`).
+Announcing comes last, one event per affected device (followers first, then the outbound
+listeners): no follower or listener runs before the push is written; after a thermostat's
+report, once its answer is written (`AnswerFirst`). A rule never writes itself: after a
+thermostat's report the home's rules say what it implies, written here as one server change.
 """
 
 from __future__ import annotations
@@ -35,10 +30,7 @@ _LOGGER = logging.getLogger(__name__)
 
 
 def _refuse_unstorable(keys: list[str]) -> None:
-    """Refuse these buckets' changes, as the store refused them.
-
-    The other buckets' changes stand.
-    """
+    """Refuse these buckets' changes, as the store refused them; the others' changes stand."""
     if keys:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
@@ -47,10 +39,7 @@ def _refuse_unstorable(keys: list[str]) -> None:
 
 
 def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> frozenset[str]:
-    """Return the fields the merge just changed, as events name them (`shared.leaf`).
-
-    The merge stamps each field it changed with its number, the highest of the bucket.
-    """
+    """Return the fields the merge just changed, as events name them (`shared.leaf`)."""
     stamps = bucket.field_changes
     latest = max(stamps.get(name, 0) for name in fields)
     bucket_type = key.partition(".")[0]
@@ -144,10 +133,9 @@ class WritePath:
         changes: ChangeLog,
         answer_first: AnswerFirst,
     ) -> None:
-        """Initialize from the core's parts the writes go through.
+        """Take the change log (who made each change) beside the parts every write goes through.
 
-        The context, delivery, confirmations, the home's rules, the change log (who made
-        each change) and what a report's answer does not wait for.
+        `answer_first` holds a report's announcements until its answer is written.
         """
         self._buckets = context.buckets
         self._ownership = context.ownership
@@ -169,12 +157,9 @@ class WritePath:
     ) -> dict[str, Bucket]:
         """Merge fields into buckets, persist and notify; returns the buckets that changed.
 
-        Home-scoped buckets (user, structure) are followed by every device of the home, so a
-        change to one is announced for each of those devices. What the server writes is
-        followed until each device confirms it, unless `followed` is False (the home's
-        bookkeeping that pairing writes, which no thermostat reports back). A thermostat's
-        report that brings the home back from away is followed by the home's return (see
-        `HomeRules.home_back`), written as the server's change right after the report's.
+        A change to a home-scoped bucket (user, structure) is announced for every device of the
+        home. `followed=False`: the home's bookkeeping pairing writes, which no thermostat reports
+        back, is not waited for.
         """
         changed, unstorable = self._write(serial, updates, source, followed=followed)
         if changed and source is ChangeSource.DEVICE and _may_bring_home_back(updates):
@@ -209,14 +194,10 @@ class WritePath:
     def write(
         self, serial: str, key: str, fields: Mapping[str, Any], also: Updates | None = None
     ) -> CommandResult:
-        """Write `fields` to `key` (and `also` to other buckets, as one change).
-
-        The result names `key`.
-        """
+        """Write `fields` to `key` (and `also`, as one change); the result names `key`."""
         return self.command(serial, {key: fields, **(also or {})}, key)
 
     def unchanged(self, serial: str, key: str) -> CommandResult:
-        """Return the result of a command that had nothing to write."""
         bucket = self._buckets.get(key)
         if bucket is None:
             return CommandResult(serial, key, 0, 0, changed=False)
@@ -230,10 +211,7 @@ class WritePath:
     def _write(
         self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
     ) -> tuple[dict[str, Bucket], list[str]]:
-        """Merge one change, deliver it and announce it.
-
-        Returns what changed and the keys refused.
-        """
+        """Merge, deliver and announce one change; return what changed and the keys refused."""
         if source is ChangeSource.SERVER:
             # A command writes all of its buckets or none of them.
             try:
@@ -311,9 +289,8 @@ class WritePath:
     ) -> set[str]:
         """Record and push what each device is owed; return those with a command now pending.
 
-        A device's own writes are not echoed; another device of the home did not make the
-        change and must be told. What the server writes is recorded as pending before its
-        push, so the write is noted against it; it is announced after every push.
+        A device's own writes are not echoed. What the server writes is recorded as pending before
+        its push, so the write is noted against it.
         """
         asked: set[str] = set()
         for target, keys in affected.items():
@@ -367,7 +344,6 @@ class WritePath:
             )
 
     def _followers(self, key: str) -> list[str]:
-        """Return the serials whose devices follow a home-scoped bucket."""
         return [
             p.serial
             for p in self._ownership.pairings()

@@ -1,10 +1,9 @@
 """What real firmware does: its habits the server relies on beyond the spec.
 
-Versions, how a thermostat names itself (serial, MAC), the forms 4.x firmware sends, and
-which bucket holds which setting. Each habit names the row of `docs/device-protocol.md`
-("What real firmware does", quoted by its first words) that gives its source; that document's
-"Where each habit lives" lists them the other way round. Nothing here knows HTTP: a form that
-does not parse raises ValueError, which the device surface answers 400.
+Each habit names the row of `docs/device-protocol.md` ("What real firmware does", quoted by its
+first words) that gives its source; that document's "Where each habit lives" lists them the
+other way round. Nothing here knows HTTP: a form that does not parse raises ValueError, which
+the device surface answers 400.
 """
 
 from __future__ import annotations
@@ -111,38 +110,32 @@ def serial_from_session(session: str, mac: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class Identity:
-    """Who sent a request: the serial its state is kept under.
+    """Who sent a request: the serial its state is kept under, and the MAC if it goes by one.
 
-    For a thermostat that identifies by MAC address (its Basic user id and bucket keys are
-    `<mac>`, its real serial only in its session id), also the MAC: its bucket keys are
-    translated to the serial on the way in and back to its MAC on the way out, so its state
-    is kept (and shown) under its serial while it is answered under the keys it follows.
-    Row "Some thermostats (Display-2.12 on 5.9.4-5) identify by MAC address".
+    Such a thermostat's keys are translated to its serial on the way in and back on the way out:
+    its state is kept under its serial while it is answered under the keys it follows. Row "Some
+    thermostats (Display-2.12 on 5.9.4-5) identify by MAC address".
     """
 
     serial: str
     mac: str | None = None
 
     def inbound(self, key: str) -> str:
-        """Return the server's key for a key the device sent."""
         if self.mac is not None and (parts := split_key(key)) and parts[1].lower() == self.mac:
             return bucket_key(parts[0], self.serial)
         return key
 
     def outbound(self, key: str) -> str:
-        """Return the device's key for a server key."""
         if self.mac is not None and (parts := split_key(key)) and parts[1] == self.serial:
             return bucket_key(parts[0], self.mac)
         return key
 
     def wire_json(self, bucket: Bucket) -> bytes:
-        """Return the bucket as pushed to this device."""
         if self.mac is None:
             return bucket.wire_json()
         return compact_json({**bucket.wire(), "object_key": self.outbound(bucket.key)})
 
     def descriptor(self, bucket: Bucket) -> dict[str, Any]:
-        """Return the bucket's descriptor as this device names it."""
         return {**bucket.descriptor(), "object_key": self.outbound(bucket.key)}
 
 
@@ -173,11 +166,9 @@ def nested_put_buckets(name: str, by_id: Mapping[str, Any]) -> list[tuple[str, A
 def subscribe_listing(body: Mapping[str, Any]) -> Any:
     """Return the `objects` a subscribe lists, from any of the three forms firmware sends.
 
-    5.x lists `objects`; 4.3.x lists its buckets by name (`"device": {"object_key": ...}`)
-    or only their keys (`"keys": [{"key": "device.SERIAL"}]`, no revision: it has none);
-    4.0.6 lists keys with the version and timestamp it has (`{"key", "version", "timestamp"}`).
-    Rows "A Display-2.14 on 4.3.3 that refuses updates", "Firmware 4.x speaks its own
-    transport". The list itself is not checked here, except a key's version and timestamp.
+    5.x lists `objects`; 4.3.x its buckets by name (`"device": {"object_key": ...}`) or only their
+    keys (no revision: it has none); 4.0.6 keys with the version and timestamp it has. Rows "A
+    Display-2.14 on 4.3.3 that refuses updates", "Firmware 4.x speaks its own transport".
     """
     objects = body.get("objects")
     if objects is None and isinstance(keys := body.get("keys"), list):
@@ -237,11 +228,9 @@ def skv_value(bucket: Bucket) -> bytes:
 def skv_nested(objects: Iterable[Mapping[str, Any]]) -> bytes:
     """Return bucket objects in 4.x's nested form, compact: `{"<type>":{"<id>":{..}}}`.
 
-    `objects` are descriptors (`object_key`, `object_revision`, `object_timestamp`, and
-    `value` when the bucket's fields go along): each becomes `{"$version", "$timestamp"}`
-    and its fields. A PUT answer carries the metadata only; the device GET the values too.
-    Firmware's scanner does not skip whitespace, hence compact JSON. Row "Firmware 4.x speaks
-    its own transport".
+    Each descriptor becomes `{"$version", "$timestamp"}` and its fields (a PUT answer carries the
+    metadata only). Firmware's scanner does not skip whitespace, hence compact JSON. Row
+    "Firmware 4.x speaks its own transport".
     """
     nested: dict[str, dict[str, dict[str, Any]]] = {}
     for obj in objects:

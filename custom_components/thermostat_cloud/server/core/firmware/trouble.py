@@ -1,8 +1,6 @@
 """Why a thermostat likely does not take commands, from what the server knows of it.
 
-`Confirmations` finds that a thermostat does not take commands; this names the likely causes
-(low battery, no contact, eco held, a far clock, old firmware, crossing reports), most likely
-first, for the control API, the repair issue and diagnostics.
+`Confirmations` finds that it does not; this names the likely causes, most likely first.
 """
 
 from __future__ import annotations
@@ -41,9 +39,7 @@ class Cause(StrEnum):
     """Firmware 4.x that reports its state but has not subscribed over 4.x's transport, the
     connection commands are sent on (NoLongerEvil-Thermostat issue #111)."""
     REVISION_CONFLICTS = "revision_conflicts"
-    """Its reports keep crossing the server's changes."""
     UNKNOWN = "unknown"
-    """Nothing the server knows explains it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +48,6 @@ class Trouble:
 
     serial: str
     since_ms: int
-    """When it was found not taking commands."""
     causes: tuple[Cause, ...]
     """Most likely first; `UNKNOWN` alone when nothing explains it."""
     last_seen_ms: int | None
