@@ -7,8 +7,9 @@ device PUTs and server writes report here (`device_put`, `server_changed`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Coroutine, Iterable, Mapping
 import logging
+from typing import Any
 
 from ..model.buckets import Bucket, BucketStore
 from .subscriptions import HeldConnection, PushSink, SkvSink, SubscriptionHub
@@ -86,25 +87,40 @@ class Delivery:
         encode = conn.encode
         chunk = b'{"objects":[' + b",".join([encode(bucket) for bucket in pending]) + b"]}"
         keys = self.sent(conn, pending)
-        write = asyncio.get_running_loop().create_task(
-            self._write(conn, sink, chunk, keys), eager_start=True
-        )
-        if not write.done():
-            conn.writes.add(write)
-            write.add_done_callback(conn.writes.discard)
+        self._start_write(conn, keys, sink.write(chunk), close_after=False)
         if not conn.batching:
             conn.batching = True
             self._subscriptions.close_after(conn, conn.batch_window)
 
-    async def _write(
-        self, conn: HeldConnection, sink: PushSink, chunk: bytes, keys: list[str]
+    def _start_write(
+        self,
+        conn: HeldConnection,
+        keys: list[str],
+        sending: Coroutine[Any, Any, None],
+        *,
+        close_after: bool,
     ) -> None:
-        try:
-            await sink.write(chunk)
-        except ConnectionError:
-            _LOGGER.debug("Subscribe connection of %s dropped by the device", conn.serial)
-            self.unsent(conn, keys)
-            conn.close()
+        """Write now; a write stalled by a slow reader goes on as a task the connection keeps.
+
+        A dropped connection takes back what it was sent; `close_after` ends it either way.
+        """
+
+        async def write() -> None:
+            dropped = False
+            try:
+                await sending
+            except ConnectionError:
+                _LOGGER.debug("Subscribe connection of %s dropped by the device", conn.serial)
+                self.unsent(conn, keys)
+                dropped = True
+            finally:
+                if dropped or close_after:
+                    conn.close()
+
+        task = asyncio.get_running_loop().create_task(write(), eager_start=True)
+        if not task.done():
+            conn.writes.add(task)
+            task.add_done_callback(conn.writes.discard)
 
     def _answer_skv(self, conn: HeldConnection, sink: SkvSink, force: bool) -> None:
         """Answer a 4.x subscribe with the first bucket it is owed; the rest wait for the next.
@@ -118,23 +134,7 @@ class Delivery:
         conn.skv_sink = None  # one answer per subscribe
         keys = self.sent(conn, (bucket,))
         self.note_given(conn.serial, (bucket,))
-        write = asyncio.get_running_loop().create_task(
-            self._write_skv(conn, sink, bucket, keys), eager_start=True
-        )
-        if not write.done():
-            conn.writes.add(write)
-            write.add_done_callback(conn.writes.discard)
-
-    async def _write_skv(
-        self, conn: HeldConnection, sink: SkvSink, bucket: Bucket, keys: list[str]
-    ) -> None:
-        try:
-            await sink.write_bucket(bucket)
-        except ConnectionError:
-            _LOGGER.debug("Subscribe connection of %s dropped by the device", conn.serial)
-            self.unsent(conn, keys)
-        finally:
-            conn.close()
+        self._start_write(conn, keys, sink.write_bucket(bucket), close_after=True)
 
     def note_given(self, serial: str, buckets: Iterable[Bucket]) -> None:
         """Note that a 4.x device was given these buckets' versions (a push or a PUT answer)."""

@@ -183,6 +183,14 @@ class SkvAnswer:
         await response.write_eof()
 
 
+async def _identified_body(request: web.Request) -> tuple[IdentityClaim, dict[str, Any]]:
+    """Return a transport request's identity and JSON body (an unidentified one: 400 unread)."""
+    claim = identity_claim(request)
+    if claim.serial() is None:
+        raise _http_error(UnidentifiedDeviceError())
+    return claim, await read_json_object(request)
+
+
 def _http_error(refusal: SessionRefusal) -> Exception:
     """Return the protocol's answer to a refusal: 400, or 503 that firmware retries."""
     match refusal:
@@ -288,10 +296,7 @@ class DeviceApi:
 
     async def subscribe(self, request: web.Request) -> web.StreamResponse:
         """`POST /svc/transport`: the long-poll that server pushes ride on."""
-        claim = identity_claim(request)
-        if claim.serial() is None:
-            raise _http_error(UnidentifiedDeviceError())  # the 400 before reading a body
-        body = await read_json_object(request)
+        claim, body = await _identified_body(request)
         session = body.get("session")
         try:
             identity = self.sessions.contact(
@@ -380,10 +385,7 @@ class DeviceApi:
 
     async def put(self, request: web.Request) -> web.Response:
         """`POST /svc/transport/put`: the device reports changed fields, bucket by bucket."""
-        claim = identity_claim(request)
-        if claim.serial() is None:
-            raise _http_error(UnidentifiedDeviceError())  # the 400 before reading a body
-        body = await read_json_object(request)
+        claim, body = await _identified_body(request)
         # Firmware 4.x's heartbeat names no buckets; any other PUT does.
         entries = [] if is_heartbeat(body) else self._parse_put(body)
         skv = _is_skv(request)

@@ -175,25 +175,28 @@ def scheduled_setpoint(
     schedule: Mapping[str, Any] | None, local: datetime
 ) -> ScheduledSetpoint | None:
     """Return the entry in force at naive local `local`: the last before it, up to a week back."""
-    if not schedule:
-        return None
-    for days_back in range(8):
-        day = local.date() - timedelta(days=days_back)
-        earlier = [entry for entry in entries_of_day(schedule, day) if entry.starts <= local]
-        if earlier:
-            return earlier[-1]
-    return None
+    return _nearest_entry(schedule, local, ahead=False)
 
 
 def next_schedule_change(
     schedule: Mapping[str, Any] | None, local: datetime
 ) -> ScheduledSetpoint | None:
     """Return the first entry after `local` (naive local wall-clock time), within a week."""
+    return _nearest_entry(schedule, local, ahead=True)
+
+
+def _nearest_entry(
+    schedule: Mapping[str, Any] | None, local: datetime, *, ahead: bool
+) -> ScheduledSetpoint | None:
+    """Return the first entry after `local` (`ahead`) or the last at or before it, in a week."""
     if not schedule:
         return None
-    for days_ahead in range(8):
-        day = local.date() + timedelta(days=days_ahead)
-        later = [entry for entry in entries_of_day(schedule, day) if entry.starts > local]
-        if later:
-            return later[0]
+    step = timedelta(days=1 if ahead else -1)
+    for days in range(8):
+        day = local.date() + step * days
+        found = [
+            entry for entry in entries_of_day(schedule, day) if (entry.starts > local) == ahead
+        ]
+        if found:
+            return found[0] if ahead else found[-1]
     return None

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 import hashlib
+import logging
 import math
 import re
+from typing import Any
 
 from .command_errors import CommandError, ErrorCode, Reason
 
@@ -73,6 +75,20 @@ def is_valid_pin_hash(value: object) -> bool:
         return False
 
 
+def saved_record(data: object, logger: logging.Logger, refusal: str) -> Mapping[Any, Any] | None:
+    """Return a part of the saved state as a record; None when it is absent or no record.
+
+    Absent is a document of a version before the part: nothing to restore, nothing logged.
+    What is no record is logged (`refusal`) and restored as nothing.
+    """
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        logger.warning(refusal)
+        return None
+    return data
+
+
 def finite_number(value: object) -> float | int | None:
     """Return a finite JSON number that fits a float, else None (not a bool, not 10**400)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -112,16 +128,24 @@ def temperature(
         celsius = round(number, SAFETY_TEMPERATURE_DIGITS) if near else number
     else:
         celsius = round_half(number) if near else number
-    if not low <= celsius <= high:
+    _require_within(
+        celsius, low, high, what, field=field, unit="°C", reason=Reason.TEMPERATURE_OUT_OF_RANGE
+    )
+    return celsius
+
+
+def _require_within(
+    number: float, low: float, high: float, what: str, *, field: str, unit: str, reason: Reason
+) -> None:
+    if not low <= number <= high:
         raise CommandError(
             ErrorCode.INVALID_VALUE,
-            f"{what} must be between {low} and {high} °C",
-            Reason.TEMPERATURE_OUT_OF_RANGE,
+            f"{what} must be between {low} and {high} {unit}",
+            reason,
             field=field,
             min=low,
             max=high,
         )
-    return celsius
 
 
 def setpoint(
@@ -183,15 +207,15 @@ def _scale(value: object, what: str) -> str:
 
 def _humidity(value: object, what: str) -> int:
     number = as_number(value, what)
-    if not TARGET_HUMIDITY_MIN <= number <= TARGET_HUMIDITY_MAX:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE,
-            f"{what} must be between {TARGET_HUMIDITY_MIN} and {TARGET_HUMIDITY_MAX} %",
-            Reason.HUMIDITY_OUT_OF_RANGE,
-            field=what,
-            min=TARGET_HUMIDITY_MIN,
-            max=TARGET_HUMIDITY_MAX,
-        )
+    _require_within(
+        number,
+        TARGET_HUMIDITY_MIN,
+        TARGET_HUMIDITY_MAX,
+        what,
+        field=what,
+        unit="%",
+        reason=Reason.HUMIDITY_OUT_OF_RANGE,
+    )
     return round(number)
 
 

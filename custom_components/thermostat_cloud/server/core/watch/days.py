@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 from ..context import CoreContext
 from ..events import EventKind, Follows, ServiceEvent
 from ..read.readings import BucketReadings, home_away
+from ..read.validation import saved_record
 from ..write.changes import ATTRIBUTED_FIELDS, THERMOSTAT_DIAL, Author, AuthorKind
 
 _LOGGER = logging.getLogger(__name__)
@@ -196,10 +197,8 @@ class DayLedger:
         """
         self._days, self._weather, self._marks, self._outdoor = {}, {}, {}, None
         self._reported_month = None
+        data = saved_record(data, _LOGGER, "Ignoring stored days: they are no record")
         if data is None:
-            return
-        if not isinstance(data, Mapping):
-            _LOGGER.warning("Ignoring stored days: they are no record")
             return
         thermostats = data.get("thermostats")
         for serial, days in thermostats.items() if isinstance(thermostats, Mapping) else ():

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from ..context import CoreContext
 from ..events import EventKind, ServiceEvent
 from ..read.readings import COOL_RELAYS, HEAT_RELAYS, HVAC_RELAYS
-from ..read.validation import finite_number
+from ..read.validation import finite_number, saved_record
 from .days import HEATING_EQUIPMENT
 from .health import Figure, Finding, FindingKind, HealthThresholds
 from .runtime import RuntimeFigures
@@ -239,10 +239,8 @@ class HealthBook:
     def load(self, data: object) -> None:
         """Restore what `dump` saved (absent before this feature: nothing found yet)."""
         self._watches = {}
+        data = saved_record(data, _LOGGER, "Ignoring stored health findings: they are no record")
         if data is None:
-            return
-        if not isinstance(data, Mapping):
-            _LOGGER.warning("Ignoring stored health findings: they are no record")
             return
         day = data.get("day")
         if isinstance(day, Mapping):
@@ -262,8 +260,7 @@ class HealthBook:
 
     def _load_watch(self, serial: str, stored: Mapping[str, Any]) -> Watch:
         watch = Watch()
-        findings = stored.get("findings")
-        for item in findings if isinstance(findings, list) else ():
+        for item in _saved_list(stored, "findings"):
             finding = load_finding(serial, item)
             if finding is None:
                 _LOGGER.warning("Ignoring a stored health finding of %s: it does not parse", serial)
@@ -275,21 +272,12 @@ class HealthBook:
             for moment in kept if isinstance(kept, list) else ():
                 if isinstance(moment, int) and not isinstance(moment, bool):
                     watch.starts[cycle].append(moment)
-        raised = stored.get("raised")
-        for item in raised if isinstance(raised, list) else ():
+        for item in _saved_list(stored, "raised"):
+            if (row := _timed_row(item, 2)) is not None and row[1] in KIND_VALUES:
+                watch.raised.append((row[0], FindingKind(row[1])))
+        for item in _saved_list(stored, "days"):
             if (
-                isinstance(item, list)
-                and len(item) == 2
-                and isinstance(item[0], int)
-                and item[1] in KIND_VALUES
-            ):
-                watch.raised.append((item[0], FindingKind(item[1])))
-        days = stored.get("days")
-        for day in days if isinstance(days, list) else ():
-            if (
-                isinstance(day, list)
-                and len(day) == 3
-                and isinstance(day[0], int)
+                (day := _timed_row(item, 3)) is not None
                 and (minutes := in_range(day[1], (0.0, 1440.0 * 8))) is not None
                 and (degree_days := in_range(day[2], (MIN_DEGREE_DAYS, 1000.0))) is not None
             ):
@@ -381,6 +369,18 @@ class HealthBook:
     def _heating_seconds(self, serial: str) -> float:
         seconds = self._runtime_figures(serial).seconds
         return sum(seconds.get(name, 0.0) for name in HEATING_EQUIPMENT)
+
+
+def _saved_list(stored: Mapping[str, Any], name: str) -> list[Any]:
+    items = stored.get(name)
+    return items if isinstance(items, list) else []
+
+
+def _timed_row(item: object, length: int) -> list[Any] | None:
+    """Return a saved row (a list of `length`, first a time in ms), None when it is not one."""
+    if isinstance(item, list) and len(item) == length and isinstance(item[0], int):
+        return item
+    return None
 
 
 def load_finding(serial: str, item: object) -> Finding | None:

@@ -32,6 +32,7 @@ from ...model.buckets import bucket_key
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.readings import TEMPERATURE_RANGE_C, plausible_number, relay_states
+from ..read.validation import saved_record
 from .runtime import COOLING, HEATING, RELAY_FIELDS, running
 
 _LOGGER = logging.getLogger(__name__)
@@ -236,10 +237,8 @@ class HouseModel:
     def load(self, data: object) -> None:
         """Restore the samples saved under `house_model` (absent before this feature: none)."""
         self._houses = {}
+        data = saved_record(data, _LOGGER, "Ignoring the stored house model: it is no record")
         if data is None:
-            return
-        if not isinstance(data, Mapping):
-            _LOGGER.warning("Ignoring the stored house model: it is no record")
             return
         now = self._clock.now_ms()
         for serial, stored in data.items():

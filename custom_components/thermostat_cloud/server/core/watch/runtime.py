@@ -27,6 +27,7 @@ from ...model.buckets import bucket_key, field_name
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.readings import COOL_RELAYS, DEVICE_RELAYS, HEAT_RELAYS, HVAC_RELAYS, relay_states
+from ..read.validation import saved_record
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -194,10 +195,8 @@ class RuntimeLedger:
     def load(self, data: object) -> None:
         """Restore the figures saved under `runtime` (absent before this feature: none)."""
         self._tallies = {}
+        data = saved_record(data, _LOGGER, "Ignoring stored runtime: it is no record")
         if data is None:
-            return
-        if not isinstance(data, Mapping):
-            _LOGGER.warning("Ignoring stored runtime: it is no record")
             return
         for serial, stored in data.items():
             if isinstance(serial, str):
