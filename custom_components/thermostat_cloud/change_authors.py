@@ -1,7 +1,7 @@
 """Who changed a thermostat, in Home Assistant's terms: the author of each command, the logbook.
 
 A command from Home Assistant runs inside `service.commands.acting_as` with the author its
-`Context` names (`ChangeAuthors.acting`): the person (the context's user, by the name Home
+`Context` names (`ChangeAuthors.author`, asked once the change is written): the person (the context's user, by the name Home
 Assistant knows them by), else the automation or script whose run the context is (its state
 carries the run's context), else Home Assistant itself. The context travels with the author
 untouched, and comes back on the `thermostat_cloud_change` event this fires for every
@@ -11,8 +11,7 @@ with the action, the automation or the script that made it, as it does for Home 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 from homeassistant.auth import EVENT_USER_ADDED, EVENT_USER_REMOVED, EVENT_USER_UPDATED
 from homeassistant.core import Context, Event, HomeAssistant, callback
@@ -82,12 +81,6 @@ class ChangeAuthors:
                 if state.context.id == context.id:
                     return Author(AuthorKind(domain), state.name, host_context=context)
         return Author(AuthorKind.HOST, host_context=context)
-
-    @contextmanager
-    def acting(self, context: Context | None) -> Iterator[None]:
-        """Run the commands inside as the author of `context`."""
-        with self.service.commands.acting_as(self.author(context)):
-            yield
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:

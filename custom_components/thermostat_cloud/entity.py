@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Callable, Coroutine, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Concatenate, Final, TypedDict, override
 
 from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN, HVACMode
 from homeassistant.config_entries import ConfigSubentry
 from homeassistant.const import EntityCategory, Platform, UnitOfTemperature
-from homeassistant.core import HomeAssistant, callback
+from homeassistant.core import Context, HomeAssistant, callback
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import device_registry as dr, translation
 from homeassistant.helpers.device_registry import DeviceInfo
@@ -160,13 +162,20 @@ class ProjectedEntity[ViewT](Entity):
         if self._refresh():
             self.async_write_ha_state()
 
+    def acting(self, context: Context | None) -> AbstractContextManager[None]:
+        """Run the commands inside as the change of whoever `context` names.
+
+        The author is named (change_authors.py) once the change is written: its push first.
+        """
+        return self.hub.service.commands.acting_as(partial(self.hub.authors.author, context))
+
     def _run[T](self, call: Callable[[], T]) -> T:
         """Run a call of the service as the change of whoever the entity's context names.
 
-        (See change_authors.py.) A refusal turns into a translated error.
+        A refusal turns into a translated error.
         """
         try:
-            with self.hub.authors.acting(self._context):
+            with self.acting(self._context):
                 return call()
         except CommandError as err:
             raise command_error(self.hass, err) from err

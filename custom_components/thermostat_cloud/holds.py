@@ -122,7 +122,7 @@ async def _async_hold(entity: ThermostatEntity[Any], call: ServiceCall) -> None:
     data = call.data
     until = data.get(ATTR_UNTIL)
     duration: timedelta | None = data.get(ATTR_DURATION)
-    with entity.hub.authors.acting(call.context):
+    with entity.acting(call.context):
         run(
             hass,
             lambda: entity.service.holds.hold(
@@ -138,7 +138,7 @@ async def _async_hold(entity: ThermostatEntity[Any], call: ServiceCall) -> None:
 
 
 async def _async_resume_schedule(entity: ThermostatEntity[Any], call: ServiceCall) -> None:
-    with entity.hub.authors.acting(call.context):
+    with entity.acting(call.context):
         run(entity.hass, lambda: entity.service.holds.resume_schedule(entity.serial))
 
 

@@ -42,8 +42,15 @@ from .firmware.trouble import LOW_BATTERY_V, Cause, Trouble
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from .read.modes import Setpoints, held_setpoints, holds_eco
-from .read.readings import DEVICE_RELAYS, ECO_MODES, EQUIPMENT_FIELDS, HVAC_RELAYS, takes_range
+from .read.modes import Setpoints, held_setpoints
+from .read.readings import (
+    DEVICE_RELAYS,
+    ECO_MODES,
+    EQUIPMENT_FIELDS,
+    HVAC_RELAYS,
+    holds_eco,
+    takes_range,
+)
 from .read.state import HomeState, ThermostatState
 from .read.state_source import StateSource
 from .read.validation import as_number

@@ -30,7 +30,7 @@ from .read.command_errors import CommandResult
 from .watch.health import Finding, HealthThresholds
 from .watch.house_model import Estimate
 from .watch.runtime import Rates, RuntimeFigures
-from .write.changes import Author, Change
+from .write.changes import Authoring, Change
 from .write.confirmations import Confirmations, PendingField
 
 
@@ -41,7 +41,7 @@ class CommandsFacet(Protocol):
     device sessions' and the core's own.
     """
 
-    def acting_as(self, author: Author) -> AbstractContextManager[None]: ...
+    def acting_as(self, author: Authoring) -> AbstractContextManager[None]: ...
 
     def last_change(self, serial: str) -> Change | None: ...
 

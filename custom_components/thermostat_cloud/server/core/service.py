@@ -106,6 +106,8 @@ class ThermostatService:
         self._health = core.health
         """Saved under the document's `health` key."""
         self._commands = core.commands
+        self.commands: CommandsFacet = core.commands
+        """An attribute: a command reaches the wire without a call here."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = core.api_keys
@@ -150,11 +152,7 @@ class ThermostatService:
         return self._clock
 
     # -- the parts a caller uses through their narrow faces (`facets`) --------------------------
-    # `events` (every change notification) is an attribute.
-
-    @property
-    def commands(self) -> CommandsFacet:
-        return self._commands
+    # `events` (every change notification) and `commands` are attributes.
 
     @property
     def holds(self) -> HoldsFacet:

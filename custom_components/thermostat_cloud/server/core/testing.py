@@ -189,13 +189,11 @@ class CoreHarness:
     def mute_attribution(self) -> Callable[[], None]:
         """Take attribution of reported changes off the report path; return what puts it back."""
         changes = self._service._commands._changes
-        author_of, first_reported = changes.author_of, changes.first_reported
+        author_of = changes.author_of
         changes.author_of = lambda *_, **__: None  # type: ignore[method-assign]
-        changes.first_reported = lambda *_: frozenset()  # type: ignore[method-assign]
 
         def restore() -> None:
             changes.author_of = author_of  # type: ignore[method-assign]
-            changes.first_reported = first_reported  # type: ignore[method-assign]
 
         return restore
 

@@ -38,6 +38,7 @@ from .watch.house_model import HouseModel
 from .watch.runtime import RuntimeLedger
 from .write.commands import Commands
 from .write.confirmations import Confirmations
+from .write.write_path import AnswerFirst
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,11 +100,14 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         return record.last_seen if record is not None and record.last_seen else None
 
     subscriptions = SubscriptionHub()
-    confirmations = Confirmations(context, state_of=host.state_of)
+    answer_first = AnswerFirst()
+    confirmations = Confirmations(context, state_of=host.state_of, later=answer_first.later)
     delivery = Delivery(
         buckets, subscriptions, ownership.home_keys, on_written=confirmations.written
     )
-    commands = Commands(context, delivery=delivery, confirmations=confirmations)
+    commands = Commands(
+        context, delivery=delivery, confirmations=confirmations, answer_first=answer_first
+    )
     api_keys = ApiKeyStore(clock, host.save_now_later, host.request_save)
     forgets: list[Callable[[str], None]] = []
     roster = Roster(context, subscriptions=subscriptions, forgets=forgets)
@@ -126,6 +130,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         subscriptions=subscriptions,
         roster=roster,
         contact_listeners=(runtime.note_contact, house_model.note_contact, health.note_contact),
+        later=answer_first.later,
     )
     home: HomePairing | None = None
 
@@ -162,6 +167,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
     sessions = DeviceSessions(
         context,
         commands=commands,
+        answer_first=answer_first,
         confirmations=confirmations,
         delivery=delivery,
         availability=availability,

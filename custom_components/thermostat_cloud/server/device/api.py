@@ -390,13 +390,21 @@ class DeviceApi:
         entries = [] if is_heartbeat(body) else self._parse_put(body)
         skv = _is_skv(request)
         try:
-            objects = self.sessions.put(claim, entries, skv=skv)
+            objects, then = self.sessions.report(claim, entries, skv=skv)
         except SessionRefusal as err:
             raise _http_error(err) from err
         if skv and entries:
             # 4.x's answer: each bucket's `$version` and `$timestamp`, nested, no values.
-            return web.Response(body=skv_nested(objects), content_type="application/json")
-        return web.json_response({"objects": objects})
+            response = web.Response(body=skv_nested(objects), content_type="application/json")
+        else:
+            response = web.json_response({"objects": objects})
+        # The thermostat's answer first; then what its report sets off (see `report`).
+        try:
+            await response.prepare(request)
+            await response.write_eof()
+        finally:
+            then()
+        return response
 
     async def device_listing(self, request: web.Request) -> web.Response:
         """`GET /svc/transport/device/{serial}` and legacy forms: bucket descriptors.

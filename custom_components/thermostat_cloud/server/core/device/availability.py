@@ -30,8 +30,13 @@ class Availability:
         subscriptions: SubscriptionHub,
         roster: Roster,
         contact_listeners: Sequence[Callable[[str], None]] = (),
+        later: Callable[[Callable[[], None]], None] = lambda action: action(),
     ) -> None:
-        """`contact_listeners` are called with the serial of every request of a known device."""
+        """`contact_listeners` are called with the serial of every request of a known device.
+
+        `later` announces an unpaired device once a report's answer is written (`AnswerFirst`);
+        the listeners hear the thermostat as it called, before its report is merged.
+        """
         self._config = context.config
         self._clock = context.clock
         self._devices = context.devices
@@ -43,6 +48,7 @@ class Availability:
         """Serial -> when its last held subscribe closed (ms)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._contact_listeners = list(contact_listeners)
+        self._later = later
         self._skv_subscribers: set[str] = set()
         """4.x thermostats that subscribed over 4.x's transport since the start: controlled."""
         self._heartbeat_only: set[str] = set()
@@ -78,7 +84,7 @@ class Availability:
             self._arm_check(serial)
         if not was_available:
             self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
-        self._roster.announce(serial)
+        self._later(lambda: self._roster.announce(serial))
         for listener in self._contact_listeners:
             listener(serial)
 

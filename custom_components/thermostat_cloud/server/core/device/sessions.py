@@ -30,6 +30,7 @@ from ..firmware.firmware import (
 )
 from ..write.commands import Commands
 from ..write.confirmations import Confirmations
+from ..write.write_path import AnswerFirst, run_all
 from .availability import Availability
 from .pairing import HomePairing
 from .requests import (
@@ -106,6 +107,7 @@ class DeviceSessions:
         context: CoreContext,
         *,
         commands: Commands,
+        answer_first: AnswerFirst,
         confirmations: Confirmations,
         delivery: Delivery,
         availability: Availability,
@@ -120,7 +122,8 @@ class DeviceSessions:
         self._buckets = context.buckets
         self._devices = context.devices
         self._ownership = context.ownership
-        self._commands = commands
+        self._writes = commands.write_path
+        self._answer_first = answer_first
         self._confirmations = confirmations
         self._delivery = delivery
         self._availability = availability
@@ -331,6 +334,32 @@ class DeviceSessions:
     def put(
         self, claim: IdentityClaim, entries: Sequence[PutEntry], *, skv: bool = False
     ) -> list[dict[str, Any]]:
+        """Apply a device's PUT and all it sets off; return the answer's descriptors."""
+        objects, then = self.report(claim, entries, skv=skv)
+        then()
+        return objects
+
+    def report(
+        self, claim: IdentityClaim, entries: Sequence[PutEntry], *, skv: bool = False
+    ) -> tuple[list[dict[str, Any]], Callable[[], None]]:
+        """Apply a device's PUT; return the answer's descriptors and what runs after the answer.
+
+        The thermostat waits for the answer, not for the report's save and announcements
+        (`AnswerFirst`): those are returned as one callable, to run once the answer is written
+        (in the order they were asked for; a server change a follower decides is pushed then).
+        """
+        held: list[Callable[[], None]] = []
+        try:
+            with self._answer_first.holding(held):
+                objects = self._put(claim, entries, skv)
+        except BaseException:
+            run_all(held)  # a refused report's contact is noted all the same
+            raise
+        return objects, lambda: run_all(held)
+
+    def _put(
+        self, claim: IdentityClaim, entries: Sequence[PutEntry], skv: bool
+    ) -> list[dict[str, Any]]:
         """Apply a device's PUT; return the answer's descriptors, one per kept or ignored bucket.
 
         Each bucket is kept, ignored or refused on its own, so one never throws away the change
@@ -381,7 +410,7 @@ class DeviceSessions:
                 raise NotWritableError(refused[0])
         if ignored:
             _LOGGER.debug("%s: PUT to %s acknowledged, not kept", serial, for_log(list(ignored)))
-        self._commands.apply(serial, updates, ChangeSource.DEVICE)
+        self._writes.apply(serial, updates, ChangeSource.DEVICE)
         if updates or conflicts:
             self._confirmations.reported(serial, entries, updates, conflicts, self._kept)
         descriptors: dict[str, dict[str, Any]] = {}
@@ -463,7 +492,7 @@ class DeviceSessions:
             ]
         updates = self._inline_updates(serial, objects)
         if updates:
-            self._commands.apply(serial, updates, ChangeSource.DEVICE)
+            self._writes.apply(serial, updates, ChangeSource.DEVICE)
         known: dict[str, int] = {}
         for obj in objects:
             if self.bucket_access(serial, obj.key) is not BucketAccess.KEEP:

@@ -1,39 +1,16 @@
 """The mode rules, decided once for the command layer and the host's climate entity.
 
-Which setpoints a mode takes (`takes_range`) is read with the mode, in readings.py.
+Which setpoints a mode takes (`takes_range`) and whether a thermostat holds its eco
+temperatures (`holds_eco`) are read with the mode, in readings.py: a command asks them on its
+way to the wire.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
-from .readings import takes_range
+from .readings import holds_eco, takes_range
 from .state import ThermostatState
-
-
-class ModeReadings(Protocol):
-    """The readings the rules need (`ThermostatState` has them; away is the home's)."""
-
-    @property
-    def mode(self) -> str | None:
-        """`shared.target_temperature_type`."""
-
-    @property
-    def eco(self) -> bool:
-        """Whether the thermostat's own eco mode is on."""
-
-    @property
-    def away(self) -> bool:
-        """Whether the home is away (every thermostat of the home in eco)."""
-
-
-def holds_eco(thermostat: ModeReadings) -> bool:
-    """Return whether the thermostat holds its eco temperatures, whatever its mode.
-
-    The home being away counts too: it puts every thermostat in eco before they report so.
-    """
-    return (thermostat.eco or thermostat.away) and thermostat.mode not in (None, "off")
 
 
 @dataclass(frozen=True, slots=True)

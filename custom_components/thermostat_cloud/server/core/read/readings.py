@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from ...model.buckets import BucketStore, bucket_key
 from .validation import HVAC_MODES, SHARED_SETTINGS, finite_number as number
@@ -97,6 +97,30 @@ RANGE_MODE = "range"
 def takes_range(mode: str | None) -> bool:
     """Return whether the mode's setpoints are a low and a high, not a single target."""
     return mode == RANGE_MODE
+
+
+class ModeReadings(Protocol):
+    """The readings the rules need (`ThermostatState` has them; away is the home's)."""
+
+    @property
+    def mode(self) -> str | None:
+        """`shared.target_temperature_type`."""
+
+    @property
+    def eco(self) -> bool:
+        """Whether the thermostat's own eco mode is on."""
+
+    @property
+    def away(self) -> bool:
+        """Whether the home is away (every thermostat of the home in eco)."""
+
+
+def holds_eco(thermostat: ModeReadings) -> bool:
+    """Return whether the thermostat holds its eco temperatures, whatever its mode.
+
+    The home being away counts too: it puts every thermostat in eco before they report so.
+    """
+    return (thermostat.eco or thermostat.away) and thermostat.mode not in (None, "off")
 
 
 def relay_states(shared: Mapping[str, Any], device: Mapping[str, Any]) -> dict[str, bool]:

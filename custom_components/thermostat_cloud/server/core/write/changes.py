@@ -16,8 +16,7 @@ untouched and never looked into here: the host gives it back on the events it fi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
@@ -25,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.buckets import bucket_key, field_name
+from ...model.buckets import bucket_key
 from ..context import CoreContext
 from ..read.readings import BucketReadings, takes_range
 from ..read.schedule import ScheduledSetpoint, as_plain_number, entries_of_day
@@ -83,6 +82,11 @@ class Author:
         return cls(AuthorKind.API, key_name)
 
 
+type Authoring = Author | Callable[[], Author]
+"""An author, or how to name one: the host names its own once the change is written (its
+push goes out first)."""
+
+
 class ChangeKind(StrEnum):
     """What an attributed change changed."""
 
@@ -101,7 +105,7 @@ ATTRIBUTED_FIELDS: Mapping[str, ChangeKind] = {
     "structure.manual_eco_all": ChangeKind.PRESET,
 }
 """The fields (as events name them) whose change is attributed, and what each one is."""
-_ATTRIBUTED_BY_TYPE: Mapping[str, frozenset[str]] = {
+ATTRIBUTED_BY_TYPE: Mapping[str, frozenset[str]] = {
     bucket_type: frozenset(
         name.partition(".")[2] for name in ATTRIBUTED_FIELDS if name.startswith(f"{bucket_type}.")
     )
@@ -140,18 +144,11 @@ class ChangeLog:
         self._clock = context.clock
         self._buckets = context.buckets
         self._zone = ZoneInfo(context.config.time_zone)
-        # Task-local: a request that awaits inside `acting_as` names no other task's writes.
-        self._acting: ContextVar[Author | None] = ContextVar("acting", default=None)
+        self.acting: ContextVar[Authoring | None] = ContextVar("acting", default=None)
+        """Who writes now (set by `WritePath.acting_as`). Task-local: a request that awaits
+        inside `acting_as` names no other task's writes."""
         self._last: dict[str, Change] = {}
         self._starts: dict[str, tuple[tuple[int, date], list[tuple[float, ScheduledSetpoint]]]] = {}
-
-    @contextmanager
-    def acting_as(self, author: Author) -> Iterator[None]:
-        token = self._acting.set(author)
-        try:
-            yield
-        finally:
-            self._acting.reset(token)
 
     def author_of(self, serial: str, *, by_device: bool, fields: frozenset[str]) -> Author | None:
         """Return who made a change of these fields written as `serial`'s; None: not attributed.
@@ -162,26 +159,11 @@ class ChangeLog:
         if not attributed(fields):
             return None
         if not by_device:
-            return self._acting.get()
+            acting = self.acting.get()
+            return acting() if callable(acting) else acting
         if not _SETPOINT_FIELDS.isdisjoint(fields) and self._by_schedule(serial):
             return Author(AuthorKind.THERMOSTAT, THERMOSTAT_SCHEDULE)
         return Author(AuthorKind.THERMOSTAT, THERMOSTAT_DIAL)
-
-    def first_reported(self, key: str, fields: Mapping[str, Any]) -> frozenset[str]:
-        """Return the attributed fields a report brings the server for the first time.
-
-        Asked before the report is merged. A thermostat's first report of its setpoint (at
-        pairing, or a bucket the server never had) is no one's change.
-        """
-        bucket_type = key.partition(".")[0]
-        names = _ATTRIBUTED_BY_TYPE.get(bucket_type)
-        if names is None or names.isdisjoint(fields):
-            return frozenset()
-        attributed_names = names.intersection(fields)
-        known = self._buckets.value(key)
-        return frozenset(
-            field_name(bucket_type, name) for name in attributed_names if name not in known
-        )
 
     def note(self, serial: str, fields: frozenset[str], author: Author) -> Author | None:
         """Keep a thermostat's attributed change as its last; None if nothing is attributed."""

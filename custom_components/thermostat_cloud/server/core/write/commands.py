@@ -16,8 +16,7 @@ from ...model.buckets import Bucket, bucket_key, home_device_keys
 from ..context import CoreContext
 from ..events import ChangeSource
 from ..read.command_errors import CommandError, CommandResult, ErrorCode, Reason
-from ..read.modes import holds_eco
-from ..read.readings import BucketReadings, takes_range
+from ..read.readings import BucketReadings, holds_eco, home_away, takes_range
 from ..read.schedule import SCHEDULE_MODES, validate_schedule
 from ..read.validation import (
     DEVICE_SETTINGS,
@@ -37,11 +36,11 @@ from ..read.validation import (
     temperature,
     temperature_pair,
 )
-from .changes import Author, Change, ChangeLog
+from .changes import Authoring, Change, ChangeLog
 from .confirmations import Confirmations
 from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
 from .home_rules import HomeChange, HomeRules, Updates
-from .write_path import WritePath
+from .write_path import AnswerFirst, WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
 # middle of the spec's advice for ranges (at least 1 to 2 °C, 2 to 3 °F).
@@ -53,7 +52,7 @@ it acknowledges by reporting `false`."""
 
 @dataclass(frozen=True, slots=True)
 class _ModeNow:
-    """What the mode rules read of a thermostat (`modes.ModeReadings`), read before a write."""
+    """What the mode rules read of a thermostat (`readings.ModeReadings`), read before a write."""
 
     mode: str | None
     eco: bool
@@ -69,7 +68,9 @@ class Commands:
         *,
         delivery: Delivery,
         confirmations: Confirmations,
+        answer_first: AnswerFirst | None = None,
     ) -> None:
+        """`answer_first` holds a report's announcements until its answer (write_path.py)."""
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -82,13 +83,19 @@ class Commands:
             confirmations=confirmations,
             home_rules=self._home,
             changes=self._changes,
+            answer_first=answer_first or AnswerFirst(),
         )
         self._fan = FanTimers(context, self._writes)
 
+    @property
+    def write_path(self) -> WritePath:
+        """The one write primitive, which a thermostat's report writes through directly."""
+        return self._writes
+
     @contextmanager
-    def acting_as(self, author: Author) -> Iterator[None]:
+    def acting_as(self, author: Authoring) -> Iterator[None]:
         """Attribute the commands run inside to `author` (see changes.py); the innermost counts."""
-        with self._changes.acting_as(author):
+        with self._writes.acting_as(author):
             yield
 
     def last_change(self, serial: str) -> Change | None:
@@ -180,7 +187,7 @@ class Commands:
 
     def _away(self, serial: str) -> bool:
         pairing = self._ownership.pairing(serial)
-        return pairing is not None and self._home.in_eco(pairing.structure_id)
+        return pairing is not None and home_away(self._buckets, pairing.structure_id)
 
     def set_temperature(self, serial: str, value: object, mode: str | None = None) -> CommandResult:
         """Single setpoint; with `mode` (heat/cool) the thermostat also switches to it.
@@ -317,7 +324,7 @@ class Commands:
                 ErrorCode.NOT_PAIRED, "Away is a home setting: pair a thermostat first"
             )
         writer = writer or serials[0]
-        if self._home.in_eco(structure_id) == flag:
+        if home_away(self._buckets, structure_id) == flag:
             return self._writes.unchanged(writer, bucket_key("structure", structure_id))
         return self._write_home(self._home.home_eco(writer, structure_id, on=flag))
 
@@ -330,7 +337,7 @@ class Commands:
         self.require_device(serial)
         on = boolean(enabled, "Eco")
         pairing = self._ownership.pairing(serial)
-        if not on and pairing is not None and self._home.in_eco(pairing.structure_id):
+        if not on and pairing is not None and home_away(self._buckets, pairing.structure_id):
             return self._write_home(
                 self._home.home_eco(serial, pairing.structure_id, on=False, result_key="device")
             )
@@ -561,7 +568,7 @@ class Commands:
                 self._home.home_eco(serial, pairing.structure_id, on=True, extra=extra)
             )
         want_eco = preset == "eco"
-        if pairing is not None and self._home.in_eco(pairing.structure_id):
+        if pairing is not None and home_away(self._buckets, pairing.structure_id):
             # Leaving away sets every thermostat's eco back to schedule; eco turns this one's on.
             if want_eco:
                 extra[device_key] = self._home.device_eco(serial, on=True)

@@ -144,11 +144,19 @@ def carries(asked: object, reported: object) -> bool:
 class Confirmations:
     """Pending commands per thermostat, and which thermostats are not taking commands."""
 
-    def __init__(self, context: CoreContext, *, state_of: Callable[[str], ThermostatState]) -> None:
+    def __init__(
+        self,
+        context: CoreContext,
+        *,
+        state_of: Callable[[str], ThermostatState],
+        later: Callable[[Callable[[], None]], None] = lambda action: action(),
+    ) -> None:
+        """`later` publishes what a report settles once its answer is written (`AnswerFirst`)."""
         self._clock = context.clock
         self._events = context.events
         self._request_save = context.request_save
         self._state_of = state_of
+        self._later = later
         self._pending: dict[str, dict[tuple[str, str], PendingField]] = {}
         """Serial -> (bucket key, field) -> what was asked."""
         self._trouble_since: dict[str, int] = {}
@@ -428,7 +436,8 @@ class Confirmations:
         self._publish(serial)
 
     def _publish(self, serial: str) -> None:
-        self._events.publish(ServiceEvent(EventKind.COMMANDS, serial))
+        event = ServiceEvent(EventKind.COMMANDS, serial)
+        self._later(lambda: self._events.publish(event))
 
     # -- lifecycle and persistence -----------------------------------------------------------
 

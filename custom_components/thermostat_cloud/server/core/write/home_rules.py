@@ -39,6 +39,10 @@ class HomeChange:
     """The rule that made the change on its own (the home's return), None for a command's."""
 
 
+HOME_BACK_FIELDS: Mapping[str, str] = {"structure": "away", "device": "eco"}
+"""By bucket type, the field a thermostat's report brings the home back with (`home_back`)."""
+
+
 class HomeRules:
     """Decide the home's away and eco writes from the buckets as they stand; write nothing."""
 

@@ -1,14 +1,17 @@
 """The one write primitive under every command and report: merge, deliver, then announce.
 
 Announcing comes last, one event per affected device (followers first, then the outbound
-listeners): no follower or listener runs before the push is written. A rule never writes
-itself: after a thermostat's report the home's rules say what it implies, written here as
-one server change.
+listeners): no follower or listener runs before the push is written; after a thermostat's
+report, once its answer is written (`AnswerFirst`). A rule never writes itself: after a
+thermostat's report the home's rules say what it implies, written here as one server change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import copy_context
+from functools import partial
 import logging
 from typing import Any
 
@@ -19,9 +22,9 @@ from ...model.text import for_log
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, CommandResult, ErrorCode
-from .changes import Author, ChangeLog
+from .changes import ATTRIBUTED_BY_TYPE, Author, Authoring, ChangeLog
 from .confirmations import Confirmations
-from .home_rules import HomeRules, Updates
+from .home_rules import HOME_BACK_FIELDS, HomeRules, Updates
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -43,6 +46,80 @@ def _merged_fields(key: str, bucket: Bucket, fields: Mapping[str, Any]) -> froze
     return frozenset(field_name(bucket_type, name) for name in fields if stamps.get(name) == latest)
 
 
+def _first_reported(
+    known: Mapping[str, Any], key: str, fields: Mapping[str, Any]
+) -> frozenset[str]:
+    """Return the attributed fields a report brings the server for the first time.
+
+    Asked before the report is merged. A thermostat's first report of its setpoint (at
+    pairing, or a bucket the server never had) is no one's change.
+    """
+    bucket_type = key.partition(".")[0]
+    names = ATTRIBUTED_BY_TYPE.get(bucket_type)
+    if names is None or names.isdisjoint(fields):
+        return frozenset()
+    return frozenset(
+        field_name(bucket_type, name) for name in names.intersection(fields) if name not in known
+    )
+
+
+def _may_bring_home_back(updates: Updates) -> bool:
+    """Whether a report writes a field the home's return follows (`HOME_BACK_FIELDS`)."""
+    return any(
+        HOME_BACK_FIELDS.get(key.partition(".")[0]) in fields for key, fields in updates.items()
+    )
+
+
+class AnswerFirst:
+    """What a thermostat's report does once its answer is written.
+
+    The thermostat waits for the answer; what it does not need (the report's save and
+    announcements, the commands it confirms, an unpaired thermostat's announcement) is held
+    while the report is taken (`holding`) and run after, in the order it was asked for. The
+    contact listeners are not held: they hear the thermostat as it was before its report.
+    Outside a report, `later` runs an action at once.
+    """
+
+    def __init__(self) -> None:
+        """Start holding nothing."""
+        self._held: list[Callable[[], None]] | None = None
+
+    def later(self, action: Callable[[], None]) -> None:
+        """Run `action` after the report's answer, or now outside a report."""
+        if self._held is None:
+            action()
+        else:  # run as asked: inside the same `acting_as`
+            self._held.append(partial(copy_context().run, action))
+
+    def run_held(self) -> None:
+        """Run what is held so far now: what comes next must follow it."""
+        held = self._held
+        if not held:
+            return
+        now = held[:]
+        held.clear()
+        self._held = None  # what they write in turn is announced at once, as outside a report
+        try:
+            run_all(now)
+        finally:
+            self._held = held
+
+    @contextmanager
+    def holding(self, held: list[Callable[[], None]]) -> Iterator[None]:
+        """Hold what is asked for inside in `held`, for the caller to run (`run_all`)."""
+        self._held = held
+        try:
+            yield
+        finally:
+            self._held = None
+
+
+def run_all(actions: list[Callable[[], None]]) -> None:
+    """Run held actions in the order they were asked for."""
+    for action in actions:
+        action()
+
+
 class WritePath:
     """Merge, persist, deliver and publish: every write to bucket state goes through here."""
 
@@ -54,8 +131,12 @@ class WritePath:
         confirmations: Confirmations,
         home_rules: HomeRules,
         changes: ChangeLog,
+        answer_first: AnswerFirst,
     ) -> None:
-        """Take the change log (who made each change) beside the parts every write goes through."""
+        """Take the change log (who made each change) beside the parts every write goes through.
+
+        `answer_first` holds a report's announcements until its answer is written.
+        """
         self._buckets = context.buckets
         self._ownership = context.ownership
         self._events = context.events
@@ -64,6 +145,7 @@ class WritePath:
         self._confirmations = confirmations
         self._home_rules = home_rules
         self._changes = changes
+        self._answer_first = answer_first
 
     def apply(
         self,
@@ -80,14 +162,25 @@ class WritePath:
         back, is not waited for.
         """
         changed, unstorable = self._write(serial, updates, source, followed=followed)
-        if changed and source is ChangeSource.DEVICE:
+        if changed and source is ChangeSource.DEVICE and _may_bring_home_back(updates):
             back = self._home_rules.home_back(serial, updates, changed)
             if back is not None:
                 assert back.rule is not None  # the home's return is always a rule's
-                with self._changes.acting_as(Author.rule(back.rule)):
+                # The report's followers hear it before the home's return, as they always did.
+                self._answer_first.run_held()
+                with self.acting_as(Author.rule(back.rule)):
                     unstorable += self._write(back.writer, back.updates, ChangeSource.SERVER)[1]
         _refuse_unstorable(unstorable)
         return changed
+
+    @contextmanager
+    def acting_as(self, author: Authoring) -> Iterator[None]:
+        """Attribute the changes written inside to `author` (the innermost one counts)."""
+        token = self._changes.acting.set(author)
+        try:
+            yield
+        finally:
+            self._changes.acting.reset(token)
 
     def command(self, serial: str, updates: Updates, result_key: str) -> CommandResult:
         """Write a command's buckets as one server change; the result names `result_key`."""
@@ -132,7 +225,7 @@ class WritePath:
         first_reported: frozenset[str] = frozenset()
         for key, fields in updates.items():
             if source is ChangeSource.DEVICE:
-                first_reported |= self._changes.first_reported(key, fields)
+                first_reported |= _first_reported(self._buckets.value(key), key, fields)
             try:
                 bucket = self._buckets.merge(key, fields)
             except UnstorableError as err:
@@ -154,15 +247,19 @@ class WritePath:
             changed_fields=changed_fields,
             followed=followed,
         )
-        self._request_save()
-        self._announce(
-            serial,
-            source,
-            affected,
-            changed_fields=changed_fields,
-            asked=asked,
-            unattributed=first_reported,
-        )
+
+        def announce() -> None:
+            self._request_save()
+            self._announce(
+                serial,
+                source,
+                affected,
+                changed_fields=changed_fields,
+                asked=asked,
+                unattributed=first_reported,
+            )
+
+        self._answer_first.later(announce)
         return changed, unstorable
 
     def _affected(self, serial: str, changed: Mapping[str, Bucket]) -> dict[str, dict[str, None]]:
