@@ -43,6 +43,8 @@ class EventKind(StrEnum):
     """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
     HOUSE_MODEL = "house_model"
     """Learned a run, or its rates follow a new outdoor temperature."""
+    ROOM = "room"
+    """The room's reading, offset or following changed (see `RoomFollow`)."""
 
 
 HOME = ""

@@ -30,6 +30,7 @@ from .device.roster import Roster
 from .device.sessions import DeviceSessions
 from .events import Announcements, EventBus, Follower
 from .home.holds import Holds
+from .home.room_follow import RoomFollow
 from .home.vacations import Vacations
 from .read.state import ThermostatState
 from .watch.days import DayLedger
@@ -58,6 +59,7 @@ class Core:
     health: HealthMonitor
     holds: Holds
     vacations: Vacations
+    rooms: RoomFollow
     days: DayLedger
     home: HomePairing
     sessions: DeviceSessions
@@ -105,9 +107,25 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
     delivery = Delivery(
         buckets, subscriptions, ownership.home_keys, on_written=confirmations.written
     )
+    rooms: RoomFollow | None = None
+
+    def shift_of(serial: str) -> float:
+        assert rooms is not None  # built before any command runs
+        return rooms.shift(serial)
+
+    def sent_with(serial: str, shift: float) -> None:
+        assert rooms is not None
+        rooms.sent(serial, shift)
+
     commands = Commands(
-        context, delivery=delivery, confirmations=confirmations, answer_first=answer_first
+        context,
+        delivery=delivery,
+        confirmations=confirmations,
+        answer_first=answer_first,
+        shift_of=shift_of,
+        sent_with=sent_with,
     )
+    rooms = RoomFollow(context, commands=commands)
     api_keys = ApiKeyStore(clock, host.save_now_later, host.request_save)
     forgets: list[Callable[[str], None]] = []
     roster = Roster(context, subscriptions=subscriptions, forgets=forgets)
@@ -138,7 +156,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         assert home is not None  # built before any vacation is checked
         return ownership.serials_in(home.home_structure_id)
 
-    holds = Holds(context, commands=commands)
+    holds = Holds(context, commands=commands, frame_of=rooms.frame)
     vacations = Vacations(
         context,
         commands=commands,
@@ -157,13 +175,14 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         (
             availability.forget,
             holds.forget,
+            rooms.forget,
             commands.forget_last_change,
             health.forget,
             delivery.forget,
             confirmations.forget,
         )
     )
-    followers.extend((house_model, runtime, days, holds, vacations, health))
+    followers.extend((house_model, runtime, days, holds, vacations, health, rooms))
     sessions = DeviceSessions(
         context,
         commands=commands,
@@ -197,6 +216,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         health=health,
         holds=holds,
         vacations=vacations,
+        rooms=rooms,
         days=days,
         home=home,
         sessions=sessions,

@@ -57,6 +57,8 @@ class Rule(StrEnum):
     HOLD = "hold"
     """A hold kept its setpoint across the schedule, or ended on time."""
     VACATION = "vacation"
+    ROOM = "room"
+    """The followed room's temperature moved the setpoints the thermostat is sent."""
 
 
 THERMOSTAT_DIAL = "dial"

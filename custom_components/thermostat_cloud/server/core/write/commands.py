@@ -6,7 +6,7 @@ write path (write_path.py); device PUTs and inline updates call `apply`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +32,7 @@ from ..read.validation import (
     is_valid_pin_hash,
     normalize_mode,
     pin_hash,
+    round_half,
     setpoint,
     temperature,
     temperature_pair,
@@ -69,8 +70,16 @@ class Commands:
         delivery: Delivery,
         confirmations: Confirmations,
         answer_first: AnswerFirst | None = None,
+        shift_of: Callable[[str], float] = lambda serial: 0.0,
+        sent_with: Callable[[str, float], None] = lambda serial, shift: None,
     ) -> None:
-        """`answer_first` holds a report's announcements until its answer (write_path.py)."""
+        """`answer_first` holds a report's announcements until its answer (write_path.py).
+
+        `shift_of` is what a setpoint asked for is sent minus (the room's, room_follow.py);
+        `sent_with` hears the shift setpoints were sent with.
+        """
+        self._shift_of = shift_of
+        self._sent_with = sent_with
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -185,6 +194,16 @@ class Commands:
             )
         return self.set_temperature_range(serial, low, high, switch_to_range=mode is not None)
 
+    def holds_eco(self, serial: str) -> bool:
+        """Return whether eco's temperatures are the thermostat's setpoints now."""
+        readings = self._readings(serial)
+        return holds_eco(_ModeNow(readings.mode, readings.eco, self._away(serial)))
+
+    @staticmethod
+    def _to_thermostat(celsius: float, shift: float, low: float, high: float) -> float:
+        """Return a room's setpoint as the thermostat must hold it: minus the shift, in limits."""
+        return max(low, min(high, round_half(celsius - shift)))
+
     def _away(self, serial: str) -> bool:
         pairing = self._ownership.pairing(serial)
         return pairing is not None and home_away(self._buckets, pairing.structure_id)
@@ -195,7 +214,8 @@ class Commands:
         In range mode, without `mode`, it moves one end of the range (see `_range_towards`).
         """
         self.require_device(serial)
-        celsius = setpoint(value)
+        shift = self._shift_of(serial)
+        celsius = self._to_thermostat(setpoint(value), shift, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
         fields: dict[str, Any] = {"target_temperature": celsius, **WAKE_DISPLAY}
         if mode is not None:
             if mode not in ("heat", "cool"):
@@ -203,10 +223,14 @@ class Commands:
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
         elif takes_range(self._readings(serial).mode):
-            return self._write(
-                serial, "shared", {**self._range_towards(serial, value), **WAKE_DISPLAY}
+            result = self._write(
+                serial, "shared", {**self._range_towards(serial, celsius), **WAKE_DISPLAY}
             )
-        return self._write(serial, "shared", fields)
+            self._sent_with(serial, shift)
+            return result
+        result = self._write(serial, "shared", fields)
+        self._sent_with(serial, shift)
+        return result
 
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
         """Return a single setpoint in range mode as the range end on the side the room must move.
@@ -256,15 +280,24 @@ class Commands:
             fields=("target_temperature_low", "target_temperature_high"),
             unordered="Low temperature must be less than high temperature",
         )
+        shift = self._shift_of(serial)
+        # Both ends move alike; their limits keep them apart.
+        step = 0.5
         fields: dict[str, Any] = {
-            "target_temperature_low": low_c,
-            "target_temperature_high": high_c,
+            "target_temperature_low": self._to_thermostat(
+                low_c, shift, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C - step
+            ),
+            "target_temperature_high": self._to_thermostat(
+                high_c, shift, TEMPERATURE_MIN_C + step, TEMPERATURE_MAX_C
+            ),
             **WAKE_DISPLAY,
         }
         if switch_to_range:
             self._check_capability(serial, "range")
             fields["target_temperature_type"] = "range"
-        return self._write(serial, "shared", fields)
+        result = self._write(serial, "shared", fields)
+        self._sent_with(serial, shift)
+        return result
 
     def _check_capability(self, serial: str, mode: str) -> None:
         caps = self._readings(serial).capabilities
