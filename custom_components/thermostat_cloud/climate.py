@@ -125,7 +125,6 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
             self.thermostat,
             self.service.commands.last_change(self.serial),
             self.service.rooms.view(self.serial),
-            self.hub.rooms.followed_sensors(self.serial),
         )
         if view.mode is not None and view.mode != "off":
             self._last_on_mode = view.mode

@@ -108,14 +108,12 @@ def project_climate(
     thermostat: ThermostatState,
     last_change: Change | None = None,
     room: RoomView | None = None,
-    followed_sensors: tuple[str, ...] | None = None,
 ) -> ClimateView:
     """Return what the climate entity shows of the thermostat's state now; see the module doc.
 
     `last_change`: who last changed its setpoint, mode or preset (the command layer keeps it).
     `room`: the room's frame (room_follow.py): its temperature, and the setpoints plus the
     shift they were sent with, but eco's, which are the thermostat's own.
-    `followed_sensors`: those chosen, of which only the ones in control are shown.
     """
     caps = thermostat.capabilities
     mode = thermostat.mode
@@ -171,11 +169,7 @@ def project_climate(
         holds_eco=eco_holds,
         changed_by=last_change,
         followed_sensors=(
-            None
-            if followed_sensors is None
-            else followed_sensors
-            if room is not None and room.following
-            else ()
+            room.sources if room is not None and (room.following or room.fallen_back) else None
         ),
     )
 

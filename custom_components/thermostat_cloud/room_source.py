@@ -4,7 +4,7 @@ Both are options of the thermostat's subentry (its reconfigure step). The sensor
 converted to °C with Home Assistant's unit conversion and averaged; a state that is no number,
 in no temperature unit, or absurd is left out with one log line (until that sensor reads well
 again). Their average goes to the service (`rooms.note_room`), which owns the rule
-(room_follow.py); the climate entity reads which sensors are in control here.
+(room_follow.py); the climate entity shows which sensors are in control (`RoomView.sources`).
 """
 
 from __future__ import annotations
@@ -69,16 +69,9 @@ class RoomSensors:
         self._entry = entry
         self._service = service
         self._followed: dict[str, tuple[str, ...]] = {}
-        self._in_use: dict[str, tuple[str, ...]] = {}
         self._refused: set[str] = set()
         """Sensors whose state was logged as no room temperature, until they read well."""
         self._stop_tracking: CALLBACK_TYPE | None = None
-
-    def followed_sensors(self, serial: str) -> tuple[str, ...] | None:
-        """Return the sensors in control of a thermostat; None when it follows none."""
-        if not self._followed.get(serial):
-            return None
-        return self._in_use.get(serial, ())
 
     @callback
     def async_apply(self) -> None:
@@ -142,9 +135,10 @@ class RoomSensors:
             for entity_id in self._followed.get(serial, ())
             if (celsius := self._celsius(entity_id)) is not None
         }
-        self._in_use[serial] = tuple(readings)
         average = sum(readings.values()) / len(readings) if readings else None
-        self._service.rooms.note_room(serial, None if average is None else round(average, 2))
+        self._service.rooms.note_room(
+            serial, None if average is None else round(average, 2), tuple(readings)
+        )
 
     def _celsius(self, entity_id: str) -> float | None:
         """Return a sensor's reading in °C; None, logged once, when it is no room temperature."""

@@ -54,6 +54,8 @@ class RoomView:
     """The shift the thermostat's setpoints were sent with: add it to show them."""
     fallen_back: bool
     """Room sensors are chosen, but none gave a reading for `ROOM_STALE_MS`."""
+    sources: tuple[str, ...] = ()
+    """The sensors whose average the reading is (the host's names), while following."""
 
     @property
     def following(self) -> bool:
@@ -80,6 +82,7 @@ class _Room:
     offset: float = 0.0
     follows: bool = False
     reading: float | None = None
+    sources: tuple[str, ...] = ()
     good_ms: int | None = None
     """When the room's reading was last usable."""
     frame: float = 0.0
@@ -113,8 +116,8 @@ class RoomFollow:
             room.reading = room.good_ms = None
         self._changed(serial)
 
-    def note_room(self, serial: str, celsius: float | None) -> None:
-        """Take the followed sensors' reading (their average); None when none is usable now.
+    def note_room(self, serial: str, celsius: float | None, sources: tuple[str, ...] = ()) -> None:
+        """Take the followed sensors' reading (the average of `sources`); None when none is.
 
         The last reading stays in use for `ROOM_STALE_MS`, so a sensor's short absence moves
         nothing.
@@ -125,6 +128,7 @@ class RoomFollow:
         was = self.view(serial)
         if celsius is not None:
             room.reading = celsius
+            room.sources = sources
             room.good_ms = self._clock.now_ms()
         if self.view(serial) != was:
             self._changed(serial)
@@ -155,6 +159,7 @@ class RoomFollow:
         if room.frame != shift:
             room.frame = shift
             self._request_save()
+            self._events.publish(ServiceEvent(EventKind.ROOM, serial))
 
     # -- what a person sees ----------------------------------------------------------------
 
@@ -166,6 +171,7 @@ class RoomFollow:
             offset=room.offset,
             frame=room.frame,
             fallen_back=room.follows and reading is None,
+            sources=room.sources if reading is not None else (),
         )
 
     def _reading(self, room: _Room) -> float | None:
