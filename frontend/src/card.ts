@@ -15,6 +15,7 @@ import {
 } from "./const";
 import { renderDayEditor } from "./day-editor";
 import { renderHoldBanner } from "./hold-banner";
+import { renderRoomNote } from "./room-note";
 import {
   canonical,
   dayOrder,
@@ -219,6 +220,7 @@ export class ThermostatCloudScheduleCard extends ThermostatCloudCard {
           </div>`
         : nothing}
       ${renderHoldBanner(text, this._message, () => this._resumeSchedule())}
+      ${renderRoomNote(text, this.hass, entity)}
       ${this._theirs
         ? html`<div class="message warning" role="status">
             <p>${text.t("changed_on_thermostat")}</p>

@@ -266,8 +266,13 @@ export const scheduleCardStyles = [
     .message.eco {
       border-inline-start-color: var(--state-climate-eco-color, #43a047);
     }
-    .message.hold p {
+    .message.hold p,
+    .message.room p {
       margin: 0;
+    }
+    .message.room {
+      border-inline-start: 4px solid var(--primary-color, #03a9f4);
+      background: rgba(var(--rgb-primary-color, 3, 169, 244), 0.08);
     }
     .check {
       display: inline-flex;

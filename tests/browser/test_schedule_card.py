@@ -448,3 +448,58 @@ async def test_every_number_on_the_week_is_the_schedules_and_drawn_whole(
     assert tuesday[1]["text"] == "16.5"
     assert tuesday[1]["shown"] is (width > 1000)
     await screenshot(page, "week")
+
+
+async def set_state(
+    home_assistant: BrowserHomeAssistant, entity_id: str, state: str, **attributes: Any
+) -> None:
+    """Set a sensor's state as an integration would (Home Assistant's REST API)."""
+    client = home_assistant.client
+    async with client.http.post(
+        f"{client.running.control_url}/api/states/{entity_id}",
+        json={"state": state, "attributes": attributes},
+        headers={"Authorization": f"Bearer {client.running.token}"},
+    ) as resp:
+        assert resp.status in (200, 201), await resp.text()
+
+
+async def test_the_card_says_which_room_sensor_is_in_control(
+    page: Page,
+    show_card: ShowCard,
+    home_assistant: BrowserHomeAssistant,
+    readme_picture: Screenshot,
+) -> None:
+    """Following a room sensor (chosen in the thermostat's reconfigure step) shows on the card."""
+    paired, card = await show_card(page)
+    room = "sensor.living_room_temperature"
+    room_attributes = {
+        "unit_of_measurement": "°C",
+        "device_class": "temperature",
+        "friendly_name": "Living room temperature",
+    }
+    await set_state(home_assistant, room, "19.5", **room_attributes)
+    client = home_assistant.client
+    subentries = await client.websocket(
+        {"type": "config_entries/subentries/list", "entry_id": home_assistant.hub_entry_id}
+    )
+    (subentry_id,) = [s["subentry_id"] for s in subentries if s["unique_id"] == paired.serial]
+    flow = await client.call(
+        "POST",
+        "/api/config/config_entries/subentries/flow",
+        {"handler": [home_assistant.hub_entry_id, "thermostat"], "subentry_id": subentry_id},
+    )
+    assert flow["step_id"] == "reconfigure", flow
+    done = await client.call(
+        "POST",
+        f"/api/config/config_entries/subentries/flow/{flow['flow_id']}",
+        {"followed_sensors": [room]},
+    )
+    assert done["reason"] == "reconfigure_successful", done
+
+    note = card.get_by_role("status").filter(has_text="The room's temperature is in control")
+    await expect(note).to_contain_text("Living room temperature")
+    await readme_picture(card, "schedule-card-room")
+
+    await set_state(home_assistant, room, "unavailable", **room_attributes)
+    # Within 15 minutes the last reading stays in control.
+    await expect(note).to_be_visible()

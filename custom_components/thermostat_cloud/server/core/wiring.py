@@ -37,7 +37,7 @@ from .watch.days import DayLedger
 from .watch.health_monitor import HealthMonitor
 from .watch.house_model import HouseModel
 from .watch.runtime import RuntimeLedger
-from .write.commands import Commands
+from .write.commands import Commands, RoomFrames
 from .write.confirmations import Confirmations
 from .write.write_path import AnswerFirst
 
@@ -107,25 +107,15 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
     delivery = Delivery(
         buckets, subscriptions, ownership.home_keys, on_written=confirmations.written
     )
-    rooms: RoomFollow | None = None
-
-    def shift_of(serial: str) -> float:
-        assert rooms is not None  # built before any command runs
-        return rooms.shift(serial)
-
-    def sent_with(serial: str, shift: float) -> None:
-        assert rooms is not None
-        rooms.sent(serial, shift)
-
+    room_frames = RoomFrames()
     commands = Commands(
         context,
         delivery=delivery,
         confirmations=confirmations,
         answer_first=answer_first,
-        shift_of=shift_of,
-        sent_with=sent_with,
+        room_frames=room_frames,
     )
-    rooms = RoomFollow(context, commands=commands)
+    rooms = RoomFollow(context, commands=commands, frames=room_frames)
     api_keys = ApiKeyStore(clock, host.save_now_later, host.request_save)
     forgets: list[Callable[[str], None]] = []
     roster = Roster(context, subscriptions=subscriptions, forgets=forgets)

@@ -3,8 +3,8 @@
 Everything a person sees and sets is in the room's frame. The shift is the offset, or while
 following a room reading, the room's reading minus the thermostat's own, bounded by
 `ROOM_SHIFT_MAX_C`; both on the thermostat's 0.5 °C steps. A setpoint written through the
-command layer is sent minus the shift (`Commands`, `shift_of`), and remembered with the shift
-it was sent with (its frame): the setpoints shown are the thermostat's plus their frame. When
+command layer is sent minus the shift (`RoomFrames`, which this keeps), and remembered with
+the shift it was sent with (its frame): the setpoints shown are the thermostat's plus their frame. When
 the shift moves a step away from the frame, no sooner than `RESHIFT_INTERVAL_MS` after the
 last re-send, the setpoints shown are sent again with the new shift (`Rule.ROOM`), so the
 room's target holds. Eco and safety temperatures stay the thermostat's own: they protect
@@ -27,7 +27,7 @@ from ..read.modes import Setpoints
 from ..read.readings import BucketReadings, takes_range
 from ..read.validation import round_half
 from ..write.changes import Author, Rule
-from ..write.commands import Commands
+from ..write.commands import Commands, RoomFrames
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -85,7 +85,6 @@ class _Room:
     sources: tuple[str, ...] = ()
     good_ms: int | None = None
     """When the room's reading was last usable."""
-    frame: float = 0.0
     resent_ms: int | None = None
 
 
@@ -95,7 +94,9 @@ class RoomFollow:
     follows = Follows(fields=frozenset({"shared.current_temperature"}))
     """The thermostat's own reading, which the shift is measured from."""
 
-    def __init__(self, context: CoreContext, *, commands: Commands) -> None:
+    def __init__(self, context: CoreContext, *, commands: Commands, frames: RoomFrames) -> None:
+        """`frames`: the maps the command layer shifts setpoints by; kept here."""
+        self._frames = frames
         self._buckets = context.buckets
         self._clock = context.clock
         self._events = context.events
@@ -150,16 +151,7 @@ class RoomFollow:
 
     def frame(self, serial: str) -> float:
         """Return the shift the thermostat's setpoints were sent with."""
-        room = self._rooms.get(serial)
-        return 0.0 if room is None else room.frame
-
-    def sent(self, serial: str, shift: float) -> None:
-        """Remember the shift a thermostat's setpoints were just sent with."""
-        room = self._room(serial)
-        if room.frame != shift:
-            room.frame = shift
-            self._request_save()
-            self._events.publish(ServiceEvent(EventKind.ROOM, serial))
+        return self._frames.sent.get(serial, 0.0)
 
     # -- what a person sees ----------------------------------------------------------------
 
@@ -169,7 +161,7 @@ class RoomFollow:
         return RoomView(
             reading=reading,
             offset=room.offset,
-            frame=room.frame,
+            frame=self.frame(serial),
             fallen_back=room.follows and reading is None,
             sources=room.sources if reading is not None else (),
         )
@@ -196,6 +188,11 @@ class RoomFollow:
 
         Arms a timer for when the rate allows it, and for when the room reading turns stale.
         """
+        shift = self.shift(serial)
+        if shift:
+            self._frames.shift[serial] = shift
+        else:
+            self._frames.shift.pop(serial, None)
         if not self._started:
             return
         self._cancel(serial)
@@ -204,7 +201,7 @@ class RoomFollow:
         wake: list[int] = []
         if room.follows and room.good_ms is not None and self._reading(room) is not None:
             wake.append(room.good_ms + ROOM_STALE_MS)
-        if abs(self.shift(serial) - room.frame) >= RESHIFT_STEP_C:
+        if abs(shift - self.frame(serial)) >= RESHIFT_STEP_C:
             allowed = (room.resent_ms or 0) + RESHIFT_INTERVAL_MS
             if now >= allowed:
                 self._resend(serial, room, now)
@@ -238,18 +235,21 @@ class RoomFollow:
             # Nothing of the room's to send: eco's temperatures are the thermostat's own.
             return
         room.resent_ms = now
+        frame = self.frame(serial)
         low, high = readings.range_ends
         target = readings.shared.get("target_temperature")
         try:
             with self._commands.acting_as(Author.rule(Rule.ROOM)):
                 if takes_range(mode) and low is not None and high is not None:
-                    self._commands.set_setpoints(
-                        serial, low=low + room.frame, high=high + room.frame
-                    )
+                    self._commands.set_setpoints(serial, low=low + frame, high=high + frame)
                 elif isinstance(target, int | float) and not takes_range(mode):
-                    self._commands.set_setpoints(serial, target + room.frame)
+                    self._commands.set_setpoints(serial, target + frame)
         except CommandError as err:
             _LOGGER.warning("%s: the room's setpoint was not sent again: %s", serial, err.message)
+            return
+        if self.frame(serial) != frame:
+            # Shown in the new frame even where the limits kept the thermostat's setpoint.
+            self._events.publish(ServiceEvent(EventKind.ROOM, serial))
 
     def _cancel(self, serial: str) -> None:
         if (handle := self._timers.pop(serial, None)) is not None:
@@ -263,16 +263,18 @@ class RoomFollow:
     def load(self, saved: object) -> None:
         """Restore each thermostat's frame (the document's `rooms`); absent in older data."""
         self._rooms.clear()
+        self._frames.sent.clear()
+        self._frames.shift.clear()
         if not isinstance(saved, Mapping):
             return
         for serial, frame in saved.items():
             if isinstance(frame, int | float) and abs(frame) <= OFFSET_MAX_C:
-                self._room(str(serial)).frame = float(frame)
+                self._frames.sent[str(serial)] = float(frame)
             else:
                 _LOGGER.warning("Ignoring the stored room frame of %s: it does not parse", serial)
 
     def dump(self) -> dict[str, Any]:
-        return {serial: room.frame for serial, room in self._rooms.items() if room.frame}
+        return {serial: frame for serial, frame in self._frames.sent.items() if frame}
 
     def start(self) -> None:
         self._started = True
@@ -287,3 +289,5 @@ class RoomFollow:
     def forget(self, serial: str) -> None:
         self._cancel(serial)
         self._rooms.pop(serial, None)
+        self._frames.sent.pop(serial, None)
+        self._frames.shift.pop(serial, None)

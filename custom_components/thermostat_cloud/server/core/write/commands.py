@@ -6,9 +6,9 @@ write path (write_path.py); device PUTs and inline updates call `apply`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...delivery.ledger import Delivery
@@ -51,6 +51,20 @@ WAKE_DISPLAY = {"target_change_pending": True}
 it acknowledges by reporting `false`."""
 
 
+@dataclass(slots=True)
+class RoomFrames:
+    """The room's frame of each thermostat's setpoints (see home/room_follow.py).
+
+    Plain maps the command layer reads on its path to the wire: a setpoint asked for is sent
+    minus `shift`, and `sent` keeps the shift it went with (its frame).
+    """
+
+    shift: dict[str, float] = field(default_factory=dict)
+    """The shift now, kept by `RoomFollow`."""
+    sent: dict[str, float] = field(default_factory=dict)
+    """The shift each thermostat's setpoints were sent with."""
+
+
 @dataclass(frozen=True, slots=True)
 class _ModeNow:
     """What the mode rules read of a thermostat (`readings.ModeReadings`), read before a write."""
@@ -70,16 +84,13 @@ class Commands:
         delivery: Delivery,
         confirmations: Confirmations,
         answer_first: AnswerFirst | None = None,
-        shift_of: Callable[[str], float] = lambda serial: 0.0,
-        sent_with: Callable[[str, float], None] = lambda serial, shift: None,
+        room_frames: RoomFrames | None = None,
     ) -> None:
         """`answer_first` holds a report's announcements until its answer (write_path.py).
 
-        `shift_of` is what a setpoint asked for is sent minus (the room's, room_follow.py);
-        `sent_with` hears the shift setpoints were sent with.
+        `room_frames`: what a setpoint asked for is sent minus (see `RoomFrames`).
         """
-        self._shift_of = shift_of
-        self._sent_with = sent_with
+        self._frames = room_frames or RoomFrames()
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -214,7 +225,7 @@ class Commands:
         In range mode, without `mode`, it moves one end of the range (see `_range_towards`).
         """
         self.require_device(serial)
-        shift = self._shift_of(serial)
+        shift = self._frames.shift.get(serial, 0.0)
         celsius = self._to_thermostat(setpoint(value), shift, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
         fields: dict[str, Any] = {"target_temperature": celsius, **WAKE_DISPLAY}
         if mode is not None:
@@ -223,14 +234,23 @@ class Commands:
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
         elif takes_range(self._readings(serial).mode):
-            result = self._write(
-                serial, "shared", {**self._range_towards(serial, celsius), **WAKE_DISPLAY}
-            )
-            self._sent_with(serial, shift)
-            return result
-        result = self._write(serial, "shared", fields)
-        self._sent_with(serial, shift)
-        return result
+            fields = {**self._range_towards(serial, celsius), **WAKE_DISPLAY}
+        return self._write_shifted(serial, fields, shift)
+
+    def _write_shifted(self, serial: str, fields: Mapping[str, Any], shift: float) -> CommandResult:
+        """Write setpoints sent minus `shift`, noted first as their frame.
+
+        So the change announced shows them in the room's frame; a write refused keeps the
+        frame it had.
+        """
+        sent = self._frames.sent
+        before = sent.get(serial, 0.0)
+        sent[serial] = shift
+        try:
+            return self._write(serial, "shared", fields)
+        except CommandError:
+            sent[serial] = before
+            raise
 
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
         """Return a single setpoint in range mode as the range end on the side the room must move.
@@ -280,7 +300,7 @@ class Commands:
             fields=("target_temperature_low", "target_temperature_high"),
             unordered="Low temperature must be less than high temperature",
         )
-        shift = self._shift_of(serial)
+        shift = self._frames.shift.get(serial, 0.0)
         # Both ends move alike; their limits keep them apart.
         step = 0.5
         fields: dict[str, Any] = {
@@ -295,9 +315,7 @@ class Commands:
         if switch_to_range:
             self._check_capability(serial, "range")
             fields["target_temperature_type"] = "range"
-        result = self._write(serial, "shared", fields)
-        self._sent_with(serial, shift)
-        return result
+        return self._write_shifted(serial, fields, shift)
 
     def _check_capability(self, serial: str, mode: str) -> None:
         caps = self._readings(serial).capabilities
