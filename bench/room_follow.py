@@ -46,7 +46,7 @@ async def measure(rounds: int) -> str:
     conn = HeldConnection(serial=serial, session="bench")
     harness(service).delivery.hold(conn, dict.fromkeys(initial_buckets(serial), 0), _Nowhere())
     rooms = service.rooms
-    rooms.configure(serial, offset=0.0, following=True)
+    rooms.configure(serial, offset=0.0, sensors=("sensor.room",))
     own = service.thermostat(serial).current_temperature or 20.0
     updates: list[float] = []
     reshifts: list[float] = []
@@ -56,9 +56,9 @@ async def measure(rounds: int) -> str:
         updates.append(time.perf_counter() - started)
         # Each offset is a step away from the last: the configured change re-sends at once.
         started = time.perf_counter()
-        rooms.configure(serial, offset=1.0 if index % 2 else -1.0, following=False)
+        rooms.configure(serial, offset=1.0 if index % 2 else -1.0)
         reshifts.append(time.perf_counter() - started)
-        rooms.configure(serial, offset=0.0, following=True)
+        rooms.configure(serial, offset=0.0, sensors=("sensor.room",))
         clock.ms += 6 * 60_000  # past the rate limit, so every re-shift sends
     service.close_connections()
     await service.async_stop()

@@ -229,3 +229,15 @@ async def test_an_older_subentry_shows_the_thermostat_unshifted(
     assert shown_now[ATTR_CURRENT_TEMPERATURE] == 21.3
     assert shown_now[ATTR_TEMPERATURE] == 20.0
     assert "followed_sensors" not in shown_now
+
+
+async def test_the_shift_setpoints_were_sent_with_survives_a_restart(
+    hass: HomeAssistant, clock: LoopClock, paired: PairedThermostat
+) -> None:
+    """After a restart the room's setpoint shows as before, and nothing is shifted twice."""
+    await reconfigure_room(hass, paired, temperature_offset=-2.0)
+    await paired.pushed("shared", target_temperature=22.0)
+    assert await hass.config_entries.async_reload(paired.entry.entry_id)
+    await hass.async_block_till_done()
+    assert climate(paired)[ATTR_TEMPERATURE] == 20.0
+    assert paired.thermostat.local[f"shared.{paired.serial}"].value["target_temperature"] == 22.0

@@ -80,7 +80,7 @@ class RoomSensors:
         for serial, subentry_id in thermostat_subentries(self._entry).items():
             offset, sensors = room_options(self._entry.subentries[subentry_id].data)
             self._followed[serial] = sensors
-            self._service.rooms.configure(serial, offset=offset, following=bool(sensors))
+            self._service.rooms.configure(serial, offset=offset, sensors=sensors)
         self._track()
         for serial in self._followed:
             self._note(serial)

@@ -463,26 +463,15 @@ async def set_state(
         assert resp.status in (200, 201), await resp.text()
 
 
-async def test_the_card_says_which_room_sensor_is_in_control(
-    page: Page,
-    show_card: ShowCard,
-    home_assistant: BrowserHomeAssistant,
-    readme_picture: Screenshot,
+async def follow_room(
+    home_assistant: BrowserHomeAssistant, serial: str, sensors: list[str]
 ) -> None:
-    """Following a room sensor (chosen in the thermostat's reconfigure step) shows on the card."""
-    paired, card = await show_card(page)
-    room = "sensor.living_room_temperature"
-    room_attributes = {
-        "unit_of_measurement": "°C",
-        "device_class": "temperature",
-        "friendly_name": "Living room temperature",
-    }
-    await set_state(home_assistant, room, "19.5", **room_attributes)
+    """Choose the room sensors in the thermostat's reconfigure step, as its form does."""
     client = home_assistant.client
     subentries = await client.websocket(
         {"type": "config_entries/subentries/list", "entry_id": home_assistant.hub_entry_id}
     )
-    (subentry_id,) = [s["subentry_id"] for s in subentries if s["unique_id"] == paired.serial]
+    (subentry_id,) = [s["subentry_id"] for s in subentries if s["unique_id"] == serial]
     flow = await client.call(
         "POST",
         "/api/config/config_entries/subentries/flow",
@@ -492,14 +481,35 @@ async def test_the_card_says_which_room_sensor_is_in_control(
     done = await client.call(
         "POST",
         f"/api/config/config_entries/subentries/flow/{flow['flow_id']}",
-        {"followed_sensors": [room]},
+        {"followed_sensors": sensors},
     )
     assert done["reason"] == "reconfigure_successful", done
 
+
+async def test_the_card_says_which_room_sensor_is_in_control(
+    page: Page,
+    show_card: ShowCard,
+    home_assistant: BrowserHomeAssistant,
+    readme_picture: Screenshot,
+) -> None:
+    """The room sensor in control shows over the week; none giving a reading, a warning."""
+    paired, card = await show_card(page)
+    temperature = {"unit_of_measurement": "°C", "device_class": "temperature"}
+    await set_state(
+        home_assistant,
+        "sensor.living_room_temperature",
+        "19.5",
+        friendly_name="Living room temperature",
+        **temperature,
+    )
+    await follow_room(home_assistant, paired.serial, ["sensor.living_room_temperature"])
     note = card.get_by_role("status").filter(has_text="The room's temperature is in control")
     await expect(note).to_contain_text("Living room temperature")
     await readme_picture(card, "schedule-card-room")
 
-    await set_state(home_assistant, room, "unavailable", **room_attributes)
-    # Within 15 minutes the last reading stays in control.
-    await expect(note).to_be_visible()
+    await set_state(home_assistant, "sensor.attic_temperature", "unavailable", **temperature)
+    await follow_room(home_assistant, paired.serial, ["sensor.attic_temperature"])
+    await expect(note).to_be_hidden()
+    await expect(
+        card.get_by_role("status").filter(has_text="The room sensors give no temperature")
+    ).to_be_visible()

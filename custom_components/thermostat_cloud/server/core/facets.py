@@ -129,7 +129,7 @@ class HoldsFacet(Protocol):
 class RoomsFacet(Protocol):
     """Each thermostat's offset and followed room (see `room_follow.RoomFollow`)."""
 
-    def configure(self, serial: str, *, offset: float, following: bool) -> None: ...
+    def configure(self, serial: str, *, offset: float, sensors: tuple[str, ...] = ()) -> None: ...
 
     def note_room(
         self, serial: str, celsius: float | None, sources: tuple[str, ...] = ()

@@ -80,7 +80,8 @@ class RoomView:
 @dataclass(slots=True)
 class _Room:
     offset: float = 0.0
-    follows: bool = False
+    sensors: tuple[str, ...] = ()
+    """The sensors chosen to follow (the host's names); none: not following."""
     reading: float | None = None
     sources: tuple[str, ...] = ()
     good_ms: int | None = None
@@ -108,13 +109,17 @@ class RoomFollow:
 
     # -- what the host tells ----------------------------------------------------------------
 
-    def configure(self, serial: str, *, offset: float, following: bool) -> None:
-        """Set a thermostat's offset (°C, bounded) and whether it follows room sensors."""
+    def configure(self, serial: str, *, offset: float, sensors: tuple[str, ...] = ()) -> None:
+        """Set a thermostat's offset (°C, bounded) and the room sensors it follows.
+
+        Other sensors than before: the reading of the ones before is no longer the room's.
+        """
         room = self._room(serial)
         room.offset = max(-OFFSET_MAX_C, min(OFFSET_MAX_C, offset))
-        if room.follows != following:
-            room.follows = following
+        if room.sensors != sensors:
+            room.sensors = sensors
             room.reading = room.good_ms = None
+            room.sources = ()
         self._changed(serial)
 
     def note_room(self, serial: str, celsius: float | None, sources: tuple[str, ...] = ()) -> None:
@@ -124,7 +129,7 @@ class RoomFollow:
         nothing.
         """
         room = self._room(serial)
-        if not room.follows:
+        if not room.sensors:
             return
         was = self.view(serial)
         if celsius is not None:
@@ -162,12 +167,12 @@ class RoomFollow:
             reading=reading,
             offset=room.offset,
             frame=self.frame(serial),
-            fallen_back=room.follows and reading is None,
+            fallen_back=bool(room.sensors) and reading is None,
             sources=room.sources if reading is not None else (),
         )
 
     def _reading(self, room: _Room) -> float | None:
-        if not room.follows or room.reading is None or room.good_ms is None:
+        if not room.sensors or room.reading is None or room.good_ms is None:
             return None
         if self._clock.now_ms() - room.good_ms >= ROOM_STALE_MS:
             return None
@@ -199,7 +204,7 @@ class RoomFollow:
         room = self._room(serial)
         now = self._clock.now_ms()
         wake: list[int] = []
-        if room.follows and room.good_ms is not None and self._reading(room) is not None:
+        if room.sensors and room.good_ms is not None and self._reading(room) is not None:
             wake.append(room.good_ms + ROOM_STALE_MS)
         if abs(shift - self.frame(serial)) >= RESHIFT_STEP_C:
             allowed = (room.resent_ms or 0) + RESHIFT_INTERVAL_MS
@@ -216,7 +221,7 @@ class RoomFollow:
     def _woken(self, serial: str) -> None:
         self._timers.pop(serial, None)
         room = self._room(serial)
-        if room.follows and room.good_ms is not None and self._reading(room) is None:
+        if room.sensors and room.good_ms is not None and self._reading(room) is None:
             _LOGGER.info(
                 "%s: no room reading for %d minutes; the thermostat's own reading counts",
                 serial,
