@@ -25,6 +25,7 @@ import pytest
 from custom_components.thermostat_cloud.const import DOMAIN, SUBENTRY_THERMOSTAT
 
 from .conftest import LoopClock, PairedThermostat
+from .test_services import action
 
 ROOM = "sensor.living_room"
 SECOND_ROOM = "sensor.living_room_shelf"
@@ -241,3 +242,21 @@ async def test_the_shift_setpoints_were_sent_with_survives_a_restart(
     await hass.async_block_till_done()
     assert climate(paired)[ATTR_TEMPERATURE] == 20.0
     assert paired.thermostat.local[f"shared.{paired.serial}"].value["target_temperature"] == 22.0
+
+
+async def test_a_hold_keeps_the_rooms_temperature_across_a_new_shift(
+    hass: HomeAssistant, clock: LoopClock, paired: PairedThermostat
+) -> None:
+    """A re-send for a new shift does not end a hold: it holds the room at what was asked."""
+    set_sensor(hass, ROOM, "20.3")
+    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
+    await paired.pushed("shared", target_temperature=21.0)
+    await action(hass, paired, "hold", temperature=23, duration={"hours": 3})
+    await paired.pushed("shared", target_temperature=24.0)
+
+    set_sensor(hass, ROOM, "19.3")
+    await clock.advance(300)
+    await paired.pushed("shared", target_temperature=25.0)
+    await hass.async_block_till_done()
+    assert paired.service.holds.hold_of(paired.serial) is not None
+    assert climate(paired)[ATTR_TEMPERATURE] == 23.0
