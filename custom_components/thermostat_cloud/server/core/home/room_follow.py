@@ -101,7 +101,6 @@ class RoomFollow:
         self._buckets = context.buckets
         self._clock = context.clock
         self._events = context.events
-        self._request_save = context.request_save
         self._commands = commands
         self._rooms: dict[str, _Room] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
