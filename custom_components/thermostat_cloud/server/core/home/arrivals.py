@@ -40,14 +40,18 @@ class Arrival:
     arrival_ms: int
     planned_ms: int
     """When it was asked for: the home never leaves eco before it."""
-    started: bool = False
-    """The planned start came: the home left away and eco (and is left alone since)."""
+    started_ms: int | None = None
+    """The planned start, once it came: the home left away and eco (and is left alone since)."""
+
+    @property
+    def started(self) -> bool:
+        return self.started_ms is not None
 
     def dump(self) -> dict[str, Any]:
         return {
             "arrival_ms": self.arrival_ms,
             "planned_ms": self.planned_ms,
-            "started": self.started,
+            "started_ms": self.started_ms,
         }
 
     @classmethod
@@ -57,7 +61,12 @@ class Arrival:
         arrival, planned = saved.get("arrival_ms"), saved.get("planned_ms")
         if not is_int(arrival) or not is_int(planned):
             return None
-        return cls(arrival_ms=arrival, planned_ms=planned, started=saved.get("started") is True)
+        started = saved.get("started_ms")
+        return cls(
+            arrival_ms=arrival,
+            planned_ms=planned,
+            started_ms=started if is_int(started) else None,
+        )
 
 
 class Arrivals:
@@ -95,10 +104,13 @@ class Arrivals:
         """Return when the home leaves eco for the arrival (Unix ms), None without one.
 
         The arrival less the longest lead of the home's thermostats from their own eco
-        temperatures to their schedule then, never before it was asked for.
+        temperatures to their schedule then, never before it was asked for; once it came,
+        when it came.
         """
         if (arrival := self._arrival) is None:
             return None
+        if arrival.started_ms is not None:
+            return arrival.started_ms
         lead_ms = self._leads.home_lead_ms(arrival.arrival_ms)
         return max(arrival.planned_ms, arrival.arrival_ms - lead_ms)
 
@@ -194,7 +206,7 @@ class Arrivals:
         start_ms = self.start_ms()
         assert start_ms is not None
         if not arrival.started and now_ms >= start_ms:
-            self._arrival = arrival = Arrival(arrival.arrival_ms, arrival.planned_ms, started=True)
+            self._arrival = arrival = Arrival(arrival.arrival_ms, arrival.planned_ms, start_ms)
             self._request_save()
             self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._leave_eco(arrival)
