@@ -8,10 +8,11 @@ time-to-target); its own eco low is 12.5 °C and WEEK_SCHEDULE has 21 °C on a T
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
+from homeassistant.components.climate.const import SERVICE_SET_PRESET_MODE
 from homeassistant.const import STATE_OFF, STATE_ON
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ServiceValidationError
@@ -20,10 +21,14 @@ from homeassistant.util import dt as dt_util
 import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.server import MIN_RUNS
 
-from .conftest import SERIAL, PairedThermostat, PairThermostat, shown
-from .test_holds import at, move_to
+from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
+from .test_holds import TUESDAY_EVENING, at, move_to
+from .test_house_model import ROOM, live, new_house, weather
+from .test_services import action
 from .test_vacations import (
+    OWN_ECO,
     down_until,
     home_is_away,
     pair_at_home,
@@ -230,3 +235,67 @@ async def test_a_vacation_planned_over_an_arrival_takes_its_place(
     assert shown(hass, preparing_id(hass, paired)) == STATE_OFF
     await move_to(hass, freezer, at("2026-12-01 10:35:01-08:00"))
     assert home_is_away(paired)
+
+
+ALWAYS_21 = {
+    "ver": 2,
+    "name": "Always 21",
+    "schedule_mode": "HEAT",
+    "days": {
+        str(day): {"0": {"time": 0, "temp": 21.0, "type": "HEAT", "entry_type": "setpoint"}}
+        for day in range(7)
+    },
+}
+
+
+@pytest.mark.slow  # five hours of the house a minute a step, then five a step
+async def test_the_house_is_warm_by_the_arrival_by_the_learned_rate(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+) -> None:
+    """A known house heats at about 5 °C/h near 21 °C (8 °C/h furnace, leaky, 5 °C outdoors).
+
+    Planned before anything is learned the home leaves eco at the arrival itself; once the
+    model has the rate, (21 - 12.5) °C ahead of it. In its own eco the room cools; the
+    thermostat leaves eco at the planned start and the room is at 21 °C by the arrival.
+    """
+    clock.freezer.move_to(at(TUESDAY_EVENING))
+    weather(hass, 5.0)
+    # The simulator runs no schedule: its setpoint is the schedule's, 21 °C.
+    paired = await pair_thermostat(
+        device=OWN_ECO,
+        shared={"current_temperature": ROOM.temperature_c, "target_temperature": 21.0},
+    )
+    await action(hass, paired, "set_schedule", schedule=ALWAYS_21)
+    await paired.pushed("schedule", schedule_mode="HEAT")
+    arrival = at("2026-11-25 05:00:00-08:00")
+    answer = await set_arrival(hass, arrival="2026-11-25 05:00:00")
+    assert dt_util.parse_datetime(answer["start"]) == arrival  # no rate yet: no lead
+
+    house = new_house()
+    await live(paired, house, clock, MIN_RUNS + 2)
+    _, start, _ = planned(hass, paired)
+    learned = paired.service.house_model.estimate(SERIAL, "heating").rate
+    assert learned is not None
+    # From its own eco low to 21 °C at the learned rate (to the millisecond).
+    assert abs(start - (arrival - timedelta(hours=(21 - 12.5) / learned))) < timedelta(seconds=1)
+    assert arrival - timedelta(hours=3) < start < arrival - timedelta(hours=1)
+
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
+    await thermostat_has(paired, f"device.{SERIAL}", eco_mode_enabled=True)
+    reached: datetime | None = None
+    while dt_util.utcnow() < arrival:
+        await clock.advance(300)
+        await paired.thermostat.live(house, 300)
+        now = dt_util.utcnow()
+        in_eco = paired.thermostat.local[f"device.{SERIAL}"].value["eco"]["mode"] == "manual-eco"
+        if now < start:
+            assert in_eco, now
+            assert house.room.temperature_c < 20
+        elif start + timedelta(minutes=1) <= now < arrival:
+            assert not in_eco, now
+            assert shown(hass, preparing_id(hass, paired)) == STATE_ON
+            if reached is None and house.room.temperature_c >= 21:
+                reached = now
+    assert reached is not None
+    assert reached <= arrival
+    assert shown(hass, preparing_id(hass, paired)) == STATE_OFF  # over

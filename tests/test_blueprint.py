@@ -284,7 +284,7 @@ async def test_a_travel_time_while_away_plans_the_arrival(
     for nonsense in ("unavailable", "-5", "2000"):
         await home.moved(travel, nonsense, unit_of_measurement="min")
         assert arrivals.arrival() is None
-    now_ms = int(freezer().timestamp() * 1000)  # type: ignore[operator]
+    now_ms = int(freezer().timestamp() * 1000)
     await home.moved(travel, "45", unit_of_measurement="min")
     arrival = arrivals.arrival()
     assert arrival is not None
