@@ -20,10 +20,11 @@ from homeassistant.helpers import entity_registry as er
 from homeassistant.util import dt as dt_util
 import pytest
 
-from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
 from custom_components.thermostat_cloud.server import MIN_RUNS
 
 from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
+from .test_change_authors import changed_by
 from .test_holds import TUESDAY_EVENING, at, move_to
 from .test_house_model import ROOM, live, new_house, weather
 from .test_services import action
@@ -126,6 +127,8 @@ async def test_the_home_leaves_away_at_the_planned_start_and_the_arrival_is_gone
     await thermostat_has(paired, structure_key(paired), away=False, manual_eco_all=False)
     assert planned(hass, paired) == (STATE_ON, at(PLANNED_START), at(ARRIVAL))
     await thermostat_has(paired, f"device.{SERIAL}", eco_mode_enabled=False)
+    # The logbook and the climate entity name who did it: "by an arrival: warm in time".
+    assert changed_by(hass, paired) == ("rule", "arrival")
 
     await move_to(hass, freezer, at("2026-12-01 12:00:01-08:00"))
     state = hass.states.get(sensor)
@@ -299,3 +302,29 @@ async def test_the_house_is_warm_by_the_arrival_by_the_learned_rate(
     assert reached is not None
     assert reached <= arrival
     assert shown(hass, preparing_id(hass, paired)) == STATE_OFF  # over
+
+
+async def test_a_document_from_before_arrivals_loads_with_none_and_the_entities_keep_their_ids(
+    hass: HomeAssistant, hass_storage: dict[str, Any], paired: PairedThermostat
+) -> None:
+    """The previous version's document has no `arrival`, nor its entity: both join, off."""
+    entry = paired.entry
+    registry = er.async_get(hass)
+    assert await hass.config_entries.async_unload(entry.entry_id)
+    registry.async_remove(preparing_id(hass, paired))
+    before = {
+        e.unique_id: e.entity_id
+        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+    }
+    hass_storage[STORAGE_KEY]["data"].pop("arrival")
+
+    assert await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    after = {
+        e.unique_id: e.entity_id
+        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
+    }
+    assert {unique_id: after[unique_id] for unique_id in before} == before
+    assert paired.service.arrivals.arrival() is None
+    assert shown(hass, preparing_id(hass, paired)) == STATE_OFF
+    assert home_is_away(paired)
