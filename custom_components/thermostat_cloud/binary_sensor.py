@@ -220,7 +220,6 @@ class PreparingForArrivalSensor(ProjectedEntity[PlannedArrival | None], BinarySe
     """
 
     _attr_translation_key = "preparing_for_arrival"
-    _attr_device_class = BinarySensorDeviceClass.HEAT
 
     def __init__(self, hub: Hub) -> None:
         """Initialize the sensor of the hub's home, on the hub's device."""
