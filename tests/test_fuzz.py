@@ -545,6 +545,7 @@ WAVE_FIELDS = {
         "temperature_scale",
         "rssi",
         "hvac_wires",
+        "hvac_pins",
         "error_code",
         "wiring_error",
         # Issue 35: fields owners miss.

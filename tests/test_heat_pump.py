@@ -9,6 +9,7 @@ and values of a 5.9.4-5 capture (`thermostat_sim.HEAT_PUMP_DUAL_FUEL`).
 from __future__ import annotations
 
 from datetime import timedelta
+import logging
 from typing import Any
 
 from homeassistant.components.climate.const import ATTR_HVAC_ACTION, HVACAction
@@ -229,6 +230,7 @@ async def test_settings_of_a_wrong_type_read_as_unknown(
         dual_fuel_breakpoint=1e308,
         temperature_scale="K",
         rssi="strong",
+        hvac_pins=["W1"],
         hvac_wires=["Heat"],
         error_code=7,
         has_x3_cool="true",
@@ -279,7 +281,7 @@ async def test_the_display_unit_is_a_select(
 async def test_signal_wiring_and_error_codes_are_diagnostics(
     hass: HomeAssistant, pair_thermostat: PairThermostat, entity_registry: er.EntityRegistry
 ) -> None:
-    """The signal in dBm, the wiring, and errors: "none" a word in the user's language.
+    """The signal in dBm, the wiring by terminal, and errors: "none" a word in the user's language.
 
     `rssi` 72 is an RSSI of -72 dBm without its sign (docs/device-protocol.md). The device
     names its maker beside the model the thermostat reports.
@@ -294,9 +296,8 @@ async def test_signal_wiring_and_error_codes_are_diagnostics(
     assert float(signal.state) == -72
     assert signal.attributes["unit_of_measurement"] == "dBm"
     assert signal.attributes["device_class"] == "signal_strength"
-    assert (
-        shown(hass, paired.entity_id("sensor", "hvac_wires")) == HEAT_PUMP_DUAL_FUEL["hvac_wires"]
-    )
+    # The terminals as the base labels them (`hvac_pins` "W1,Y1,Rh,G"): names in every language.
+    assert shown(hass, paired.entity_id("sensor", "hvac_wires")) == "W1, Y1, Rh, G"
     assert shown(hass, paired.entity_id("sensor", "error_code")) == "none"
     assert shown(hass, paired.entity_id("sensor", "wiring_error")) == "none"
     # The frontend shows a state by the entity's translation: "none" reads "Keiner" in German.
@@ -312,6 +313,31 @@ async def test_signal_wiring_and_error_codes_are_diagnostics(
     assert device is not None
     assert device.manufacturer == "Google Nest"
     assert device.model == paired.service.thermostat(SERIAL).model
+
+
+async def test_wires_named_by_use_show_their_terminals(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A thermostat reporting its wires only by use (`hvac_wires`) shows their terminals.
+
+    "Heat,Cool,Fan,Rh" is W1, Y1, G, Rh (a capture pairs the two fields, docs/device-protocol.md);
+    a wire no source names a terminal for is shown as the thermostat sends it, logged once.
+    """
+    caplog.set_level(logging.DEBUG)
+    paired = await pair_thermostat(device={"hvac_wires": "Heat,Cool,Fan,Rh"})
+    wiring = paired.entity_id("sensor", "hvac_wires")
+    assert shown(hass, wiring) == "W1, Y1, G, Rh"
+
+    await paired.reported(hvac_wires="Heat,Cool,Fan,Common Wire,Rh")
+    assert shown(hass, wiring) == "W1, Y1, G, Common Wire, Rh"
+    await paired.reported(hvac_wires="Heat,Common Wire,Rh")
+    assert shown(hass, wiring) == "W1, Common Wire, Rh"
+    unknown = [r for r in caplog.records if "Common Wire" in r.getMessage()]
+    assert [r.levelno for r in unknown] == [logging.DEBUG]
+
+    # The terminals, once the thermostat reports them, are what it shows.
+    await paired.reported(hvac_pins="W1,Y1,C,Rh,G")
+    assert shown(hass, wiring) == "W1, Y1, C, Rh, G"
 
 
 async def test_an_error_the_thermostat_reports_raises_a_repair_that_quotes_it(

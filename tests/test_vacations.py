@@ -569,3 +569,51 @@ async def test_a_vacations_event_shows_its_eco_range_and_refuses_what_it_cannot_
     await hass.config.async_update(language="de")
     await hass.async_block_till_done()
     assert (await listed(hass, paired))[0]["description"] == "Eco-Temperaturen: 15,5\u201327 °C"
+
+
+async def test_the_event_dialog_reads_a_refusal_in_home_assistants_language(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
+) -> None:
+    """The dialog offers Repeat; a repeating vacation is refused in words the user reads.
+
+    No calendar can hide the dialog's Repeat (docs/holds-and-vacations.md), so the refusal
+    says what to choose there, and the dialog shows the websocket error's text as it is: in
+    Home Assistant's language, not the English core would make of the key.
+    """
+    client = await hass_ws_client(hass)
+    calendar = calendar_id(hass, paired)
+    now = dt_util.now().replace(microsecond=0)
+    event = {
+        "summary": "Skiing",
+        "dtstart": (now + timedelta(days=1)).isoformat(),
+        "dtend": (now + timedelta(days=3)).isoformat(),
+    }
+    create = {"type": "calendar/event/create", "entity_id": calendar}
+
+    async def refusal(event: dict[str, Any]) -> str:
+        await client.send_json_auto_id({**create, "event": event})
+        answer = await client.receive_json()
+        assert not answer["success"]
+        return cast("str", answer["error"]["message"])
+
+    weekly = {**event, "rrule": "FREQ=WEEKLY"}
+    assert await refusal(weekly) == (
+        "A vacation cannot repeat: set Repeat to \N{LEFT DOUBLE QUOTATION MARK}No repeat"
+        "\N{RIGHT DOUBLE QUOTATION MARK} and create each vacation as its own event"
+    )
+    assert await listed(hass, paired) == []
+
+    await hass.config.async_update(language="de")
+    await hass.async_block_till_done()
+    assert await refusal(weekly) == (
+        "Ein Urlaub kann sich nicht wiederholen: Wähle bei Wiederholen "
+        "\N{DOUBLE LOW-9 QUOTATION MARK}Keine Wiederholung\N{LEFT DOUBLE QUOTATION MARK} "
+        "und lege jeden Urlaub als eigenen Termin an"
+    )
+    # A refusal of the service (an overlap) reads in German too, its times filled in.
+    await client.send_json_auto_id({**create, "event": event})
+    assert (await client.receive_json())["success"]
+    overlap = await refusal(event)
+    assert overlap.startswith("Dieser Urlaub überschneidet sich mit einem anderen, von ")
+    assert "{start}" not in overlap
+    assert len(await listed(hass, paired)) == 1

@@ -112,6 +112,7 @@ FIRMWARE_IDLE_STATE: dict[str, Any] = {
     "backplate_temperature": 21.14,
     "fan_timer_timeout": 0,
     "rssi": 72,
+    "hvac_pins": "W1,Y1,Rh,G",
     "hvac_wires": "Heat,Cool,Fan,Rh",
     "error_code": "",
     "wiring_error": "",
@@ -119,7 +120,8 @@ FIRMWARE_IDLE_STATE: dict[str, Any] = {
 """What an idle thermostat reports in `device` with its full state, as in the same capture:
 no estimate of when it reaches its target (`time_to_target` 0), humidifier, dehumidifier, "cool
 to dry" and Airwave (`fan_cooling_*`, on as the capture has it) not running, its eco
-temperatures, no fan timer, its Wi-Fi signal (`rssi`), the wires it detected and no error."""
+temperatures, no fan timer, its Wi-Fi signal (`rssi`), the wires it detected (by terminal in
+`hvac_pins`, by use in `hvac_wires`) and no error."""
 
 HEAT_PUMP_DUAL_FUEL: dict[str, Any] = {
     "has_heat_pump": True,
@@ -138,14 +140,13 @@ HEAT_PUMP_DUAL_FUEL: dict[str, Any] = {
     "dual_fuel_breakpoint": -1,
     "aux_lockout_leaf": 10,
     "compressor_lockout_leaf": -17.79999,
-    "hvac_wires": "Heat,Heat 2,Heat 3,Aux,Cool,Cool 2,Fan,O/B,Rh",
 }
 """The equipment and settings a heat pump with three heating stages, auxiliary heat and dual fuel
 (a furnace as alternative heat) reports in `device` with its full state: the field names and
 the settings' values as a 5.9.4-5 capture has them (solbirn/Nest.Thermostat
 `docs/nest-api-schemas.md`: `heat_pump_aux_threshold` 10 on, `heat_pump_comp_threshold` -31.5
-off, `dual_fuel_breakpoint` -1), the equipment switched on. Cooling has two stages. `hvac_wires` lists the wires such a system
-uses, in the capture's form (`Heat,Cool,Fan,Rh` there)."""
+off, `dual_fuel_breakpoint` -1), the equipment switched on. Cooling has two stages. Its wiring
+is not given: no capture shows what `hvac_pins` and `hvac_wires` a heat pump reports."""
 
 HEAT_PUMP_SHARED: dict[str, Any] = {
     "compressor_lockout_enabled": False,

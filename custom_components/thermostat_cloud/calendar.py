@@ -7,6 +7,8 @@ deleting an event in Home Assistant's calendar calls the service, which checks i
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, date, datetime
 from typing import Any, override
 
@@ -22,7 +24,7 @@ from homeassistant.components.calendar.const import (
 )
 from homeassistant.const import UnitOfTemperature
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
 from homeassistant.helpers import translation
 from homeassistant.helpers.device_registry import DeviceInfo
 from homeassistant.util import dt as dt_util
@@ -95,10 +97,39 @@ class VacationCalendar(CalendarEntity):
         )
 
     async def _load_words(self) -> None:
-        """Load the description's words in Home Assistant's language, should it have changed."""
-        await translation.async_get_translations(
-            self.hass, self.hass.config.language, "entity", {DOMAIN}
-        )
+        """Load the description's and refusals' words in Home Assistant's language."""
+        for category in ("entity", "exceptions"):
+            await translation.async_get_translations(
+                self.hass, self.hass.config.language, category, {DOMAIN}
+            )
+
+    @contextmanager
+    def _refused_in_words(self) -> Iterator[None]:
+        """Give a refusal its text in Home Assistant's language, its translation key kept.
+
+        The event dialog shows the message of the calendar's websocket error, which core
+        makes from `str(err)` alone (`handle_calendar_event_create`, `_update`, `_delete` in
+        `homeassistant/components/calendar/__init__.py`): English, were it generated from the
+        key. An action's caller still gets the key and its placeholders.
+        """
+        try:
+            yield
+        except HomeAssistantError as err:
+            key = err.translation_key
+            words = translation.async_get_cached_translations(
+                self.hass, self.hass.config.language, "exceptions", DOMAIN
+            )
+            text = words.get(f"component.{DOMAIN}.exceptions.{key}.message")
+            if err.translation_domain != DOMAIN or not text:
+                raise
+            with suppress(KeyError, IndexError, ValueError):
+                text = text.format(**(err.translation_placeholders or {}))
+            raise type(err)(
+                text.rstrip("."),
+                translation_domain=DOMAIN,
+                translation_key=key,
+                translation_placeholders=err.translation_placeholders,
+            ) from err
 
     def _eco_description(self, vacation: Vacation | None) -> str:
         """Return what the home keeps during the vacation, in Home Assistant's language and unit.
@@ -146,16 +177,17 @@ class VacationCalendar(CalendarEntity):
     async def async_create_event(self, **kwargs: Any) -> None:
         """Add a vacation."""
         await self._load_words()
-        self._refuse_what_a_vacation_lacks(kwargs, None)
         vacations = self.hub.service.vacations
-        run(
-            self.hass,
-            lambda: vacations.add(
-                _when(kwargs[EVENT_START]),
-                _when(kwargs[EVENT_END]),
-                summary=str(kwargs.get(EVENT_SUMMARY) or ""),
-            ),
-        )
+        with self._refused_in_words():
+            self._refuse_what_a_vacation_lacks(kwargs, None)
+            run(
+                self.hass,
+                lambda: vacations.add(
+                    _when(kwargs[EVENT_START]),
+                    _when(kwargs[EVENT_END]),
+                    summary=str(kwargs.get(EVENT_SUMMARY) or ""),
+                ),
+            )
 
     @override
     async def async_update_event(
@@ -169,18 +201,19 @@ class VacationCalendar(CalendarEntity):
         vacations = self.hub.service.vacations
         current = vacations.get(uid)
         await self._load_words()
-        self._refuse_what_a_vacation_lacks(event, current)
-        run(
-            self.hass,
-            lambda: vacations.update(
-                uid,
-                _when(event[EVENT_START]),
-                _when(event[EVENT_END]),
-                eco_low=None if current is None else current.eco_low,
-                eco_high=None if current is None else current.eco_high,
-                summary=str(event.get(EVENT_SUMMARY) or ""),
-            ),
-        )
+        with self._refused_in_words():
+            self._refuse_what_a_vacation_lacks(event, current)
+            run(
+                self.hass,
+                lambda: vacations.update(
+                    uid,
+                    _when(event[EVENT_START]),
+                    _when(event[EVENT_END]),
+                    eco_low=None if current is None else current.eco_low,
+                    eco_high=None if current is None else current.eco_high,
+                    summary=str(event.get(EVENT_SUMMARY) or ""),
+                ),
+            )
 
     @override
     async def async_delete_event(
@@ -191,7 +224,9 @@ class VacationCalendar(CalendarEntity):
     ) -> None:
         """Delete a vacation; one under way ends now and the home is back."""
         vacations = self.hub.service.vacations
-        run(self.hass, lambda: vacations.delete(uid))
+        await self._load_words()
+        with self._refused_in_words():
+            run(self.hass, lambda: vacations.delete(uid))
 
     def _refuse_what_a_vacation_lacks(
         self, event: dict[str, Any], current: Vacation | None

@@ -237,12 +237,14 @@ SENSORS: tuple[ThermostatSensorDescription, ...] = (
         reads=frozenset({"device.rssi"}),
     ),
     ThermostatSensorDescription(
-        # The wiring the thermostat detected (`Heat,Cool,Fan,Rh`), what a technician asks for.
+        # The wiring the thermostat detected, what a technician asks for: the terminals as
+        # the base labels them (`W1, Y1, Rh, G`), names in every language. The key is the
+        # field it once showed as reported (`Heat,Cool,Fan,Rh`, English words).
         key="hvac_wires",
         translation_key="hvac_wires",
         entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.hvac_wires,
-        reads=frozenset({"device.hvac_wires"}),
+        value_fn=lambda t: t.wiring_terminals,
+        reads=frozenset({"device.hvac_pins", "device.hvac_wires"}),
     ),
     _error("error_code"),
     _error("wiring_error"),

@@ -9,7 +9,7 @@ what a state of the host can hold.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 import logging
 from typing import Any
 
@@ -42,6 +42,17 @@ from .state_source import StateSource
 from .validation import HEAT_PUMP_BALANCE, TEMPERATURE_SCALES
 
 _LOGGER = logging.getLogger(__name__)
+
+WIRE_TERMINALS = {"Heat": "W1", "Cool": "Y1", "Fan": "G", "Rh": "Rh"}
+"""The terminal each `device.hvac_wires` name is on, as a capture pairs them: the same device
+reports `hvac_wires` `Heat,Cool,Fan,Rh` and `hvac_pins` `W1,Y1,Rh,G`, with `pin_w1_description`
+"heat", `pin_y1_description` "cool", `pin_g_description` "fan" and `pin_rh_description` "power"
+(solbirn/Nest.Thermostat `docs/nest-api-schemas.md`). No source pairs any other name."""
+
+
+def _listed(names: Iterable[str]) -> str | None:
+    """Return names as a list a person reads (`W1, Y1, Rh, G`), empty ones left out."""
+    return ", ".join(name.strip() for name in names if name.strip()) or None
 
 
 class HomeState:
@@ -480,9 +491,35 @@ class ThermostatState:
         return self._reading(self.device, "rssi", WIFI_SIGNAL_RANGE)
 
     @property
-    def hvac_wires(self) -> str | None:
-        """`device.hvac_wires`: the wiring the thermostat detected (`Heat,Cool,Fan,Rh`)."""
-        return for_state(self.device.get("hvac_wires"))
+    def wiring_terminals(self) -> str | None:
+        """The terminals the thermostat detected wires on, as its base labels them: `W1, Y1, Rh, G`.
+
+        `device.hvac_pins` names them so. A thermostat that reports only `device.hvac_wires`
+        (`Heat,Cool,Fan,Rh`) has each wire named by its terminal where a capture pairs the
+        two (`WIRE_TERMINALS`); another wire name is shown as reported, logged once.
+        """
+        pins = for_state(self.device.get("hvac_pins"))
+        if pins is not None:
+            return _listed(pins.split(","))
+        wires = for_state(self.device.get("hvac_wires"))
+        if wires is None:
+            return None
+        return _listed(self._terminal(wire.strip()) for wire in wires.split(",") if wire.strip())
+
+    def _terminal(self, wire: str) -> str:
+        terminal = WIRE_TERMINALS.get(wire)
+        if terminal is not None:
+            return terminal
+        noted = self.source.implausible_readings
+        if (self.serial, f"hvac_wires {wire}") not in noted:
+            noted.add((self.serial, f"hvac_wires {wire}"))
+            _LOGGER.debug(
+                "Thermostat %s reports a wire %s in hvac_wires whose terminal is not known; "
+                "shown as reported",
+                self.serial,
+                for_log(wire, 40),
+            )
+        return wire
 
     def error_text(self, field: str) -> str | None:
         """`device.error_code` or `device.wiring_error` as reported; "" for none, None unknown."""

@@ -50,4 +50,7 @@ class StateSource(Protocol):
 
     @property
     def implausible_readings(self) -> set[tuple[str, str]]:
-        """(serial, field) of reported numbers already logged as no reading."""
+        """(serial, field) of reported values already logged as not shown as such.
+
+        Numbers that are no reading; wire names of no known terminal (`hvac_wires <name>`).
+        """
