@@ -39,6 +39,7 @@ from .firmware.firmware import (
     too_old_to_control,
 )
 from .firmware.trouble import LOW_BATTERY_V, Cause, Trouble
+from .home.arrivals import Arrival, Arrivals
 from .home.holds import Hold, Holds
 from .home.room_follow import OFFSET_MAX_C, RoomView
 from .home.vacations import Vacation, Vacations
@@ -121,6 +122,8 @@ __all__ = [
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
     "Access",
+    "Arrival",
+    "Arrivals",
     "Author",
     "AuthorKind",
     "Availability",

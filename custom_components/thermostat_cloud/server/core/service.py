@@ -25,6 +25,7 @@ from .device.sessions import DeviceSessions
 from .events import EventBus
 from .facets import (
     ApiKeysFacet,
+    ArrivalsFacet,
     CommandsFacet,
     DaysFacet,
     DeliveryFacet,
@@ -120,6 +121,8 @@ class ThermostatService:
         """Saved under the document's `house_model` key."""
         self._vacations = core.vacations
         """Away from their start, home again in time for their end."""
+        self._arrivals = core.arrivals
+        """Out of eco in time for someone coming home; saved under the document's `arrival`."""
         self._rooms = core.rooms
         """Each thermostat's frame saved under the document's `rooms` key."""
         self._runtime = core.runtime
@@ -164,6 +167,10 @@ class ThermostatService:
     @property
     def vacations(self) -> VacationsFacet:
         return self._vacations
+
+    @property
+    def arrivals(self) -> ArrivalsFacet:
+        return self._arrivals
 
     @property
     def rooms(self) -> RoomsFacet:
@@ -263,6 +270,7 @@ class ThermostatService:
             "extra_state": sorted(self._extra_state),
             "home": {structure_key: structure.as_stored() if structure is not None else None},
             "vacations": self._vacations.dump(),
+            "arrival": self._arrivals.dump(),
             "thermostats": {serial: self._thermostat_diagnostics(serial) for serial in serials},
         }
 
@@ -315,6 +323,7 @@ class ThermostatService:
         self._api_keys.attach(self._extra_state)
         self._holds.load(data.get("holds"))
         self._vacations.load(data.get("vacations"))
+        self._arrivals.load(data.get("arrival"))
         self._runtime.load(data.get("runtime"))
         self._days.load(data.get("days"))
         self._house_model.load(data.get("house_model"))
@@ -334,6 +343,7 @@ class ThermostatService:
             "extra": self._extra_state,
             "holds": self._holds.dump(),
             "vacations": self._vacations.dump(),
+            "arrival": self._arrivals.dump(),
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
             "days": self._days.dump(),
@@ -389,6 +399,7 @@ class ThermostatService:
         self._availability.start()
         self._holds.start()
         self._vacations.start()
+        self._arrivals.start()
         self._confirmations.start()
         self._health.start()
         self._rooms.start()
@@ -407,6 +418,7 @@ class ThermostatService:
         self._availability.stop()
         self._holds.stop()
         self._vacations.stop()
+        self._arrivals.stop()
         self._confirmations.stop()
         self._runtime.stop()
         self._health.stop()

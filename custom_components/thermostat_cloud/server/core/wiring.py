@@ -29,7 +29,9 @@ from .device.requests import WeatherProvider
 from .device.roster import Roster
 from .device.sessions import DeviceSessions
 from .events import Announcements, EventBus, Follower
+from .home.arrivals import Arrivals
 from .home.holds import Holds
+from .home.leads import Leads
 from .home.room_follow import RoomFollow
 from .home.vacations import Vacations
 from .read.state import ThermostatState
@@ -59,6 +61,7 @@ class Core:
     health: HealthMonitor
     holds: Holds
     vacations: Vacations
+    arrivals: Arrivals
     rooms: RoomFollow
     days: DayLedger
     home: HomePairing
@@ -147,11 +150,29 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         return ownership.serials_in(home.home_structure_id)
 
     holds = Holds(context, commands=commands, frame_of=rooms.frame)
-    vacations = Vacations(
+    vacations: Vacations | None = None
+    arrivals: Arrivals | None = None
+
+    def rates_changed() -> None:
+        # Both are built before any event.
+        assert vacations is not None
+        assert arrivals is not None
+        vacations.rates_changed()
+        arrivals.rates_changed()
+
+    leads = Leads(
+        context,
+        home_serials=home_serials,
+        learned_rate=lambda serial, kind: house_model.estimate(serial, kind).rate,
+        rates_changed=rates_changed,
+    )
+    vacations = Vacations(context, commands=commands, home_serials=home_serials, leads=leads)
+    arrivals = Arrivals(
         context,
         commands=commands,
         home_serials=home_serials,
-        learned_rate=lambda serial, kind: house_model.estimate(serial, kind).rate,
+        leads=leads,
+        vacations=vacations.vacations,
     )
     days = DayLedger(context, runtime_seconds=lambda serial: runtime.figures(serial).seconds)
     home = HomePairing(
@@ -172,7 +193,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
             confirmations.forget,
         )
     )
-    followers.extend((house_model, runtime, days, holds, vacations, health, rooms))
+    followers.extend((house_model, runtime, days, holds, leads, arrivals, health, rooms))
     sessions = DeviceSessions(
         context,
         commands=commands,
@@ -206,6 +227,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         health=health,
         holds=holds,
         vacations=vacations,
+        arrivals=arrivals,
         rooms=rooms,
         days=days,
         home=home,
