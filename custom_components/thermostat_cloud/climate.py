@@ -121,7 +121,11 @@ class ThermostatClimate(ThermostatEntity[ClimateView], ClimateEntity, RestoreEnt
 
     @override
     def _project(self) -> ClimateView:
-        view = project_climate(self.thermostat, self.service.commands.last_change(self.serial))
+        view = project_climate(
+            self.thermostat,
+            self.service.commands.last_change(self.serial),
+            self.service.rooms.view(self.serial),
+        )
         if view.mode is not None and view.mode != "off":
             self._last_on_mode = view.mode
         return view

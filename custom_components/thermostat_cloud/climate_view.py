@@ -25,6 +25,7 @@ from .server import (
     EQUIPMENT_FIELDS,
     Change,
     EventKind,
+    RoomView,
     Setpoints,
     ThermostatState,
     held_setpoints,
@@ -36,6 +37,8 @@ ATTR_CHANGED_BY = "changed_by"
 """Who made the last change: `thermostat`, `person`, `automation`, `script`, `rule`, `api`..."""
 ATTR_CHANGED_BY_NAME = "changed_by_name"
 """Their name: the person's, the automation's, the key's; `dial` or `schedule`; the rule."""
+ATTR_FOLLOWED_SENSORS = "followed_sensors"
+"""The room sensors in control now (empty when fallen back); only when some are chosen."""
 
 
 CLIMATE_READS = RELAYS | frozenset(
@@ -58,6 +61,7 @@ CLIMATE_READS = RELAYS | frozenset(
         "structure.away",
         "structure.manual_eco_all",
         EventKind.PAIRING,  # the home whose away it shows
+        EventKind.ROOM,  # the room's reading and the shift of the setpoints
     }
 )
 """What `project_climate` reads."""
@@ -85,20 +89,31 @@ class ClimateView:
     """Eco's temperatures and limits apply (see `holds_eco`)."""
     changed_by: Change | None = None
     """Who last changed the setpoint, mode or preset (shown as attributes)."""
+    followed_sensors: tuple[str, ...] | None = None
+    """The room sensors in control; None when none are chosen."""
 
     @property
-    def attributes(self) -> dict[str, str]:
-        """Return the attributes that say who made the last change: kind, then name."""
-        if self.changed_by is None:
-            return {}
-        author = self.changed_by.author
-        return {ATTR_CHANGED_BY: author.kind.value, ATTR_CHANGED_BY_NAME: author.name}
+    def attributes(self) -> dict[str, str | list[str]]:
+        """Return who made the last change (kind, then name) and the room sensors in control."""
+        attributes: dict[str, str | list[str]] = {}
+        if self.changed_by is not None:
+            author = self.changed_by.author
+            attributes = {ATTR_CHANGED_BY: author.kind.value, ATTR_CHANGED_BY_NAME: author.name}
+        if self.followed_sensors is not None:
+            attributes[ATTR_FOLLOWED_SENSORS] = list(self.followed_sensors)
+        return attributes
 
 
-def project_climate(thermostat: ThermostatState, last_change: Change | None = None) -> ClimateView:
+def project_climate(
+    thermostat: ThermostatState,
+    last_change: Change | None = None,
+    room: RoomView | None = None,
+) -> ClimateView:
     """Return what the climate entity shows of the thermostat's state now; see the module doc.
 
     `last_change`: who last changed its setpoint, mode or preset (the command layer keeps it).
+    `room`: the room's frame (room_follow.py): its temperature, and the setpoints plus the
+    shift they were sent with, but eco's, which are the thermostat's own.
     """
     caps = thermostat.capabilities
     mode = thermostat.mode
@@ -129,6 +144,7 @@ def project_climate(thermostat: ThermostatState, last_change: Change | None = No
         features |= ClimateEntityFeature.TARGET_HUMIDITY
 
     fan_on = thermostat.fan_mode == "on" or thermostat.fan_timer_active
+    setpoints = held_setpoints(thermostat)
     presets = [PRESET_NONE, PRESET_ECO, PRESET_AWAY]
     if caps["has_emer_heat"]:
         presets.append(PRESET_EMERGENCY_HEAT)
@@ -144,10 +160,17 @@ def project_climate(thermostat: ThermostatState, last_change: Change | None = No
         preset_mode=climate_preset(thermostat),
         current_humidity=thermostat.humidity,
         target_humidity=thermostat.target_humidity,
-        current_temperature=thermostat.current_temperature,
-        setpoints=held_setpoints(thermostat),
+        current_temperature=(
+            thermostat.current_temperature
+            if room is None
+            else room.current(thermostat.current_temperature)
+        ),
+        setpoints=setpoints if room is None or eco_holds else room.shown(setpoints),
         holds_eco=eco_holds,
         changed_by=last_change,
+        followed_sensors=(
+            room.sources if room is not None and (room.following or room.fallen_back) else None
+        ),
     )
 
 

@@ -1,7 +1,8 @@
 """The thermostat's reconfigure form: the power or gas rate of each piece of its equipment.
 
 Fields for the equipment the thermostat reports, and any given before (see `energy.py` for
-what the rates become).
+what the rates become); then the room: a temperature offset and the sensors to follow
+(`room_source.py`).
 """
 
 from __future__ import annotations
@@ -9,12 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from homeassistant.components.sensor import SensorDeviceClass
+from homeassistant.const import ATTR_UNIT_OF_MEASUREMENT, UnitOfTemperature
+from homeassistant.core import HomeAssistant
 from homeassistant.helpers import selector
 import probatio
 
 from .energy import MAX_RATE, RATE_FIELDS
 from .equipment import HAS_EQUIPMENT
-from .server import ELECTRICITY, GAS, ThermostatState
+from .room_source import CONF_FOLLOWED_SENSORS, CONF_TEMPERATURE_OFFSET, sensor_celsius
+from .server import ELECTRICITY, GAS, OFFSET_MAX_C, ThermostatState
 
 
 def _rate_selector(step: float, unit: str) -> selector.NumberSelector:
@@ -52,3 +57,56 @@ def rates_from_input(user_input: Mapping[str, Any]) -> dict[str, float]:
         for key, value in user_input.items()
         if key in RATE_FIELDS and isinstance(value, int | float) and value > 0
     }
+
+
+ROOM_SCHEMA = probatio.Schema(
+    {
+        probatio.Optional(CONF_TEMPERATURE_OFFSET, default=0.0): selector.NumberSelector(
+            selector.NumberSelectorConfig(
+                min=-OFFSET_MAX_C,
+                max=OFFSET_MAX_C,
+                step=0.5,
+                unit_of_measurement=UnitOfTemperature.CELSIUS,
+                mode=selector.NumberSelectorMode.BOX,
+            )
+        ),
+        probatio.Optional(CONF_FOLLOWED_SENSORS, default=[]): selector.EntitySelector(
+            selector.EntitySelectorConfig(
+                domain="sensor", device_class=SensorDeviceClass.TEMPERATURE, multiple=True
+            )
+        ),
+    }
+)
+
+
+def room_from_input(
+    hass: HomeAssistant, user_input: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """Return the room options given, or the errors that refuse them (by field).
+
+    An offset beyond +-5 °C; a sensor that is not a temperature sensor, or reads no room
+    temperature now (text, an absurd value). A sensor unavailable now is taken: it may come back.
+    """
+    errors: dict[str, str] = {}
+    offset = user_input.get(CONF_TEMPERATURE_OFFSET, 0.0)
+    if not isinstance(offset, int | float) or abs(offset) > OFFSET_MAX_C:
+        errors[CONF_TEMPERATURE_OFFSET] = "offset_out_of_range"
+    sensors = user_input.get(CONF_FOLLOWED_SENSORS, [])
+    for entity_id in sensors:
+        state = hass.states.get(entity_id)
+        if state is None:
+            errors[CONF_FOLLOWED_SENSORS] = "sensor_not_found"
+        elif state.attributes.get("device_class") != SensorDeviceClass.TEMPERATURE:
+            errors[CONF_FOLLOWED_SENSORS] = "sensor_not_temperature"
+        elif state.state not in ("unavailable", "unknown") and (
+            sensor_celsius(state.state, state.attributes.get(ATTR_UNIT_OF_MEASUREMENT)) is None
+        ):
+            errors[CONF_FOLLOWED_SENSORS] = "sensor_not_room_temperature"
+    if errors:
+        return {}, errors
+    room: dict[str, Any] = {}
+    if offset:
+        room[CONF_TEMPERATURE_OFFSET] = float(offset)
+    if sensors:
+        room[CONF_FOLLOWED_SENSORS] = list(sensors)
+    return room, {}

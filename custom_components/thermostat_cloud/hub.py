@@ -51,6 +51,7 @@ from .issues import (
 )
 from .monthly_report import async_follow_monthly_report
 from .pairing_sync import PairingSync, note_saved_subentries
+from .room_source import RoomSensors
 from .server import (
     SERVER_VERSION,
     ControlListener,
@@ -127,6 +128,8 @@ class Hub:
         """Who each command from Home Assistant comes from; the change events."""
         self.energy_rates = EnergyRates(hass, entry, self.service)
         """Each thermostat's powers and gas rates (its reconfigure step), for the ledger."""
+        self.rooms = RoomSensors(hass, entry, self.service)
+        """Each thermostat's offset and followed room sensors (its reconfigure step)."""
         self.alerts = HealthAlerts(hass, entry.entry_id, self.service)
         """The health findings as repair issues and events; the outdoor temperature."""
         self._stopped = False
@@ -170,6 +173,7 @@ class Hub:
         entry.async_on_unload(async_follow_firmware(self.hass, self.service))
         entry.async_on_unload(async_follow_commands(self.hass, self.service))
         entry.async_on_unload(self.weather.async_follow_outdoor(self._note_outdoor))
+        entry.async_on_unload(self.rooms.async_start())
         entry.async_on_unload(await self.alerts.async_start())
         self._register_device()
         entry.async_on_unload(
@@ -269,6 +273,7 @@ class Hub:
         self.weather.set_choice(self.weather_choice(entry))
         self._note_outdoor(self.weather.outdoor_celsius())
         self.energy_rates.async_apply()
+        self.rooms.async_apply()
         if self.settings != self.settings_of(entry):
             await hass.config_entries.async_reload(entry.entry_id)
         else:

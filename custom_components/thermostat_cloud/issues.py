@@ -412,3 +412,41 @@ def async_health_alert(
 def async_health_alert_cleared(hass: HomeAssistant, serial: str, kind: str) -> None:
     """Clear the repair issue of a health finding: its cause is gone."""
     ir.async_delete_issue(hass, DOMAIN, health_issue_id(serial, kind))
+
+
+# -- a followed room without a reading --------------------------------------------------------
+
+
+def room_issue_id(serial: str) -> str:
+    """Return the repair issue of a thermostat whose followed room sensors give no reading."""
+    return f"room_sensors_unavailable_{serial}"
+
+
+@callback
+def async_follow_room_sensors(
+    hass: HomeAssistant,
+    service: ThermostatService,
+    serials: Iterable[str],
+    sensors_of: Callable[[str], str],
+    name_of: Callable[[str], str],
+) -> Callable[[], None]:
+    """Say in a repair issue when a thermostat fell back from its room sensors to its own reading.
+
+    Raised 15 minutes after the last usable reading (`room_follow.ROOM_STALE_MS`), cleared by
+    itself as soon as one comes back. Returns the function that stops following.
+    """
+
+    def wanted(serial: str) -> Wanted:
+        if not service.rooms.view(serial).fallen_back:
+            return None
+        placeholders = {"name": name_of(serial), "sensors": sensors_of(serial)}
+        return "room_sensors_unavailable", placeholders, ir.IssueSeverity.WARNING
+
+    return _async_follow(
+        hass,
+        service,
+        kinds=frozenset({EventKind.ROOM}),
+        serials=serials,
+        issue_id=room_issue_id,
+        wanted=wanted,
+    )

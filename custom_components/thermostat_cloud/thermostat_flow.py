@@ -15,7 +15,7 @@ from homeassistant.helpers import selector
 import probatio
 
 from .const import CONF_SERIAL, DATA_CONTROL_API, DOMAIN
-from .energy_rates_form import rates_from_input, rates_schema
+from .energy_rates_form import ROOM_SCHEMA, rates_from_input, rates_schema, room_from_input
 from .entry_data import ThermostatCloudConfigEntry
 from .pairing_form import PairingCodeForm
 from .pairing_sync import thermostat_subentries, thermostat_title
@@ -99,17 +99,24 @@ class ThermostatSubentryFlow(ConfigSubentryFlow):
         entry = self._get_entry()
         subentry = self._get_reconfigure_subentry()
         serial = subentry.data[CONF_SERIAL]
+        errors: dict[str, str] = {}
         if user_input is not None:
-            rates = rates_from_input(user_input)
-            return self.async_update_and_abort(entry, subentry, data={CONF_SERIAL: serial, **rates})
+            room, errors = room_from_input(self.hass, user_input)
+            if not errors:
+                rates = rates_from_input(user_input)
+                return self.async_update_and_abort(
+                    entry, subentry, data={CONF_SERIAL: serial, **rates, **room}
+                )
         hub = self._hub()
         thermostat = hub.runtime_data.service.thermostat(serial) if hub else None
         schema = self.add_suggested_values_to_schema(
-            rates_schema(thermostat, subentry.data), subentry.data
+            rates_schema(thermostat, subentry.data).extend(ROOM_SCHEMA.schema),
+            user_input if user_input is not None else subentry.data,
         )
         return self.async_show_form(
             step_id="reconfigure",
             data_schema=schema,
+            errors=errors,
             description_placeholders={"name": subentry.title},
         )
 

@@ -16,6 +16,7 @@ import {
 import { renderDayEditor } from "./day-editor";
 import { renderArrival } from "./arrival-line";
 import { renderHoldBanner } from "./hold-banner";
+import { renderRoomNote } from "./room-note";
 import {
   canonical,
   dayOrder,
@@ -221,6 +222,7 @@ export class ThermostatCloudScheduleCard extends ThermostatCloudCard {
         : nothing}
       ${renderHoldBanner(text, this._message, () => this._resumeSchedule())}
       ${renderArrival(text, this._message.arrival)}
+      ${renderRoomNote(text, this.hass, entity)}
       ${this._theirs
         ? html`<div class="message warning" role="status">
             <p>${text.t("changed_on_thermostat")}</p>

@@ -269,8 +269,13 @@ export const scheduleCardStyles = [
     .message.arrival {
       border-inline-start-color: var(--state-climate-heat-color, #ff8100);
     }
-    .message.hold p {
+    .message.hold p,
+    .message.room p {
       margin: 0;
+    }
+    .message.room {
+      border-inline-start: 4px solid var(--primary-color, #03a9f4);
+      background: rgba(var(--rgb-primary-color, 3, 169, 244), 0.08);
     }
     .check {
       display: inline-flex;

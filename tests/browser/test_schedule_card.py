@@ -515,3 +515,68 @@ async def test_every_number_on_the_week_is_the_schedules_and_drawn_whole(
     assert tuesday[1]["text"] == "16.5"
     assert tuesday[1]["shown"] is (width > 1000)
     await screenshot(page, "week")
+
+
+async def set_state(
+    home_assistant: BrowserHomeAssistant, entity_id: str, state: str, **attributes: Any
+) -> None:
+    """Set a sensor's state as an integration would (Home Assistant's REST API)."""
+    client = home_assistant.client
+    async with client.http.post(
+        f"{client.running.control_url}/api/states/{entity_id}",
+        json={"state": state, "attributes": attributes},
+        headers={"Authorization": f"Bearer {client.running.token}"},
+    ) as resp:
+        assert resp.status in (200, 201), await resp.text()
+
+
+async def follow_room(
+    home_assistant: BrowserHomeAssistant, serial: str, sensors: list[str]
+) -> None:
+    """Choose the room sensors in the thermostat's reconfigure step, as its form does."""
+    client = home_assistant.client
+    subentries = await client.websocket(
+        {"type": "config_entries/subentries/list", "entry_id": home_assistant.hub_entry_id}
+    )
+    (subentry_id,) = [s["subentry_id"] for s in subentries if s["unique_id"] == serial]
+    flow = await client.call(
+        "POST",
+        "/api/config/config_entries/subentries/flow",
+        {"handler": [home_assistant.hub_entry_id, "thermostat"], "subentry_id": subentry_id},
+    )
+    assert flow["step_id"] == "reconfigure", flow
+    done = await client.call(
+        "POST",
+        f"/api/config/config_entries/subentries/flow/{flow['flow_id']}",
+        {"followed_sensors": sensors},
+    )
+    assert done["reason"] == "reconfigure_successful", done
+
+
+async def test_the_card_says_which_room_sensor_is_in_control(
+    page: Page,
+    show_card: ShowCard,
+    home_assistant: BrowserHomeAssistant,
+    readme_picture: Screenshot,
+) -> None:
+    """The room sensor in control shows over the week; none giving a reading, a warning."""
+    paired, card = await show_card(page)
+    temperature = {"unit_of_measurement": "°C", "device_class": "temperature"}
+    await set_state(
+        home_assistant,
+        "sensor.living_room_temperature",
+        "19.5",
+        friendly_name="Living room temperature",
+        **temperature,
+    )
+    await follow_room(home_assistant, paired.serial, ["sensor.living_room_temperature"])
+    note = card.get_by_role("status").filter(has_text="The room's temperature is in control")
+    await expect(note).to_contain_text("Living room temperature")
+    await readme_picture(card, "schedule-card-room")
+
+    await set_state(home_assistant, "sensor.attic_temperature", "unavailable", **temperature)
+    await follow_room(home_assistant, paired.serial, ["sensor.attic_temperature"])
+    await expect(note).to_be_hidden()
+    await expect(
+        card.get_by_role("status").filter(has_text="The room sensors give no temperature")
+    ).to_be_visible()

@@ -41,6 +41,7 @@ from .firmware.firmware import (
 from .firmware.trouble import LOW_BATTERY_V, Cause, Trouble
 from .home.arrivals import Arrival, Arrivals
 from .home.holds import Hold, Holds
+from .home.room_follow import OFFSET_MAX_C, RoomView
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
 from .read.modes import Setpoints, held_setpoints
@@ -114,6 +115,7 @@ __all__ = [
     "MIN_RUNS",
     "MIN_SILENT_MINUTES",
     "MIN_STARTS_PER_HOUR",
+    "OFFSET_MAX_C",
     "SERVER_VERSION",
     "STRICT_THRESHOLDS",
     "TEMPERATURE_LIMITS_C",
@@ -167,6 +169,7 @@ __all__ = [
     "Rates",
     "Reason",
     "RegisterResult",
+    "RoomView",
     "Roster",
     "Rule",
     "RuntimeFigures",

@@ -45,6 +45,8 @@ class EventKind(StrEnum):
     """Learned a run, or its rates follow a new outdoor temperature."""
     ARRIVAL = "arrival"
     """The home's arrival was planned, re-planned, began or ended (see `Arrivals`); `HOME`."""
+    ROOM = "room"
+    """The room's reading, offset or following changed (see `RoomFollow`)."""
 
 
 HOME = ""

@@ -26,6 +26,7 @@ from .events import PairingOrigin
 from .firmware.trouble import Trouble
 from .home.arrivals import Arrival
 from .home.holds import Hold
+from .home.room_follow import RoomView
 from .home.vacations import Vacation
 from .read.command_errors import CommandResult
 from .watch.health import Finding, HealthThresholds
@@ -124,6 +125,18 @@ class HoldsFacet(Protocol):
     ) -> Hold: ...
 
     def resume_schedule(self, serial: str) -> None: ...
+
+
+class RoomsFacet(Protocol):
+    """Each thermostat's offset and followed room (see `room_follow.RoomFollow`)."""
+
+    def configure(self, serial: str, *, offset: float, sensors: tuple[str, ...] = ()) -> None: ...
+
+    def note_room(
+        self, serial: str, celsius: float | None, sources: tuple[str, ...] = ()
+    ) -> None: ...
+
+    def view(self, serial: str) -> RoomView: ...
 
 
 class VacationsFacet(Protocol):

@@ -34,6 +34,7 @@ from .facets import (
     HoldsFacet,
     HouseModelFacet,
     PairingFacet,
+    RoomsFacet,
     RuntimeFacet,
     VacationsFacet,
 )
@@ -122,6 +123,8 @@ class ThermostatService:
         """Away from their start, home again in time for their end."""
         self._arrivals = core.arrivals
         """Out of eco in time for someone coming home; saved under the document's `arrival`."""
+        self._rooms = core.rooms
+        """Each thermostat's frame saved under the document's `rooms` key."""
         self._runtime = core.runtime
         """Kept across unpairing; saved under the document's `runtime` key."""
         self._days = core.days
@@ -168,6 +171,11 @@ class ThermostatService:
     @property
     def arrivals(self) -> ArrivalsFacet:
         return self._arrivals
+
+    @property
+    def rooms(self) -> RoomsFacet:
+        """Each thermostat's offset and the room it follows."""
+        return self._rooms
 
     @property
     def runtime(self) -> RuntimeFacet:
@@ -320,6 +328,7 @@ class ThermostatService:
         self._days.load(data.get("days"))
         self._house_model.load(data.get("house_model"))
         self._health.load(data.get("health"))
+        self._rooms.load(data.get("rooms"))
         self._loaded = True
         if not data:
             self.save_now_later()
@@ -340,6 +349,7 @@ class ThermostatService:
             "days": self._days.dump(),
             "house_model": self._house_model.dump(),
             "health": self._health.dump(),
+            "rooms": self._rooms.dump(),
         }
 
     def _request_save(self) -> None:
@@ -392,6 +402,7 @@ class ThermostatService:
         self._arrivals.start()
         self._confirmations.start()
         self._health.start()
+        self._rooms.start()
 
     def close_connections(self) -> None:
         self._subscriptions.close_all()
@@ -411,6 +422,7 @@ class ThermostatService:
         self._confirmations.stop()
         self._runtime.stop()
         self._health.stop()
+        self._rooms.stop()
         self._days.stop()
         if self._loaded:
             await self.async_flush()

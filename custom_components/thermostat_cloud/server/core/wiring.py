@@ -32,13 +32,14 @@ from .events import Announcements, EventBus, Follower
 from .home.arrivals import Arrivals
 from .home.holds import Holds
 from .home.leads import Leads
+from .home.room_follow import RoomFollow
 from .home.vacations import Vacations
 from .read.state import ThermostatState
 from .watch.days import DayLedger
 from .watch.health_monitor import HealthMonitor
 from .watch.house_model import HouseModel
 from .watch.runtime import RuntimeLedger
-from .write.commands import Commands
+from .write.commands import Commands, RoomFrames
 from .write.confirmations import Confirmations
 from .write.write_path import AnswerFirst
 
@@ -61,6 +62,7 @@ class Core:
     holds: Holds
     vacations: Vacations
     arrivals: Arrivals
+    rooms: RoomFollow
     days: DayLedger
     home: HomePairing
     sessions: DeviceSessions
@@ -108,9 +110,15 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
     delivery = Delivery(
         buckets, subscriptions, ownership.home_keys, on_written=confirmations.written
     )
+    room_frames = RoomFrames()
     commands = Commands(
-        context, delivery=delivery, confirmations=confirmations, answer_first=answer_first
+        context,
+        delivery=delivery,
+        confirmations=confirmations,
+        answer_first=answer_first,
+        room_frames=room_frames,
     )
+    rooms = RoomFollow(context, commands=commands, frames=room_frames)
     api_keys = ApiKeyStore(clock, host.save_now_later, host.request_save)
     forgets: list[Callable[[str], None]] = []
     roster = Roster(context, subscriptions=subscriptions, forgets=forgets)
@@ -141,7 +149,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         assert home is not None  # built before any vacation is checked
         return ownership.serials_in(home.home_structure_id)
 
-    holds = Holds(context, commands=commands)
+    holds = Holds(context, commands=commands, frame_of=rooms.frame)
     vacations: Vacations | None = None
     arrivals: Arrivals | None = None
 
@@ -178,13 +186,14 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         (
             availability.forget,
             holds.forget,
+            rooms.forget,
             commands.forget_last_change,
             health.forget,
             delivery.forget,
             confirmations.forget,
         )
     )
-    followers.extend((house_model, runtime, days, holds, leads, arrivals, health))
+    followers.extend((house_model, runtime, days, holds, leads, arrivals, health, rooms))
     sessions = DeviceSessions(
         context,
         commands=commands,
@@ -219,6 +228,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         holds=holds,
         vacations=vacations,
         arrivals=arrivals,
+        rooms=rooms,
         days=days,
         home=home,
         sessions=sessions,

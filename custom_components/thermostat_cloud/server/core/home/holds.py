@@ -10,7 +10,7 @@ ended while the service was down ends at start.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 import logging
@@ -94,7 +94,18 @@ class Hold:
 class Holds:
     """Every thermostat's hold: set, kept across the schedule, ended on time or by the dial."""
 
-    def __init__(self, context: CoreContext, *, commands: Commands) -> None:
+    def __init__(
+        self,
+        context: CoreContext,
+        *,
+        commands: Commands,
+        frame_of: Callable[[str], float] = lambda serial: 0.0,
+    ) -> None:
+        """`frame_of`: the shift of the room a thermostat's setpoints were sent with.
+
+        A hold keeps the room's setpoints (what was asked), so a new shift never ends it.
+        """
+        self._frame_of = frame_of
         self._clock = context.clock
         self._buckets = context.buckets
         self._commands = commands
@@ -163,7 +174,7 @@ class Holds:
             self._commands.set_temperature_range(serial, low, high)
         else:
             self._commands.set_temperature(serial, temperature)
-        hold = Hold(until_ms=until_ms, written_ms=now_ms, **_held(readings))
+        hold = Hold(until_ms=until_ms, written_ms=now_ms, **_held(readings, self._frame_of(serial)))
         self._holds[serial] = hold
         _LOGGER.debug("%s: hold until %s", serial, self.local_time(until_ms))
         self._arm(serial, hold)
@@ -320,9 +331,10 @@ class Holds:
         if hold is None:
             return
         readings = BucketReadings(self._buckets, serial)
-        reported = _held(readings)
-        if _same(reported, hold.target, hold.low, hold.high):
+        if _same(_held(readings, self._frame_of(serial)), hold.target, hold.low, hold.high):
             return
+        # The thermostat's schedule writes its own entries, unshifted.
+        reported = _held(readings)
         if source is ChangeSource.SERVER:
             _LOGGER.info("%s: a new setpoint was set; its hold ends", serial)
             self._drop(serial)
@@ -397,16 +409,16 @@ def _touched_by(shared: Mapping[str, Any]) -> int | None:
     return who if is_int(who) else None
 
 
-def _held(readings: BucketReadings) -> dict[str, float | None]:
-    """Return the setpoints the thermostat has now, as a hold keeps them."""
+def _held(readings: BucketReadings, frame: float = 0.0) -> dict[str, float | None]:
+    """Return the setpoints the thermostat has now plus `frame`, as a hold keeps them."""
     if takes_range(readings.mode):
         low, high = readings.range_ends
         return {
-            "low": None if low is None else float(low),
-            "high": None if high is None else float(high),
+            "low": None if low is None else float(low) + frame,
+            "high": None if high is None else float(high) + frame,
         }
     target = as_plain_number(readings.shared.get("target_temperature"))
-    return {"target": target}
+    return {"target": None if target is None else target + frame}
 
 
 def _same(

@@ -59,6 +59,8 @@ class Rule(StrEnum):
     VACATION = "vacation"
     ARRIVAL = "arrival"
     """The home left away and eco to be ready for an arrival."""
+    ROOM = "room"
+    """The followed room's temperature moved the setpoints the thermostat is sent."""
 
 
 THERMOSTAT_DIAL = "dial"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...delivery.ledger import Delivery
@@ -32,6 +32,7 @@ from ..read.validation import (
     is_valid_pin_hash,
     normalize_mode,
     pin_hash,
+    round_half,
     setpoint,
     temperature,
     temperature_pair,
@@ -48,6 +49,20 @@ RANGE_MIN_GAP_C = 1.5
 WAKE_DISPLAY = {"target_change_pending": True}
 """Sent with every setpoint: firmware applies a setpoint without it but its screen stays dark;
 it acknowledges by reporting `false`."""
+
+
+@dataclass(slots=True)
+class RoomFrames:
+    """The room's frame of each thermostat's setpoints (see home/room_follow.py).
+
+    Plain maps the command layer reads on its path to the wire: a setpoint asked for is sent
+    minus `shift`, and `sent` keeps the shift it went with (its frame).
+    """
+
+    shift: dict[str, float] = field(default_factory=dict)
+    """The shift now, kept by `RoomFollow`."""
+    sent: dict[str, float] = field(default_factory=dict)
+    """The shift each thermostat's setpoints were sent with."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +84,13 @@ class Commands:
         delivery: Delivery,
         confirmations: Confirmations,
         answer_first: AnswerFirst | None = None,
+        room_frames: RoomFrames | None = None,
     ) -> None:
-        """`answer_first` holds a report's announcements until its answer (write_path.py)."""
+        """`answer_first` holds a report's announcements until its answer (write_path.py).
+
+        `room_frames`: what a setpoint asked for is sent minus (see `RoomFrames`).
+        """
+        self._frames = room_frames or RoomFrames()
         self._buckets = context.buckets
         self._clock = context.clock
         self._ownership = context.ownership
@@ -185,6 +205,16 @@ class Commands:
             )
         return self.set_temperature_range(serial, low, high, switch_to_range=mode is not None)
 
+    def holds_eco(self, serial: str) -> bool:
+        """Return whether eco's temperatures are the thermostat's setpoints now."""
+        readings = self._readings(serial)
+        return holds_eco(_ModeNow(readings.mode, readings.eco, self._away(serial)))
+
+    @staticmethod
+    def _to_thermostat(celsius: float, shift: float, low: float, high: float) -> float:
+        """Return a room's setpoint as the thermostat must hold it: minus the shift, in limits."""
+        return max(low, min(high, round_half(celsius - shift)))
+
     def _away(self, serial: str) -> bool:
         pairing = self._ownership.pairing(serial)
         return pairing is not None and home_away(self._buckets, pairing.structure_id)
@@ -195,7 +225,8 @@ class Commands:
         In range mode, without `mode`, it moves one end of the range (see `_range_towards`).
         """
         self.require_device(serial)
-        celsius = setpoint(value)
+        shift = self._frames.shift.get(serial, 0.0)
+        celsius = self._to_thermostat(setpoint(value), shift, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C)
         fields: dict[str, Any] = {"target_temperature": celsius, **WAKE_DISPLAY}
         if mode is not None:
             if mode not in ("heat", "cool"):
@@ -203,10 +234,23 @@ class Commands:
             self._check_capability(serial, mode)
             fields["target_temperature_type"] = mode
         elif takes_range(self._readings(serial).mode):
-            return self._write(
-                serial, "shared", {**self._range_towards(serial, value), **WAKE_DISPLAY}
-            )
-        return self._write(serial, "shared", fields)
+            fields = {**self._range_towards(serial, celsius), **WAKE_DISPLAY}
+        return self._write_shifted(serial, fields, shift)
+
+    def _write_shifted(self, serial: str, fields: Mapping[str, Any], shift: float) -> CommandResult:
+        """Write setpoints sent minus `shift`, noted first as their frame.
+
+        So the change announced shows them in the room's frame; a write refused keeps the
+        frame it had.
+        """
+        sent = self._frames.sent
+        before = sent.get(serial, 0.0)
+        sent[serial] = shift
+        try:
+            return self._write(serial, "shared", fields)
+        except CommandError:
+            sent[serial] = before
+            raise
 
     def _range_towards(self, serial: str, value: object) -> dict[str, float]:
         """Return a single setpoint in range mode as the range end on the side the room must move.
@@ -256,15 +300,22 @@ class Commands:
             fields=("target_temperature_low", "target_temperature_high"),
             unordered="Low temperature must be less than high temperature",
         )
+        shift = self._frames.shift.get(serial, 0.0)
+        # Both ends move alike; their limits keep them apart.
+        step = 0.5
         fields: dict[str, Any] = {
-            "target_temperature_low": low_c,
-            "target_temperature_high": high_c,
+            "target_temperature_low": self._to_thermostat(
+                low_c, shift, TEMPERATURE_MIN_C, TEMPERATURE_MAX_C - step
+            ),
+            "target_temperature_high": self._to_thermostat(
+                high_c, shift, TEMPERATURE_MIN_C + step, TEMPERATURE_MAX_C
+            ),
             **WAKE_DISPLAY,
         }
         if switch_to_range:
             self._check_capability(serial, "range")
             fields["target_temperature_type"] = "range"
-        return self._write(serial, "shared", fields)
+        return self._write_shifted(serial, fields, shift)
 
     def _check_capability(self, serial: str, mode: str) -> None:
         caps = self._readings(serial).capabilities
