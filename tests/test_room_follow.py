@@ -280,6 +280,20 @@ async def reach_the_entry(paired: PairedThermostat) -> None:
     await paired.thermostat.reach_schedule_entry(at(SCHEDULE_BEGAN).replace(tzinfo=None))
 
 
+async def assert_the_entry_is_the_rooms(
+    hass: HomeAssistant, paired: PairedThermostat, held_as: float
+) -> dict[str, Any]:
+    """Reach the 21 °C entry: the room rule sends it back `held_as`, and 21 is shown."""
+    await reach_the_entry(paired)
+    await paired.pushed("shared", target_temperature=held_as)
+    await hass.async_block_till_done()
+    shown_now = climate(paired)
+    assert shown_now[ATTR_TEMPERATURE] == 21.0
+    assert (shown_now["changed_by"], shown_now["changed_by_name"]) == ("rule", "room")
+    assert paired.thermostat.local[f"shared.{paired.serial}"].value["target_temperature"] == held_as
+    return shown_now
+
+
 async def test_the_schedule_means_the_room_with_an_offset(
     hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
 ) -> None:
@@ -288,13 +302,7 @@ async def test_the_schedule_means_the_room_with_an_offset(
     await reconfigure_room(hass, paired, temperature_offset=-2.0)
     await paired.pushed("shared", target_temperature=22.0)
 
-    await reach_the_entry(paired)
-    await paired.pushed("shared", target_temperature=23.0)
-    await hass.async_block_till_done()
-    shown_now = climate(paired)
-    assert shown_now[ATTR_TEMPERATURE] == 21.0
-    assert (shown_now["changed_by"], shown_now["changed_by_name"]) == ("rule", "room")
-    assert paired.thermostat.local[f"shared.{paired.serial}"].value["target_temperature"] == 23.0
+    await assert_the_entry_is_the_rooms(hass, paired, held_as=23.0)
 
 
 async def test_the_schedule_means_the_room_it_follows(
@@ -306,13 +314,8 @@ async def test_the_schedule_means_the_room_it_follows(
     await reconfigure_room(hass, paired, followed_sensors=[ROOM])
     await paired.pushed("shared", target_temperature=19.0)
 
-    await reach_the_entry(paired)
-    await paired.pushed("shared", target_temperature=20.0)
-    await hass.async_block_till_done()
-    shown_now = climate(paired)
-    assert shown_now[ATTR_TEMPERATURE] == 21.0
+    shown_now = await assert_the_entry_is_the_rooms(hass, paired, held_as=20.0)
     assert shown_now[ATTR_CURRENT_TEMPERATURE] == pytest.approx(22.3)
-    assert (shown_now["changed_by"], shown_now["changed_by_name"]) == ("rule", "room")
 
 
 async def test_without_room_options_the_schedule_causes_no_write(
