@@ -8,7 +8,8 @@ two languages share ("Thermostat", "Port", "in"). Each exception is listed here,
 so a new one is a decision someone made, not an accident.
 
 And the device page cuts an entity's name at about 40 characters: no name is longer, in any
-language.
+language. A repair issue Home Assistant opens straight into its fix flow shows no description:
+none is written for it, so no text is translated that nobody reads.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.translation import async_get_translations
 import pytest
 
@@ -40,6 +42,8 @@ from custom_components.thermostat_cloud.entity import command_error
 from custom_components.thermostat_cloud.issues import (
     COMMANDS_CAUSES,
     PORT_CAUSES,
+    UnpairedIssues,
+    async_open_control_api_listening,
     commands_placeholders,
     port_cause,
 )
@@ -373,3 +377,66 @@ async def test_a_port_that_cannot_be_used_is_explained_in_the_language(
             issues[repair], {"port": str(taken_port), "cause": cause}
         )
     assert english_left(language, shown) == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "label"),
+    [
+        ("cool", "Climatisation"),
+        ("range", "Chauffage/Climatisation"),
+        ("emergency", "Chauffage de secours"),
+    ],
+)
+async def test_a_mode_the_command_layer_refuses_is_named_as_home_assistant_names_it(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, mode: str, label: str
+) -> None:
+    """A French user asking a heat-only thermostat for a mode reads its French name.
+
+    The command layer refuses it (its equipment lacks the mode) with the thermostat's own
+    name for it, "range" or "emergency"; the error names it as Home Assistant's climate
+    entity does: its HVAC mode, or the integration's emergency heat preset.
+    """
+    hass.config.language = "fr"
+    paired = await pair_thermostat(shared={"can_cool": False}, device={"has_emer_heat": False})
+    with pytest.raises(CommandError) as refused:
+        paired.service.commands.set_mode(SERIAL, mode)
+    err = command_error(hass, refused.value)
+    assert err.translation_key == "mode_unsupported"
+    assert err.translation_placeholders == {"mode": label}
+    exceptions = await async_get_translations(hass, "fr", "exceptions", [DOMAIN])
+    assert english_left("fr", refused_as_shown(exceptions, err)) == []
+
+
+def test_an_issue_with_a_fix_flow_has_no_description_of_its_own() -> None:
+    """Home Assistant opens a fixable issue's flow at once: its texts are the flow's steps."""
+    issues = load("integration", "en")["issues"]
+    with_flow = {key for key, texts in issues.items() if "fix_flow" in texts}
+    assert with_flow
+    assert [key for key in sorted(with_flow) if "description" in issues[key]] == []
+
+
+async def test_every_fixable_issue_the_integration_raises_has_a_fix_flow(
+    hass: HomeAssistant,
+) -> None:
+    """Each issue raised as fixable (waiting thermostats, the open control API) has its flow.
+
+    So it shows the flow's texts, and no description a person would never see.
+    """
+    issues = load("integration", "en")["issues"]
+
+    def raised_fixable() -> set[str | None]:
+        return {
+            issue.translation_key
+            for issue in ir.async_get(hass).issues.values()
+            if issue.domain == DOMAIN and issue.is_fixable
+        }
+
+    UnpairedIssues(hass).async_update(["A", "B", "C", "D"], 10)  # many waiting: one issue
+    fixable = raised_fixable()
+    UnpairedIssues(hass).async_update(["A"], 10)  # one waiting: its own issue
+    async_open_control_api_listening(hass, 8080, "entry")
+    fixable |= raised_fixable()
+    assert fixable == {"unpaired_thermostats", "unpaired_thermostat", "compat_api_open"}
+    for key in map(str, fixable):
+        assert "fix_flow" in issues[key], key
+        assert "description" not in issues[key], key
