@@ -264,6 +264,37 @@ async def test_someone_on_the_way_home_ends_away_early(
     assert home.away == STATE_OFF
 
 
+async def test_a_travel_time_while_away_plans_the_arrival(
+    hass: HomeAssistant, home: Household, freezer: FrozenDateTimeFactory
+) -> None:
+    """Waze says 45 minutes: the arrival is in 45 minutes; nonsense and being home are ignored."""
+    travel = "sensor.travel_time_home"
+    home.set(travel, "unknown", unit_of_measurement="min")
+    await home.created(
+        "away_travel",
+        {"presence": ["person.anna"], "delay": {"minutes": 1}, "travel_time": travel},
+    )
+    arrivals = home.paired.service.arrivals
+    await home.moved(travel, "30", unit_of_measurement="min")
+    assert arrivals.arrival() is None  # Anna is home: nothing to plan
+
+    await home.moved("person.anna", "not_home")
+    await later(hass, freezer, minutes=1, seconds=1)
+    assert home.away == STATE_ON
+    for nonsense in ("unavailable", "-5", "2000"):
+        await home.moved(travel, nonsense, unit_of_measurement="min")
+        assert arrivals.arrival() is None
+    now_ms = int(freezer().timestamp() * 1000)
+    await home.moved(travel, "45", unit_of_measurement="min")
+    arrival = arrivals.arrival()
+    assert arrival is not None
+    assert arrival.arrival_ms == now_ms + 45 * 60_000
+    await home.moved(travel, "1.5", unit_of_measurement="h")
+    arrival = arrivals.arrival()
+    assert arrival is not None
+    assert arrival.arrival_ms == now_ms + 90 * 60_000
+
+
 async def test_people_not_located_yet_do_not_count_as_gone(
     hass: HomeAssistant, home: Household, freezer: FrozenDateTimeFactory
 ) -> None:

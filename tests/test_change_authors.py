@@ -222,7 +222,10 @@ async def test_the_vacation_rule_names_itself(
     [
         ({"changes": ["setpoint", "mode"], "by": "api", "by_name": ""}, "by the control API"),
         ({"changes": ["preset"], "by": "api", "by_name": "Phone"}, "by the API key Phone"),
-        ({"changes": ["preset"], "by": "rule", "by_name": "arrival"}, "by a Thermostat Cloud rule"),
+        (
+            {"changes": ["preset"], "by": "rule", "by_name": "not_yet_a_rule"},
+            "by a Thermostat Cloud rule",
+        ),
         ({"changes": ["preset"], "by": "person", "by_name": ""}, "by a person in Home Assistant"),
     ],
 )

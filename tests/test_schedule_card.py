@@ -133,11 +133,14 @@ async def test_the_card_sees_the_schedule_and_every_change(
         "learning": False,
         "hold": None,
         "eco": None,
+        "arrival": None,
     }
 
     answer, events = await save(client, paired, schedule=SCHEDULE)
     assert answer["success"]
-    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None}]
+    assert events == [
+        {"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None, "arrival": None}
+    ]
     await paired.pushed("schedule", name="Week")
 
     # Temperatures change all day long; the card hears only of the schedule.
@@ -166,7 +169,9 @@ async def test_the_card_says_learning_is_on_and_can_turn_it_off_on_save(
     answer, events = await save(client, paired, schedule=SCHEDULE, turn_off_learning=True)
     assert answer["success"]
     # One change: the schedule and learning off together.
-    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None}]
+    assert events == [
+        {"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None, "arrival": None}
+    ]
     chunk = await paired.thermostat.next_chunk()
     values = {obj["object_key"]: obj["value"] for obj in chunk.objects}
     assert values[f"schedule.{SERIAL}"]["days"] == SCHEDULE["days"]
@@ -219,7 +224,9 @@ async def test_the_open_card_stays_live_across_a_reload(
 
     answer, events = await save(client, paired, schedule=SCHEDULE)
     assert answer["success"], answer
-    assert events == [{"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None}]
+    assert events == [
+        {"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None, "arrival": None}
+    ]
 
 
 async def test_the_card_shows_the_hold_and_its_end(
@@ -248,6 +255,25 @@ async def test_the_card_shows_the_hold_and_its_end(
         DOMAIN, "resume_schedule", {"entity_id": paired.entity_id("climate")}, blocking=True
     )
     assert (await next_event(client))["hold"] is None
+
+
+async def test_the_card_hears_of_the_homes_arrival_and_of_its_cancel(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
+) -> None:
+    """Planned: when it is and when the home leaves eco for it. Cancelled: gone."""
+    client = await hass_ws_client(hass)
+    await subscribe(client, paired.entity_id("climate"))
+    await hass.services.async_call(
+        DOMAIN, "set_arrival", {"travel_time": {"minutes": 40}}, blocking=True
+    )
+    arrival = (await next_event(client))["arrival"]
+    planned = paired.service.arrivals.arrival()
+    assert planned is not None
+    at = dt_util.as_local(dt_util.utc_from_timestamp(planned.arrival_ms / 1000)).isoformat()
+    # Without a schedule or a rate: nothing to heat ahead of it.
+    assert arrival == {"at": at, "start": at}
+    await hass.services.async_call(DOMAIN, "cancel_arrival", {}, blocking=True)
+    assert (await next_event(client))["arrival"] is None
 
 
 async def test_away_shows_the_eco_range_on_the_card_and_the_climate_entity(

@@ -86,6 +86,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             # Home Assistant's own German terms.
             *("automation", "issue"),
             "filter",
+            "warm",
         }
     ),
     "es": frozenset(
@@ -115,6 +116,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("come",),
             # Home Assistant's own Italian terms, and the trade's loanwords it uses.
             *("dashboard", "hvac", "token", "setpoint", "community", "script", "comfort"),
+            "no",
         }
     ),
     "nl": frozenset(
@@ -124,6 +126,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("compressor", "contact", "code", "gas", "machine", "mode", "name", "per"),
             *("radio", "sensor", "thermostats", "temp", "ver", "script", "comfort", "week"),
             *("door", "factor", "start", "starts"),
+            *("warm", "plan"),
         }
     ),
 }

@@ -12,10 +12,14 @@ from homeassistant.components.binary_sensor import (
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
 from homeassistant.const import EntityCategory
+from homeassistant.helpers.device_registry import DeviceInfo
 
 from .alerts import shown_figures
+from .arrival import ARRIVAL_READS, PlannedArrival, planned_arrival
+from .const import DOMAIN
 from .entity import (
     RELAYS,
+    ProjectedEntity,
     ThermostatDescribedEntity,
     ThermostatEntity,
     ThermostatEntityDescription,
@@ -23,6 +27,7 @@ from .entity import (
     platform_setup,
 )
 from .equipment import EQUIPMENT_BINARY_SENSORS
+from .hub import Hub
 from .server import EventKind, Finding, ThermostatState
 
 PARALLEL_UPDATES = 0
@@ -207,7 +212,43 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
         }
 
 
+class PreparingForArrivalSensor(ProjectedEntity[PlannedArrival | None], BinarySensorEntity):
+    """On from the planned start of the home's arrival to the arrival, on the hub's device.
+
+    Its attributes say when the home leaves eco and when the arrival is; off without
+    attributes when nothing is planned.
+    """
+
+    _attr_translation_key = "preparing_for_arrival"
+
+    def __init__(self, hub: Hub) -> None:
+        """Initialize the sensor of the hub's home, on the hub's device."""
+        self.hub = hub
+        entry_id = hub.entry.entry_id
+        self._attr_unique_id = f"{entry_id}_preparing_for_arrival"
+        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
+        self._show_now()
+
+    @override
+    def _project(self) -> PlannedArrival | None:
+        return planned_arrival(self.hub.service)
+
+    @override
+    def _is_available(self) -> bool:
+        return True
+
+    @override
+    def _listen(self) -> Callable[[], None]:
+        return self.hub.thermostats.listen_home(self._handle_change, ARRIVAL_READS)
+
+    @override
+    def _update_attrs(self, view: PlannedArrival | None) -> None:
+        self._attr_is_on = view is not None and view.preparing
+        self._attr_extra_state_attributes = {} if view is None else view.attributes()
+
+
 async_setup_entry = platform_setup(
     described(ThermostatBinarySensor, BINARY_SENSORS),
     lambda hub, subentry: [HvacProblemSensor(hub, subentry, HVAC_PROBLEM.key, HVAC_PROBLEM_READS)],
+    home=lambda hub: [PreparingForArrivalSensor(hub)],
 )

@@ -372,7 +372,9 @@ def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | fl
         return f"{round(shown, 1):g}"
     if reason is Reason.MODE_UNSUPPORTED:
         return mode_label(hass, str(value))
-    if reason is Reason.VACATIONS_OVERLAP and (when := dt_util.parse_datetime(str(value))):
+    if reason in (Reason.VACATIONS_OVERLAP, Reason.ARRIVAL_IN_VACATION) and (
+        when := dt_util.parse_datetime(str(value))
+    ):
         # The other vacation's times, as the home's clock shows them.
         return dt_util.as_local(when).strftime("%Y-%m-%d %H:%M")
     return str(value)

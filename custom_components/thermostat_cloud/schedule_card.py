@@ -31,6 +31,7 @@ from homeassistant.helpers import config_validation as cv, entity_registry as er
 from homeassistant.helpers.dispatcher import async_dispatcher_connect
 import probatio
 
+from .arrival import ARRIVAL_READS, PlannedArrival, planned_arrival
 from .climate_view import PRESET_READS
 from .const import DOMAIN, SIGNAL_HUB_STARTED
 from .entry_data import ThermostatCloudConfigEntry
@@ -82,12 +83,15 @@ SCHEDULE_READS: Final = (
 """What `schedule_message` reads: the whole schedule bucket, learning, the hold, and eco."""
 
 
-def schedule_message(state: ThermostatState, hold: Hold | None) -> dict[str, Any]:
+def schedule_message(
+    state: ThermostatState, hold: Hold | None, arrival: PlannedArrival | None = None
+) -> dict[str, Any]:
     """Return what the card shows: the schedule as stored (°C, day 0 Monday), learning, the hold.
 
     The hold's end is ISO 8601 (UTC), its setpoints Celsius; None without a hold. While the
     thermostat keeps its eco temperatures (the home away, or its own eco) `eco` says which
     and what they are, Celsius: that, not the schedule or a hold, is what the house keeps.
+    `arrival`: the home's planned arrival and when the home leaves eco for it (ISO 8601).
     """
     schedule = state.schedule
     eco = state.eco_temperatures
@@ -105,6 +109,9 @@ def schedule_message(state: ThermostatState, hold: Hold | None) -> dict[str, Any
             "low": hold.low,
             "high": hold.high,
         },
+        "arrival": None
+        if arrival is None
+        else {"at": arrival.arrival.isoformat(), "start": arrival.start.isoformat()},
     }
 
 
@@ -127,6 +134,7 @@ class ScheduleSubscription:
         self._hub: Hub | None = None
         self._last_sent: Mapping[str, Any] | None = None
         self._remove_listener: Callable[[], None] | None = None
+        self._remove_home_listener: Callable[[], None] | None = None
 
     @callback
     def async_start(self, hub: Hub) -> Callable[[], None]:
@@ -147,6 +155,7 @@ class ScheduleSubscription:
         self._hub = hub
         self._state = hub.service.thermostat(self.serial)
         self._remove_listener = hub.thermostats.listen(self.serial, self._on_event, SCHEDULE_READS)
+        self._remove_home_listener = hub.thermostats.listen_home(self._on_event, ARRIVAL_READS)
         self._send_if_changed()
 
     @callback
@@ -154,6 +163,9 @@ class ScheduleSubscription:
         if self._remove_listener is not None:
             self._remove_listener()
             self._remove_listener = None
+        if self._remove_home_listener is not None:
+            self._remove_home_listener()
+            self._remove_home_listener = None
 
     @callback
     def _on_event(self, event: ServiceEvent) -> None:
@@ -163,7 +175,10 @@ class ScheduleSubscription:
     def _send_if_changed(self) -> None:
         assert self._state is not None
         assert self._hub is not None
-        message = schedule_message(self._state, self._hub.service.holds.hold_of(self.serial))
+        service = self._hub.service
+        message = schedule_message(
+            self._state, service.holds.hold_of(self.serial), planned_arrival(service)
+        )
         if message == self._last_sent:
             return
         self._last_sent = message

@@ -24,6 +24,7 @@ from homeassistant.exceptions import ServiceValidationError
 from homeassistant.helpers import config_validation as cv, service
 import probatio
 
+from .arrival import async_setup_arrival_actions
 from .const import DOMAIN
 from .energy_report import async_setup_report_action
 from .entry_data import require_service
@@ -72,10 +73,12 @@ REVOKE_API_KEY_SCHEMA = probatio.Schema({probatio.Required(ATTR_KEY_ID): cv.stri
 def async_setup_services(hass: HomeAssistant) -> None:
     """Register every action.
 
-    The thermostat actions, holds and vacations, the energy report, the API key actions.
+    The thermostat actions, holds and vacations, the arrival, the energy report, the API key
+    actions.
     """
     _async_setup_thermostat_actions(hass)
     async_setup_hold_actions(hass)
+    async_setup_arrival_actions(hass)
     async_setup_report_action(hass)
     _async_setup_api_key_actions(hass)
 

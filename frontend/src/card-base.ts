@@ -9,7 +9,7 @@ export class CardText {
   /** The language numbers, dates and times are written in: the user's profile, else Home Assistant's. */
   readonly language: string;
 
-  constructor(private readonly hass: HomeAssistant | undefined) {
+  constructor(protected readonly hass: HomeAssistant | undefined) {
     this.language = hass?.locale?.language ?? hass?.language ?? "en";
   }
 

@@ -14,6 +14,7 @@ import {
   type ScheduleMessage,
 } from "./const";
 import { renderDayEditor } from "./day-editor";
+import { renderArrival } from "./arrival-line";
 import { renderHoldBanner } from "./hold-banner";
 import {
   canonical,
@@ -219,6 +220,7 @@ export class ThermostatCloudScheduleCard extends ThermostatCloudCard {
           </div>`
         : nothing}
       ${renderHoldBanner(text, this._message, () => this._resumeSchedule())}
+      ${renderArrival(text, this._message.arrival)}
       ${this._theirs
         ? html`<div class="message warning" role="status">
             <p>${text.t("changed_on_thermostat")}</p>

@@ -13,6 +13,14 @@ export interface ScheduleMessage {
   hold?: HoldMessage | null;
   /** Set while the thermostat keeps its eco temperatures (Celsius): the home away, or its eco. */
   eco?: EcoMessage | null;
+  /** The home's planned arrival (ISO 8601): when, and when the home leaves eco for it. */
+  arrival?: ArrivalMessage | null;
+}
+
+/** Someone is coming home: the house is at the schedule's temperature by `at`. */
+export interface ArrivalMessage {
+  at: string;
+  start: string;
 }
 
 /** What the house keeps instead of the schedule and any hold. */

@@ -266,6 +266,9 @@ export const scheduleCardStyles = [
     .message.eco {
       border-inline-start-color: var(--state-climate-eco-color, #43a047);
     }
+    .message.arrival {
+      border-inline-start-color: var(--state-climate-heat-color, #ff8100);
+    }
     .message.hold p {
       margin: 0;
     }

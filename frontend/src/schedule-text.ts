@@ -63,4 +63,19 @@ export class ScheduleText extends CardText {
       return timeValue(seconds);
     }
   }
+
+  /** A moment (ISO 8601) as the home's clock shows it, in the user's 12 or 24 hour format. */
+  clock(iso: string): string {
+    const format = this.hass?.locale?.time_format;
+    try {
+      return new Date(iso).toLocaleTimeString(this.language, {
+        hour: "numeric",
+        minute: "2-digit",
+        timeZone: this.hass?.config.time_zone,
+        hour12: format === "12" ? true : format === "24" ? false : undefined,
+      });
+    } catch {
+      return iso;
+    }
+  }
 }

@@ -15,8 +15,8 @@ export interface HomeAssistant {
   states: Record<string, HassEntity>;
   entities?: Record<string, HassEntityRegistryDisplayEntry>;
   language: string;
-  locale?: { language: string; first_weekday?: string };
-  config: { unit_system: { temperature: string } };
+  locale?: { language: string; first_weekday?: string; time_format?: string };
+  config: { unit_system: { temperature: string }; time_zone?: string };
   /** Replaced when the theme (or dark mode) changes: the segments' text colours follow. */
   themes?: unknown;
   connection: {

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 import re
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from playwright.async_api import Locator, Page, expect
 import pytest
@@ -324,6 +326,71 @@ async def test_the_card_shows_a_hold_and_resumes_the_schedule(
     shared = f"shared.{paired.serial}"
     while paired.thermostat.local[shared].value.get("target_temperature") == 23.5:
         await paired.thermostat.next_chunk()
+
+
+async def test_the_card_says_when_the_home_is_warm_for_an_arrival(
+    page: Page,
+    show_card: ShowCard,
+    home_assistant: BrowserHomeAssistant,
+    *,
+    make_page: MakePage,
+    goto: Goto,
+    readme_picture: Screenshot,
+) -> None:
+    """Someone comes home tomorrow at 18:00: the card says by when and from when it heats.
+
+    The thermostat said how fast it heats (its time-to-target) and keeps 15 °C in eco, so
+    the home leaves eco that much ahead of 18:00. On a phone the line fits the screen.
+    """
+    _, card = await show_card(page, away_temperature_low=15.0, away_temperature_high=28.0)
+    client = home_assistant.client
+    config = await client.call("GET", "/api/config")
+    tomorrow = (datetime.now(ZoneInfo(config["time_zone"])) + timedelta(days=1)).date()
+    answer = await client.websocket(
+        {
+            "type": "call_service",
+            "domain": "thermostat_cloud",
+            "service": "set_arrival",
+            "service_data": {"arrival": f"{tomorrow} 18:00:00"},
+            "return_response": True,
+        }
+    )
+    try:
+        start = datetime.fromisoformat(answer["response"]["start"])
+        assert start < datetime.fromisoformat(answer["response"]["arrival"])
+        line = card.get_by_role("status").filter(has_text="Warm by")
+        # English on a 12-hour clock: "Warm by 6:00 PM, heating from 4:47 PM".
+        await expect(line).to_have_text(
+            re.compile(
+                rf"Warm by 6:00\s?PM, heating from {clock_12(start)}: someone is coming home\."
+            )
+        )
+        await readme_picture(card, "schedule-card-arrival")
+
+        phone = await make_page(width=390, height=844)
+        await goto(phone, page.url.removeprefix(home_assistant.url))
+        phone_line = phone.locator(CARD).get_by_role("status").filter(has_text="Warm by")
+        await expect(phone_line).to_be_visible()
+        box = await phone_line.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390
+
+        await client.websocket(
+            {"type": "call_service", "domain": "thermostat_cloud", "service": "cancel_arrival"}
+        )
+        await expect(line).to_be_hidden()
+    finally:
+        # The home is shared by the session's tests.
+        await client.websocket(
+            {"type": "call_service", "domain": "thermostat_cloud", "service": "cancel_arrival"}
+        )
+
+
+def clock_12(when: datetime) -> str:
+    """Return a time as English writes it on a 12-hour clock, as a pattern (4:47 PM)."""
+    hour = when.hour % 12 or 12
+    return rf"{hour}:{when.minute:02d}\s?{'AM' if when.hour < 12 else 'PM'}"
 
 
 # -- what the day lines draw ------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from .firmware.firmware import (
     too_old_to_control,
 )
 from .firmware.trouble import LOW_BATTERY_V, Cause, Trouble
+from .home.arrivals import Arrival, Arrivals
 from .home.holds import Hold, Holds
 from .home.vacations import Vacation, Vacations
 from .read.command_errors import CommandError, CommandResult, ErrorCode, Reason
@@ -119,6 +120,8 @@ __all__ = [
     "WITHHELD_FIELDS",
     "WRITTEN_DEADLINE_S",
     "Access",
+    "Arrival",
+    "Arrivals",
     "Author",
     "AuthorKind",
     "Availability",

@@ -43,6 +43,8 @@ class EventKind(StrEnum):
     """The home's vacations changed (see `Vacations`); the event names no device (`HOME`)."""
     HOUSE_MODEL = "house_model"
     """Learned a run, or its rates follow a new outdoor temperature."""
+    ARRIVAL = "arrival"
+    """The home's arrival was planned, re-planned, began or ended (see `Arrivals`); `HOME`."""
 
 
 HOME = ""

@@ -24,6 +24,7 @@ from .device.pairing import HomePairing, RegisterResult
 from .device.roster import Roster
 from .events import PairingOrigin
 from .firmware.trouble import Trouble
+from .home.arrivals import Arrival
 from .home.holds import Hold
 from .home.vacations import Vacation
 from .read.command_errors import CommandResult
@@ -161,6 +162,22 @@ class VacationsFacet(Protocol):
 
     def delete(self, vacation_id: str) -> None:
         """Delete a vacation; one under way ends now."""
+
+
+class ArrivalsFacet(Protocol):
+    """The home's arrival: plan, cancel, read (see `arrivals.Arrivals`)."""
+
+    def arrival(self) -> Arrival | None:
+        """Return the planned arrival, None when there is none."""
+
+    def start_ms(self) -> int | None:
+        """Return when the home leaves eco for the arrival (Unix ms), None without one."""
+
+    def set(self, when: datetime | None = None, *, travel: timedelta | None = None) -> Arrival:
+        """Plan the arrival at `when` or `travel` from now; refused when it is wrong."""
+
+    def cancel(self) -> None:
+        """Cancel the arrival, if one is planned."""
 
 
 class RuntimeFacet(Protocol):

@@ -25,6 +25,7 @@ from .device.sessions import DeviceSessions
 from .events import EventBus
 from .facets import (
     ApiKeysFacet,
+    ArrivalsFacet,
     CommandsFacet,
     DaysFacet,
     DeliveryFacet,
@@ -119,6 +120,8 @@ class ThermostatService:
         """Saved under the document's `house_model` key."""
         self._vacations = core.vacations
         """Away from their start, home again in time for their end."""
+        self._arrivals = core.arrivals
+        """Out of eco in time for someone coming home; saved under the document's `arrival`."""
         self._runtime = core.runtime
         """Kept across unpairing; saved under the document's `runtime` key."""
         self._days = core.days
@@ -161,6 +164,10 @@ class ThermostatService:
     @property
     def vacations(self) -> VacationsFacet:
         return self._vacations
+
+    @property
+    def arrivals(self) -> ArrivalsFacet:
+        return self._arrivals
 
     @property
     def runtime(self) -> RuntimeFacet:
@@ -255,6 +262,7 @@ class ThermostatService:
             "extra_state": sorted(self._extra_state),
             "home": {structure_key: structure.as_stored() if structure is not None else None},
             "vacations": self._vacations.dump(),
+            "arrival": self._arrivals.dump(),
             "thermostats": {serial: self._thermostat_diagnostics(serial) for serial in serials},
         }
 
@@ -307,6 +315,7 @@ class ThermostatService:
         self._api_keys.attach(self._extra_state)
         self._holds.load(data.get("holds"))
         self._vacations.load(data.get("vacations"))
+        self._arrivals.load(data.get("arrival"))
         self._runtime.load(data.get("runtime"))
         self._days.load(data.get("days"))
         self._house_model.load(data.get("house_model"))
@@ -325,6 +334,7 @@ class ThermostatService:
             "extra": self._extra_state,
             "holds": self._holds.dump(),
             "vacations": self._vacations.dump(),
+            "arrival": self._arrivals.dump(),
             "pending_commands": self._confirmations.dump(),
             "runtime": self._runtime.dump(),
             "days": self._days.dump(),
@@ -379,6 +389,7 @@ class ThermostatService:
         self._availability.start()
         self._holds.start()
         self._vacations.start()
+        self._arrivals.start()
         self._confirmations.start()
         self._health.start()
 
@@ -396,6 +407,7 @@ class ThermostatService:
         self._availability.stop()
         self._holds.stop()
         self._vacations.stop()
+        self._arrivals.stop()
         self._confirmations.stop()
         self._runtime.stop()
         self._health.stop()

@@ -29,7 +29,9 @@ from .device.requests import WeatherProvider
 from .device.roster import Roster
 from .device.sessions import DeviceSessions
 from .events import Announcements, EventBus, Follower
+from .home.arrivals import Arrivals
 from .home.holds import Holds
+from .home.leads import Leads
 from .home.vacations import Vacations
 from .read.state import ThermostatState
 from .watch.days import DayLedger
@@ -58,6 +60,7 @@ class Core:
     health: HealthMonitor
     holds: Holds
     vacations: Vacations
+    arrivals: Arrivals
     days: DayLedger
     home: HomePairing
     sessions: DeviceSessions
@@ -139,11 +142,29 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         return ownership.serials_in(home.home_structure_id)
 
     holds = Holds(context, commands=commands)
-    vacations = Vacations(
+    vacations: Vacations | None = None
+    arrivals: Arrivals | None = None
+
+    def rates_changed() -> None:
+        # Both are built before any event.
+        assert vacations is not None
+        assert arrivals is not None
+        vacations.rates_changed()
+        arrivals.rates_changed()
+
+    leads = Leads(
+        context,
+        home_serials=home_serials,
+        learned_rate=lambda serial, kind: house_model.estimate(serial, kind).rate,
+        rates_changed=rates_changed,
+    )
+    vacations = Vacations(context, commands=commands, home_serials=home_serials, leads=leads)
+    arrivals = Arrivals(
         context,
         commands=commands,
         home_serials=home_serials,
-        learned_rate=lambda serial, kind: house_model.estimate(serial, kind).rate,
+        leads=leads,
+        vacations=vacations.vacations,
     )
     days = DayLedger(context, runtime_seconds=lambda serial: runtime.figures(serial).seconds)
     home = HomePairing(
@@ -163,7 +184,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
             confirmations.forget,
         )
     )
-    followers.extend((house_model, runtime, days, holds, vacations, health))
+    followers.extend((house_model, runtime, days, holds, leads, arrivals, health))
     sessions = DeviceSessions(
         context,
         commands=commands,
@@ -197,6 +218,7 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         health=health,
         holds=holds,
         vacations=vacations,
+        arrivals=arrivals,
         days=days,
         home=home,
         sessions=sessions,

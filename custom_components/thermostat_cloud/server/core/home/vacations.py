@@ -18,28 +18,20 @@ import secrets
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.buckets import bucket_key
 from ...model.records import UnstorableError, ensure_storable, is_int
 from ..context import CoreContext
-from ..events import HOME, ChangeSource, EventKind, Follows, ServiceEvent
+from ..events import HOME, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..read.readings import BucketReadings
-from ..read.schedule import as_plain_number, scheduled_setpoint
+from ..read.schedule import as_plain_number
 from ..read.validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
-from ..watch.runtime import COOLING, HEATING
 from ..write.changes import Author, Rule
 from ..write.commands import Commands
+from .leads import Leads
 
 _LOGGER = logging.getLogger(__name__)
 
-MAX_RETURN_LEAD_S = 6 * 3600
-"""The earliest a vacation brings the home back before its end: a rate measured on a mild day
-must not heat an empty house for a day."""
 MAX_SUMMARY_LENGTH = 255
-MIN_RATE_GAP_C = 0.5
-"""A time-to-target for less than this much to go says too little about the rate."""
-MAX_TIME_TO_TARGET_S = 24 * 3600
-"""A time-to-target further off than this is no estimate of a rate."""
 
 
 @dataclass(slots=True)
@@ -107,10 +99,9 @@ class Vacations:
         *,
         commands: Commands,
         home_serials: Callable[[], list[str]],
-        learned_rate: Callable[[str, str], float | None],
+        leads: Leads,
     ) -> None:
-        """`learned_rate(serial, kind)`: the house model's rate (°C/h), None until learned."""
-        self._learned_rate = learned_rate
+        self._leads = leads
         self._clock = context.clock
         self._buckets = context.buckets
         self._commands = commands
@@ -119,8 +110,6 @@ class Vacations:
         self._zone = ZoneInfo(context.config.time_zone)
         self._request_save = context.request_save
         self._vacations: dict[str, Vacation] = {}
-        self._rates: dict[str, float] = {}
-        """°C per hour each thermostat last heated or cooled at (from its time-to-target)."""
         self._timer: asyncio.TimerHandle | None = None
         self._started = False
 
@@ -136,49 +125,14 @@ class Vacations:
     def return_ms(self, vacation: Vacation) -> int:
         """Return when the home comes back from this vacation, Unix ms.
 
-        Each thermostat needs `(scheduled setpoint at the end - eco low) / heating rate` hours
-        to heat back (for cooling: `(eco high - scheduled setpoint) / cooling rate`). The rate
-        (°C per hour) is its house model's, once learned; before, what its last time-to-target
-        showed: the degrees it still had to go over the time it said it needed. The home comes
-        back by the longest of these before the end, at most MAX_RETURN_LEAD_S, never before
-        the start; without a rate, at the end.
+        The longest lead of the home's thermostats from the vacation's eco temperatures to
+        their schedule at the end (`leads.Leads`), never before the start; without a rate, at
+        the end.
         """
-        lead_s = 0.0
-        for serial in self._home_serials():
-            for kind, gap in zip(
-                (HEATING, COOLING), self._gaps_at_end(serial, vacation), strict=True
-            ):
-                learned = self._learned_rate(serial, kind)
-                rate = learned if learned is not None and learned > 0 else self._rates.get(serial)
-                if gap > 0 and rate is not None and rate > 0:
-                    lead_s = max(lead_s, gap / rate * 3600)
-        lead_ms = int(min(lead_s, MAX_RETURN_LEAD_S) * 1000)
-        return max(vacation.start_ms, vacation.end_ms - lead_ms)
-
-    def _gaps_at_end(self, serial: str, vacation: Vacation) -> tuple[float, float]:
-        """Return the degrees to heat and to cool from eco to the schedule at the end."""
-        readings = BucketReadings(self._buckets, serial)
-        local_end = datetime.fromtimestamp(vacation.end_ms / 1000, self._zone).replace(tzinfo=None)
-        scheduled = scheduled_setpoint(
-            self._buckets.value(bucket_key("schedule", serial)), local_end
+        lead_ms = self._leads.home_lead_ms(
+            vacation.end_ms, eco_low=vacation.eco_low, eco_high=vacation.eco_high
         )
-        if scheduled is None:
-            return 0.0, 0.0
-        eco_low = vacation.eco_low
-        eco_high = vacation.eco_high
-        if eco_low is None or eco_high is None:
-            device = readings.device
-            eco_low = as_plain_number(device.get("away_temperature_low"))
-            eco_high = as_plain_number(device.get("away_temperature_high"))
-        mode = readings.mode
-        heat_gap = cool_gap = 0.0
-        heat_to = scheduled.low if scheduled.target is None else scheduled.target
-        cool_to = scheduled.high if scheduled.target is None else scheduled.target
-        if mode in ("heat", "emergency", "range") and heat_to is not None and eco_low is not None:
-            heat_gap = heat_to - eco_low
-        if mode in ("cool", "range") and cool_to is not None and eco_high is not None:
-            cool_gap = eco_high - cool_to
-        return heat_gap, cool_gap
+        return max(vacation.start_ms, vacation.end_ms - lead_ms)
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -408,54 +362,15 @@ class Vacations:
         except CommandError as err:
             _LOGGER.warning("Vacation: a change was not written: %s", err.message)
 
-    follows = Follows(
-        fields=frozenset({"device.time_to_target"}), kinds=frozenset({EventKind.HOUSE_MODEL})
-    )
-    """A thermostat's time-to-target and its house model: the rates a return is timed by."""
-
-    def follow(self, event: ServiceEvent) -> None:
-        """Note the rate a thermostat heats or cools at: its time-to-target, its house model."""
-        if not self._started:
-            return
-        if (
-            event.kind is EventKind.STATE
-            and event.source is ChangeSource.DEVICE
-            and "device.time_to_target" in event.fields
-        ):
-            self._note_rate(event.serial)
-        elif event.kind is EventKind.HOUSE_MODEL:
-            self._rearm()
-
-    def _rearm(self) -> None:
+    def rates_changed(self) -> None:
         """Time the return again: a rate changed."""
         if self._started and any(vacation.active for vacation in self._vacations.values()):
             self._arm(self._clock.now_ms())
-
-    def _note_rate(self, serial: str) -> None:
-        readings = BucketReadings(self._buckets, serial)
-        reached_at = as_plain_number(readings.device.get("time_to_target"))
-        room = readings.room_temperature
-        target = as_plain_number(readings.shared.get("target_temperature"))
-        if readings.mode == "range":
-            low, high = readings.range_ends
-            if room is not None and low is not None and high is not None:
-                target = float(low) if room < low else float(high)
-        if reached_at is None or room is None or target is None:
-            return
-        seconds = reached_at - self._clock.now_ms() / 1000
-        gap = abs(target - room)
-        if not 0 < seconds <= MAX_TIME_TO_TARGET_S or gap < MIN_RATE_GAP_C:
-            return
-        self._rates[serial] = gap / seconds * 3600
-        self._request_save()
-        _LOGGER.debug("%s: heats or cools at %.1f °C per hour", serial, self._rates[serial])
-        self._rearm()
 
     # -- persistence and lifecycle ---------------------------------------------------------
 
     def load(self, saved: object) -> None:
         self._vacations.clear()
-        self._rates.clear()
         if not isinstance(saved, Mapping):
             return
         for stored in saved.get("list", ()) if isinstance(saved.get("list"), list) else ():
@@ -463,15 +378,12 @@ class Vacations:
                 _LOGGER.warning("Ignoring a stored vacation: it does not parse")
                 continue
             self._vacations[vacation.id] = vacation
-        rates = saved.get("rates")
-        for serial, rate in rates.items() if isinstance(rates, Mapping) else ():
-            if (value := as_plain_number(rate)) is not None and value > 0:
-                self._rates[str(serial)] = value
+        self._leads.load(saved.get("rates"))
 
     def dump(self) -> dict[str, Any]:
         return {
             "list": [vacation.dump() for vacation in self.vacations()],
-            "rates": dict(self._rates),
+            "rates": self._leads.dump(),
         }
 
     def start(self) -> None:

@@ -59,6 +59,10 @@ class Reason(StrEnum):
     NO_SCHEDULE = "no_schedule"
     VACATIONS_OVERLAP = "vacations_overlap"  # start, end: the other vacation's, ISO 8601 UTC
     UNKNOWN_VACATION = "unknown_vacation"
+    ARRIVAL_TIME_OR_TRAVEL = "arrival_time_or_travel"
+    ARRIVAL_IN_PAST = "arrival_in_past"
+    ARRIVAL_TOO_FAR = "arrival_too_far"  # days
+    ARRIVAL_IN_VACATION = "arrival_in_vacation"  # start, end: the vacation's, ISO 8601 UTC
 
 
 class CommandError(Exception):

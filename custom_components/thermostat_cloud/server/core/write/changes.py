@@ -57,6 +57,8 @@ class Rule(StrEnum):
     HOLD = "hold"
     """A hold kept its setpoint across the schedule, or ended on time."""
     VACATION = "vacation"
+    ARRIVAL = "arrival"
+    """The home left away and eco to be ready for an arrival."""
 
 
 THERMOSTAT_DIAL = "dial"
