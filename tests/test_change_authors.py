@@ -79,7 +79,7 @@ async def test_the_dial_a_named_person_and_an_automation_are_told_apart(
     await hass.async_block_till_done()
     assert changed_by(hass, paired) == ("thermostat", "dial")
     assert logbook_line(hass, events[-1])["message"] == (
-        "target temperature changed at the thermostat's dial"
+        "target temperature changed at the thermostat's ring"
     )
 
     context = Context(user_id=hass_admin_user.id)

@@ -72,6 +72,53 @@ def test_every_link_resolves(page: Path) -> None:
     assert not broken, f"{page_id(page)}: " + "; ".join(broken)
 
 
+# The project's own address in the code (the card picker's links, the repairs' "Learn more"),
+# with an optional page (`/blob/main/docs/x.md`) and #anchor.
+OWN_ADDRESS = re.compile(
+    r"https://github\.com/thermostat-cloud/thermostat-cloud"
+    r"(?:/(?:blob|tree)/main/(?P<path>[\w./-]+))?(?:#(?P<anchor>[\w-]+))?"
+)
+CODE_WITH_LINKS = (ROOT / "frontend" / "src", INTEGRATION)
+
+
+def broken_own_links(text: str) -> list[str]:
+    """Return the project's addresses in the text whose page or heading does not exist."""
+    broken = []
+    for address in OWN_ADDRESS.finditer(text):
+        page = ROOT / (address["path"] or "README.md")
+        if not page.is_file():
+            broken.append(f"{address[0]}: no such file")
+        elif address["anchor"] and address["anchor"] not in anchors(page):
+            broken.append(f"{address[0]}: no heading with that anchor in {page_id(page)}")
+    return broken
+
+
+def test_every_link_in_the_code_resolves() -> None:
+    """The documentation links the card and the integration show lead to a real heading."""
+    sources = [
+        path
+        for folder in CODE_WITH_LINKS
+        for path in sorted(folder.rglob("*"))
+        if path.suffix in {".ts", ".py", ".json"} and "translations" not in path.parts
+    ]
+    assert any(path.suffix == ".ts" for path in sources)
+    broken = [
+        f"{page_id(path)}: {problem}"
+        for path in sources
+        for problem in broken_own_links(path.read_text(encoding="utf-8"))
+    ]
+    assert not broken, "\n".join(broken)
+
+
+def test_a_link_to_a_missing_heading_is_found() -> None:
+    """The check above catches the card picker's old link to a heading that never existed."""
+    old = "https://github.com/thermostat-cloud/thermostat-cloud#the-thermostat-in-home-assistant"
+    assert broken_own_links(old)
+    assert not broken_own_links(
+        old.replace("the-thermostat-in-home-assistant", "edit-the-schedule")
+    )
+
+
 def test_the_readme_shows_every_picture_the_browser_tests_take() -> None:
     """Each picture in docs/images is on the README (the links test checks they exist)."""
     pictures = {path.name for path in (ROOT / "docs" / "images").glob("*.png")}

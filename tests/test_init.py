@@ -84,6 +84,11 @@ async def test_port_in_use_retries_setup_with_a_translated_reason(
     assert entry.state is ConfigEntryState.SETUP_RETRY
     assert entry.reason is not None
     assert str(taken_port) in entry.reason
+    assert entry.error_reason_translation_key == "port_unavailable"
+    assert entry.error_reason_translation_placeholders == {
+        "port": str(taken_port),
+        "cause": "another program is already using it",
+    }
 
 
 async def test_state_persists_through_home_assistant_storage(

@@ -317,19 +317,38 @@ RANGE_ENTRY = {
             },
             "time",
         ),
+    ],
+)
+async def test_a_malformed_schedule_is_refused_and_the_log_says_where(
+    hass: HomeAssistant,
+    schedule: dict[str, Any],
+    problem: str,
+    paired: PairedThermostat,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A schedule not shaped as the action describes: refused, and the log names the fault.
+
+    Its English detail stays in the log: the error a person reads carries no English.
+    """
+    err = await refused(hass, paired, "set_schedule", schedule=schedule)
+    assert err.translation_key == "schedule_invalid"
+    assert not err.translation_placeholders
+    assert problem in caplog.text
+    assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
+
+
+@pytest.mark.parametrize(
+    ("schedule", "translation_key", "placeholders"),
+    [
         (
-            {
-                **SCHEDULE,
-                "days": {
-                    "1": {"0": {"time": 0, "temp": 40, "type": "HEAT", "entry_type": "setpoint"}}
-                },
-            },
-            "temp",
+            {**SCHEDULE, "days": {"1": {}}},
+            "schedule_day_empty",
+            {"day": "Tuesday"},
         ),
-        ({**SCHEDULE, "days": {"1": {}}}, "day 1 has no entries"),
         (
             {**SCHEDULE, "days": {"1": {"0": ENTRY, "1": {**ENTRY, "temp": 18.0}}}},
-            "entry 1: another entry has the same time",
+            "schedule_same_time",
+            {"day": "Tuesday", "time": "07:00"},
         ),
         (
             {
@@ -337,7 +356,8 @@ RANGE_ENTRY = {
                 "schedule_mode": "RANGE",
                 "days": {"1": {"0": {**RANGE_ENTRY, "temp-min": 24.0, "temp-max": 24.0}}},
             },
-            "temp-min must be less than temp-max",
+            "schedule_low_not_below_high",
+            {"day": "Tuesday", "time": "07:00"},
         ),
         (
             {
@@ -345,16 +365,34 @@ RANGE_ENTRY = {
                 "schedule_mode": "RANGE",
                 "days": {"1": {"0": {**RANGE_ENTRY, "temp-max": 33.0}}},
             },
-            "temp-max",
+            "schedule_temperature_out_of_range",
+            {"day": "Tuesday", "time": "07:00", "min": "4.5", "max": "32", "unit": "°C"},
+        ),
+        (
+            {
+                **SCHEDULE,
+                "days": {
+                    "6": {
+                        "0": {"time": 79200, "temp": 40, "type": "HEAT", "entry_type": "setpoint"}
+                    }
+                },
+            },
+            "schedule_temperature_out_of_range",
+            {"day": "Sunday", "time": "22:00", "min": "4.5", "max": "32", "unit": "°C"},
         ),
     ],
 )
-async def test_schedule_write_is_validated(
-    hass: HomeAssistant, schedule: dict[str, Any], problem: str, paired: PairedThermostat
+async def test_a_schedule_mistake_is_named_by_its_day_and_time(
+    hass: HomeAssistant,
+    schedule: dict[str, Any],
+    translation_key: str,
+    placeholders: dict[str, str],
+    paired: PairedThermostat,
 ) -> None:
+    """What a person writing a schedule can fix is named by the weekday and clock time."""
     err = await refused(hass, paired, "set_schedule", schedule=schedule)
-    assert err.translation_key == "schedule_invalid"
-    assert problem in (err.translation_placeholders or {})["detail"]
+    assert err.translation_key == translation_key
+    assert err.translation_placeholders == placeholders
     assert harness(paired.service).bucket(f"schedule.{SERIAL}") is None
 
 

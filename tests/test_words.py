@@ -8,13 +8,17 @@ two languages share ("Thermostat", "Port", "in"). Each exception is listed here,
 so a new one is a decision someone made, not an accident.
 
 And the device page cuts an entity's name at about 40 characters: no name is longer, in any
-language.
+language. A repair issue Home Assistant opens straight into its fix flow shows no description:
+none is written for it, so no text is translated that nobody reads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+import errno
 import json
+import os
 from pathlib import Path
 import re
 from typing import Any
@@ -25,15 +29,27 @@ from homeassistant.components.climate.const import (
     SERVICE_SET_TEMPERATURE,
     HVACMode,
 )
+from homeassistant.config_entries import ConfigEntryState
 from homeassistant.const import ATTR_ENTITY_ID, ATTR_TEMPERATURE
 from homeassistant.core import HomeAssistant
-from homeassistant.exceptions import ServiceValidationError
+from homeassistant.exceptions import HomeAssistantError, ServiceValidationError
+from homeassistant.helpers import issue_registry as ir
 from homeassistant.helpers.translation import async_get_translations
 import pytest
 
-from custom_components.thermostat_cloud.issues import COMMANDS_CAUSES, commands_placeholders
-from custom_components.thermostat_cloud.server import Cause, Trouble
-from tests.conftest import SERIAL, PairedThermostat, PairThermostat
+from custom_components.thermostat_cloud.const import DOMAIN
+from custom_components.thermostat_cloud.entity import command_error
+from custom_components.thermostat_cloud.issues import (
+    COMMANDS_CAUSES,
+    PORT_CAUSES,
+    UnpairedIssues,
+    async_open_control_api_listening,
+    commands_placeholders,
+    port_cause,
+)
+from custom_components.thermostat_cloud.server import Cause, CommandError, Trouble
+from tests.conftest import SERIAL, PairedThermostat, PairThermostat, hub_config_entry
+from tests.test_services import RANGE_ENTRY, SCHEDULE
 from tests.test_translations import flatten
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +82,7 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("also", "an", "in", "so", "was", "hand", "rest", "ring", "start", "status"),
             *("form", "minute", "name", "person", "sensor", "port", "code", "gas", "modus"),
             *("mode", "optional", "integration", "alternative", "thermostats"),
-            *("filter", "frost", "median", "problem", "start", "starts", "still"),
+            *("filter", "frost", "median", "problem", "start", "starts", "still", "system"),
             # Home Assistant's own German terms.
             *("automation", "issue"),
             "filter",
@@ -79,8 +95,8 @@ SHARED_WORDS: dict[str, frozenset[str]] = {
             *("gas", "sensor", "mode", "name", "temp", "ver", "factor"),
             # Home Assistant's own Spanish terms.
             *("hvac", "token", "script"),
-            # "dial" is Spanish too; "(s)" marks a plural that may be one.
-            *("dial", "s"),
+            # "(s)" marks a plural that may be one.
+            "s",
         }
     ),
     "fr": frozenset(
@@ -274,3 +290,156 @@ def test_no_entity_name_is_longer_than_the_device_page_shows(language: str) -> N
         if len(texts.get("name", "")) > MAX_NAME
     ]
     assert too_long == []
+
+
+# Schedules a person could send (the card, an action in YAML), each refused: one of each
+# refusal the schedule check gives.
+BAD_SCHEDULES = {
+    "malformed": {**SCHEDULE, "days": {"1": {"0": {"time": 90000, "temp": 21.0}}}},
+    "empty day": {**SCHEDULE, "days": {"1": {}}},
+    "same time": {**SCHEDULE, "days": {"1": {"0": RANGE_ENTRY, "1": RANGE_ENTRY}}},
+    "too warm": {**SCHEDULE, "days": {"6": {"0": {**RANGE_ENTRY, "type": "HEAT", "temp": 40}}}},
+    "range order": {
+        **SCHEDULE,
+        "schedule_mode": "RANGE",
+        "days": {"2": {"0": {**RANGE_ENTRY, "temp-min": 24.0, "temp-max": 24.0}}},
+    },
+}
+
+
+def refused_as_shown(exceptions: dict[str, str], err: HomeAssistantError) -> dict[str, str]:
+    """Return a refusal's text as the frontend shows it, filled with the code's placeholders."""
+    key = f"component.{DOMAIN}.exceptions.{err.translation_key}.message"
+    return {key: render(exceptions[key], err.translation_placeholders or {})}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_refused_command_shows_no_english_word(
+    hass: HomeAssistant, language: str, pair_thermostat: PairThermostat
+) -> None:
+    """Refusals read in the language, filled as the code fills them.
+
+    A schedule's mistakes are named by weekday and clock time; refusals the core words only in
+    English (the APIs' messages: a preset or setting that does not exist, an unknown
+    thermostat) leave that English in the log.
+    """
+    hass.config.language = language
+    paired = await pair_thermostat()
+    exceptions = await async_get_translations(hass, language, "exceptions", [DOMAIN])
+    shown: dict[str, str] = {}
+    for schedule in BAD_SCHEDULES.values():
+        with pytest.raises(ServiceValidationError) as refused:
+            await hass.services.async_call(
+                DOMAIN,
+                "set_schedule",
+                {ATTR_ENTITY_ID: paired.entity_id("climate"), "schedule": schedule},
+                blocking=True,
+            )
+        shown |= refused_as_shown(exceptions, refused.value)
+    commands = paired.service.commands
+    refusing: tuple[Callable[[], object], ...] = (
+        lambda: commands.set_preset(SERIAL, "sideways"),
+        lambda: commands.set_device_setting(SERIAL, "no_such_setting", 1),
+        lambda: commands.set_temperature("0000000000000000", 21.0),
+    )
+    for command in refusing:
+        with pytest.raises(CommandError) as core_refusal:
+            command()
+        shown |= refused_as_shown(exceptions, command_error(hass, core_refusal.value))
+    assert {key.split(".")[-2] for key in shown} == {
+        *("schedule_invalid", "schedule_day_empty", "schedule_same_time"),
+        *("schedule_temperature_out_of_range", "schedule_low_not_below_high"),
+        *("invalid_value", "device_not_found"),
+    }
+    assert english_left(language, shown) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_port_that_cannot_be_used_is_explained_in_the_language(
+    hass: HomeAssistant, language: str, taken_port: int
+) -> None:
+    """The device port another program holds: the hub's error reads in the language.
+
+    And every cause the open control API's repair may name (the common system errors, and
+    any other, whose English text goes to the log only).
+    """
+    hass.config.language = language
+    entry = hub_config_entry(taken_port)
+    entry.add_to_hass(hass)
+    await hass.config_entries.async_setup(entry.entry_id)
+    await hass.async_block_till_done()
+    assert entry.state is ConfigEntryState.SETUP_RETRY
+    exceptions = await async_get_translations(hass, language, "exceptions", [DOMAIN])
+    issues = await async_get_translations(hass, language, "issues", [DOMAIN])
+    key = f"component.{DOMAIN}.exceptions.port_unavailable.message"
+    shown = {key: render(exceptions[key], entry.error_reason_translation_placeholders or {})}
+    repair = f"component.{DOMAIN}.issues.compat_port_unavailable.description"
+    for number in (*PORT_CAUSES, errno.ECONNRESET):
+        cause = port_cause(hass, OSError(number, os.strerror(number)))
+        shown[f"{repair} ({errno.errorcode[number]})"] = render(
+            issues[repair], {"port": str(taken_port), "cause": cause}
+        )
+    assert english_left(language, shown) == []
+
+
+@pytest.mark.parametrize(
+    ("mode", "label"),
+    [
+        ("cool", "Climatisation"),
+        ("range", "Chauffage/Climatisation"),
+        ("emergency", "Chauffage de secours"),
+    ],
+)
+async def test_a_mode_the_command_layer_refuses_is_named_as_home_assistant_names_it(
+    hass: HomeAssistant, pair_thermostat: PairThermostat, mode: str, label: str
+) -> None:
+    """A French user asking a heat-only thermostat for a mode reads its French name.
+
+    The command layer refuses it (its equipment lacks the mode) with the thermostat's own
+    name for it, "range" or "emergency"; the error names it as Home Assistant's climate
+    entity does: its HVAC mode, or the integration's emergency heat preset.
+    """
+    hass.config.language = "fr"
+    paired = await pair_thermostat(shared={"can_cool": False}, device={"has_emer_heat": False})
+    with pytest.raises(CommandError) as refused:
+        paired.service.commands.set_mode(SERIAL, mode)
+    err = command_error(hass, refused.value)
+    assert err.translation_key == "mode_unsupported"
+    assert err.translation_placeholders == {"mode": label}
+    exceptions = await async_get_translations(hass, "fr", "exceptions", [DOMAIN])
+    assert english_left("fr", refused_as_shown(exceptions, err)) == []
+
+
+def test_an_issue_with_a_fix_flow_has_no_description_of_its_own() -> None:
+    """Home Assistant opens a fixable issue's flow at once: its texts are the flow's steps."""
+    issues = load("integration", "en")["issues"]
+    with_flow = {key for key, texts in issues.items() if "fix_flow" in texts}
+    assert with_flow
+    assert [key for key in sorted(with_flow) if "description" in issues[key]] == []
+
+
+async def test_every_fixable_issue_the_integration_raises_has_a_fix_flow(
+    hass: HomeAssistant,
+) -> None:
+    """Each issue raised as fixable (waiting thermostats, the open control API) has its flow.
+
+    So it shows the flow's texts, and no description a person would never see.
+    """
+    issues = load("integration", "en")["issues"]
+
+    def raised_fixable() -> set[str | None]:
+        return {
+            issue.translation_key
+            for issue in ir.async_get(hass).issues.values()
+            if issue.domain == DOMAIN and issue.is_fixable
+        }
+
+    UnpairedIssues(hass).async_update(["A", "B", "C", "D"], 10)  # many waiting: one issue
+    fixable = raised_fixable()
+    UnpairedIssues(hass).async_update(["A"], 10)  # one waiting: its own issue
+    async_open_control_api_listening(hass, 8080, "entry")
+    fixable |= raised_fixable()
+    assert fixable == {"unpaired_thermostats", "unpaired_thermostat", "compat_api_open"}
+    for key in map(str, fixable):
+        assert "fix_flow" in issues[key], key
+        assert "description" not in issues[key], key

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from homeassistant.const import Platform
 from homeassistant.core import HomeAssistant
 from homeassistant.exceptions import ConfigEntryNotReady
@@ -14,7 +16,7 @@ from .control_api import async_register_views
 from .entry_data import ThermostatCloudConfigEntry
 from .hosted_api import async_register_hosted_api_view
 from .hub import HassStorage, Hub
-from .issues import async_delete_all_issues
+from .issues import async_delete_all_issues, port_cause
 from .schedule_card import async_register_card
 from .services import async_setup_services
 
@@ -30,6 +32,7 @@ PLATFORMS: list[Platform] = [
 ]
 
 CONFIG_SCHEMA = cv.config_entry_only_config_schema(DOMAIN)
+_LOGGER = logging.getLogger(__name__)
 
 
 async def async_setup(hass: HomeAssistant, config: ConfigType) -> bool:
@@ -50,10 +53,14 @@ async def async_setup_entry(hass: HomeAssistant, entry: ThermostatCloudConfigEnt
     try:
         await hub.async_start()
     except OSError as err:
+        _LOGGER.warning("The device server cannot listen on port %s: %s", hub.device_port, err)
         raise ConfigEntryNotReady(
             translation_domain=DOMAIN,
             translation_key="port_unavailable",
-            translation_placeholders={"port": str(hub.device_port), "error": str(err)},
+            translation_placeholders={
+                "port": str(hub.device_port),
+                "cause": port_cause(hass, err),
+            },
         ) from err
     entry.runtime_data = hub
     await hass.config_entries.async_forward_entry_setups(entry, PLATFORMS)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import partial
+import logging
 from typing import Any, Concatenate, Final, TypedDict, override
 
 from homeassistant.components.climate.const import DOMAIN as CLIMATE_DOMAIN, HVACMode
@@ -57,6 +58,8 @@ from .server import (
     ThermostatState,
     round_half,
 )
+
+_LOGGER = logging.getLogger(__name__)
 
 # Refusals the user can fix by changing the call; the rest are errors of the integration.
 VALIDATION_ERRORS = frozenset(
@@ -322,16 +325,15 @@ def command_error(hass: HomeAssistant, err: CommandError) -> HomeAssistantError:
     of the action's fields.
     """
     error_type = ServiceValidationError if err.code in VALIDATION_ERRORS else HomeAssistantError
-    placeholders: dict[str, str]
-    if err.reason.value == err.code.value:  # a generic reason: only the message says more
-        placeholders = {"message": err.message}
-    else:
-        placeholders = {
-            name: _placeholder(hass, err.reason, name, value)
-            for name, value in err.placeholders.items()
-        }
-        if err.reason is Reason.TEMPERATURE_OUT_OF_RANGE:
-            placeholders["unit"] = hass.config.units.temperature_unit
+    if err.reason.value == err.code.value or err.reason is Reason.SCHEDULE_INVALID:
+        # Only the English message says more: the user is told to read it in the log.
+        _LOGGER.warning("A command was refused: %s", err.message)
+    placeholders = {
+        name: _placeholder(hass, err.reason, name, value)
+        for name, value in err.placeholders.items()
+    }
+    if err.reason in TEMPERATURE_RANGE_REASONS:
+        placeholders["unit"] = hass.config.units.temperature_unit
     return error_type(
         translation_domain=DOMAIN,
         translation_key=err.reason.value,
@@ -353,12 +355,17 @@ ACTION_FIELDS: dict[str, tuple[str, str, str]] = {
 }
 FIELD_PLACEHOLDERS = frozenset({"field", "low", "high"})
 TEMPERATURE_PLACEHOLDERS = frozenset({"min", "max"})
+TEMPERATURE_RANGE_REASONS = frozenset(
+    {Reason.TEMPERATURE_OUT_OF_RANGE, Reason.SCHEDULE_TEMPERATURE_OUT_OF_RANGE}
+)
 
 
 def _placeholder(hass: HomeAssistant, reason: Reason, name: str, value: str | float) -> str:
     if name in FIELD_PLACEHOLDERS:
         return _field_label(hass, str(value))
-    if reason is Reason.TEMPERATURE_OUT_OF_RANGE and name in TEMPERATURE_PLACEHOLDERS:
+    if name == "day":  # a schedule's
+        return weekday_label(hass, int(value))
+    if reason in TEMPERATURE_RANGE_REASONS and name in TEMPERATURE_PLACEHOLDERS:
         shown = limit_in_unit(
             float(value), hass.config.units.temperature_unit, lowest=name == "min"
         )
@@ -426,6 +433,12 @@ def mode_label(hass: HomeAssistant, mode: str) -> str:
         hass, language, "entity_component", CLIMATE_DOMAIN
     )
     return labels.get(f"component.{CLIMATE_DOMAIN}.entity_component._.state.{hvac_mode}", hvac_mode)
+
+
+def weekday_label(hass: HomeAssistant, day: int) -> str:
+    """Return a schedule's day, 0 (Monday) to 6, by its name in Home Assistant's language."""
+    texts = translation.async_get_cached_translations(hass, hass.config.language, "common", DOMAIN)
+    return texts.get(f"component.{DOMAIN}.common.weekday_{day}", str(day))
 
 
 def _field_label(hass: HomeAssistant, field: str) -> str:

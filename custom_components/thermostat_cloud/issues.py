@@ -9,10 +9,11 @@ module for both would tie those parts back to the hub.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+import errno
 from typing import Final
 
 from homeassistant.core import HomeAssistant, callback
-from homeassistant.helpers import issue_registry as ir
+from homeassistant.helpers import issue_registry as ir, translation
 
 from .const import DOMAIN, TROUBLESHOOTING_URL
 from .server import (
@@ -32,6 +33,25 @@ ISSUE_UNPAIRED_THERMOSTATS: Final = "waiting_for_pairing"
 """One repair issue for all unpaired thermostats, once there are more than a few."""
 MAX_UNPAIRED_ISSUES: Final = 3
 """Unpaired thermostats announced with a repair issue each; more share one issue."""
+
+
+PORT_CAUSES: Final = {
+    errno.EADDRINUSE: "port_in_use",
+    errno.EACCES: "port_permission_denied",
+    errno.EPERM: "port_permission_denied",
+    errno.EADDRNOTAVAIL: "port_address_unavailable",
+}
+"""Why a port cannot be listened on, by the system's error: the key of its words (`common`)."""
+
+
+def port_cause(hass: HomeAssistant, error: OSError) -> str:
+    """Return why a port cannot be listened on, in Home Assistant's language.
+
+    The system's own text is English: the callers log it; the user reads this.
+    """
+    key = PORT_CAUSES.get(error.errno or 0, "port_refused")
+    texts = translation.async_get_cached_translations(hass, hass.config.language, "common", DOMAIN)
+    return texts.get(f"component.{DOMAIN}.common.{key}", key)
 
 
 def unpaired_issue_id(serial: str) -> str:
@@ -112,7 +132,7 @@ def async_open_control_api_port_unavailable(
         hass,
         ISSUE_COMPAT_PORT,
         ISSUE_COMPAT_PORT,
-        {"port": str(port), "error": str(error.strerror or error)},
+        {"port": str(port), "cause": port_cause(hass, error)},
         severity=ir.IssueSeverity.ERROR,
     )
     return lambda: ir.async_delete_issue(hass, DOMAIN, ISSUE_COMPAT_PORT)

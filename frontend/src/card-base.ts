@@ -2,7 +2,7 @@ import { LitElement, type PropertyDeclarations } from "lit";
 
 import { DOMAIN } from "./const";
 import { localize, type StringKey } from "./localize";
-import type { CardConfig, HomeAssistant } from "./types";
+import type { CardConfig, HassError, HomeAssistant } from "./types";
 
 /** A card's words in the user's language; each card's own kind adds its numbers and dates. */
 export class CardText {
@@ -49,6 +49,28 @@ export abstract class ThermostatCloudCard extends LitElement {
       (entry) => entry.platform === DOMAIN && entry.entity_id.startsWith("climate."),
     );
     return { type: `custom:${this.cardType}`, entity: ours?.entity_id ?? "" };
+  }
+
+  /**
+   * An action's refusal in the user's language. Home Assistant's message is English: the
+   * integration's own text is looked up by the refusal's translation key and filled with its
+   * placeholders; the message only when there is none.
+   */
+  protected async refusal(error: HassError): Promise<string> {
+    const { translation_domain: domain, translation_key: key } = error ?? {};
+    if (domain && key && this.hass?.loadBackendTranslation) {
+      try {
+        const translate = await this.hass.loadBackendTranslation("exceptions", domain);
+        const text = translate(
+          `component.${domain}.exceptions.${key}.message`,
+          error.translation_placeholders,
+        );
+        if (text) return text;
+      } catch {
+        // The message as sent, below.
+      }
+    }
+    return error?.message || String(error?.code ?? error);
   }
 
   setConfig(config: CardConfig): void {

@@ -128,8 +128,8 @@ export class ThermostatCloudScheduleCard extends ThermostatCloudCard {
         type: WS_SUBSCRIBE_SCHEDULE,
         entity_id: entity,
       })
-      .catch((err: HassError) => {
-        this._error = this._describe(err);
+      .catch(async (err: HassError) => {
+        this._error = await this._describe(err);
         return undefined;
       });
   }
@@ -327,7 +327,7 @@ export class ThermostatCloudScheduleCard extends ThermostatCloudCard {
       this._theirs = undefined;
       this._saved = true;
     } catch (err) {
-      this._error = this._describe(err as HassError);
+      this._error = await this._describe(err as HassError);
     } finally {
       this._saving = false;
     }
@@ -340,16 +340,16 @@ export class ThermostatCloudScheduleCard extends ThermostatCloudCard {
     try {
       await this.hass.callService(DOMAIN, "resume_schedule", {}, { entity_id: entity });
     } catch (err) {
-      this._error = this._describe(err as HassError);
+      this._error = await this._describe(err as HassError);
     }
   }
 
-  private _describe(err: HassError): string {
+  private async _describe(err: HassError): Promise<string> {
     if (err?.code === "not_a_thermostat") {
       return this._text.t("error_not_a_thermostat", { entity: this._config?.entity ?? "" });
     }
     if (err?.code === "not_loaded") return this._text.t("error_not_loaded");
-    // Home Assistant's own refusals arrive translated (the integration's validation errors).
+    if (err?.translation_key) return this.refusal(err); // the integration's, by its key
     return err?.message || this._text.t("error_unknown", { message: String(err?.code ?? err) });
   }
 }

@@ -87,29 +87,13 @@ export class ThermostatCloudHistoryCard extends ThermostatCloudCard {
       this._days = lastDays(reports, entity);
     } catch (err) {
       if (this._loadedFor?.entity !== entity) return;
-      const message = await this._refusal(err as HassError);
+      const message = await this.refusal(err as HassError);
       if (this._loadedFor?.entity !== entity) return;
       this._error = this._text.t("history_error", { message });
     }
   }
 
-  /** The action's refusal in the user's language (its message is in Home Assistant's). */
-  private async _refusal(error: HassError): Promise<string> {
-    const { translation_domain: domain, translation_key: key } = error ?? {};
-    if (domain && key && this.hass?.loadBackendTranslation) {
-      try {
-        const translate = await this.hass.loadBackendTranslation("exceptions", domain);
-        const text = translate(
-          `component.${domain}.exceptions.${key}.message`,
-          error.translation_placeholders,
-        );
-        if (text) return text;
-      } catch {
-        // The message as sent, below.
-      }
-    }
-    return error?.message || String(error?.code ?? error);
-  }
+
 
   // -- what the user sees ----------------------------------------------------------------------------
 

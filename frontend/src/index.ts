@@ -29,8 +29,7 @@ function register(): void {
     name: localize(language, "card_name"),
     description: localize(language, "card_description"),
     preview: true,
-    documentationURL:
-      "https://github.com/thermostat-cloud/thermostat-cloud#the-thermostat-in-home-assistant",
+    documentationURL: "https://github.com/thermostat-cloud/thermostat-cloud#edit-the-schedule",
   });
   window.customCards.push({
     type: HISTORY_CARD_TYPE,

@@ -36,8 +36,8 @@ async def test_device_page_shows_the_thermostat(
     readme_picture: Screenshot,
 ) -> None:
     """The device page names the thermostat, its model and serial, and shows what it reports."""
-    # A tall window, so the README's picture shows the sensors too.
-    page = await _open_device_page(make_page, goto, living_room, height=1100)
+    # A tall window, so the README's picture shows the sensors whole, down to the last.
+    page = await _open_device_page(make_page, goto, living_room, height=1580)
     await expect(page.get_by_text("Living room").first).to_be_visible()
     await expect(page.get_by_text("Display-2.0")).to_be_visible()
     await expect(page.get_by_text("Serial number: 02AA01AC3314B")).to_be_visible()

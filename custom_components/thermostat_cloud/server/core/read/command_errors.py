@@ -20,8 +20,9 @@ class ErrorCode(StrEnum):
 class Reason(StrEnum):
     """Exactly what was refused, a translation key of clients that word it themselves.
 
-    Placeholders as noted (bucket field names, Celsius); the first five are ErrorCode's
-    generic reasons, for refusals without a more specific one.
+    Placeholders as noted (bucket field names, Celsius), values that need no translation; the
+    first five are ErrorCode's generic reasons, for refusals without a more specific one, whose
+    English message only the APIs and the log show.
     """
 
     DEVICE_NOT_FOUND = "device_not_found"
@@ -37,7 +38,12 @@ class Reason(StrEnum):
     NO_FAN = "no_fan"
     FAN_DURATION_OUT_OF_RANGE = "fan_duration_out_of_range"  # max (seconds)
     PIN_INVALID = "pin_invalid"
-    SCHEDULE_INVALID = "schedule_invalid"  # detail: what is wrong, in English
+    SCHEDULE_INVALID = "schedule_invalid"
+    """A schedule not shaped as the spec's Schedule; what is wrong only in the message."""
+    SCHEDULE_DAY_EMPTY = "schedule_day_empty"  # day: 0 (Monday) to 6
+    SCHEDULE_SAME_TIME = "schedule_same_time"  # day, time: "HH:MM"
+    SCHEDULE_TEMPERATURE_OUT_OF_RANGE = "schedule_temperature_out_of_range"  # day, time, min, max
+    SCHEDULE_LOW_NOT_BELOW_HIGH = "schedule_low_not_below_high"  # day, time
     LEARNING_ON = "learning_rewrites_schedule"
     """A schedule while learning is on, without saying whether to turn learning off."""
     NO_HEAT_PUMP = "no_heat_pump"

@@ -24,9 +24,25 @@ def validate_schedule(schedule: object) -> dict[str, Any]:
     try:
         return _check_schedule(schedule)
     except CommandError as err:
-        raise CommandError(
-            err.code, err.message, Reason.SCHEDULE_INVALID, detail=err.message
-        ) from None
+        if err.reason in SCHEDULE_REASONS:
+            raise
+        raise CommandError(err.code, err.message, Reason.SCHEDULE_INVALID) from None
+
+
+SCHEDULE_REASONS = frozenset(
+    {
+        Reason.SCHEDULE_DAY_EMPTY,
+        Reason.SCHEDULE_SAME_TIME,
+        Reason.SCHEDULE_TEMPERATURE_OUT_OF_RANGE,
+        Reason.SCHEDULE_LOW_NOT_BELOW_HIGH,
+    }
+)
+"""Refusals a person who writes a schedule can fix by what they say; the rest are of shape."""
+# An entry's own refusal, and the schedule's that names its day and time.
+ENTRY_REASONS = {
+    Reason.TEMPERATURE_OUT_OF_RANGE: Reason.SCHEDULE_TEMPERATURE_OUT_OF_RANGE,
+    Reason.LOW_NOT_BELOW_HIGH: Reason.SCHEDULE_LOW_NOT_BELOW_HIGH,
+}
 
 
 SCHEDULE_DAYS = frozenset(str(day) for day in range(7))
@@ -68,7 +84,12 @@ def _check_schedule(schedule: object) -> dict[str, Any]:
             raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} must be an object")
         if not entries:
             # Firmware would carry the day before on; a user who emptied a day meant otherwise.
-            raise CommandError(ErrorCode.INVALID_VALUE, f"Schedule day {day} has no entries")
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
+                f"Schedule day {day} has no entries",
+                Reason.SCHEDULE_DAY_EMPTY,
+                day=int(day),
+            )
         checked_days[day] = checked_entries = {}
         times: set[float] = set()
         for number_key, entry in entries.items():
@@ -78,18 +99,28 @@ def _check_schedule(schedule: object) -> dict[str, Any]:
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: key must be a number")
             if number in checked_entries:
                 raise CommandError(ErrorCode.INVALID_VALUE, f"{where} is given twice")
-            _check_schedule_entry(entry, where)
+            _check_schedule_entry(entry, where, int(day))
             if entry["time"] in times:
                 # Two setpoints at one time: which one the thermostat keeps is undefined.
                 raise CommandError(
-                    ErrorCode.INVALID_VALUE, f"{where}: another entry has the same time"
+                    ErrorCode.INVALID_VALUE,
+                    f"{where}: another entry has the same time",
+                    Reason.SCHEDULE_SAME_TIME,
+                    day=int(day),
+                    time=clock_time(entry["time"]),
                 )
             times.add(entry["time"])
             checked_entries[number] = entry
     return {**schedule, "days": checked_days}
 
 
-def _check_schedule_entry(entry: object, where: str) -> None:
+def clock_time(seconds: float) -> str:
+    """Return seconds after midnight as the 24-hour clock shows them, "07:30"."""
+    minutes = int(seconds) // 60
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def _check_schedule_entry(entry: object, where: str, day: int) -> None:
     if not isinstance(entry, dict):
         raise CommandError(ErrorCode.INVALID_VALUE, f"{where} must be an object")
     time = entry.get("time")
@@ -101,6 +132,24 @@ def _check_schedule_entry(entry: object, where: str) -> None:
         raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: time must be 0 to 86400")
     if entry.get("type") not in SCHEDULE_MODES:
         raise CommandError(ErrorCode.INVALID_VALUE, f"{where}: type must be HEAT, COOL or RANGE")
+    try:
+        _check_entry_temperatures(entry, where)
+    except CommandError as err:
+        if (reason := ENTRY_REASONS.get(err.reason)) is None:
+            raise
+        limits = {
+            name: err.placeholders[name] for name in ("min", "max") if name in err.placeholders
+        }
+        raise CommandError(
+            err.code, err.message, reason, day=day, time=clock_time(time), **limits
+        ) from None
+    if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
+        raise CommandError(
+            ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
+        )
+
+
+def _check_entry_temperatures(entry: dict[str, Any], where: str) -> None:
     if entry["type"] == "RANGE":
         # Firmware keeps a range entry's two setpoints as `temp-min` and `temp-max`.
         temperature_pair(
@@ -113,10 +162,6 @@ def _check_schedule_entry(entry: object, where: str) -> None:
     else:
         temperature(
             entry.get("temp"), f"{where}: temp", "temp", TEMPERATURE_MIN_C, TEMPERATURE_MAX_C
-        )
-    if entry.get("entry_type") not in SCHEDULE_ENTRY_TYPES:
-        raise CommandError(
-            ErrorCode.INVALID_VALUE, f"{where}: entry_type must be setpoint or continuation"
         )
 
 
