@@ -8,7 +8,7 @@ the shift it was sent with (its frame): the setpoints shown are the thermostat's
 the shift moves a step away from the frame, no sooner than `RESHIFT_INTERVAL_MS` after the
 last re-send, the setpoints shown are sent again with the new shift (`Rule.ROOM`), so the
 room's target holds. The thermostat's own schedule means the room too: a setpoint its schedule
-just took is the room's target, sent again minus the shift (`Rule.ROOM`); one its dial set
+just took is the room's target, sent again minus the shift (`Rule.ROOM`); one set at its ring
 stays its own. Eco and safety temperatures stay the thermostat's own: they protect
 the house, not the room. A room reading not renewed for `ROOM_STALE_MS` is no longer used:
 the shift falls back to the offset until one comes again. See docs/comfort.md.
