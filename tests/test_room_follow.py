@@ -24,7 +24,8 @@ import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN, SUBENTRY_THERMOSTAT
 
-from .conftest import LoopClock, PairedThermostat
+from .conftest import LoopClock, PairedThermostat, PairThermostat
+from .test_holds import at, pair_with_schedule
 from .test_services import action
 
 ROOM = "sensor.living_room"
@@ -260,3 +261,95 @@ async def test_a_hold_keeps_the_rooms_temperature_across_a_new_shift(
     await hass.async_block_till_done()
     assert paired.service.holds.hold_of(paired.serial) is not None
     assert climate(paired)[ATTR_TEMPERATURE] == 23.0
+
+
+# WEEK_SCHEDULE heats to 21 °C from 07:00 on Tuesdays; the thermostat reads 21.3 °C.
+SCHEDULE_BEGAN = "2026-11-24 07:01:00-08:00"
+
+
+async def scheduled_thermostat(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat, when: str
+) -> PairedThermostat:
+    """Pair a thermostat with the week schedule on Tuesday at `when` (its home's time)."""
+    clock.freezer.move_to(at(when))
+    return await pair_with_schedule(hass, pair_thermostat)
+
+
+async def reach_the_entry(paired: PairedThermostat) -> None:
+    """Let the thermostat take its 07:00 entry of 21 °C, as firmware does at the entry."""
+    await paired.thermostat.reach_schedule_entry(at(SCHEDULE_BEGAN).replace(tzinfo=None))
+
+
+async def assert_the_entry_is_the_rooms(
+    hass: HomeAssistant, paired: PairedThermostat, held_as: float
+) -> dict[str, Any]:
+    """Reach the 21 °C entry: the room rule sends it back `held_as`, and 21 is shown."""
+    await reach_the_entry(paired)
+    await paired.pushed("shared", target_temperature=held_as)
+    await hass.async_block_till_done()
+    shown_now = climate(paired)
+    assert shown_now[ATTR_TEMPERATURE] == 21.0
+    assert (shown_now["changed_by"], shown_now["changed_by_name"]) == ("rule", "room")
+    assert paired.thermostat.local[f"shared.{paired.serial}"].value["target_temperature"] == held_as
+    return shown_now
+
+
+async def test_the_schedule_means_the_room_with_an_offset(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+) -> None:
+    """Reading 2 °C high (-2): the schedule's 21 °C is held as 23, and 21 is the room's."""
+    paired = await scheduled_thermostat(hass, clock, pair_thermostat, SCHEDULE_BEGAN)
+    await reconfigure_room(hass, paired, temperature_offset=-2.0)
+    await paired.pushed("shared", target_temperature=22.0)
+
+    await assert_the_entry_is_the_rooms(hass, paired, held_as=23.0)
+
+
+async def test_the_schedule_means_the_room_it_follows(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+) -> None:
+    """The room a degree warmer than the thermostat: the schedule's 21 °C is held as 20."""
+    paired = await scheduled_thermostat(hass, clock, pair_thermostat, SCHEDULE_BEGAN)
+    set_sensor(hass, ROOM, "22.3")
+    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
+    await paired.pushed("shared", target_temperature=19.0)
+
+    shown_now = await assert_the_entry_is_the_rooms(hass, paired, held_as=20.0)
+    assert shown_now[ATTR_CURRENT_TEMPERATURE] == pytest.approx(22.3)
+
+
+async def test_without_room_options_the_schedule_causes_no_write(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+) -> None:
+    """No offset, no sensors: the thermostat's schedule is its own, and nothing is sent."""
+    paired = await scheduled_thermostat(hass, clock, pair_thermostat, SCHEDULE_BEGAN)
+    received = paired.thermostat.received
+    while not received.empty():
+        received.get_nowait()
+
+    await reach_the_entry(paired)
+    await hass.async_block_till_done()
+    shown_now = climate(paired)
+    assert shown_now[ATTR_TEMPERATURE] == 21.0
+    assert (shown_now["changed_by"], shown_now["changed_by_name"]) == ("thermostat", "schedule")
+    assert received.empty()
+
+
+async def test_the_schedule_moves_no_hold_in_the_rooms_terms(
+    hass: HomeAssistant, clock: LoopClock, pair_thermostat: PairThermostat
+) -> None:
+    """A hold of the room at 23 (held as 25) outlasts the 07:00 entry: the hold holds."""
+    paired = await scheduled_thermostat(hass, clock, pair_thermostat, "2026-11-24 06:58:00-08:00")
+    await reconfigure_room(hass, paired, temperature_offset=-2.0)
+    await paired.pushed("shared", target_temperature=22.0)
+    await action(hass, paired, "hold", temperature=23, duration={"hours": 3})
+    await paired.pushed("shared", target_temperature=25.0)
+
+    await clock.advance(180)
+    await reach_the_entry(paired)
+    await paired.pushed("shared", target_temperature=25.0)
+    await hass.async_block_till_done()
+    shown_now = climate(paired)
+    assert shown_now[ATTR_TEMPERATURE] == 23.0
+    assert (shown_now["changed_by"], shown_now["changed_by_name"]) == ("rule", "hold")
+    assert paired.service.holds.hold_of(paired.serial) is not None

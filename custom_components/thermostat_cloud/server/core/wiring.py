@@ -118,7 +118,13 @@ def build_core(config: ServiceConfig, clock: Clock, host: Host) -> Core:
         answer_first=answer_first,
         room_frames=room_frames,
     )
-    rooms = RoomFollow(context, commands=commands, frames=room_frames)
+    holds: Holds | None = None
+
+    def held(serial: str) -> bool:
+        assert holds is not None  # built before any event
+        return holds.hold_of(serial) is not None
+
+    rooms = RoomFollow(context, commands=commands, frames=room_frames, held=held)
     api_keys = ApiKeyStore(clock, host.save_now_later, host.request_save)
     forgets: list[Callable[[str], None]] = []
     roster = Roster(context, subscriptions=subscriptions, forgets=forgets)

@@ -7,7 +7,9 @@ command layer is sent minus the shift (`RoomFrames`, which this keeps), and reme
 the shift it was sent with (its frame): the setpoints shown are the thermostat's plus their frame. When
 the shift moves a step away from the frame, no sooner than `RESHIFT_INTERVAL_MS` after the
 last re-send, the setpoints shown are sent again with the new shift (`Rule.ROOM`), so the
-room's target holds. Eco and safety temperatures stay the thermostat's own: they protect
+room's target holds. The thermostat's own schedule means the room too: a setpoint its schedule
+just took is the room's target, sent again minus the shift (`Rule.ROOM`); one set at its ring
+stays its own. Eco and safety temperatures stay the thermostat's own: they protect
 the house, not the room. A room reading not renewed for `ROOM_STALE_MS` is no longer used:
 the shift falls back to the offset until one comes again. See docs/comfort.md.
 """
@@ -15,7 +17,7 @@ the shift falls back to the offset until one comes again. See docs/comfort.md.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 import logging
 from typing import Any
@@ -26,8 +28,9 @@ from ..read.command_errors import CommandError
 from ..read.modes import Setpoints
 from ..read.readings import BucketReadings, takes_range
 from ..read.validation import round_half
-from ..write.changes import Author, Rule
+from ..write.changes import THERMOSTAT_SCHEDULE, Author, AuthorKind, Rule
 from ..write.commands import Commands, RoomFrames
+from .holds import SETPOINT_FIELDS
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -40,6 +43,8 @@ RESHIFT_STEP_C = 0.5
 RESHIFT_INTERVAL_MS = 5 * 60_000
 """At most one re-send this often, so a sensor's noise never keeps the thermostat busy."""
 ROOM_STALE_MS = 15 * 60_000
+CURRENT_TEMPERATURE_FIELD = "shared.current_temperature"
+SCHEDULE_AUTHOR = Author(AuthorKind.THERMOSTAT, THERMOSTAT_SCHEDULE)
 """A room reading not renewed for this long is no longer used: the thermostat's own counts."""
 
 
@@ -92,12 +97,24 @@ class _Room:
 class RoomFollow:
     """Each thermostat's offset and followed room: the shift, and the re-sends it needs."""
 
-    follows = Follows(fields=frozenset({"shared.current_temperature"}))
-    """The thermostat's own reading, which the shift is measured from."""
+    follows = Follows(fields=frozenset({CURRENT_TEMPERATURE_FIELD}) | SETPOINT_FIELDS)
+    """The thermostat's own reading, which the shift is measured from, and its setpoints (its
+    schedule's are the room's)."""
 
-    def __init__(self, context: CoreContext, *, commands: Commands, frames: RoomFrames) -> None:
-        """`frames`: the maps the command layer shifts setpoints by; kept here."""
+    def __init__(
+        self,
+        context: CoreContext,
+        *,
+        commands: Commands,
+        frames: RoomFrames,
+        held: Callable[[str], bool],
+    ) -> None:
+        """`frames`: the maps the command layer shifts setpoints by; kept here.
+
+        `held`: whether a hold keeps the thermostat's setpoint (the hold puts it back itself).
+        """
         self._frames = frames
+        self._held = held
         self._buckets = context.buckets
         self._clock = context.clock
         self._events = context.events
@@ -180,8 +197,24 @@ class RoomFollow:
     # -- re-sending ------------------------------------------------------------------------
 
     def follow(self, event: ServiceEvent) -> None:
-        if event.source is ChangeSource.DEVICE and event.serial in self._rooms:
+        """Measure the shift again; take a setpoint the schedule just set as the room's.
+
+        The schedule's is sent once the write that reported it is done (after its push).
+        """
+        if event.source is not ChangeSource.DEVICE or event.serial not in self._rooms:
+            return
+        if CURRENT_TEMPERATURE_FIELD in event.fields:
             self._reshift(event.serial)
+        if event.author == SCHEDULE_AUTHOR and not SETPOINT_FIELDS.isdisjoint(event.fields):
+            asyncio.get_running_loop().call_soon(self._scheduled, event.serial)
+
+    def _scheduled(self, serial: str) -> None:
+        """Send the setpoint the schedule set as the room's target: minus the shift of now.
+
+        A hold keeps its own setpoint; no shift (no offset, not following) sends nothing.
+        """
+        if self._started and self.shift(serial) and not self._held(serial):
+            self._send(serial, plus=0.0)
 
     def _changed(self, serial: str) -> None:
         self._events.publish(ServiceEvent(EventKind.ROOM, serial))
@@ -233,27 +266,36 @@ class RoomFollow:
 
     def _resend(self, serial: str, room: _Room, now: int) -> None:
         """Send the setpoints shown (the room's) again; the command layer applies the shift."""
+        frame = self.frame(serial)
+        if not self._send(serial, plus=frame):
+            return
+        room.resent_ms = now
+        if self.frame(serial) != frame:
+            # Shown in the new frame even where the limits kept the thermostat's setpoint.
+            self._events.publish(ServiceEvent(EventKind.ROOM, serial))
+
+    def _send(self, serial: str, *, plus: float) -> bool:
+        """Send the thermostat's setpoints plus `plus` as the room's, as the room rule.
+
+        Return False when there was nothing of the room's to send (off, or eco holds).
+        """
         readings = BucketReadings(self._buckets, serial)
         mode = readings.mode
         if mode in (None, "off") or self._commands.holds_eco(serial):
             # Nothing of the room's to send: eco's temperatures are the thermostat's own.
-            return
-        room.resent_ms = now
-        frame = self.frame(serial)
+            return False
         low, high = readings.range_ends
         target = readings.shared.get("target_temperature")
         try:
             with self._commands.acting_as(Author.rule(Rule.ROOM)):
                 if takes_range(mode) and low is not None and high is not None:
-                    self._commands.set_setpoints(serial, low=low + frame, high=high + frame)
+                    self._commands.set_setpoints(serial, low=low + plus, high=high + plus)
                 elif isinstance(target, int | float) and not takes_range(mode):
-                    self._commands.set_setpoints(serial, target + frame)
+                    self._commands.set_setpoints(serial, target + plus)
         except CommandError as err:
-            _LOGGER.warning("%s: the room's setpoint was not sent again: %s", serial, err.message)
-            return
-        if self.frame(serial) != frame:
-            # Shown in the new frame even where the limits kept the thermostat's setpoint.
-            self._events.publish(ServiceEvent(EventKind.ROOM, serial))
+            # The thermostat's learning may hold a setpoint the limits refuse once shifted.
+            _LOGGER.warning("%s: the room's setpoint was not sent: %s", serial, err.message)
+        return True
 
     def _cancel(self, serial: str) -> None:
         if (handle := self._timers.pop(serial, None)) is not None:
