@@ -82,10 +82,7 @@ class Arrivals:
         vacations: Callable[[], list[Vacation]],
     ) -> None:
         """`vacations()`: the home's vacations, which an arrival must stay out of."""
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._events = context.events
-        self._request_save = context.request_save
+        self._context = context
         self._commands = commands
         self._home_serials = home_serials
         self._leads = leads
@@ -122,7 +119,7 @@ class Arrivals:
         Refused (nothing changed) in the past, more than MAX_AHEAD ahead, inside a vacation,
         or with no thermostat paired.
         """
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if travel is not None and when is None:
             arrival_ms = now_ms + int(travel.total_seconds() * 1000)
         elif when is not None and travel is None:
@@ -183,8 +180,8 @@ class Arrivals:
 
     def _changed(self) -> None:
         """Save, announce, and do now what is due (the timer for the rest)."""
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
         if self._started:
             self._reconcile()
 
@@ -194,7 +191,7 @@ class Arrivals:
         if arrival is None:
             self._arm(None)
             return
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if (vacation := self._vacation_at(arrival.arrival_ms)) is not None:
             _LOGGER.info(
                 "Arrival at %s dropped: a vacation until %s came to cover it",
@@ -207,8 +204,8 @@ class Arrivals:
         assert start_ms is not None
         if not arrival.started and now_ms >= start_ms:
             self._arrival = arrival = Arrival(arrival.arrival_ms, arrival.planned_ms, start_ms)
-            self._request_save()
-            self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+            self._context.request_save()
+            self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._leave_eco(arrival)
         if now_ms >= arrival.arrival_ms:
             _LOGGER.info("Arrival at %s: its time has come", _iso(arrival.arrival_ms))
@@ -218,8 +215,8 @@ class Arrivals:
 
     def _forget(self) -> None:
         self._arrival = None
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
         self._arm(None)
 
     def _arm(self, due_ms: int | None) -> None:
@@ -227,7 +224,7 @@ class Arrivals:
             self._timer.cancel()
             self._timer = None
         if due_ms is not None:
-            delay = max(0.0, (due_ms - self._clock.now_ms()) / 1000)
+            delay = max(0.0, (due_ms - self._context.clock.now_ms()) / 1000)
             self._timer = asyncio.get_running_loop().call_later(delay, self._elapsed)
 
     def _elapsed(self) -> None:
@@ -236,7 +233,7 @@ class Arrivals:
 
     def _leave_eco(self, arrival: Arrival) -> None:
         """End the home's away and each thermostat's manual eco, unless a vacation holds it."""
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if any(vacation.active and vacation.end_ms > now_ms for vacation in self._vacations()):
             _LOGGER.info("Arrival at %s: a vacation keeps the home away", _iso(arrival.arrival_ms))
             return
@@ -248,7 +245,7 @@ class Arrivals:
         # Leaving a home that is not away writes nothing (`set_home_away`).
         self._run(partial(self._commands.set_away, serials[0], False))
         for serial in serials:
-            if BucketReadings(self._buckets, serial).eco_mode == "manual-eco":
+            if BucketReadings(self._context.buckets, serial).eco_mode == "manual-eco":
                 self._run(partial(self._commands.set_eco, serial, False))
 
     def _run(self, command: Callable[[], object]) -> None:
@@ -271,7 +268,7 @@ class Arrivals:
 
     def _replan(self) -> None:
         if self._started and self._arrival is not None and not self._arrival.started:
-            self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+            self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._reconcile()
 
     # -- persistence and lifecycle -------------------------------------------------------------

@@ -102,13 +102,10 @@ class Vacations:
         leads: Leads,
     ) -> None:
         self._leads = leads
-        self._clock = context.clock
-        self._buckets = context.buckets
+        self._context = context
         self._commands = commands
-        self._events = context.events
         self._home_serials = home_serials
         self._zone = ZoneInfo(context.config.time_zone)
-        self._request_save = context.request_save
         self._vacations: dict[str, Vacation] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._started = False
@@ -167,7 +164,7 @@ class Vacations:
         self._check(changed, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         current.summary = changed.summary
         current.returned = False  # a changed vacation is planned again
-        if current.active and changed.start_ms > self._clock.now_ms():
+        if current.active and changed.start_ms > self._context.clock.now_ms():
             self._come_home(current)  # it now starts later: the home is back until then
         current.start_ms, current.end_ms = changed.start_ms, changed.end_ms
         eco_changed = (current.eco_low, current.eco_high) != (changed.eco_low, changed.eco_high)
@@ -211,7 +208,7 @@ class Vacations:
                 "The end must be later than the start",
                 Reason.END_NOT_AFTER_START,
             )
-        if end_ms <= self._clock.now_ms():
+        if end_ms <= self._context.clock.now_ms():
             raise CommandError(
                 ErrorCode.INVALID_VALUE, "The vacation is in the past", Reason.END_IN_PAST
             )
@@ -257,17 +254,17 @@ class Vacations:
 
     def _changed(self) -> None:
         """Save, announce, and do now what is due (the timer for the rest)."""
-        self._request_save()
+        self._context.request_save()
         if self._started:
             self._reconcile()
-        self._events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
+        self._context.events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
 
     def _reconcile(self) -> None:
         """Begin and end what is due now; arm the timer for the next that is not.
 
         The home comes back at `return_ms`; the vacation is listed until its end.
         """
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         changed = False
         for vacation in self.vacations():
             if now_ms >= vacation.end_ms:
@@ -294,8 +291,8 @@ class Vacations:
                 _LOGGER.info("Vacation until %s: the home is away", _iso(vacation.end_ms))
                 self._go_away(vacation)
         if changed:
-            self._request_save()
-            self._events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
+            self._context.request_save()
+            self._context.events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
         self._arm(now_ms)
 
     def _arm(self, now_ms: int) -> None:
@@ -318,7 +315,7 @@ class Vacations:
 
     def _go_away(self, vacation: Vacation) -> None:
         vacation.active = True
-        self._request_save()
+        self._context.request_save()
         serials = self._home_serials()
         if not serials:
             _LOGGER.info("Vacation: no thermostat is paired, nothing to set")
@@ -332,7 +329,7 @@ class Vacations:
             return
         for serial in self._home_serials():
             if serial not in vacation.saved_eco:
-                device = BucketReadings(self._buckets, serial).device
+                device = BucketReadings(self._context.buckets, serial).device
                 vacation.saved_eco[serial] = [
                     as_plain_number(device.get("away_temperature_low")),
                     as_plain_number(device.get("away_temperature_high")),
@@ -345,7 +342,7 @@ class Vacations:
 
     def _come_home(self, vacation: Vacation) -> None:
         vacation.active = False
-        self._request_save()
+        self._context.request_save()
         serials = self._home_serials()
         if serials:
             self._run(partial(self._commands.set_away, serials[0], False))
@@ -365,7 +362,7 @@ class Vacations:
     def rates_changed(self) -> None:
         """Time the return again: a rate changed."""
         if self._started and any(vacation.active for vacation in self._vacations.values()):
-            self._arm(self._clock.now_ms())
+            self._arm(self._context.clock.now_ms())
 
     # -- persistence and lifecycle ---------------------------------------------------------
 
