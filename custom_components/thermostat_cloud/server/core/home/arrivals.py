@@ -17,7 +17,7 @@ from functools import partial
 import logging
 from typing import Any
 
-from ...model.records import is_int
+from ...model.records import flat_dict, is_int
 from ..context import CoreContext
 from ..events import HOME, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -48,11 +48,7 @@ class Arrival:
         return self.started_ms is not None
 
     def dump(self) -> dict[str, Any]:
-        return {
-            "arrival_ms": self.arrival_ms,
-            "planned_ms": self.planned_ms,
-            "started_ms": self.started_ms,
-        }
+        return flat_dict(self)
 
     @classmethod
     def load(cls, saved: object) -> Arrival | None:

@@ -18,7 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ...model.buckets import bucket_key
-from ...model.records import is_int
+from ...model.records import flat_dict, is_int
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -65,13 +65,7 @@ class Hold:
     """When the server last wrote the hold's setpoints (a schedule entry after it moves them)."""
 
     def dump(self) -> dict[str, Any]:
-        return {
-            "until_ms": self.until_ms,
-            "target": self.target,
-            "low": self.low,
-            "high": self.high,
-            "written_ms": self.written_ms,
-        }
+        return flat_dict(self)
 
     @classmethod
     def load(cls, saved: object) -> Hold | None:

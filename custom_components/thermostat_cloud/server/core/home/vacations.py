@@ -18,7 +18,7 @@ import secrets
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.records import UnstorableError, ensure_storable, is_int
+from ...model.records import UnstorableError, ensure_storable, flat_dict, is_int
 from ..context import CoreContext
 from ..events import HOME, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -53,17 +53,7 @@ class Vacation:
     """Each thermostat's own eco temperatures (low, high), given back at the end."""
 
     def dump(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "start_ms": self.start_ms,
-            "end_ms": self.end_ms,
-            "eco_low": self.eco_low,
-            "eco_high": self.eco_high,
-            "summary": self.summary,
-            "active": self.active,
-            "returned": self.returned,
-            "saved_eco": self.saved_eco,
-        }
+        return flat_dict(self)
 
     @classmethod
     def load(cls, saved: object) -> Vacation | None:

@@ -20,6 +20,7 @@ import math
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ...model.records import flat_dict
 from ..context import CoreContext
 from ..events import EventKind, Follows, ServiceEvent
 from ..read.readings import BucketReadings, home_away
@@ -108,13 +109,7 @@ class Day:
         }
 
     def dump(self) -> dict[str, Any]:
-        return {
-            "opened": self.opened,
-            "closed": self.closed,
-            "seconds": self.seconds,
-            "changes": self.changes,
-            "schedule_edits": self.schedule_edits,
-        }
+        return flat_dict(self)
 
     @classmethod
     def load(cls, data: object) -> Day | None:
@@ -147,7 +142,7 @@ class Weather:
     """Seconds the readings covered."""
 
     def dump(self) -> dict[str, float]:
-        return {"heating": self.heating, "cooling": self.cooling, "covered": self.covered}
+        return flat_dict(self)
 
     @classmethod
     def load(cls, data: object) -> Weather | None:
