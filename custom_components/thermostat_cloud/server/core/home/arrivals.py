@@ -17,7 +17,7 @@ from functools import partial
 import logging
 from typing import Any
 
-from ...model.records import flat_dict, is_int
+from ...model.records import FlatRecord, is_int
 from ..context import CoreContext
 from ..events import HOME, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -34,7 +34,7 @@ MAX_AHEAD = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
-class Arrival:
+class Arrival(FlatRecord):
     """The home's arrival: at `arrival_ms`, planned at `planned_ms` (Unix ms)."""
 
     arrival_ms: int
@@ -46,9 +46,6 @@ class Arrival:
     @property
     def started(self) -> bool:
         return self.started_ms is not None
-
-    def dump(self) -> dict[str, Any]:
-        return flat_dict(self)
 
     @classmethod
     def load(cls, saved: object) -> Arrival | None:

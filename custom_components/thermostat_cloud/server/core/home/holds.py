@@ -18,7 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ...model.buckets import bucket_key
-from ...model.records import flat_dict, is_int
+from ...model.records import FlatRecord, is_int
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -54,7 +54,7 @@ thermostat's clock follows the server's only to within the time a request takes.
 
 
 @dataclass(slots=True)
-class Hold:
+class Hold(FlatRecord):
     """One thermostat's hold: its setpoints (a target, or a low and a high) and its end."""
 
     until_ms: int
@@ -63,9 +63,6 @@ class Hold:
     high: float | None = None
     written_ms: int = 0
     """When the server last wrote the hold's setpoints (a schedule entry after it moves them)."""
-
-    def dump(self) -> dict[str, Any]:
-        return flat_dict(self)
 
     @classmethod
     def load(cls, saved: object) -> Hold | None:

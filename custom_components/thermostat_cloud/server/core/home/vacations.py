@@ -18,7 +18,7 @@ import secrets
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.records import UnstorableError, ensure_storable, flat_dict, is_int
+from ...model.records import FlatRecord, UnstorableError, ensure_storable, is_int
 from ..context import CoreContext
 from ..events import HOME, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -35,7 +35,7 @@ MAX_SUMMARY_LENGTH = 255
 
 
 @dataclass(slots=True)
-class Vacation:
+class Vacation(FlatRecord):
     """One vacation: from `start_ms` to `end_ms` (Unix ms), eco temperatures optional."""
 
     id: str
@@ -51,9 +51,6 @@ class Vacation:
     """The home came back before the end, to be warm by then; listed until the end."""
     saved_eco: dict[str, list[float | None]] = field(default_factory=dict)
     """Each thermostat's own eco temperatures (low, high), given back at the end."""
-
-    def dump(self) -> dict[str, Any]:
-        return flat_dict(self)
 
     @classmethod
     def load(cls, saved: object) -> Vacation | None:

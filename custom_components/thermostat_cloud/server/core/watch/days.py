@@ -20,7 +20,7 @@ import math
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.records import flat_dict
+from ...model.records import FlatRecord
 from ..context import CoreContext
 from ..events import EventKind, Follows, ServiceEvent
 from ..read.readings import BucketReadings, home_away
@@ -88,7 +88,7 @@ def _number(value: object) -> float:
 
 
 @dataclass(slots=True)
-class Day:
+class Day(FlatRecord):
     """One thermostat's figures of one local day, as saved."""
 
     opened: dict[str, float] = field(default_factory=dict)
@@ -107,9 +107,6 @@ class Day:
             for name, value in self.closed.items()
             if value - self.opened.get(name, 0.0) > 0
         }
-
-    def dump(self) -> dict[str, Any]:
-        return flat_dict(self)
 
     @classmethod
     def load(cls, data: object) -> Day | None:
@@ -133,16 +130,13 @@ class Day:
 
 
 @dataclass(slots=True)
-class Weather:
+class Weather(FlatRecord):
     """The home's outdoor temperature over one local day: degree-seconds and coverage."""
 
     heating: float = 0.0
     cooling: float = 0.0
     covered: float = 0.0
     """Seconds the readings covered."""
-
-    def dump(self) -> dict[str, float]:
-        return flat_dict(self)
 
     @classmethod
     def load(cls, data: object) -> Weather | None:
