@@ -105,7 +105,7 @@ class HomePairing:
 
     def _write_home_buckets(self, pairing: Pairing) -> None:
         devices = self._context.ownership.serials_in(pairing.structure_id)
-        self._commands.apply(
+        self._commands.write_path.apply(
             pairing.serial,
             {
                 bucket_key("user", pairing.user_id): {"name": pairing.user_id},
