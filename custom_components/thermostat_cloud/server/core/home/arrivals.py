@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import partial
 import logging
 from typing import Any
@@ -25,7 +25,7 @@ from ..read.readings import BucketReadings
 from ..write.changes import Author, Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .vacations import Vacation
+from .vacations import Vacation, in_the_way, iso_utc, require_home
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -135,19 +135,14 @@ class Arrivals:
                 days=MAX_AHEAD.days,
             )
         if (vacation := self._vacation_at(arrival_ms)) is not None:
-            raise CommandError(
-                ErrorCode.INVALID_VALUE,
+            raise in_the_way(
+                vacation,
                 "The arrival is during a vacation: its end brings the home back",
                 Reason.ARRIVAL_IN_VACATION,
-                start=_iso(vacation.start_ms),
-                end=_iso(vacation.end_ms),
             )
-        if not self._home_serials():
-            raise CommandError(
-                ErrorCode.NOT_PAIRED, "An arrival is for the home: pair a thermostat first"
-            )
+        require_home(self._home_serials, "An arrival")
         self._arrival = Arrival(arrival_ms=arrival_ms, planned_ms=now_ms)
-        _LOGGER.info("Arrival planned at %s", _iso(arrival_ms))
+        _LOGGER.info("Arrival planned at %s", iso_utc(arrival_ms))
         self._changed()
         return self._arrival
 
@@ -155,7 +150,7 @@ class Arrivals:
         """Cancel the arrival: the home stays as it is (away or back), nothing more happens."""
         if self._arrival is None:
             return
-        _LOGGER.info("Arrival at %s cancelled", _iso(self._arrival.arrival_ms))
+        _LOGGER.info("Arrival at %s cancelled", iso_utc(self._arrival.arrival_ms))
         self._arrival = None
         self._changed()
 
@@ -188,8 +183,8 @@ class Arrivals:
         if (vacation := self._vacation_at(arrival.arrival_ms)) is not None:
             _LOGGER.info(
                 "Arrival at %s dropped: a vacation until %s came to cover it",
-                _iso(arrival.arrival_ms),
-                _iso(vacation.end_ms),
+                iso_utc(arrival.arrival_ms),
+                iso_utc(vacation.end_ms),
             )
             self._forget()
             return
@@ -201,7 +196,7 @@ class Arrivals:
             self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._leave_eco(arrival)
         if now_ms >= arrival.arrival_ms:
-            _LOGGER.info("Arrival at %s: its time has come", _iso(arrival.arrival_ms))
+            _LOGGER.info("Arrival at %s: its time has come", iso_utc(arrival.arrival_ms))
             self._forget()
             return
         self._arm(arrival.arrival_ms if arrival.started else start_ms)
@@ -228,13 +223,15 @@ class Arrivals:
         """End the home's away and each thermostat's manual eco, unless a vacation holds it."""
         now_ms = self._context.clock.now_ms()
         if any(vacation.active and vacation.end_ms > now_ms for vacation in self._vacations()):
-            _LOGGER.info("Arrival at %s: a vacation keeps the home away", _iso(arrival.arrival_ms))
+            _LOGGER.info(
+                "Arrival at %s: a vacation keeps the home away", iso_utc(arrival.arrival_ms)
+            )
             return
         serials = self._home_serials()
         if not serials:
             _LOGGER.info("Arrival: no thermostat is paired, nothing to do")
             return
-        _LOGGER.info("Arrival at %s: leaving away and eco to be ready", _iso(arrival.arrival_ms))
+        _LOGGER.info("Arrival at %s: leaving away and eco to be ready", iso_utc(arrival.arrival_ms))
         # Leaving a home that is not away writes nothing (`set_home_away`).
         self._run(partial(self._commands.set_away, serials[0], False))
         for serial in serials:
@@ -283,7 +280,3 @@ class Arrivals:
     def stop(self) -> None:
         self._started = False
         self._arm(None)
-
-
-def _iso(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, UTC).isoformat()

@@ -132,7 +132,9 @@ class Vacations:
         vacation = Vacation(id=secrets.token_hex(8), start_ms=0, end_ms=0)
         self._check(vacation, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         self._vacations[vacation.id] = vacation
-        _LOGGER.info("Vacation added from %s to %s", _iso(vacation.start_ms), _iso(vacation.end_ms))
+        _LOGGER.info(
+            "Vacation added from %s to %s", iso_utc(vacation.start_ms), iso_utc(vacation.end_ms)
+        )
         self._changed()
         return vacation
 
@@ -218,17 +220,8 @@ class Vacations:
             )
         for other in self._vacations.values():
             if other.id != vacation.id and start_ms < other.end_ms and other.start_ms < end_ms:
-                raise CommandError(
-                    ErrorCode.INVALID_VALUE,
-                    "It overlaps another vacation",
-                    Reason.VACATIONS_OVERLAP,
-                    start=_iso(other.start_ms),
-                    end=_iso(other.end_ms),
-                )
-        if not self._home_serials():
-            raise CommandError(
-                ErrorCode.NOT_PAIRED, "A vacation is for the home: pair a thermostat first"
-            )
+                raise in_the_way(other, "It overlaps another vacation", Reason.VACATIONS_OVERLAP)
+        require_home(self._home_serials, "A vacation")
         vacation.start_ms, vacation.end_ms = start_ms, end_ms
         vacation.summary = summary.strip()[:MAX_SUMMARY_LENGTH]
 
@@ -256,12 +249,12 @@ class Vacations:
         for vacation in self.vacations():
             if now_ms >= vacation.end_ms:
                 if vacation.active:
-                    _LOGGER.info("Vacation until %s: the home is back", _iso(vacation.end_ms))
+                    _LOGGER.info("Vacation until %s: the home is back", iso_utc(vacation.end_ms))
                     self._come_home(vacation)
                 elif not vacation.returned:
                     _LOGGER.info(
                         "Vacation until %s passed while the server was stopped",
-                        _iso(vacation.end_ms),
+                        iso_utc(vacation.end_ms),
                     )
                 del self._vacations[vacation.id]
                 changed = True
@@ -269,13 +262,13 @@ class Vacations:
                 if vacation.active:
                     _LOGGER.info(
                         "Vacation until %s: the home is back, to be warm by then",
-                        _iso(vacation.end_ms),
+                        iso_utc(vacation.end_ms),
                     )
                     self._come_home(vacation)
                     vacation.returned = True
                     changed = True
             elif not vacation.active and not vacation.returned and now_ms >= vacation.start_ms:
-                _LOGGER.info("Vacation until %s: the home is away", _iso(vacation.end_ms))
+                _LOGGER.info("Vacation until %s: the home is away", iso_utc(vacation.end_ms))
                 self._go_away(vacation)
         if changed:
             self._context.request_save()
@@ -382,5 +375,23 @@ class Vacations:
             self._timer = None
 
 
-def _iso(ms: int) -> str:
+def iso_utc(ms: int) -> str:
+    """Unix ms as an ISO 8601 time in UTC, as the logs and errors tell a plan's times."""
     return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
+
+
+def in_the_way(vacation: Vacation, message: str, reason: Reason) -> CommandError:
+    """Refuse a plan `vacation` is in the way of, telling the vacation's start and end."""
+    return CommandError(
+        ErrorCode.INVALID_VALUE,
+        message,
+        reason,
+        start=iso_utc(vacation.start_ms),
+        end=iso_utc(vacation.end_ms),
+    )
+
+
+def require_home(home_serials: Callable[[], list[str]], plan: str) -> None:
+    """Refuse a plan for the home (`plan`: "A vacation") while no thermostat is paired."""
+    if not home_serials():
+        raise CommandError(ErrorCode.NOT_PAIRED, f"{plan} is for the home: pair a thermostat first")
