@@ -22,10 +22,10 @@ from ..context import CoreContext
 from ..events import HOME, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..read.readings import BucketReadings
-from ..write.changes import Author, Rule
+from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .vacations import Vacation, in_the_way, iso_utc, require_home
+from .vacations import Vacation, in_the_way, iso_utc, require_home, run_as_rule
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -239,12 +239,7 @@ class Arrivals:
                 self._run(partial(self._commands.set_eco, serial, False))
 
     def _run(self, command: Callable[[], object]) -> None:
-        """Run a command as the arrival rule's; a refusal is logged, the arrival goes on."""
-        try:
-            with self._commands.acting_as(Author.rule(Rule.ARRIVAL)):
-                command()
-        except CommandError as err:
-            _LOGGER.warning("Arrival: a change was not written: %s", err.message)
+        run_as_rule(self._commands, Rule.ARRIVAL, command, _LOGGER)
 
     def rates_changed(self) -> None:
         """Plan the start again: a rate changed."""

@@ -332,12 +332,7 @@ class Vacations:
         vacation.saved_eco.clear()
 
     def _run(self, command: Callable[[], object]) -> None:
-        """Run a timed command as the vacation rule's; a refusal is logged, the vacation goes on."""
-        try:
-            with self._commands.acting_as(Author.rule(Rule.VACATION)):
-                command()
-        except CommandError as err:
-            _LOGGER.warning("Vacation: a change was not written: %s", err.message)
+        run_as_rule(self._commands, Rule.VACATION, command, _LOGGER)
 
     def rates_changed(self) -> None:
         """Time the return again: a rate changed."""
@@ -389,6 +384,17 @@ def in_the_way(vacation: Vacation, message: str, reason: Reason) -> CommandError
         start=iso_utc(vacation.start_ms),
         end=iso_utc(vacation.end_ms),
     )
+
+
+def run_as_rule(
+    commands: Commands, rule: Rule, command: Callable[[], object], log: logging.Logger
+) -> None:
+    """Run a timed command as `rule`'s: a refusal is logged on `log`, the plan goes on."""
+    try:
+        with commands.acting_as(Author.rule(rule)):
+            command()
+    except CommandError as err:
+        log.warning("%s: a change was not written: %s", rule.value.capitalize(), err.message)
 
 
 def require_home(home_serials: Callable[[], list[str]], plan: str) -> None:
