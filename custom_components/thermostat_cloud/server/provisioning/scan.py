@@ -16,7 +16,7 @@ from typing import Any
 from yarl import URL
 
 from ..core import origin_with_port
-from ..model.records import flat_dict
+from ..model import flat_dict
 from .network import LocalNetwork, text_field
 
 _LOGGER = logging.getLogger(__name__)
