@@ -108,8 +108,6 @@ class ThermostatService:
         self._health = core.health
         """Saved under the document's `health` key."""
         self._commands = core.commands
-        self.commands: CommandsFacet = core.commands
-        """An attribute: a command reaches the wire without a call here."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = core.api_keys
@@ -142,6 +140,22 @@ class ThermostatService:
             implausible_readings=self._implausible_readings,
         )
         self._clients = core.clients
+        # The parts a caller uses, through their narrow faces (`facets`); `events` is above.
+        self.commands = CommandsFacet(core.commands)
+        self.holds = HoldsFacet(core.holds)
+        self.vacations = VacationsFacet(core.vacations)
+        self.arrivals = ArrivalsFacet(core.arrivals)
+        self.rooms = RoomsFacet(core.rooms)
+        """Each thermostat's offset and the room it follows."""
+        self.runtime = RuntimeFacet(core.runtime)
+        self.days = DaysFacet(core.days)
+        """Each thermostat's days: runtime, weather, eco and away, changes by author."""
+        self.house_model = HouseModelFacet(core.house_model)
+        self.health = HealthFacet(core.health)
+        self.api_keys = ApiKeysFacet(core.api_keys)
+        self.devices = DevicesFacet(self._devices, self._roster, self._availability)
+        self.pairing = PairingFacet(self._ownership, self._home)
+        self.delivery = DeliveryFacet(self._delivery, self._confirmations)
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self._loaded = False
@@ -157,46 +171,7 @@ class ThermostatService:
     def clock(self) -> Clock:
         return self._clock
 
-    # -- the parts a caller uses through their narrow faces (`facets`) --------------------------
-    # `events` (every change notification) and `commands` are attributes.
-
-    @property
-    def holds(self) -> HoldsFacet:
-        return self._holds
-
-    @property
-    def vacations(self) -> VacationsFacet:
-        return self._vacations
-
-    @property
-    def arrivals(self) -> ArrivalsFacet:
-        return self._arrivals
-
-    @property
-    def rooms(self) -> RoomsFacet:
-        """Each thermostat's offset and the room it follows."""
-        return self._rooms
-
-    @property
-    def runtime(self) -> RuntimeFacet:
-        return self._runtime
-
-    @property
-    def days(self) -> DaysFacet:
-        """Each thermostat's days: runtime, weather, eco and away, changes by author."""
-        return self._days
-
-    @property
-    def house_model(self) -> HouseModelFacet:
-        return self._house_model
-
-    @property
-    def health(self) -> HealthFacet:
-        return self._health
-
-    @property
-    def api_keys(self) -> ApiKeysFacet:
-        return self._api_keys
+    # -- the device surface's parts (the narrow faces of the others are attributes) -------------
 
     @property
     def clients(self) -> Clients:
@@ -241,18 +216,6 @@ class ThermostatService:
 
     def home(self) -> HomeState:
         return HomeState(self._reads, self._home.home_structure_id)
-
-    @property
-    def devices(self) -> DevicesFacet:
-        return DevicesFacet(self._devices, self._roster, self._availability)
-
-    @property
-    def pairing(self) -> PairingFacet:
-        return PairingFacet(self._ownership, self._home)
-
-    @property
-    def delivery(self) -> DeliveryFacet:
-        return DeliveryFacet(self._delivery, self._confirmations)
 
     # -- diagnostics ------------------------------------------------------------------------------
 
