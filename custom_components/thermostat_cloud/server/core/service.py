@@ -19,9 +19,7 @@ from ..model.clock import Clock, SystemClock
 from ..model.devices import DeviceRegistry
 from ..model.pairing import PairingRegistry
 from .config import ServiceConfig
-from .device.clients import Clients
 from .device.requests import WeatherProvider
-from .device.sessions import DeviceSessions
 from .events import EventBus
 from .facets import (
     ApiKeysFacet,
@@ -127,7 +125,6 @@ class ThermostatService:
         """Kept across unpairing; saved under the document's `runtime` key."""
         self._days = core.days
         self._home = core.home
-        self._sessions = core.sessions
         self._implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._reads = _ReadSource(
@@ -139,7 +136,6 @@ class ThermostatService:
             confirmations=self._confirmations,
             implausible_readings=self._implausible_readings,
         )
-        self._clients = core.clients
         # The parts a caller uses, through their narrow faces (`facets`); `events` is above.
         self.commands = CommandsFacet(core.commands)
         self.holds = HoldsFacet(core.holds)
@@ -156,6 +152,9 @@ class ThermostatService:
         self.devices = DevicesFacet(self._devices, self._roster, self._availability)
         self.pairing = PairingFacet(self._ownership, self._home)
         self.delivery = DeliveryFacet(self._delivery, self._confirmations)
+        self.clients = core.clients
+        self.sessions = core.sessions
+        """The device surface's own parts, whole: it serves the thermostats with them."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self._loaded = False
@@ -170,16 +169,6 @@ class ThermostatService:
     @property
     def clock(self) -> Clock:
         return self._clock
-
-    # -- the device surface's parts (the narrow faces of the others are attributes) -------------
-
-    @property
-    def clients(self) -> Clients:
-        return self._clients
-
-    @property
-    def sessions(self) -> DeviceSessions:
-        return self._sessions
 
     # -- reading ----------------------------------------------------------------------------------
 
