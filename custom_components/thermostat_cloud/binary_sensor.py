@@ -12,14 +12,12 @@ from homeassistant.components.binary_sensor import (
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
 from homeassistant.const import EntityCategory
-from homeassistant.helpers.device_registry import DeviceInfo
 
 from .alerts import shown_figures
 from .arrival import ARRIVAL_READS, PlannedArrival, planned_arrival
-from .const import DOMAIN
 from .entity import (
     RELAYS,
-    ProjectedEntity,
+    HomeEntity,
     ThermostatDescribedEntity,
     ThermostatEntity,
     ThermostatEntityDescription,
@@ -212,7 +210,7 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
         }
 
 
-class PreparingForArrivalSensor(ProjectedEntity[PlannedArrival | None], BinarySensorEntity):
+class PreparingForArrivalSensor(HomeEntity[PlannedArrival | None], BinarySensorEntity):
     """On from the planned start of the home's arrival to the arrival, on the hub's device.
 
     Its attributes say when the home leaves eco and when the arrival is; off without
@@ -223,23 +221,11 @@ class PreparingForArrivalSensor(ProjectedEntity[PlannedArrival | None], BinarySe
 
     def __init__(self, hub: Hub) -> None:
         """Initialize the sensor of the hub's home, on the hub's device."""
-        self.hub = hub
-        entry_id = hub.entry.entry_id
-        self._attr_unique_id = f"{entry_id}_preparing_for_arrival"
-        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
-        self._show_now()
+        super().__init__(hub, "preparing_for_arrival", ARRIVAL_READS)
 
     @override
     def _project(self) -> PlannedArrival | None:
         return planned_arrival(self.hub.service)
-
-    @override
-    def _is_available(self) -> bool:
-        return True
-
-    @override
-    def _listen(self) -> Callable[[], None]:
-        return self.hub.thermostats.listen_home(self._handle_change, ARRIVAL_READS)
 
     @override
     def _update_attrs(self, view: PlannedArrival | None) -> None:
