@@ -178,14 +178,8 @@ async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
     assert await listed(hass, paired) == []
 
 
-@pytest.mark.usefixtures("tuesday_evening")
-async def test_the_home_is_back_in_time_to_reach_the_schedule(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
-) -> None:
-    """The thermostat said it heats 3 °C in 30 min (6 °C/h): from 15 to 21 °C is one hour.
-
-    The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
-    """
+async def heats_at_six_degrees_an_hour(hass: HomeAssistant, paired: PairedThermostat) -> None:
+    """Have the thermostat say it heats 3 °C in 30 minutes."""
     thermostat = paired.thermostat
     await thermostat.put(
         f"shared.{SERIAL}",
@@ -194,6 +188,17 @@ async def test_the_home_is_back_in_time_to_reach_the_schedule(
     now = dt_util.utcnow().timestamp()
     await thermostat.put(f"device.{SERIAL}", {"time_to_target": int(now + 1800)})
     await hass.async_block_till_done()
+
+
+@pytest.mark.usefixtures("tuesday_evening")
+async def test_the_home_is_back_in_time_to_reach_the_schedule(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
+) -> None:
+    """The thermostat said it heats 3 °C in 30 min (6 °C/h): from 15 to 21 °C is one hour.
+
+    The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
+    """
+    await heats_at_six_degrees_an_hour(hass, paired)
 
     answer = await set_vacation(
         hass, start="2026-11-25 08:00:00", end="2026-12-01 12:00:00", eco_low=15, eco_high=28
