@@ -85,6 +85,12 @@ async def pushed_schedule(thermostat: SimulatedThermostat, serial: str) -> dict[
     return dict((await thermostat.next_object(f"schedule.{serial}"))["value"])
 
 
+async def edit(card: Locator, day: str) -> Locator:
+    """Open a day in the card's editor, as a person does, and return the editor."""
+    await card.get_by_role("button", name=f"Edit {day}").click()
+    return card.locator(".editor")
+
+
 async def test_change_a_setpoint_and_save(
     page: Page, show_card: ShowCard, screenshot: Screenshot, readme_picture: Screenshot
 ) -> None:
@@ -95,8 +101,7 @@ async def test_change_a_setpoint_and_save(
     paired, card = await show_card(page)
     await readme_picture(page, "schedule-card")
 
-    await card.get_by_role("button", name="Edit Monday").click()
-    editor = card.locator(".editor")
+    editor = await edit(card, "Monday")
     morning = editor.get_by_role("spinbutton", name="Heat").first
     await expect(morning).to_have_value("21")
     await morning.fill("22.5")
@@ -118,8 +123,7 @@ async def test_copy_a_day_and_a_change_on_the_thermostat_shows(
 ) -> None:
     """Monday copied onto the weekend is what the thermostat gets; its own later edit shows."""
     paired, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Monday").click()
-    editor = card.locator(".editor")
+    editor = await edit(card, "Monday")
     for day in ("Sat", "Sun"):
         await editor.get_by_role("checkbox", name=day).check()
     await editor.get_by_role("button", name="Copy", exact=True).click()
@@ -141,8 +145,7 @@ async def test_bad_input_is_refused_before_anything_is_sent(
 ) -> None:
     """Two setpoints at one time and a temperature out of range: said in the card, Save off."""
     _, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Tuesday").click()
-    editor = card.locator(".editor")
+    editor = await edit(card, "Tuesday")
     await editor.get_by_label("Time").nth(1).fill("06:30")
     await editor.get_by_label("Time").nth(1).press("Tab")
     await editor.get_by_role("spinbutton", name="Heat").nth(2).fill("35")
@@ -164,8 +167,8 @@ async def test_learning_on_is_explained_and_turned_off_on_save(
     await expect(card.get_by_role("checkbox", name="Turn learning off when saving")).to_be_checked()
     await screenshot(page, "learning")
 
-    await card.get_by_role("button", name="Edit Friday").click()
-    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+    editor = await edit(card, "Friday")
+    await editor.get_by_role("button", name="Remove setpoint").first.click()
     await card.get_by_role("button", name="Save").click()
 
     thermostat = paired.thermostat
@@ -186,9 +189,9 @@ async def test_the_card_on_a_phone(
     """At 390 x 844 the week and a day's editor fit the screen, in the light and dark theme."""
     page = await make_page(width=390, height=844, dark=dark)
     _, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Wednesday").click()
-    await expect(card.locator(".editor")).to_be_visible()
-    await card.locator(".editor").scroll_into_view_if_needed()
+    editor = await edit(card, "Wednesday")
+    await expect(editor).to_be_visible()
+    await editor.scroll_into_view_if_needed()
     box = await card.bounding_box()
     assert box is not None
     assert box["x"] >= 0
@@ -259,8 +262,7 @@ async def test_a_fahrenheit_home_edits_in_fahrenheit(
     await client.websocket({"type": "config/core/update", "unit_system": "us_customary"})
     try:
         paired, card = await show_card(page)
-        await card.get_by_role("button", name="Edit Monday").click()
-        morning = card.locator(".editor").get_by_role("spinbutton", name="Heat").first
+        morning = (await edit(card, "Monday")).get_by_role("spinbutton", name="Heat").first
         await expect(morning).to_have_value("70")  # 21 °C
         await morning.fill("72")
         await morning.press("Tab")
@@ -279,8 +281,8 @@ async def test_a_change_on_the_thermostat_over_unsaved_edits(
 ) -> None:
     """Unsaved edits are kept and the card says the thermostat changed; the user may load it."""
     paired, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Monday").click()
-    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+    editor = await edit(card, "Monday")
+    await editor.get_by_role("button", name="Remove setpoint").first.click()
 
     sunday = {**WEEKEND, "0": heat(9 * 3600, 20.0)}
     await paired.thermostat.put(
