@@ -29,7 +29,13 @@ from tests.browser.harness import (
     Screenshot,
     wait_until_shown,
 )
-from tests.browser.walkthrough import card_strings, english_left, overflowing, shown_text
+from tests.browser.walkthrough import (
+    card_strings,
+    english_left,
+    ensure_dashboard,
+    overflowing,
+    shown_text,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -146,17 +152,7 @@ async def report_days(home_assistant: BrowserHomeAssistant, entity_id: str) -> l
 async def show_cards(home_assistant: BrowserHomeAssistant, *entities: str) -> str:
     """Put a history card of each entity on the History dashboard; return its path."""
     client = home_assistant.client
-    dashboards = await client.websocket({"type": "lovelace/dashboards/list"})
-    if not any(dashboard["url_path"] == DASHBOARD for dashboard in dashboards):
-        await client.websocket(
-            {
-                "type": "lovelace/dashboards/create",
-                "url_path": DASHBOARD,
-                "title": "History",
-                "mode": "storage",
-                "show_in_sidebar": False,
-            }
-        )
+    await ensure_dashboard(client, DASHBOARD, "History", in_sidebar=False)
     cards = [{"type": f"custom:{CARD}", "entity": entity} for entity in entities]
     await client.websocket(
         {
