@@ -23,7 +23,6 @@ from tests.browser.harness import (
     Screenshot,
 )
 from tests.browser.walkthrough import CARD, DASHBOARD, put_card_on_dashboard
-from thermostat_sim import SimulatedThermostat
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -80,9 +79,10 @@ def show_card(
     return show
 
 
-async def pushed_schedule(thermostat: SimulatedThermostat, serial: str) -> dict[str, Any]:
-    """Return the next schedule the thermostat is sent."""
-    return dict((await thermostat.next_object(f"schedule.{serial}"))["value"])
+async def save(card: Locator, paired: PairedThermostat) -> dict[str, Any]:
+    """Press the card's Save; return the schedule the thermostat is sent."""
+    await card.get_by_role("button", name="Save").click()
+    return dict((await paired.thermostat.next_object(f"schedule.{paired.serial}"))["value"])
 
 
 async def edit(card: Locator, day: str) -> Locator:
@@ -107,9 +107,8 @@ async def test_change_a_setpoint_and_save(
     await morning.fill("22.5")
     await morning.press("Tab")
     await screenshot(page, "monday-edited")
-    await card.get_by_role("button", name="Save").click()
 
-    sent = await pushed_schedule(paired.thermostat, paired.serial)
+    sent = await save(card, paired)
     assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.5)
     assert {day: sent["days"][day] for day in "123456"} == {
         day: SCHEDULE["days"][day] for day in "123456"
@@ -127,8 +126,7 @@ async def test_copy_a_day_and_a_change_on_the_thermostat_shows(
     for day in ("Sat", "Sun"):
         await editor.get_by_role("checkbox", name=day).check()
     await editor.get_by_role("button", name="Copy", exact=True).click()
-    await card.get_by_role("button", name="Save").click()
-    sent = await pushed_schedule(paired.thermostat, paired.serial)
+    sent = await save(card, paired)
     assert sent["days"]["5"] == sent["days"]["6"] == WORKDAY
 
     # Learning (or the dial) moves Sunday's first setpoint on the thermostat: the card follows.
@@ -267,8 +265,7 @@ async def test_a_fahrenheit_home_edits_in_fahrenheit(
         await morning.fill("72")
         await morning.press("Tab")
         await screenshot(page, "fahrenheit")
-        await card.get_by_role("button", name="Save").click()
-        sent = await pushed_schedule(paired.thermostat, paired.serial)
+        sent = await save(card, paired)
         # 72 °F is 22.2 °C, which the thermostat takes in its 0.5 °C steps.
         assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.0)
         assert sent["days"]["0"]["1"] == WORKDAY["1"]  # untouched: exactly as it was
