@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from functools import partial
 import logging
 from typing import Any
@@ -22,9 +22,10 @@ from ..context import CoreContext
 from ..events import HOME, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..read.readings import BucketReadings
-from ..write.changes import Author, Rule
+from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
+from .plans import iso, require_paired, run_as_rule
 from .vacations import Vacation
 
 _LOGGER = logging.getLogger(__name__)
@@ -149,15 +150,12 @@ class Arrivals:
                 ErrorCode.INVALID_VALUE,
                 "The arrival is during a vacation: its end brings the home back",
                 Reason.ARRIVAL_IN_VACATION,
-                start=_iso(vacation.start_ms),
-                end=_iso(vacation.end_ms),
+                start=iso(vacation.start_ms),
+                end=iso(vacation.end_ms),
             )
-        if not self._home_serials():
-            raise CommandError(
-                ErrorCode.NOT_PAIRED, "An arrival is for the home: pair a thermostat first"
-            )
+        require_paired(self._home_serials, "An arrival")
         self._arrival = Arrival(arrival_ms=arrival_ms, planned_ms=now_ms)
-        _LOGGER.info("Arrival planned at %s", _iso(arrival_ms))
+        _LOGGER.info("Arrival planned at %s", iso(arrival_ms))
         self._changed()
         return self._arrival
 
@@ -165,7 +163,7 @@ class Arrivals:
         """Cancel the arrival: the home stays as it is (away or back), nothing more happens."""
         if self._arrival is None:
             return
-        _LOGGER.info("Arrival at %s cancelled", _iso(self._arrival.arrival_ms))
+        _LOGGER.info("Arrival at %s cancelled", iso(self._arrival.arrival_ms))
         self._arrival = None
         self._changed()
 
@@ -198,8 +196,8 @@ class Arrivals:
         if (vacation := self._vacation_at(arrival.arrival_ms)) is not None:
             _LOGGER.info(
                 "Arrival at %s dropped: a vacation until %s came to cover it",
-                _iso(arrival.arrival_ms),
-                _iso(vacation.end_ms),
+                iso(arrival.arrival_ms),
+                iso(vacation.end_ms),
             )
             self._forget()
             return
@@ -211,7 +209,7 @@ class Arrivals:
             self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._leave_eco(arrival)
         if now_ms >= arrival.arrival_ms:
-            _LOGGER.info("Arrival at %s: its time has come", _iso(arrival.arrival_ms))
+            _LOGGER.info("Arrival at %s: its time has come", iso(arrival.arrival_ms))
             self._forget()
             return
         self._arm(arrival.arrival_ms if arrival.started else start_ms)
@@ -238,13 +236,13 @@ class Arrivals:
         """End the home's away and each thermostat's manual eco, unless a vacation holds it."""
         now_ms = self._clock.now_ms()
         if any(vacation.active and vacation.end_ms > now_ms for vacation in self._vacations()):
-            _LOGGER.info("Arrival at %s: a vacation keeps the home away", _iso(arrival.arrival_ms))
+            _LOGGER.info("Arrival at %s: a vacation keeps the home away", iso(arrival.arrival_ms))
             return
         serials = self._home_serials()
         if not serials:
             _LOGGER.info("Arrival: no thermostat is paired, nothing to do")
             return
-        _LOGGER.info("Arrival at %s: leaving away and eco to be ready", _iso(arrival.arrival_ms))
+        _LOGGER.info("Arrival at %s: leaving away and eco to be ready", iso(arrival.arrival_ms))
         # Leaving a home that is not away writes nothing (`set_home_away`).
         self._run(partial(self._commands.set_away, serials[0], False))
         for serial in serials:
@@ -252,12 +250,8 @@ class Arrivals:
                 self._run(partial(self._commands.set_eco, serial, False))
 
     def _run(self, command: Callable[[], object]) -> None:
-        """Run a command as the arrival rule's; a refusal is logged, the arrival goes on."""
-        try:
-            with self._commands.acting_as(Author.rule(Rule.ARRIVAL)):
-                command()
-        except CommandError as err:
-            _LOGGER.warning("Arrival: a change was not written: %s", err.message)
+        """Run a command as the arrival rule's (see `plans.run_as_rule`)."""
+        run_as_rule(self._commands, Rule.ARRIVAL, command)
 
     def rates_changed(self) -> None:
         """Plan the start again: a rate changed."""
@@ -293,7 +287,3 @@ class Arrivals:
     def stop(self) -> None:
         self._started = False
         self._arm(None)
-
-
-def _iso(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, UTC).isoformat()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import partial
 import logging
 import secrets
@@ -25,9 +25,10 @@ from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..read.readings import BucketReadings
 from ..read.schedule import as_plain_number
 from ..read.validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
-from ..write.changes import Author, Rule
+from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
+from .plans import iso, require_paired, run_as_rule
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -148,7 +149,7 @@ class Vacations:
         vacation = Vacation(id=secrets.token_hex(8), start_ms=0, end_ms=0)
         self._check(vacation, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         self._vacations[vacation.id] = vacation
-        _LOGGER.info("Vacation added from %s to %s", _iso(vacation.start_ms), _iso(vacation.end_ms))
+        _LOGGER.info("Vacation added from %s to %s", iso(vacation.start_ms), iso(vacation.end_ms))
         self._changed()
         return vacation
 
@@ -238,13 +239,10 @@ class Vacations:
                     ErrorCode.INVALID_VALUE,
                     "It overlaps another vacation",
                     Reason.VACATIONS_OVERLAP,
-                    start=_iso(other.start_ms),
-                    end=_iso(other.end_ms),
+                    start=iso(other.start_ms),
+                    end=iso(other.end_ms),
                 )
-        if not self._home_serials():
-            raise CommandError(
-                ErrorCode.NOT_PAIRED, "A vacation is for the home: pair a thermostat first"
-            )
+        require_paired(self._home_serials, "A vacation")
         vacation.start_ms, vacation.end_ms = start_ms, end_ms
         vacation.summary = summary.strip()[:MAX_SUMMARY_LENGTH]
 
@@ -272,12 +270,12 @@ class Vacations:
         for vacation in self.vacations():
             if now_ms >= vacation.end_ms:
                 if vacation.active:
-                    _LOGGER.info("Vacation until %s: the home is back", _iso(vacation.end_ms))
+                    _LOGGER.info("Vacation until %s: the home is back", iso(vacation.end_ms))
                     self._come_home(vacation)
                 elif not vacation.returned:
                     _LOGGER.info(
                         "Vacation until %s passed while the server was stopped",
-                        _iso(vacation.end_ms),
+                        iso(vacation.end_ms),
                     )
                 del self._vacations[vacation.id]
                 changed = True
@@ -285,13 +283,13 @@ class Vacations:
                 if vacation.active:
                     _LOGGER.info(
                         "Vacation until %s: the home is back, to be warm by then",
-                        _iso(vacation.end_ms),
+                        iso(vacation.end_ms),
                     )
                     self._come_home(vacation)
                     vacation.returned = True
                     changed = True
             elif not vacation.active and not vacation.returned and now_ms >= vacation.start_ms:
-                _LOGGER.info("Vacation until %s: the home is away", _iso(vacation.end_ms))
+                _LOGGER.info("Vacation until %s: the home is away", iso(vacation.end_ms))
                 self._go_away(vacation)
         if changed:
             self._request_save()
@@ -355,12 +353,8 @@ class Vacations:
         vacation.saved_eco.clear()
 
     def _run(self, command: Callable[[], object]) -> None:
-        """Run a timed command as the vacation rule's; a refusal is logged, the vacation goes on."""
-        try:
-            with self._commands.acting_as(Author.rule(Rule.VACATION)):
-                command()
-        except CommandError as err:
-            _LOGGER.warning("Vacation: a change was not written: %s", err.message)
+        """Run a timed command as the vacation rule's (see `plans.run_as_rule`)."""
+        run_as_rule(self._commands, Rule.VACATION, command)
 
     def rates_changed(self) -> None:
         """Time the return again: a rate changed."""
@@ -396,7 +390,3 @@ class Vacations:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-
-
-def _iso(ms: int) -> str:
-    return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
