@@ -287,6 +287,11 @@ class Metric:
     target: str = ""
 
 
+def _percentiles(what: str, load: str) -> list[Metric]:
+    """Return the median and 99th percentile of a latency, in ms, under the load named."""
+    return [Metric(p, f"{what} {p}, {load}", "ms") for p in ("p50", "p99")]
+
+
 def metrics(
     name: str, options: Options, push_paths: Sequence[str] = CoreServer.push_paths
 ) -> list[Metric]:
@@ -338,18 +343,14 @@ def metrics(
             ),
         ]
     if name == "put":
-        c = options.put_concurrency
         return [
-            Metric("p50", f"PUT latency p50, {c} concurrent", "ms"),
-            Metric("p99", f"PUT latency p99, {c} concurrent", "ms"),
+            *_percentiles("PUT latency", f"{options.put_concurrency} concurrent"),
             Metric("throughput", "PUT throughput", "/s"),
             Metric("cpu", "server CPU per PUT", "ms"),
         ]
     if name == "sse":
-        n = options.sse_listeners
         return [
-            Metric("p50", f"PUT -> SSE event p50, {n} listeners", "ms"),
-            Metric("p99", f"PUT -> SSE event p99, {n} listeners", "ms"),
+            *_percentiles("PUT -> SSE event", f"{options.sse_listeners} listeners"),
             Metric("last", "PUT -> last listener (median)", "ms"),
         ]
     raise KeyError(name)

@@ -549,6 +549,14 @@ def shown(hass: HomeAssistant, entity_id: str) -> str:
     return current.state
 
 
+def entity_ids(hass: HomeAssistant, entry: ConfigEntry) -> dict[str, str]:
+    """Return the entry's registered entity ids by unique id (what an upgrade must keep)."""
+    return {
+        e.unique_id: e.entity_id
+        for e in er.async_entries_for_config_entry(er.async_get(hass), entry.entry_id)
+    }
+
+
 def aborted(result: Any) -> str:
     """Return the reason a flow's step gave for stopping, which it must have done."""
     assert result["type"] is FlowResultType.ABORT, result

@@ -30,7 +30,7 @@ from custom_components.thermostat_cloud.const import (
 )
 from custom_components.thermostat_cloud.server import HealthThresholds
 
-from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
+from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, entity_ids, shown
 
 NOT_HEATING_ISSUE = f"health_not_heating_{SERIAL}"
 SILENT_ISSUE = f"health_silent_in_frost_{SERIAL}"
@@ -372,19 +372,13 @@ async def test_an_upgrade_keeps_every_entity_and_adds_the_problem_sensor(
     assert await hass.config_entries.async_unload(entry.entry_id)
     # What the previous version left: its entities, its options, its document.
     registry.async_remove(paired.entity_id(Platform.BINARY_SENSOR, "hvac_problem"))
-    before = {
-        e.unique_id: e.entity_id
-        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-    }
+    before = entity_ids(hass, entry)
     hass.config_entries.async_update_entry(entry, options={"entry_key_ttl": 3600})
     hass_storage[STORAGE_KEY]["data"].pop("health")
 
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
-    after = {
-        e.unique_id: e.entity_id
-        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-    }
+    after = entity_ids(hass, entry)
     assert {unique_id: after[unique_id] for unique_id in before} == before
     problem = after[problem_unique_id]
     assert problem.endswith("_heating_and_cooling_problem")

@@ -23,7 +23,7 @@ import pytest
 from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
 from custom_components.thermostat_cloud.server import MIN_RUNS
 
-from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, shown
+from .conftest import SERIAL, LoopClock, PairedThermostat, PairThermostat, entity_ids, shown
 from .test_change_authors import changed_by
 from .test_holds import TUESDAY_EVENING, at, move_to
 from .test_house_model import ROOM, live, new_house, weather
@@ -31,6 +31,7 @@ from .test_services import action
 from .test_vacations import (
     OWN_ECO,
     down_until,
+    heats_at_six_degrees_an_hour,
     home_is_away,
     pair_at_home,
     set_vacation,
@@ -75,18 +76,6 @@ def planned(hass: HomeAssistant, paired: PairedThermostat) -> tuple[str, datetim
     assert start is not None
     assert arrival is not None
     return state.state, start, arrival
-
-
-async def heats_at_six_degrees_an_hour(hass: HomeAssistant, paired: PairedThermostat) -> None:
-    """Have the thermostat say it heats 3 °C in 30 minutes."""
-    thermostat = paired.thermostat
-    await thermostat.put(
-        f"shared.{SERIAL}",
-        {"current_temperature": 18.0, "target_temperature": 21.0, "hvac_heater_state": True},
-    )
-    now = dt_util.utcnow().timestamp()
-    await thermostat.put(f"device.{SERIAL}", {"time_to_target": int(now + 1800)})
-    await hass.async_block_till_done()
 
 
 async def away(hass: HomeAssistant, paired: PairedThermostat) -> None:
@@ -312,18 +301,12 @@ async def test_a_document_from_before_arrivals_loads_with_none_and_the_entities_
     registry = er.async_get(hass)
     assert await hass.config_entries.async_unload(entry.entry_id)
     registry.async_remove(preparing_id(hass, paired))
-    before = {
-        e.unique_id: e.entity_id
-        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-    }
+    before = entity_ids(hass, entry)
     hass_storage[STORAGE_KEY]["data"].pop("arrival")
 
     assert await hass.config_entries.async_setup(entry.entry_id)
     await hass.async_block_till_done()
-    after = {
-        e.unique_id: e.entity_id
-        for e in er.async_entries_for_config_entry(registry, entry.entry_id)
-    }
+    after = entity_ids(hass, entry)
     assert {unique_id: after[unique_id] for unique_id in before} == before
     assert paired.service.arrivals.arrival() is None
     assert shown(hass, preparing_id(hass, paired)) == STATE_OFF

@@ -77,6 +77,18 @@ def hvac_mode(hass: HomeAssistant, paired: PairedThermostat) -> str:
     return state.state
 
 
+async def choose_fan_mode(paired: PairedThermostat, fan_mode: str) -> None:
+    """Choose a fan mode in Home Assistant: the entity shows it at once."""
+    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode=fan_mode)
+    assert attrs(paired.hass, paired)[ATTR_FAN_MODE] == fan_mode
+
+
+async def choose_preset(paired: PairedThermostat, preset_mode: str) -> None:
+    """Choose a preset in Home Assistant: the entity shows it at once."""
+    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode=preset_mode)
+    assert attrs(paired.hass, paired)[ATTR_PRESET_MODE] == preset_mode
+
+
 # -- what the entity shows ------------------------------------------------------------------------
 
 
@@ -436,8 +448,7 @@ async def test_turn_on_without_a_known_mode_follows_the_schedule(
 
 async def test_fan_mode(hass: HomeAssistant, paired: PairedThermostat) -> None:
     """A fan mode set in Home Assistant shows at once and reaches the thermostat."""
-    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
-    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await choose_fan_mode(paired, "on")
     await paired.pushed("device", fan_mode="on")
 
 
@@ -446,8 +457,7 @@ async def test_fan_mode_follows_whoever_changed_it_last(
 ) -> None:
     """Commands write `device.fan_mode`; the thermostat reports its dial in `shared.fan_mode`."""
     shared = f"shared.{SERIAL}"
-    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
-    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await choose_fan_mode(paired, "on")
 
     # Turned back to auto on the thermostat, after the command.
     await paired.thermostat.put(shared, {"fan_mode": "auto"})
@@ -457,8 +467,7 @@ async def test_fan_mode_follows_whoever_changed_it_last(
     # Commands again; then the thermostat reports something else in `shared`: the fan mode
     # it reported there earlier is older than the last command and does not count.
     await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="auto")
-    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
-    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await choose_fan_mode(paired, "on")
     await paired.thermostat.put(shared, {"current_temperature": 21.8})
     assert attrs(hass, paired)[ATTR_CURRENT_TEMPERATURE] == 21.8
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
@@ -473,8 +482,7 @@ async def test_fan_on_after_the_dial_turned_it_to_auto_reaches_the_thermostat(
     await paired.thermostat.put(shared, {"fan_mode": "auto"})
     assert attrs(hass, paired)[ATTR_FAN_MODE] == "auto"
 
-    await paired.climate(SERVICE_SET_FAN_MODE, fan_mode="on")
-    assert attrs(hass, paired)[ATTR_FAN_MODE] == "on"
+    await choose_fan_mode(paired, "on")
     await paired.pushed("shared", fan_mode="on")
 
 
@@ -507,14 +515,12 @@ async def test_target_humidity_reaches_the_thermostat_in_one_push(
 async def test_eco_preset_is_the_thermostats_own_eco_mode(
     hass: HomeAssistant, paired: PairedThermostat
 ) -> None:
-    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
-    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
+    await choose_preset(paired, "eco")
     assert (await paired.pushed("device", eco_mode_enabled=True))["eco"]["mode"] == "manual-eco"
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
     assert harness(paired.service).value(structure_key).get("away") is None
 
-    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
-    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
+    await choose_preset(paired, "none")
     assert (await paired.pushed("device", eco_mode_enabled=False))["eco"]["mode"] == "schedule"
 
 
@@ -591,8 +597,7 @@ async def test_away_preset_is_the_homes_away_state(
     """Away is set on the home: every thermostat of the home shows it."""
     structure_key = harness(paired.service).home_keys(SERIAL)[1]
 
-    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="away")
-    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "away"
+    await choose_preset(paired, "away")
     assert attrs(hass, other)[ATTR_PRESET_MODE] == "away"
     await paired.pushed(structure_key, away=True)
     await other.pushed(structure_key, away=True)
@@ -601,8 +606,7 @@ async def test_away_preset_is_the_homes_away_state(
     )  # the thermostat's own eco stays off
 
     # Choosing eco on one thermostat brings the home back and turns that thermostat's eco on.
-    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="eco")
-    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "eco"
+    await choose_preset(paired, "eco")
     assert attrs(hass, other)[ATTR_PRESET_MODE] == "none"
 
 
@@ -614,8 +618,7 @@ async def test_emergency_heat_is_a_preset_of_heat(
     assert attrs(hass, paired)[ATTR_PRESET_MODE] == "emergency_heat"
     await paired.pushed("shared", target_temperature_type="emergency")
 
-    await paired.climate(SERVICE_SET_PRESET_MODE, preset_mode="none")
-    assert attrs(hass, paired)[ATTR_PRESET_MODE] == "none"
+    await choose_preset(paired, "none")
     await paired.pushed("shared", target_temperature_type="heat")
 
 

@@ -60,6 +60,14 @@ CONTROL = "/api/thermostat_cloud"
 # 250 generated cases through the real surfaces: several seconds.
 pytestmark = pytest.mark.slow
 
+# Seeded and short, each case through a live Home Assistant (fixtures reused across cases).
+AGAINST_HOME_ASSISTANT = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
 # -- what the fuzzer sends ------------------------------------------------------------------
 
 SURROGATES = ["\ud800", "\udbff", "\udc00", "\udfff"]
@@ -465,13 +473,7 @@ def neighbour_state(service: ThermostatService) -> Any:
     )
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(AGAINST_HOME_ASSISTANT, max_examples=150)
 @given(batch=st.lists(requests, min_size=1, max_size=3))
 # The defects of issue 11 first, whatever the random draws bring.
 @example(batch=[put("shared", name="\ud800")])
@@ -674,13 +676,7 @@ def assert_valid_state(hass: HomeAssistant, entity_id: str) -> None:
         assert value in state.attributes["options"], (entity_id, value)
 
 
-@settings(
-    max_examples=100,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@settings(AGAINST_HOME_ASSISTANT, max_examples=100)
 @given(batch=wave_batches)
 async def test_wrong_values_of_new_fields_read_as_unknown(
     home: Home, caplog: pytest.LogCaptureFixture, batch: list[FuzzRequest]

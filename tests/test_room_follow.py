@@ -63,6 +63,15 @@ async def reconfigure_room(hass: HomeAssistant, paired: PairedThermostat, **room
     await hass.async_block_till_done()
 
 
+async def follow_room(
+    hass: HomeAssistant, paired: PairedThermostat, reading: str, sent: float
+) -> None:
+    """Follow the sensor `ROOM` reading `reading`: the thermostat receives `sent`, shifted."""
+    set_sensor(hass, ROOM, reading)
+    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
+    await paired.pushed("shared", target_temperature=sent)
+
+
 def climate(paired: PairedThermostat) -> dict[str, Any]:
     state = paired.hass.states.get(paired.entity_id("climate"))
     assert state is not None
@@ -132,9 +141,7 @@ async def test_losing_the_sensor_falls_back_after_15_minutes_with_a_repair(
     hass: HomeAssistant, clock: LoopClock, paired: PairedThermostat
 ) -> None:
     """Unavailable for 15 minutes: the thermostat's own reading, a repair; cleared on return."""
-    set_sensor(hass, ROOM, "19.3")
-    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
-    await paired.pushed("shared", target_temperature=22.0)
+    await follow_room(hass, paired, "19.3", sent=22.0)
     hass.states.async_set(ROOM, STATE_UNAVAILABLE)
     await clock.advance(14 * 60)
     assert climate(paired)[ATTR_CURRENT_TEMPERATURE] == pytest.approx(19.3)
@@ -249,9 +256,7 @@ async def test_a_hold_keeps_the_rooms_temperature_across_a_new_shift(
     hass: HomeAssistant, clock: LoopClock, paired: PairedThermostat
 ) -> None:
     """A re-send for a new shift does not end a hold: it holds the room at what was asked."""
-    set_sensor(hass, ROOM, "20.3")
-    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
-    await paired.pushed("shared", target_temperature=21.0)
+    await follow_room(hass, paired, "20.3", sent=21.0)
     await action(hass, paired, "hold", temperature=23, duration={"hours": 3})
     await paired.pushed("shared", target_temperature=24.0)
 
@@ -310,9 +315,7 @@ async def test_the_schedule_means_the_room_it_follows(
 ) -> None:
     """The room a degree warmer than the thermostat: the schedule's 21 °C is held as 20."""
     paired = await scheduled_thermostat(hass, clock, pair_thermostat, SCHEDULE_BEGAN)
-    set_sensor(hass, ROOM, "22.3")
-    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
-    await paired.pushed("shared", target_temperature=19.0)
+    await follow_room(hass, paired, "22.3", sent=19.0)
 
     shown_now = await assert_the_entry_is_the_rooms(hass, paired, held_as=20.0)
     assert shown_now[ATTR_CURRENT_TEMPERATURE] == pytest.approx(22.3)

@@ -101,6 +101,16 @@ async def next_event(client: MockHAClientWebSocket) -> dict[str, Any]:
     return dict(message["event"])
 
 
+@pytest.fixture
+async def open_card(
+    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
+) -> MockHAClientWebSocket:
+    """Open the card on the thermostat: return a websocket subscribed to its schedule."""
+    client = await hass_ws_client(hass)
+    await subscribe(client, paired.entity_id("climate"))
+    return client
+
+
 async def save(
     client: MockHAClientWebSocket, paired: PairedThermostat, **data: Any
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -213,16 +223,13 @@ async def test_the_card_is_told_what_it_cannot_show(
 
 
 async def test_the_open_card_stays_live_across_a_reload(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
+    hass: HomeAssistant, open_card: MockHAClientWebSocket, paired: PairedThermostat
 ) -> None:
     """Changed hub options reload the service: the open card hears of what changes after."""
-    client = await hass_ws_client(hass)
-    await subscribe(client, paired.entity_id("climate"))
-
     assert await hass.config_entries.async_reload(paired.entry.entry_id)
     await hass.async_block_till_done()
 
-    answer, events = await save(client, paired, schedule=SCHEDULE)
+    answer, events = await save(open_card, paired, schedule=SCHEDULE)
     assert answer["success"], answer
     assert events == [
         {"schedule": SCHEDULE, "learning": False, "hold": None, "eco": None, "arrival": None}
@@ -230,18 +237,16 @@ async def test_the_open_card_stays_live_across_a_reload(
 
 
 async def test_the_card_shows_the_hold_and_its_end(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
+    hass: HomeAssistant, open_card: MockHAClientWebSocket, paired: PairedThermostat
 ) -> None:
     """A hold reaches the open card (its setpoint and end), and so does its end."""
-    client = await hass_ws_client(hass)
-    await subscribe(client, paired.entity_id("climate"))
     await hass.services.async_call(
         DOMAIN,
         "hold",
         {"entity_id": paired.entity_id("climate"), "temperature": 23, "duration": {"hours": 2}},
         blocking=True,
     )
-    hold = (await next_event(client))["hold"]
+    hold = (await next_event(open_card))["hold"]
     ends = paired.service.holds.hold_of(SERIAL)
     assert ends is not None
     assert hold == {
@@ -254,26 +259,24 @@ async def test_the_card_shows_the_hold_and_its_end(
     await hass.services.async_call(
         DOMAIN, "resume_schedule", {"entity_id": paired.entity_id("climate")}, blocking=True
     )
-    assert (await next_event(client))["hold"] is None
+    assert (await next_event(open_card))["hold"] is None
 
 
 async def test_the_card_hears_of_the_homes_arrival_and_of_its_cancel(
-    hass: HomeAssistant, hass_ws_client: WebSocketGenerator, paired: PairedThermostat
+    hass: HomeAssistant, open_card: MockHAClientWebSocket, paired: PairedThermostat
 ) -> None:
     """Planned: when it is and when the home leaves eco for it. Cancelled: gone."""
-    client = await hass_ws_client(hass)
-    await subscribe(client, paired.entity_id("climate"))
     await hass.services.async_call(
         DOMAIN, "set_arrival", {"travel_time": {"minutes": 40}}, blocking=True
     )
-    arrival = (await next_event(client))["arrival"]
+    arrival = (await next_event(open_card))["arrival"]
     planned = paired.service.arrivals.arrival()
     assert planned is not None
     at = dt_util.as_local(dt_util.utc_from_timestamp(planned.arrival_ms / 1000)).isoformat()
     # Without a schedule or a rate: nothing to heat ahead of it.
     assert arrival == {"at": at, "start": at}
     await hass.services.async_call(DOMAIN, "cancel_arrival", {}, blocking=True)
-    assert (await next_event(client))["arrival"] is None
+    assert (await next_event(open_card))["arrival"] is None
 
 
 async def test_away_shows_the_eco_range_on_the_card_and_the_climate_entity(

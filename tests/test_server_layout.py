@@ -34,7 +34,17 @@ def _server_files() -> list[Path]:
     return files
 
 
-@pytest.mark.parametrize("path", _server_files(), ids=lambda p: str(p.relative_to(SERVER)))
+def _files(parts: tuple[str, ...], pattern: str) -> list[Path]:
+    """Return the files of each part of `server/` that match `pattern`, part by part."""
+    return [path for part in parts for path in sorted((SERVER / part).glob(pattern))]
+
+
+def each_file(paths: list[Path]) -> pytest.MarkDecorator:
+    """Run the test once per file, named by its place in `server/`."""
+    return pytest.mark.parametrize("path", paths, ids=lambda p: str(p.relative_to(SERVER)))
+
+
+@each_file(_server_files())
 def test_server_imports_nothing_of_home_assistant(path: Path) -> None:
     """The core runs without Home Assistant: no import of it, nor of the glue above `server/`."""
     depth = len(path.relative_to(SERVER).parts)  # `server/x.py` may go up to level 1
@@ -43,11 +53,7 @@ def test_server_imports_nothing_of_home_assistant(path: Path) -> None:
         assert level <= depth, f"imports {'.' * level}{module} from outside server/"
 
 
-@pytest.mark.parametrize(
-    "path",
-    [path for part in SURFACES for path in sorted((SERVER / part).glob("*.py"))],
-    ids=lambda p: str(p.relative_to(SERVER)),
-)
+@each_file(_files(SURFACES, "*.py"))
 def test_surfaces_use_only_the_packages_public_names(path: Path) -> None:
     """A surface imports `..core`, `..delivery`, `..model`, `..http`, `..provisioning`: no modules."""
     for level, module in _imports(path):
@@ -65,11 +71,7 @@ def _part_imported(path: Path, level: int, module: str) -> str | None:
     return target[0] if target else None
 
 
-@pytest.mark.parametrize(
-    "path",
-    [path for part in CORE for path in sorted((SERVER / part).rglob("*.py"))],
-    ids=lambda p: str(p.relative_to(SERVER)),
-)
+@each_file(_files(CORE, "**/*.py"))
 def test_the_core_imports_no_surface(path: Path) -> None:
     """`core/`, `delivery/` and `model/` ship without the HTTP surfaces and their kit."""
     for level, module in _imports(path):

@@ -19,7 +19,7 @@ from homeassistant.helpers import device_registry as dr, entity_registry as er
 from homeassistant.util import dt as dt_util
 import probatio
 import pytest
-from pytest_homeassistant_custom_component.typing import WebSocketGenerator
+from pytest_homeassistant_custom_component.typing import MockHAClientWebSocket, WebSocketGenerator
 
 from custom_components.thermostat_cloud.const import DOMAIN
 
@@ -48,6 +48,16 @@ async def create_event(hass: HomeAssistant, calendar: str, **fields: Any) -> Non
     await hass.services.async_call(
         CALENDAR_DOMAIN, "create_event", {ATTR_ENTITY_ID: calendar, **fields}, blocking=True
     )
+
+
+async def in_calendar(
+    client: MockHAClientWebSocket, action: str, calendar: str, uid: str, **fields: Any
+) -> dict[str, Any]:
+    """Update or delete an event as the calendar's dialog does (over the websocket); the answer."""
+    await client.send_json_auto_id(
+        {"type": f"calendar/event/{action}", "entity_id": calendar, "uid": uid, **fields}
+    )
+    return cast("dict[str, Any]", await client.receive_json())
 
 
 @pytest.fixture
@@ -178,14 +188,8 @@ async def test_a_vacation_puts_the_home_away_and_back_with_its_eco_temperatures(
     assert await listed(hass, paired) == []
 
 
-@pytest.mark.usefixtures("tuesday_evening")
-async def test_the_home_is_back_in_time_to_reach_the_schedule(
-    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
-) -> None:
-    """The thermostat said it heats 3 °C in 30 min (6 °C/h): from 15 to 21 °C is one hour.
-
-    The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
-    """
+async def heats_at_six_degrees_an_hour(hass: HomeAssistant, paired: PairedThermostat) -> None:
+    """Have the thermostat say it heats 3 °C in 30 minutes."""
     thermostat = paired.thermostat
     await thermostat.put(
         f"shared.{SERIAL}",
@@ -194,6 +198,17 @@ async def test_the_home_is_back_in_time_to_reach_the_schedule(
     now = dt_util.utcnow().timestamp()
     await thermostat.put(f"device.{SERIAL}", {"time_to_target": int(now + 1800)})
     await hass.async_block_till_done()
+
+
+@pytest.mark.usefixtures("tuesday_evening")
+async def test_the_home_is_back_in_time_to_reach_the_schedule(
+    hass: HomeAssistant, freezer: FrozenDateTimeFactory, paired: PairedThermostat
+) -> None:
+    """The thermostat said it heats 3 °C in 30 min (6 °C/h): from 15 to 21 °C is one hour.
+
+    The vacation ends on a Tuesday at noon, when the schedule has 21 °C: home at 11:00.
+    """
+    await heats_at_six_degrees_an_hour(hass, paired)
 
     answer = await set_vacation(
         hass, start="2026-11-25 08:00:00", end="2026-12-01 12:00:00", eco_low=15, eco_high=28
@@ -332,45 +347,20 @@ async def test_the_calendar_creates_changes_and_deletes_vacations(
 
     uid = paired.service.vacations.vacations()[0].id
     later = end + timedelta(days=1)
-    await client.send_json_auto_id(
-        {
-            "type": "calendar/event/update",
-            "entity_id": calendar,
-            "uid": uid,
-            "event": {
-                "summary": "Skiing, longer",
-                "dtstart": start.isoformat(),
-                "dtend": later.isoformat(),
-            },
-        }
-    )
-    assert (await client.receive_json())["success"]
+    longer = {"summary": "Skiing, longer", "dtstart": start.isoformat(), "dtend": later.isoformat()}
+    assert (await in_calendar(client, "update", calendar, uid, event=longer))["success"]
     (event,) = await listed(hass, paired)
     assert event["summary"] == "Skiing, longer"
     assert dt_util.parse_datetime(event["end"]) == later
 
     # An end before its start, from the calendar: refused, the event as it was.
-    await client.send_json_auto_id(
-        {
-            "type": "calendar/event/update",
-            "entity_id": calendar,
-            "uid": uid,
-            "event": {
-                "summary": "Skiing",
-                "dtstart": later.isoformat(),
-                "dtend": start.isoformat(),
-            },
-        }
-    )
-    assert not (await client.receive_json())["success"]
+    backwards = {"summary": "Skiing", "dtstart": later.isoformat(), "dtend": start.isoformat()}
+    assert not (await in_calendar(client, "update", calendar, uid, event=backwards))["success"]
     assert (await listed(hass, paired)) == [event]
 
     await move_to(hass, freezer, start + timedelta(seconds=1))
     await thermostat_has(paired, structure_key(paired), away=True)
-    await client.send_json_auto_id(
-        {"type": "calendar/event/delete", "entity_id": calendar, "uid": uid}
-    )
-    assert (await client.receive_json())["success"]
+    assert (await in_calendar(client, "delete", calendar, uid))["success"]
     await thermostat_has(paired, structure_key(paired), away=False)
     assert await listed(hass, paired) == []
 
@@ -451,17 +441,11 @@ async def test_the_calendar_moving_a_vacation_under_way_to_later_brings_the_home
     await move_to(hass, freezer, start + timedelta(seconds=1))
     await thermostat_has(paired, structure_key(paired), away=True)
 
-    await client.send_json_auto_id(
-        {
-            "type": "calendar/event/update",
-            "entity_id": calendar_id(hass, paired),
-            "uid": answer["id"],
-            "event": {"summary": "Skiing", "dtstart": later.isoformat(), "dtend": end.isoformat()},
-        }
-    )
-    assert (await client.receive_json())["success"]
+    moved = {"summary": "Skiing", "dtstart": later.isoformat(), "dtend": end.isoformat()}
+    calendar = calendar_id(hass, paired)
+    assert (await in_calendar(client, "update", calendar, answer["id"], event=moved))["success"]
     await thermostat_has(paired, structure_key(paired), away=False)
-    assert shown(hass, calendar_id(hass, paired)) == STATE_OFF
+    assert shown(hass, calendar) == STATE_OFF
 
     await move_to(hass, freezer, later + timedelta(seconds=1))
     await thermostat_has(paired, structure_key(paired), away=True)
@@ -496,10 +480,7 @@ async def test_the_calendar_refuses_a_vacation_it_cannot_keep_or_find(
     assert err.value.translation_domain == DOMAIN
     assert err.value.translation_key == "invalid_value"
 
-    await client.send_json_auto_id(
-        {"type": "calendar/event/delete", "entity_id": calendar, "uid": "no-such-vacation"}
-    )
-    answer = await client.receive_json()
+    answer = await in_calendar(client, "delete", calendar, "no-such-vacation")
     assert not answer["success"]
     assert answer["error"]["message"] == "There is no such vacation: it has ended or was deleted"
     assert await listed(hass, paired) == before
@@ -555,14 +536,10 @@ async def test_a_vacations_event_shows_its_eco_range_and_refuses_what_it_cannot_
         "dtstart": start.isoformat(),
         "dtend": end.isoformat(),
     }
-    update = {"type": "calendar/event/update", "entity_id": calendar, "uid": uid}
-    await client.send_json_auto_id({**update, "event": event})
-    assert (await client.receive_json())["success"]
+    assert (await in_calendar(client, "update", calendar, uid, event=event))["success"]
     assert (await listed(hass, paired))[0]["summary"] == "Skiing"
-    await client.send_json_auto_id(
-        {**update, "event": {**event, "description": "Skis in the garage"}}
-    )
-    answer = await client.receive_json()
+    described = {**event, "description": "Skis in the garage"}
+    answer = await in_calendar(client, "update", calendar, uid, event=described)
     assert not answer["success"]
     assert "cannot be edited" in answer["error"]["message"]
 

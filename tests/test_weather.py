@@ -25,6 +25,7 @@ from pytest_homeassistant_custom_component.common import MockConfigEntry
 from yarl import URL
 
 from custom_components.thermostat_cloud.const import CONF_DEVICE_PORT, CONF_WEATHER_ENTITY
+from custom_components.thermostat_cloud.weather_source import CONDITIONS
 from thermostat_sim import basic_auth
 
 from .conftest import SERIAL, shown
@@ -281,25 +282,6 @@ async def test_both_units_agree(
     assert (current["temp_c"], current["temp_f"]) == (celsius, fahrenheit)
 
 
-CONDITIONS = {
-    "clear-night": ("Clear", "clear"),
-    "cloudy": ("Cloudy", "cloudy"),
-    "exceptional": ("Unknown", "unknown"),
-    "fog": ("Fog", "fog"),
-    "hail": ("Hail", "sleet"),
-    "lightning": ("Thunderstorm", "tstorms"),
-    "lightning-rainy": ("Thunderstorms and Rain", "tstorms"),
-    "partlycloudy": ("Partly Cloudy", "partlycloudy"),
-    "pouring": ("Heavy Rain", "rain"),
-    "rainy": ("Rain", "rain"),
-    "snowy": ("Snow", "snow"),
-    "snowy-rainy": ("Sleet", "sleet"),
-    "sunny": ("Sunny", "sunny"),
-    "windy": ("Windy", "partlycloudy"),
-    "windy-variant": ("Windy and Cloudy", "mostlycloudy"),
-}
-
-
 async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
     hass: HomeAssistant, backyard: str, hub: MockConfigEntry
 ) -> None:
@@ -319,7 +301,12 @@ async def test_every_home_assistant_condition_maps_to_a_firmware_icon(
         current = (await weather_of(hub))["current"]
         seen[ha_condition] = (current["condition"], current["icon"])
         assert (await weather_of(hub))["now"]["icon"] == current["icon"]
+    # Every condition is served as mapped: none falls to the unknown icon by being left out.
     assert seen == CONDITIONS
+    assert [c for c, (_, icon) in seen.items() if icon == "unknown"] == ["exceptional"]
+    assert seen["partlycloudy"] == ("Partly Cloudy", "partlycloudy")
+    assert seen["pouring"] == ("Heavy Rain", "rain")
+    assert seen["windy-variant"] == ("Windy and Cloudy", "mostlycloudy")
 
 
 # -- location and time ------------------------------------------------------------------------

@@ -12,14 +12,12 @@ from homeassistant.components.binary_sensor import (
 )
 from homeassistant.components.binary_sensor.const import BinarySensorDeviceClass
 from homeassistant.const import EntityCategory
-from homeassistant.helpers.device_registry import DeviceInfo
 
 from .alerts import shown_figures
 from .arrival import ARRIVAL_READS, PlannedArrival, planned_arrival
-from .const import DOMAIN
 from .entity import (
     RELAYS,
-    ProjectedEntity,
+    HomeEntity,
     ThermostatDescribedEntity,
     ThermostatEntity,
     ThermostatEntityDescription,
@@ -43,20 +41,37 @@ class ThermostatBinarySensorDescription(
     """Stays available while the thermostat is not (the connectivity sensor itself)."""
 
 
-def _running(
-    key: str, value_fn: Callable[[ThermostatState], bool | None], *, equipment: bool = False
+def _binary(
+    key: str,
+    value_fn: Callable[[ThermostatState], bool | None],
+    *reads: str,
+    device_class: BinarySensorDeviceClass | None = None,
+    diagnostic: bool = False,
+    always_available: bool = False,
+    equipment: bool = False,
 ) -> ThermostatBinarySensorDescription:
-    """Return the running sensor of a piece of equipment, read from the relays.
+    """Return a binary sensor: its key (also its name's translation key) and the fields it reads.
 
     With `equipment`, created disabled unless the thermostat reports the equipment.
     """
     return ThermostatBinarySensorDescription(
         key=key,
         translation_key=key,
-        device_class=BinarySensorDeviceClass.RUNNING,
+        device_class=device_class,
+        entity_category=EntityCategory.DIAGNOSTIC if diagnostic else None,
         value_fn=value_fn,
-        reads=RELAYS,
+        reads=frozenset(reads),
+        always_available=always_available,
         equipment_fn=EQUIPMENT_BINARY_SENSORS[key] if equipment else None,
+    )
+
+
+def _running(
+    key: str, value_fn: Callable[[ThermostatState], bool | None], *, equipment: bool = False
+) -> ThermostatBinarySensorDescription:
+    """Return the running sensor of a piece of equipment, read from the relays."""
+    return _binary(
+        key, value_fn, *RELAYS, device_class=BinarySensorDeviceClass.RUNNING, equipment=equipment
     )
 
 
@@ -70,49 +85,42 @@ def _stage(key: str, relay: str) -> ThermostatBinarySensorDescription:
 
 
 BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
-    ThermostatBinarySensorDescription(
-        key="online",
-        translation_key="online",
+    # It reads nothing but availability, which every entity reads.
+    _binary(
+        "online",
+        lambda t: t.available,
         device_class=BinarySensorDeviceClass.CONNECTIVITY,
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.available,
-        reads=frozenset(),  # availability, which every entity reads
+        diagnostic=True,
         always_available=True,
     ),
-    ThermostatBinarySensorDescription(
-        # On while the thermostat does not confirm commands; its repair issue says why.
-        key="commands",
-        translation_key="commands",
+    # On while the thermostat does not confirm commands; its repair issue says why.
+    _binary(
+        "commands",
+        lambda t: not t.taking_commands,
+        "commands",
         device_class=BinarySensorDeviceClass.PROBLEM,
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: not t.taking_commands,
-        reads=frozenset({"commands"}),
+        diagnostic=True,
         always_available=True,
     ),
-    ThermostatBinarySensorDescription(
-        key="leaf",
-        translation_key="leaf",
-        value_fn=lambda t: t.leaf,
-        reads=frozenset({"device.leaf", "shared.leaf"}),
-    ),
-    ThermostatBinarySensorDescription(
-        # Home/Away Assist's verdict (`auto_away`); unknown while its switch is off.
-        key="occupancy",
-        translation_key="occupancy",
+    _binary("leaf", lambda t: t.leaf, "device.leaf", "shared.leaf"),
+    # Home/Away Assist's verdict (`auto_away`); unknown while its switch is off.
+    _binary(
+        "occupancy",
+        lambda t: t.occupied,
+        "shared.auto_away",
+        "device.auto_away",
+        "device.auto_away_enable",
         device_class=BinarySensorDeviceClass.OCCUPANCY,
-        value_fn=lambda t: t.occupied,
-        reads=frozenset({"shared.auto_away", "device.auto_away", "device.auto_away_enable"}),
     ),
     _running("heating", lambda t: t.heating),
     _running("cooling", lambda t: t.cooling),
     _running("fan", lambda t: t.fan_running),
-    ThermostatBinarySensorDescription(
-        # A fan timer runs (`set_fan_timer`, or set on the thermostat); its end is a sensor.
-        key="fan_timer",
-        translation_key="fan_timer",
+    # A fan timer runs (`set_fan_timer`, or set on the thermostat); its end is a sensor.
+    _binary(
+        "fan_timer",
+        lambda t: t.fan_timer_active,
+        "device.fan_timer_timeout",
         device_class=BinarySensorDeviceClass.RUNNING,
-        value_fn=lambda t: t.fan_timer_active,
-        reads=frozenset({"device.fan_timer_timeout"}),
     ),
     _stage("heating_stage_2", "heat_x2"),
     _stage("heating_stage_3", "heat_x3"),
@@ -125,28 +133,22 @@ BINARY_SENSORS: tuple[ThermostatBinarySensorDescription, ...] = (
     _running("humidifier", lambda t: t.humidifying, equipment=True),
     _running("dehumidifier", lambda t: t.dehumidifying, equipment=True),
     _running("airwave", lambda t: t.fan_cooling, equipment=True),
-    ThermostatBinarySensorDescription(
-        # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
-        key="filter_replacement",
-        translation_key="filter_replacement",
+    # The thermostat's filter reminder is due (with `filter_reminder_enabled`, a switch).
+    _binary(
+        "filter_replacement",
+        lambda t: t.filter_replacement_needed,
+        "device.filter_replacement_needed",
         device_class=BinarySensorDeviceClass.PROBLEM,
-        value_fn=lambda t: t.filter_replacement_needed,
-        reads=frozenset({"device.filter_replacement_needed"}),
     ),
-    ThermostatBinarySensorDescription(
-        # A safety temperature is crossed (`safety_state` below or above): the thermostat
-        # heats or cools whatever its mode, eco included.
-        key="safety_temperature",
-        translation_key="safety_temperature",
-        value_fn=lambda t: t.safety_temperature_active,
-        reads=frozenset({"device.safety_state"}),
-    ),
-    ThermostatBinarySensorDescription(
-        key="temperature_lock",
-        translation_key="temperature_lock",
-        entity_category=EntityCategory.DIAGNOSTIC,
-        value_fn=lambda t: t.temperature_lock_enabled,
-        reads=frozenset({"device.temperature_lock", "device.temperature_lock_enabled"}),
+    # A safety temperature is crossed (`safety_state` below or above): the thermostat
+    # heats or cools whatever its mode, eco included.
+    _binary("safety_temperature", lambda t: t.safety_temperature_active, "device.safety_state"),
+    _binary(
+        "temperature_lock",
+        lambda t: t.temperature_lock_enabled,
+        "device.temperature_lock",
+        "device.temperature_lock_enabled",
+        diagnostic=True,
     ),
 )
 
@@ -212,7 +214,7 @@ class HvacProblemSensor(ThermostatEntity[tuple[Finding, ...]], BinarySensorEntit
         }
 
 
-class PreparingForArrivalSensor(ProjectedEntity[PlannedArrival | None], BinarySensorEntity):
+class PreparingForArrivalSensor(HomeEntity[PlannedArrival | None], BinarySensorEntity):
     """On from the planned start of the home's arrival to the arrival, on the hub's device.
 
     Its attributes say when the home leaves eco and when the arrival is; off without
@@ -223,23 +225,11 @@ class PreparingForArrivalSensor(ProjectedEntity[PlannedArrival | None], BinarySe
 
     def __init__(self, hub: Hub) -> None:
         """Initialize the sensor of the hub's home, on the hub's device."""
-        self.hub = hub
-        entry_id = hub.entry.entry_id
-        self._attr_unique_id = f"{entry_id}_preparing_for_arrival"
-        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
-        self._show_now()
+        super().__init__(hub, "preparing_for_arrival", ARRIVAL_READS)
 
     @override
     def _project(self) -> PlannedArrival | None:
         return planned_arrival(self.hub.service)
-
-    @override
-    def _is_available(self) -> bool:
-        return True
-
-    @override
-    def _listen(self) -> Callable[[], None]:
-        return self.hub.thermostats.listen_home(self._handle_change, ARRIVAL_READS)
 
     @override
     def _update_attrs(self, view: PlannedArrival | None) -> None:

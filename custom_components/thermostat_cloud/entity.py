@@ -110,6 +110,13 @@ class ProjectedEntity[ViewT](Entity):
     hub: Hub
     _shown: Shown[ViewT]
 
+    def __init__(self, hub: Hub, unique_id: str, device_info: DeviceInfo) -> None:
+        """Place the entity on its device and show its first projection."""
+        self.hub = hub
+        self._attr_unique_id = unique_id
+        self._attr_device_info = device_info
+        self._show_now()
+
     @abstractmethod
     def _project(self) -> ViewT:
         """Return what the entity shows now."""
@@ -184,6 +191,24 @@ class ProjectedEntity[ViewT](Entity):
             raise command_error(self.hass, err) from err
 
 
+class HomeEntity[ViewT](ProjectedEntity[ViewT]):
+    """An entity of the hub's home, on the hub's device, following the home's changes."""
+
+    def __init__(self, hub: Hub, key: str, reads: frozenset[str]) -> None:
+        """Initialize the entity of the hub's home from its key and what it reads."""
+        self._home_reads = reads
+        entry_id = hub.entry.entry_id
+        super().__init__(hub, f"{entry_id}_{key}", DeviceInfo(identifiers={(DOMAIN, entry_id)}))
+
+    @override
+    def _is_available(self) -> bool:
+        return True
+
+    @override
+    def _listen(self) -> Callable[[], None]:
+        return self.hub.thermostats.listen_home(self._handle_change, self._home_reads)
+
+
 class ThermostatEntity[ViewT](ProjectedEntity[ViewT]):
     """An entity of one paired thermostat."""
 
@@ -194,13 +219,11 @@ class ThermostatEntity[ViewT](ProjectedEntity[ViewT]):
 
         `reads` is what its projection reads (availability is added), None for everything.
         """
-        self.hub = hub
         self.thermostat = hub.service.thermostat(subentry.data[CONF_SERIAL])
         self.serial = self.thermostat.serial
-        self._attr_unique_id = self.serial if key is None else f"{self.serial}_{key}"
-        self._attr_device_info = thermostat_device_info(hub, subentry)
         self._reads = None if reads is None else reads | {AVAILABILITY}
-        self._show_now()
+        unique_id = self.serial if key is None else f"{self.serial}_{key}"
+        super().__init__(hub, unique_id, thermostat_device_info(hub, subentry))
 
     @property
     def service(self) -> ThermostatService:

@@ -12,19 +12,16 @@ and the protocol notes' feature reference), written through the command layer's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, override
 
 from homeassistant.components.climate.const import PRESET_ECO, PRESET_NONE
 from homeassistant.components.switch import SwitchEntity, SwitchEntityDescription
 from homeassistant.const import Platform
-from homeassistant.helpers.device_registry import DeviceInfo
 
 from .climate_view import PRESET_READS, climate_preset
-from .const import DOMAIN
 from .entity import (
-    ProjectedEntity,
+    HomeEntity,
     ThermostatDescribedEntity,
     ThermostatEntityDescription,
     ThermostatSettingDescription,
@@ -135,7 +132,7 @@ HOME_AWAY_READS = frozenset({"structure.away", "structure.manual_eco_all", Event
 """What the Away switch reads: the home's away fields, and which thermostats are in it."""
 
 
-class HomeAwaySwitch(ProjectedEntity[bool], SwitchEntity):
+class HomeAwaySwitch(HomeEntity[bool], SwitchEntity):
     """The home's away state, on the hub's device: the climate entities' `away` preset.
 
     On sets every thermostat of the home in eco at once (the home's manual eco); off brings
@@ -146,12 +143,8 @@ class HomeAwaySwitch(ProjectedEntity[bool], SwitchEntity):
 
     def __init__(self, hub: Hub) -> None:
         """Initialize the switch of the hub's home, on the hub's device."""
-        self.hub = hub
         self.home = hub.service.home()
-        entry_id = hub.entry.entry_id
-        self._attr_unique_id = f"{entry_id}_away"
-        self._attr_device_info = DeviceInfo(identifiers={(DOMAIN, entry_id)})
-        self._show_now()
+        super().__init__(hub, "away", HOME_AWAY_READS)
 
     @override
     def _project(self) -> bool:
@@ -161,10 +154,6 @@ class HomeAwaySwitch(ProjectedEntity[bool], SwitchEntity):
     def _is_available(self) -> bool:
         """Whether a thermostat is paired into the home."""
         return bool(self.home.serials)
-
-    @override
-    def _listen(self) -> Callable[[], None]:
-        return self.hub.thermostats.listen_home(self._handle_change, HOME_AWAY_READS)
 
     @override
     def _update_attrs(self, view: bool) -> None:

@@ -16,6 +16,7 @@ import pytest
 
 from custom_components.thermostat_cloud.const import DOMAIN
 from tests.browser.harness import BrowserHomeAssistant, Goto, PairedThermostat, Screenshot
+from tests.browser.walkthrough import ensure_dashboard
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -93,18 +94,8 @@ async def test_daily_heating_and_cooling_hours_in_a_statistics_graph(
         "days_to_show": 7,
         "chart_type": "bar",
     }
-    dashboards = await client.websocket({"type": "lovelace/dashboards/list"})
-    if not any(dashboard["url_path"] == DASHBOARD for dashboard in dashboards):
-        await client.websocket(
-            {
-                "type": "lovelace/dashboards/create",
-                "url_path": DASHBOARD,
-                "title": "Energy history",
-                "mode": "storage",
-                # Off the sidebar: the other tests' pictures of the UI show it.
-                "show_in_sidebar": False,
-            }
-        )
+    # Off the sidebar: the other tests' pictures of the UI show it.
+    await ensure_dashboard(client, DASHBOARD, "Energy history", in_sidebar=False)
     await client.websocket(
         {
             "type": "lovelace/config/save",

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.async_api import Locator, expect
 import pytest
+import pytest_asyncio
 
 from custom_components.thermostat_cloud.const import DOMAIN, STORAGE_KEY
 from tests.browser.harness import (
@@ -29,7 +30,13 @@ from tests.browser.harness import (
     Screenshot,
     wait_until_shown,
 )
-from tests.browser.walkthrough import card_strings, english_left, overflowing, shown_text
+from tests.browser.walkthrough import (
+    card_strings,
+    english_left,
+    ensure_dashboard,
+    overflowing,
+    shown_text,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -98,10 +105,12 @@ def seeded_days(today: date) -> tuple[dict[str, Any], dict[str, Any]]:
     return days, weather
 
 
-async def with_saved_days(
-    home_assistant: BrowserHomeAssistant, paired: PairedThermostat
+@pytest_asyncio.fixture(loop_scope="session")
+async def seasoned(
+    home_assistant: BrowserHomeAssistant, make_thermostat: MakeThermostat, pair: Pair
 ) -> PairedThermostat:
-    """Give a paired thermostat `SEEDED_DAYS`, saved as an earlier run would have saved them."""
+    """Pair an idle thermostat with `SEEDED_DAYS`, saved as an earlier run would have saved them."""
+    paired = await pair(await make_thermostat(**IDLE))
     client = home_assistant.client
     entry = home_assistant.hub_entry_id
     await client.websocket(
@@ -146,17 +155,7 @@ async def report_days(home_assistant: BrowserHomeAssistant, entity_id: str) -> l
 async def show_cards(home_assistant: BrowserHomeAssistant, *entities: str) -> str:
     """Put a history card of each entity on the History dashboard; return its path."""
     client = home_assistant.client
-    dashboards = await client.websocket({"type": "lovelace/dashboards/list"})
-    if not any(dashboard["url_path"] == DASHBOARD for dashboard in dashboards):
-        await client.websocket(
-            {
-                "type": "lovelace/dashboards/create",
-                "url_path": DASHBOARD,
-                "title": "History",
-                "mode": "storage",
-                "show_in_sidebar": False,
-            }
-        )
+    await ensure_dashboard(client, DASHBOARD, "History", in_sidebar=False)
     cards = [{"type": f"custom:{CARD}", "entity": entity} for entity in entities]
     await client.websocket(
         {
@@ -245,14 +244,12 @@ async def test_ten_days_as_bars_and_a_day_s_details(
     make_page: MakePage,
     goto: Goto,
     home_assistant: BrowserHomeAssistant,
-    make_thermostat: MakeThermostat,
-    pair: Pair,
+    seasoned: PairedThermostat,
     screenshot: Screenshot,
     readme_picture: Screenshot,
 ) -> None:
     """The bars are the report's days, with their reasons; a tap opens the day; desktop and phone."""
-    paired = await with_saved_days(home_assistant, await pair(await make_thermostat(**IDLE)))
-    days = await report_days(home_assistant, paired.entity_id)
+    days = await report_days(home_assistant, seasoned.entity_id)
     assert [d["main_reason"] for d in days[2:8]] == [
         "schedule",
         None,
@@ -261,7 +258,7 @@ async def test_ten_days_as_bars_and_a_day_s_details(
         "adjusted",
         "away_more",
     ]
-    path = await show_cards(home_assistant, paired.entity_id)
+    path = await show_cards(home_assistant, seasoned.entity_id)
     english = card_strings("en")
 
     for width, height, dark in ((1280, 800, False), (390, 844, True)):
@@ -307,10 +304,10 @@ async def test_in_german_with_too_few_days_and_a_refusal(
     home_assistant: BrowserHomeAssistant,
     make_thermostat: MakeThermostat,
     pair: Pair,
+    seasoned: PairedThermostat,
     screenshot: Screenshot,
 ) -> None:
     """In German: the bars and a day's details, a new thermostat's empty state, and an error."""
-    seasoned = await with_saved_days(home_assistant, await pair(await make_thermostat(**IDLE)))
     new = await pair(await make_thermostat(**IDLE))
     days = await report_days(home_assistant, seasoned.entity_id)
     path = await show_cards(home_assistant, seasoned.entity_id, new.entity_id, "climate.keller")

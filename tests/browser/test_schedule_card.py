@@ -23,7 +23,6 @@ from tests.browser.harness import (
     Screenshot,
 )
 from tests.browser.walkthrough import CARD, DASHBOARD, put_card_on_dashboard
-from thermostat_sim import SimulatedThermostat
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="session")]
 
@@ -80,9 +79,16 @@ def show_card(
     return show
 
 
-async def pushed_schedule(thermostat: SimulatedThermostat, serial: str) -> dict[str, Any]:
-    """Return the next schedule the thermostat is sent."""
-    return dict((await thermostat.next_object(f"schedule.{serial}"))["value"])
+async def save(card: Locator, paired: PairedThermostat) -> dict[str, Any]:
+    """Press the card's Save; return the schedule the thermostat is sent."""
+    await card.get_by_role("button", name="Save").click()
+    return dict((await paired.thermostat.next_object(f"schedule.{paired.serial}"))["value"])
+
+
+async def edit(card: Locator, day: str) -> Locator:
+    """Open a day in the card's editor, as a person does, and return the editor."""
+    await card.get_by_role("button", name=f"Edit {day}").click()
+    return card.locator(".editor")
 
 
 async def test_change_a_setpoint_and_save(
@@ -95,16 +101,14 @@ async def test_change_a_setpoint_and_save(
     paired, card = await show_card(page)
     await readme_picture(page, "schedule-card")
 
-    await card.get_by_role("button", name="Edit Monday").click()
-    editor = card.locator(".editor")
+    editor = await edit(card, "Monday")
     morning = editor.get_by_role("spinbutton", name="Heat").first
     await expect(morning).to_have_value("21")
     await morning.fill("22.5")
     await morning.press("Tab")
     await screenshot(page, "monday-edited")
-    await card.get_by_role("button", name="Save").click()
 
-    sent = await pushed_schedule(paired.thermostat, paired.serial)
+    sent = await save(card, paired)
     assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.5)
     assert {day: sent["days"][day] for day in "123456"} == {
         day: SCHEDULE["days"][day] for day in "123456"
@@ -118,13 +122,11 @@ async def test_copy_a_day_and_a_change_on_the_thermostat_shows(
 ) -> None:
     """Monday copied onto the weekend is what the thermostat gets; its own later edit shows."""
     paired, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Monday").click()
-    editor = card.locator(".editor")
+    editor = await edit(card, "Monday")
     for day in ("Sat", "Sun"):
         await editor.get_by_role("checkbox", name=day).check()
     await editor.get_by_role("button", name="Copy", exact=True).click()
-    await card.get_by_role("button", name="Save").click()
-    sent = await pushed_schedule(paired.thermostat, paired.serial)
+    sent = await save(card, paired)
     assert sent["days"]["5"] == sent["days"]["6"] == WORKDAY
 
     # Learning (or the dial) moves Sunday's first setpoint on the thermostat: the card follows.
@@ -141,8 +143,7 @@ async def test_bad_input_is_refused_before_anything_is_sent(
 ) -> None:
     """Two setpoints at one time and a temperature out of range: said in the card, Save off."""
     _, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Tuesday").click()
-    editor = card.locator(".editor")
+    editor = await edit(card, "Tuesday")
     await editor.get_by_label("Time").nth(1).fill("06:30")
     await editor.get_by_label("Time").nth(1).press("Tab")
     await editor.get_by_role("spinbutton", name="Heat").nth(2).fill("35")
@@ -164,8 +165,8 @@ async def test_learning_on_is_explained_and_turned_off_on_save(
     await expect(card.get_by_role("checkbox", name="Turn learning off when saving")).to_be_checked()
     await screenshot(page, "learning")
 
-    await card.get_by_role("button", name="Edit Friday").click()
-    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+    editor = await edit(card, "Friday")
+    await editor.get_by_role("button", name="Remove setpoint").first.click()
     await card.get_by_role("button", name="Save").click()
 
     thermostat = paired.thermostat
@@ -186,9 +187,9 @@ async def test_the_card_on_a_phone(
     """At 390 x 844 the week and a day's editor fit the screen, in the light and dark theme."""
     page = await make_page(width=390, height=844, dark=dark)
     _, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Wednesday").click()
-    await expect(card.locator(".editor")).to_be_visible()
-    await card.locator(".editor").scroll_into_view_if_needed()
+    editor = await edit(card, "Wednesday")
+    await expect(editor).to_be_visible()
+    await editor.scroll_into_view_if_needed()
     box = await card.bounding_box()
     assert box is not None
     assert box["x"] >= 0
@@ -259,14 +260,12 @@ async def test_a_fahrenheit_home_edits_in_fahrenheit(
     await client.websocket({"type": "config/core/update", "unit_system": "us_customary"})
     try:
         paired, card = await show_card(page)
-        await card.get_by_role("button", name="Edit Monday").click()
-        morning = card.locator(".editor").get_by_role("spinbutton", name="Heat").first
+        morning = (await edit(card, "Monday")).get_by_role("spinbutton", name="Heat").first
         await expect(morning).to_have_value("70")  # 21 °C
         await morning.fill("72")
         await morning.press("Tab")
         await screenshot(page, "fahrenheit")
-        await card.get_by_role("button", name="Save").click()
-        sent = await pushed_schedule(paired.thermostat, paired.serial)
+        sent = await save(card, paired)
         # 72 °F is 22.2 °C, which the thermostat takes in its 0.5 °C steps.
         assert sent["days"]["0"]["0"] == heat(6 * 3600 + 1800, 22.0)
         assert sent["days"]["0"]["1"] == WORKDAY["1"]  # untouched: exactly as it was
@@ -279,8 +278,8 @@ async def test_a_change_on_the_thermostat_over_unsaved_edits(
 ) -> None:
     """Unsaved edits are kept and the card says the thermostat changed; the user may load it."""
     paired, card = await show_card(page)
-    await card.get_by_role("button", name="Edit Monday").click()
-    await card.locator(".editor").get_by_role("button", name="Remove setpoint").first.click()
+    editor = await edit(card, "Monday")
+    await editor.get_by_role("button", name="Remove setpoint").first.click()
 
     sunday = {**WEEKEND, "0": heat(9 * 3600, 20.0)}
     await paired.thermostat.put(

@@ -55,13 +55,9 @@ async def test_the_repair_of_a_thermostat_that_takes_no_commands(
     await readme_picture(page.get_by_role("dialog"), "repair-not-taking-commands")
 
 
+@pytest.mark.usefixtures("living_room")  # a home to send on vacation
 async def test_the_vacation_calendar_shows_a_vacation_and_its_eco_range(
-    page: Page,
-    *,
-    home_assistant: BrowserHomeAssistant,
-    living_room: PairedThermostat,
-    goto: Goto,
-    readme_picture: Screenshot,
+    page: Page, *, home_assistant: BrowserHomeAssistant, goto: Goto, readme_picture: Screenshot
 ) -> None:
     """A vacation set by the action is an event of the Vacation calendar, with its eco range."""
     start = datetime.now(UTC).replace(hour=8, minute=0, second=0, microsecond=0) + timedelta(days=2)

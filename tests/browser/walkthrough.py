@@ -319,18 +319,26 @@ async def submit_and_finish(dialog: Locator, serial: str, language: str = "en") 
 # -- the schedule card on a dashboard --------------------------------------------------------------
 
 
-async def put_card_on_dashboard(client: HomeAssistantClient, entity_id: str) -> str:
-    """Put the schedule card of a thermostat on the Heating dashboard; return its path."""
+async def ensure_dashboard(
+    client: HomeAssistantClient, url_path: str, title: str, *, in_sidebar: bool = True
+) -> None:
+    """Create a dashboard stored in Home Assistant, unless an earlier test did."""
     dashboards = await client.websocket({"type": "lovelace/dashboards/list"})
-    if not any(dashboard["url_path"] == DASHBOARD for dashboard in dashboards):
+    if not any(dashboard["url_path"] == url_path for dashboard in dashboards):
         await client.websocket(
             {
                 "type": "lovelace/dashboards/create",
-                "url_path": DASHBOARD,
-                "title": "Heating",
+                "url_path": url_path,
+                "title": title,
                 "mode": "storage",
+                "show_in_sidebar": in_sidebar,
             }
         )
+
+
+async def put_card_on_dashboard(client: HomeAssistantClient, entity_id: str) -> str:
+    """Put the schedule card of a thermostat on the Heating dashboard; return its path."""
+    await ensure_dashboard(client, DASHBOARD, "Heating")
     await client.websocket(
         {
             "type": "lovelace/config/save",

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from freezegun.api import FrozenDateTimeFactory
+from hypothesis import strategies as st
 import pytest
 
 from custom_components.thermostat_cloud.server import ServiceConfig, ThermostatService
@@ -68,6 +69,20 @@ def pair(service: ThermostatService, serial: str, user_id: str | None = None) ->
 def report(service: ThermostatService, key: str = SHARED, /, **fields: Any) -> None:
     """PUT fields as the thermostat does (no fields: contact only, as a subscribe is)."""
     service.sessions.put(CLAIM, [PutEntry(key, fields, None, 0)] if fields else [])
+
+
+def timed_reports(
+    latest_s: float, fields: list[str], values: st.SearchStrategy[object]
+) -> st.SearchStrategy[list[tuple[float, str, object]]]:
+    """Up to 25 reports of one of `fields`, each after the clock moves -2 h to `latest_s` s."""
+    return st.lists(
+        st.tuples(
+            st.floats(min_value=-7200, max_value=latest_s, allow_nan=False),
+            st.sampled_from(fields),
+            values,
+        ),
+        max_size=25,
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -26,7 +26,7 @@ from custom_components.thermostat_cloud.server import (
 from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
-from .conftest import DEVICE, pair, report
+from .conftest import DEVICE, pair, report, timed_reports
 
 IDLE: dict[str, Any] = {
     "hvac_heater_state": False,
@@ -492,13 +492,8 @@ BAD_VALUES = st.one_of(
 
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(
-    steps=st.lists(
-        st.tuples(
-            st.floats(min_value=-7200, max_value=86400, allow_nan=False),
-            st.sampled_from(["hvac_heater_state", "hvac_ac_state", "current_temperature"]),
-            BAD_VALUES,
-        ),
-        max_size=25,
+    steps=timed_reports(
+        86400, ["hvac_heater_state", "hvac_ac_state", "current_temperature"], BAD_VALUES
     )
 )
 async def test_bad_reports_at_any_times_build_no_finding_and_are_logged_once(

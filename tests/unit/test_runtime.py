@@ -18,7 +18,7 @@ from custom_components.thermostat_cloud.server import (
 from custom_components.thermostat_cloud.server.core.testing import harness
 from tests.conftest import SERIAL, FakeClock, LoopClock, MemoryStorage
 
-from .conftest import DEVICE, SHARED, pair, report
+from .conftest import DEVICE, SHARED, pair, report, timed_reports
 
 
 def clock_of(service: ThermostatService) -> FakeClock:
@@ -301,13 +301,8 @@ RELAY_VALUES = st.one_of(
 
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(
-    steps=st.lists(
-        st.tuples(
-            st.floats(min_value=-7200, max_value=7 * 86400, allow_nan=False),
-            st.sampled_from(["hvac_heater_state", "hvac_ac_state", "hvac_fan_state"]),
-            RELAY_VALUES,
-        ),
-        max_size=25,
+    steps=timed_reports(
+        7 * 86400, ["hvac_heater_state", "hvac_ac_state", "hvac_fan_state"], RELAY_VALUES
     )
 )
 async def test_any_reports_at_any_times_only_ever_add_plausible_time(

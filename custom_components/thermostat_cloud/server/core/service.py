@@ -19,9 +19,7 @@ from ..model.clock import Clock, SystemClock
 from ..model.devices import DeviceRegistry
 from ..model.pairing import PairingRegistry
 from .config import ServiceConfig
-from .device.clients import Clients
 from .device.requests import WeatherProvider
-from .device.sessions import DeviceSessions
 from .events import EventBus
 from .facets import (
     ApiKeysFacet,
@@ -108,8 +106,6 @@ class ThermostatService:
         self._health = core.health
         """Saved under the document's `health` key."""
         self._commands = core.commands
-        self.commands: CommandsFacet = core.commands
-        """An attribute: a command reaches the wire without a call here."""
         self._extra_state: dict[str, Any] = {}
         """State other modules persist with the service (hosted API keys)."""
         self._api_keys = core.api_keys
@@ -129,7 +125,6 @@ class ThermostatService:
         """Kept across unpairing; saved under the document's `runtime` key."""
         self._days = core.days
         self._home = core.home
-        self._sessions = core.sessions
         self._implausible_readings: set[tuple[str, str]] = set()
         """(serial, field) of reported numbers already logged as no reading (state.py)."""
         self._reads = _ReadSource(
@@ -141,7 +136,25 @@ class ThermostatService:
             confirmations=self._confirmations,
             implausible_readings=self._implausible_readings,
         )
-        self._clients = core.clients
+        # The parts a caller uses, through their narrow faces (`facets`); `events` is above.
+        self.commands = CommandsFacet(core.commands)
+        self.holds = HoldsFacet(core.holds)
+        self.vacations = VacationsFacet(core.vacations)
+        self.arrivals = ArrivalsFacet(core.arrivals)
+        self.rooms = RoomsFacet(core.rooms)
+        """Each thermostat's offset and the room it follows."""
+        self.runtime = RuntimeFacet(core.runtime)
+        self.days = DaysFacet(core.days)
+        """Each thermostat's days: runtime, weather, eco and away, changes by author."""
+        self.house_model = HouseModelFacet(core.house_model)
+        self.health = HealthFacet(core.health)
+        self.api_keys = ApiKeysFacet(core.api_keys)
+        self.devices = DevicesFacet(self._devices, self._roster, self._availability)
+        self.pairing = PairingFacet(self._ownership, self._home)
+        self.delivery = DeliveryFacet(self._delivery, self._confirmations)
+        self.clients = core.clients
+        self.sessions = core.sessions
+        """The device surface's own parts, whole: it serves the thermostats with them."""
         self.weather_provider: WeatherProvider | None = None
         """Answers `/svc/weather/v1` (the host's weather); None serves no weather."""
         self._loaded = False
@@ -156,55 +169,6 @@ class ThermostatService:
     @property
     def clock(self) -> Clock:
         return self._clock
-
-    # -- the parts a caller uses through their narrow faces (`facets`) --------------------------
-    # `events` (every change notification) and `commands` are attributes.
-
-    @property
-    def holds(self) -> HoldsFacet:
-        return self._holds
-
-    @property
-    def vacations(self) -> VacationsFacet:
-        return self._vacations
-
-    @property
-    def arrivals(self) -> ArrivalsFacet:
-        return self._arrivals
-
-    @property
-    def rooms(self) -> RoomsFacet:
-        """Each thermostat's offset and the room it follows."""
-        return self._rooms
-
-    @property
-    def runtime(self) -> RuntimeFacet:
-        return self._runtime
-
-    @property
-    def days(self) -> DaysFacet:
-        """Each thermostat's days: runtime, weather, eco and away, changes by author."""
-        return self._days
-
-    @property
-    def house_model(self) -> HouseModelFacet:
-        return self._house_model
-
-    @property
-    def health(self) -> HealthFacet:
-        return self._health
-
-    @property
-    def api_keys(self) -> ApiKeysFacet:
-        return self._api_keys
-
-    @property
-    def clients(self) -> Clients:
-        return self._clients
-
-    @property
-    def sessions(self) -> DeviceSessions:
-        return self._sessions
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -241,18 +205,6 @@ class ThermostatService:
 
     def home(self) -> HomeState:
         return HomeState(self._reads, self._home.home_structure_id)
-
-    @property
-    def devices(self) -> DevicesFacet:
-        return DevicesFacet(self._devices, self._roster, self._availability)
-
-    @property
-    def pairing(self) -> PairingFacet:
-        return PairingFacet(self._ownership, self._home)
-
-    @property
-    def delivery(self) -> DeliveryFacet:
-        return DeliveryFacet(self._delivery, self._confirmations)
 
     # -- diagnostics ------------------------------------------------------------------------------
 

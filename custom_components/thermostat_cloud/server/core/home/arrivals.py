@@ -25,7 +25,8 @@ from ..read.readings import BucketReadings
 from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .vacations import Vacation, in_the_way, iso_utc, require_home, run_as_rule
+from .plans import iso, require_paired, run_as_rule
+from .vacations import Vacation
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -135,14 +136,16 @@ class Arrivals:
                 days=MAX_AHEAD.days,
             )
         if (vacation := self._vacation_at(arrival_ms)) is not None:
-            raise in_the_way(
-                vacation,
+            raise CommandError(
+                ErrorCode.INVALID_VALUE,
                 "The arrival is during a vacation: its end brings the home back",
                 Reason.ARRIVAL_IN_VACATION,
+                start=iso(vacation.start_ms),
+                end=iso(vacation.end_ms),
             )
-        require_home(self._home_serials, "An arrival")
+        require_paired(self._home_serials, "An arrival")
         self._arrival = Arrival(arrival_ms=arrival_ms, planned_ms=now_ms)
-        _LOGGER.info("Arrival planned at %s", iso_utc(arrival_ms))
+        _LOGGER.info("Arrival planned at %s", iso(arrival_ms))
         self._changed()
         return self._arrival
 
@@ -150,7 +153,7 @@ class Arrivals:
         """Cancel the arrival: the home stays as it is (away or back), nothing more happens."""
         if self._arrival is None:
             return
-        _LOGGER.info("Arrival at %s cancelled", iso_utc(self._arrival.arrival_ms))
+        _LOGGER.info("Arrival at %s cancelled", iso(self._arrival.arrival_ms))
         self._arrival = None
         self._changed()
 
@@ -183,8 +186,8 @@ class Arrivals:
         if (vacation := self._vacation_at(arrival.arrival_ms)) is not None:
             _LOGGER.info(
                 "Arrival at %s dropped: a vacation until %s came to cover it",
-                iso_utc(arrival.arrival_ms),
-                iso_utc(vacation.end_ms),
+                iso(arrival.arrival_ms),
+                iso(vacation.end_ms),
             )
             self._forget()
             return
@@ -196,7 +199,7 @@ class Arrivals:
             self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._leave_eco(arrival)
         if now_ms >= arrival.arrival_ms:
-            _LOGGER.info("Arrival at %s: its time has come", iso_utc(arrival.arrival_ms))
+            _LOGGER.info("Arrival at %s: its time has come", iso(arrival.arrival_ms))
             self._forget()
             return
         self._arm(arrival.arrival_ms if arrival.started else start_ms)
@@ -223,15 +226,13 @@ class Arrivals:
         """End the home's away and each thermostat's manual eco, unless a vacation holds it."""
         now_ms = self._context.clock.now_ms()
         if any(vacation.active and vacation.end_ms > now_ms for vacation in self._vacations()):
-            _LOGGER.info(
-                "Arrival at %s: a vacation keeps the home away", iso_utc(arrival.arrival_ms)
-            )
+            _LOGGER.info("Arrival at %s: a vacation keeps the home away", iso(arrival.arrival_ms))
             return
         serials = self._home_serials()
         if not serials:
             _LOGGER.info("Arrival: no thermostat is paired, nothing to do")
             return
-        _LOGGER.info("Arrival at %s: leaving away and eco to be ready", iso_utc(arrival.arrival_ms))
+        _LOGGER.info("Arrival at %s: leaving away and eco to be ready", iso(arrival.arrival_ms))
         # Leaving a home that is not away writes nothing (`set_home_away`).
         self._run(partial(self._commands.set_away, serials[0], False))
         for serial in serials:
@@ -239,7 +240,8 @@ class Arrivals:
                 self._run(partial(self._commands.set_eco, serial, False))
 
     def _run(self, command: Callable[[], object]) -> None:
-        run_as_rule(self._commands, Rule.ARRIVAL, command, _LOGGER)
+        """Run a command as the arrival rule's (see `plans.run_as_rule`)."""
+        run_as_rule(self._commands, Rule.ARRIVAL, command)
 
     def rates_changed(self) -> None:
         """Plan the start again: a rate changed."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import partial
 import logging
 import secrets
@@ -25,9 +25,10 @@ from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..read.readings import BucketReadings
 from ..read.schedule import as_plain_number
 from ..read.validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temperature_pair
-from ..write.changes import Author, Rule
+from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
+from .plans import iso, require_paired, run_as_rule
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -132,9 +133,7 @@ class Vacations:
         vacation = Vacation(id=secrets.token_hex(8), start_ms=0, end_ms=0)
         self._check(vacation, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         self._vacations[vacation.id] = vacation
-        _LOGGER.info(
-            "Vacation added from %s to %s", iso_utc(vacation.start_ms), iso_utc(vacation.end_ms)
-        )
+        _LOGGER.info("Vacation added from %s to %s", iso(vacation.start_ms), iso(vacation.end_ms))
         self._changed()
         return vacation
 
@@ -220,8 +219,14 @@ class Vacations:
             )
         for other in self._vacations.values():
             if other.id != vacation.id and start_ms < other.end_ms and other.start_ms < end_ms:
-                raise in_the_way(other, "It overlaps another vacation", Reason.VACATIONS_OVERLAP)
-        require_home(self._home_serials, "A vacation")
+                raise CommandError(
+                    ErrorCode.INVALID_VALUE,
+                    "It overlaps another vacation",
+                    Reason.VACATIONS_OVERLAP,
+                    start=iso(other.start_ms),
+                    end=iso(other.end_ms),
+                )
+        require_paired(self._home_serials, "A vacation")
         vacation.start_ms, vacation.end_ms = start_ms, end_ms
         vacation.summary = summary.strip()[:MAX_SUMMARY_LENGTH]
 
@@ -249,12 +254,12 @@ class Vacations:
         for vacation in self.vacations():
             if now_ms >= vacation.end_ms:
                 if vacation.active:
-                    _LOGGER.info("Vacation until %s: the home is back", iso_utc(vacation.end_ms))
+                    _LOGGER.info("Vacation until %s: the home is back", iso(vacation.end_ms))
                     self._come_home(vacation)
                 elif not vacation.returned:
                     _LOGGER.info(
                         "Vacation until %s passed while the server was stopped",
-                        iso_utc(vacation.end_ms),
+                        iso(vacation.end_ms),
                     )
                 del self._vacations[vacation.id]
                 changed = True
@@ -262,13 +267,13 @@ class Vacations:
                 if vacation.active:
                     _LOGGER.info(
                         "Vacation until %s: the home is back, to be warm by then",
-                        iso_utc(vacation.end_ms),
+                        iso(vacation.end_ms),
                     )
                     self._come_home(vacation)
                     vacation.returned = True
                     changed = True
             elif not vacation.active and not vacation.returned and now_ms >= vacation.start_ms:
-                _LOGGER.info("Vacation until %s: the home is away", iso_utc(vacation.end_ms))
+                _LOGGER.info("Vacation until %s: the home is away", iso(vacation.end_ms))
                 self._go_away(vacation)
         if changed:
             self._context.request_save()
@@ -332,7 +337,8 @@ class Vacations:
         vacation.saved_eco.clear()
 
     def _run(self, command: Callable[[], object]) -> None:
-        run_as_rule(self._commands, Rule.VACATION, command, _LOGGER)
+        """Run a timed command as the vacation rule's (see `plans.run_as_rule`)."""
+        run_as_rule(self._commands, Rule.VACATION, command)
 
     def rates_changed(self) -> None:
         """Time the return again: a rate changed."""
@@ -368,36 +374,3 @@ class Vacations:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-
-
-def iso_utc(ms: int) -> str:
-    """Unix ms as an ISO 8601 time in UTC, as the logs and errors tell a plan's times."""
-    return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
-
-
-def in_the_way(vacation: Vacation, message: str, reason: Reason) -> CommandError:
-    """Refuse a plan `vacation` is in the way of, telling the vacation's start and end."""
-    return CommandError(
-        ErrorCode.INVALID_VALUE,
-        message,
-        reason,
-        start=iso_utc(vacation.start_ms),
-        end=iso_utc(vacation.end_ms),
-    )
-
-
-def run_as_rule(
-    commands: Commands, rule: Rule, command: Callable[[], object], log: logging.Logger
-) -> None:
-    """Run a timed command as `rule`'s: a refusal is logged on `log`, the plan goes on."""
-    try:
-        with commands.acting_as(Author.rule(rule)):
-            command()
-    except CommandError as err:
-        log.warning("%s: a change was not written: %s", rule.value.capitalize(), err.message)
-
-
-def require_home(home_serials: Callable[[], list[str]], plan: str) -> None:
-    """Refuse a plan for the home (`plan`: "A vacation") while no thermostat is paired."""
-    if not home_serials():
-        raise CommandError(ErrorCode.NOT_PAIRED, f"{plan} is for the home: pair a thermostat first")
