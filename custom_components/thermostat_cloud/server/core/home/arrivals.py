@@ -25,7 +25,7 @@ from ..read.readings import BucketReadings
 from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .plans import iso, require_paired, run_as_rule
+from .plans import in_the_way, iso, require_paired, run_as_rule
 from .vacations import Vacation
 
 _LOGGER = logging.getLogger(__name__)
@@ -136,12 +136,10 @@ class Arrivals:
                 days=MAX_AHEAD.days,
             )
         if (vacation := self._vacation_at(arrival_ms)) is not None:
-            raise CommandError(
-                ErrorCode.INVALID_VALUE,
+            raise in_the_way(
+                vacation,
                 "The arrival is during a vacation: its end brings the home back",
                 Reason.ARRIVAL_IN_VACATION,
-                start=iso(vacation.start_ms),
-                end=iso(vacation.end_ms),
             )
         require_paired(self._home_serials, "An arrival")
         self._arrival = Arrival(arrival_ms=arrival_ms, planned_ms=now_ms)

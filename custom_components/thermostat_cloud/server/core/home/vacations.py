@@ -28,7 +28,7 @@ from ..read.validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temp
 from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .plans import iso, require_paired, run_as_rule
+from .plans import in_the_way, iso, require_paired, run_as_rule
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -219,13 +219,7 @@ class Vacations:
             )
         for other in self._vacations.values():
             if other.id != vacation.id and start_ms < other.end_ms and other.start_ms < end_ms:
-                raise CommandError(
-                    ErrorCode.INVALID_VALUE,
-                    "It overlaps another vacation",
-                    Reason.VACATIONS_OVERLAP,
-                    start=iso(other.start_ms),
-                    end=iso(other.end_ms),
-                )
+                raise in_the_way(other, "It overlaps another vacation", Reason.VACATIONS_OVERLAP)
         require_paired(self._home_serials, "A vacation")
         vacation.start_ms, vacation.end_ms = start_ms, end_ms
         vacation.summary = summary.strip()[:MAX_SUMMARY_LENGTH]
