@@ -217,7 +217,7 @@ def test_home_bucket_change_is_announced_once_per_device() -> None:
     core, bus = core_of(("SERIALA1", "SERIALB2"), "home1")
     seen: list[ServiceEvent] = []
     bus.listen(seen.append)
-    core.commands.apply(
+    core.commands.write_path.apply(
         "SERIALA1",
         {"structure.home1": {"away": True}, "shared.SERIALA1": {"target_temperature": 20.0}},
         ChangeSource.SERVER,

@@ -102,7 +102,7 @@ def in_eco(core: Core, serial: str) -> bool:
 def report(core: Core, serial: str, bucket: str, **fields: Any) -> None:
     """Let a thermostat report fields, as a PUT does (`bucket` "structure" is its home's)."""
     key = STRUCTURE if bucket == "structure" else f"{bucket}.{serial}"
-    core.commands.apply(serial, {key: fields}, ChangeSource.DEVICE)
+    core.commands.write_path.apply(serial, {key: fields}, ChangeSource.DEVICE)
 
 
 def revisions(core: Core) -> dict[str, int]:

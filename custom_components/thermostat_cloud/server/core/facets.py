@@ -34,7 +34,7 @@ from .write.confirmations import Confirmations
 class CommandsFacet:
     """The user commands (see `commands.Commands`): each validated, each through the write path.
 
-    The raw `Commands.apply` (a thermostat's report merged as it is) is not here: it is the
+    The raw `WritePath.apply` (a thermostat's report merged as it is) is not here: it is the
     device sessions' and the core's own.
     """
 

@@ -45,7 +45,7 @@ class CoreHarness:
         self, serial: str, updates: Updates, source: ChangeSource = ChangeSource.DEVICE
     ) -> dict[str, Bucket]:
         """Take a report through the device PUT's write path, without a session's checks."""
-        return self._service._commands.apply(serial, updates, source)
+        return self._service._commands.write_path.apply(serial, updates, source)
 
     def merge(self, key: str, fields: Mapping[str, Any]) -> Bucket | None:
         """Merge fields into a stored bucket past the write path: nothing follows, no save."""

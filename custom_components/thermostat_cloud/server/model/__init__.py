@@ -5,7 +5,7 @@ from .buckets import Bucket, BucketStore, bucket_key, is_bucket_key, split_key
 from .clock import Clock, SystemClock
 from .devices import SERIAL_RE, DeviceRecord, DeviceRegistry
 from .pairing import Pairing, PairingRegistry, RegisterOutcome
-from .records import UnstorableError, ensure_storable
+from .records import UnstorableError, ensure_storable, flat_dict
 from .text import for_log
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "UnstorableError",
     "bucket_key",
     "ensure_storable",
+    "flat_dict",
     "for_log",
     "is_bucket_key",
     "split_key",

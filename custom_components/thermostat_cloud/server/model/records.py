@@ -44,3 +44,12 @@ def flat_dict(record: Any) -> dict[str, Any]:
 def is_int(value: object) -> TypeIs[int]:
     """Whether a saved value is a whole number (JSON's `true` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+class FlatRecord:
+    """A dataclass of plain values, saved as the dict of its fields (in their order)."""
+
+    __slots__ = ()
+
+    def dump(self) -> dict[str, Any]:
+        return flat_dict(self)

@@ -16,6 +16,7 @@ from typing import Any
 from yarl import URL
 
 from ..core import origin_with_port
+from ..model import flat_dict
 from .network import LocalNetwork, text_field
 
 _LOGGER = logging.getLogger(__name__)
@@ -44,12 +45,7 @@ class FoundThermostat:
         )
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "ip": self.ip,
-            "device_name": self.device_name,
-            "cloudregisterurl": self.cloudregisterurl,
-            "configured": self.configured,
-        }
+        return flat_dict(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,13 +37,9 @@ class Availability:
         `later` announces an unpaired device once a report's answer is written (`AnswerFirst`);
         the listeners hear the thermostat as it called, before its report is merged.
         """
-        self._config = context.config
-        self._clock = context.clock
-        self._devices = context.devices
+        self._context = context
         self._subscriptions = subscriptions
-        self._events = context.events
         self._roster = roster
-        self._request_save = context.request_save
         self._closed_at: dict[str, int] = {}
         """Serial -> when its last held subscribe closed (ms)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -71,19 +67,19 @@ class Availability:
         leave no trace. `address` and `credential` are noted before the events go out, so a listener
         waiting for the thermostat at an address finds it there.
         """
-        if not create and serial not in self._devices:
+        if not create and serial not in self._context.devices:
             return
         was_available = self.is_available(serial)
-        _, created = self._devices.touch(serial)
+        _, created = self._context.devices.touch(serial)
         if created:
-            self._request_save()
+            self._context.request_save()
             self._roster.note_new_device(serial)
-        if self._devices.note_access(serial, address, credential):
-            self._request_save()
+        if self._context.devices.note_access(serial, address, credential):
+            self._context.request_save()
         if not self._subscriptions.count(serial):
             self._arm_check(serial)
         if not was_available:
-            self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+            self._context.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         self._later(lambda: self._roster.announce(serial))
         for listener in self._contact_listeners:
             listener(serial)
@@ -94,12 +90,12 @@ class Availability:
         A thermostat updated between 4.x and 5.x is logged: from then on it is answered in its
         requests' transport, and what 4.x's transport knew of it is dropped.
         """
-        record = self._devices.get(serial)
+        record = self._context.devices.get(serial)
         if record is None or record.software_version == version:
             return
         before = record.software_version
-        self._devices.update_identity(serial, {"software_version": version})
-        self._request_save()
+        self._context.devices.update_identity(serial, {"software_version": version})
+        self._context.request_save()
         if before is not None and too_old_to_control(before) != too_old_to_control(version):
             _LOGGER.info(
                 "Thermostat %s now runs firmware %s (was %s): it is answered in the transport "
@@ -111,11 +107,11 @@ class Availability:
         if not too_old_to_control(version):
             self._skv_subscribers.discard(serial)
             self._heartbeat_only.discard(serial)
-        self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+        self._context.events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
 
     def note_heartbeat(self, serial: str) -> None:
         """Note a 4.x heartbeat PUT; before any 4.x subscribe it says 5.x is needed (FIRMWARE)."""
-        record = self._devices.get(serial)
+        record = self._context.devices.get(serial)
         version = record.software_version if record is not None else None
         if serial in self._skv_subscribers or serial in self._heartbeat_only:
             return
@@ -128,7 +124,7 @@ class Availability:
             serial,
             version,
         )
-        self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+        self._context.events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
 
     def note_skv_subscribe(self, serial: str) -> None:
         """Note a subscribe over 4.x's transport: the thermostat is controlled (FIRMWARE once)."""
@@ -137,7 +133,7 @@ class Availability:
         self._skv_subscribers.add(serial)
         self._heartbeat_only.discard(serial)
         _LOGGER.info("Thermostat %s subscribes over firmware 4.x's transport", serial)
-        self._events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
+        self._context.events.publish(ServiceEvent(EventKind.FIRMWARE, serial))
 
     def subscribes_skv(self, serial: str) -> bool:
         return serial in self._skv_subscribers
@@ -146,7 +142,7 @@ class Availability:
         """Return the version of a 4.x seen sending heartbeats and never subscribing, else None."""
         if serial not in self._heartbeat_only:
             return None
-        record = self._devices.get(serial)
+        record = self._context.devices.get(serial)
         version = record.software_version if record is not None else None
         return version if too_old_to_control(version) else None
 
@@ -160,15 +156,15 @@ class Availability:
         """
         if self._subscriptions.count(serial):
             return True
-        return self._clock.now_ms() < self._available_until_ms(serial)
+        return self._context.clock.now_ms() < self._available_until_ms(serial)
 
     def _available_until_ms(self, serial: str) -> int:
-        record = self._devices.get(serial)
+        record = self._context.devices.get(serial)
         last_seen = record.last_seen if record is not None and record.last_seen else None
         closed = self._closed_at.get(serial)
         return max(
-            last_seen + int(self._config.availability_grace * 1000) if last_seen else 0,
-            closed + int(self._config.resubscribe_grace * 1000) if closed else 0,
+            last_seen + int(self._context.config.availability_grace * 1000) if last_seen else 0,
+            closed + int(self._context.config.resubscribe_grace * 1000) if closed else 0,
         )
 
     def connection_opened(self, serial: str) -> None:
@@ -180,12 +176,12 @@ class Availability:
         Closing is not contact: a thermostat that lost power is only noticed when its silent
         hold times out, so it gets the short resubscribe grace from now, not the request grace.
         """
-        self._closed_at[serial] = self._clock.now_ms()
+        self._closed_at[serial] = self._context.clock.now_ms()
         self._connection_changed(serial)
 
     def _connection_changed(self, serial: str) -> None:
         """Publish that a subscribe opened or closed; without one, re-check after the grace."""
-        self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+        self._context.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
         if self._subscriptions.count(serial):
             if (handle := self._timers.pop(serial, None)) is not None:
                 handle.cancel()
@@ -196,14 +192,14 @@ class Availability:
         if (handle := self._timers.pop(serial, None)) is not None:
             handle.cancel()
         if not self._subscriptions.closed:
-            delay = (self._available_until_ms(serial) - self._clock.now_ms()) / 1000
+            delay = (self._available_until_ms(serial) - self._context.clock.now_ms()) / 1000
             self._timers[serial] = asyncio.get_running_loop().call_later(
                 max(delay, 0) + 0.5, self._elapsed, serial
             )
 
     def _elapsed(self, serial: str) -> None:
         self._timers.pop(serial, None)
-        self._events.publish(ServiceEvent(EventKind.CONNECTION, serial))
+        self._context.events.publish(ServiceEvent(EventKind.CONNECTION, serial))
 
     def forget(self, serial: str) -> None:
         self._closed_at.pop(serial, None)
@@ -216,7 +212,7 @@ class Availability:
 
     def start(self) -> None:
         """Arm the timers of thermostats seen before a restart: one that never returns is gone."""
-        for record in self._devices.records():
+        for record in self._context.devices.records():
             if record.last_seen:
                 self._arm_check(record.serial)
 

@@ -79,21 +79,19 @@ class Clients:
         roster: Roster,
         home: HomePairing,
     ) -> None:
-        self._buckets = context.buckets
-        self._devices = context.devices
-        self._ownership = context.ownership
+        self._context = context
         self._state_of = state_of
         self._subscriptions = subscriptions
         self._roster = roster
         self._home = home
 
     def summary(self, serial: str) -> DeviceSummary:
-        record = self._devices.get(serial)
+        record = self._context.devices.get(serial)
         return DeviceSummary(
             serial=serial,
             device_id=record.device_id if record is not None else None,
             name=self._state_of(serial).name,
-            paired=self._ownership.is_paired(serial),
+            paired=self._context.ownership.is_paired(serial),
             subscriptions=self._subscriptions.count(serial),
         )
 
@@ -101,8 +99,8 @@ class Clients:
         return [self.summary(serial) for serial in self._roster.known_serials()]
 
     def paired_device(self, device_id: str) -> DeviceSummary | None:
-        record = self._devices.by_device_id(device_id)
-        if record is None or not self._ownership.is_paired(record.serial):
+        record = self._context.devices.by_device_id(device_id)
+        if record is None or not self._context.ownership.is_paired(record.serial):
             return None
         return self.summary(record.serial)
 
@@ -110,13 +108,13 @@ class Clients:
         """Return the paired thermostats a principal may reach, in pairing order, and how."""
         return [
             (self.summary(pairing.serial), self._access_to(pairing, principal.owner_id))
-            for pairing in self._ownership.pairings()
-            if pairing.serial in self._devices and principal.allows_serial(pairing.serial)
+            for pairing in self._context.ownership.pairings()
+            if pairing.serial in self._context.devices and principal.allows_serial(pairing.serial)
         ]
 
     def access(self, user_id: str, serial: str) -> Access | None:
         """Return how a user reaches a thermostat; None while it is not paired."""
-        pairing = self._ownership.pairing(serial)
+        pairing = self._context.ownership.pairing(serial)
         return self._access_to(pairing, user_id) if pairing is not None else None
 
     def _access_to(self, pairing: Pairing, user_id: str) -> Access:
@@ -129,7 +127,7 @@ class Clients:
 
         Not the home's user and structure buckets: they describe other thermostats too.
         """
-        store = self._buckets
+        store = self._context.buckets
         found: list[ClientBucket] = []
         for key in sorted(store.keys_of_serial(serial)):
             bucket = store.get(key)

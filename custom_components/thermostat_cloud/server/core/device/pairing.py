@@ -49,13 +49,11 @@ class HomePairing:
         roster: Roster,
         api_keys: ApiKeyStore,
     ) -> None:
-        self._ownership = context.ownership
+        self._context = context
         self._commands = commands
         self._delivery = delivery
-        self._events = context.events
         self._roster = roster
         self._api_keys = api_keys
-        self._save_now_later = context.save_now_later
         self.home_user_id = ""
         self.home_structure_id = ""
 
@@ -69,7 +67,9 @@ class HomePairing:
     def is_home_id(self, identifier: str) -> bool:
         if identifier in (self.home_user_id, self.home_structure_id):
             return True
-        return any(identifier in (p.user_id, p.structure_id) for p in self._ownership.pairings())
+        return any(
+            identifier in (p.user_id, p.structure_id) for p in self._context.ownership.pairings()
+        )
 
     def is_home_key(self, key: str) -> bool:
         """Whether a `user.`/`structure.`/`where.` key belongs to a home on this server."""
@@ -89,23 +89,23 @@ class HomePairing:
         value = normalize_code(code)
         if value is None:
             return RegisterResult(RegisterOutcome.MALFORMED)
-        outcome, key = self._ownership.check(value)
+        outcome, key = self._context.ownership.check(value)
         if outcome is not RegisterOutcome.PAIRED or key is None:
             if outcome is RegisterOutcome.EXPIRED:
-                self._save_now_later()
+                self._context.save_now_later()
             return RegisterResult(outcome, key.serial if key else None)
         owner = user_id or self.home_user_id
-        pairing = self._ownership.claim(key, owner, self.home_structure_id)
-        self._save_now_later()
+        pairing = self._context.ownership.claim(key, owner, self.home_structure_id)
+        self._context.save_now_later()
         _LOGGER.info("Thermostat %s paired", key.serial)
         self._write_home_buckets(pairing)
         self._delivery.wake(key.serial)
-        self._events.publish(ServiceEvent(EventKind.PAIRING, key.serial, origin=origin))
+        self._context.events.publish(ServiceEvent(EventKind.PAIRING, key.serial, origin=origin))
         return RegisterResult(RegisterOutcome.PAIRED, key.serial)
 
     def _write_home_buckets(self, pairing: Pairing) -> None:
-        devices = self._ownership.serials_in(pairing.structure_id)
-        self._commands.apply(
+        devices = self._context.ownership.serials_in(pairing.structure_id)
+        self._commands.write_path.apply(
             pairing.serial,
             {
                 bucket_key("user", pairing.user_id): {"name": pairing.user_id},
@@ -124,8 +124,10 @@ class HomePairing:
         Bare serials an earlier version stored are read (`home_device_serials`) and written again as
         object keys.
         """
-        for structure_id in dict.fromkeys(p.structure_id for p in self._ownership.pairings()):
-            serials = self._ownership.serials_in(structure_id)
+        for structure_id in dict.fromkeys(
+            p.structure_id for p in self._context.ownership.pairings()
+        ):
+            serials = self._context.ownership.serials_in(structure_id)
             stored = buckets.value(bucket_key("structure", structure_id)).get("devices")
             if stored != home_device_keys(serials):
                 _LOGGER.debug(
@@ -137,16 +139,16 @@ class HomePairing:
 
     def unpair(self, serial: str) -> bool:
         """Drop ownership; the device keeps its buckets and can pair again with a new code."""
-        pairing = self._ownership.unpair(serial)
+        pairing = self._context.ownership.unpair(serial)
         if pairing is None:
             return False
         self._api_keys.forget_serial(serial)
-        self._save_now_later()
+        self._context.save_now_later()
         self._roster.note_unpaired(serial)
         _LOGGER.info("Thermostat %s unpaired", serial)
         self._commands.set_home_devices(
-            pairing.structure_id, self._ownership.serials_in(pairing.structure_id)
+            pairing.structure_id, self._context.ownership.serials_in(pairing.structure_id)
         )
         self._delivery.wake(serial)
-        self._events.publish(ServiceEvent(EventKind.PAIRING, serial))
+        self._context.events.publish(ServiceEvent(EventKind.PAIRING, serial))
         return True

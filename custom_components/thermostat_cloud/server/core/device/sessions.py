@@ -117,11 +117,7 @@ class DeviceSessions:
         weather_provider: Callable[[], WeatherProvider | None] = lambda: None,
     ) -> None:
         """`weather_provider`: the host's weather (None serves none)."""
-        self._config = context.config
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._devices = context.devices
-        self._ownership = context.ownership
+        self._context = context
         self._writes = commands.write_path
         self._answer_first = answer_first
         self._confirmations = confirmations
@@ -129,18 +125,16 @@ class DeviceSessions:
         self._availability = availability
         self._roster = roster
         self._home = home
-        self._request_save = context.request_save
-        self._save_now_later = context.save_now_later
         self._is_loaded = is_loaded
         self._weather_provider = weather_provider
         self._entry_by_mac: dict[str, dict[str, str]] = {}
         """What MAC-identified thermostats reported at entry before their serial was known."""
 
     def protocol_times(self) -> ProtocolTimes:
-        config = self._config
+        config = self._context.config
         return ProtocolTimes(
             suspend_time_max=config.suspend_time_max,
-            service_timestamp=self._clock.now_ms(),
+            service_timestamp=self._context.clock.now_ms(),
             defer_device_window=config.defer_device_window,
             disable_defer_window=config.disable_defer_window,
         )
@@ -159,26 +153,26 @@ class DeviceSessions:
         if raw is None or not MAC_RE.fullmatch(raw):
             return None if raw is None else Identity(raw)
         mac = raw.lower()
-        serial = self._devices.serial_for_mac(mac)
+        serial = self._context.devices.serial_for_mac(mac)
         if serial is not None and serial.lower() != mac:
             return Identity(serial, mac)
-        if self._ownership.is_paired(raw):
+        if self._context.ownership.is_paired(raw):
             return Identity(raw)
         if session is not None and (serial := serial_from_session(session, mac)) is not None:
             self._learn_mac(mac, serial, raw)
             return Identity(serial, mac)
-        if raw in self._devices or session is not None:
+        if raw in self._context.devices or session is not None:
             return Identity(raw)
         raise MacNotResolvedError(mac)
 
     def _learn_mac(self, mac: str, serial: str, raw: str) -> None:
-        if raw in self._devices and not self._ownership.is_paired(raw):
+        if raw in self._context.devices and not self._context.ownership.is_paired(raw):
             # Left by an earlier version under the MAC: the thermostat sends its state again.
             self._roster.forget_device(raw)
         fields = {**self._entry_by_mac.pop(mac, {}), "mac": mac}
         self._availability.note_contact(serial)  # a new thermostat counts against the limit
-        self._devices.update_identity(serial, fields)
-        self._request_save()
+        self._context.devices.update_identity(serial, fields)
+        self._context.request_save()
         _LOGGER.info(
             "Thermostat %s identifies by its MAC address; its session names its serial %s",
             mac,
@@ -196,7 +190,7 @@ class DeviceSessions:
         self._availability.note_contact(
             serial, create=create, address=claim.address, credential=claim.password
         )
-        record = self._devices.get(serial)
+        record = self._context.devices.get(serial)
         if record is not None and not record.software_version and claim.firmware_version:
             # A thermostat that never called entry here (4.x with its cached URLs) still
             # says its version on every request; entry's word is kept otherwise.
@@ -217,7 +211,7 @@ class DeviceSessions:
             return BucketAccess.REFUSE
         bucket_type, identifier = parts
         if bucket_type in HOME_SCOPED_TYPES:
-            if key in self._ownership.home_keys(serial):
+            if key in self._context.ownership.home_keys(serial):
                 return BucketAccess.KEEP
             return BucketAccess.REFUSE if self._home.is_home_key(key) else BucketAccess.IGNORE
         if identifier == serial:
@@ -239,7 +233,7 @@ class DeviceSessions:
             self._entry_by_mac[err.mac] = {
                 name: fields[name] for name in ENTRY_FIELDS if name in fields
             }
-            while len(self._entry_by_mac) > self._config.max_unpaired_devices:
+            while len(self._entry_by_mac) > self._context.config.max_unpaired_devices:
                 del self._entry_by_mac[next(iter(self._entry_by_mac))]
             identity = None
         if identity is not None:
@@ -255,9 +249,9 @@ class DeviceSessions:
             version = fields.get("software_version") or claim.firmware_version
             if version:
                 self._availability.note_firmware(serial, version)
-            if self._devices.update_identity(serial, fields):
-                self._request_save()
-        origin = origin_with_port(self._config.api_origin)
+            if self._context.devices.update_identity(serial, fields):
+                self._context.request_save()
+        origin = origin_with_port(self._context.config.api_origin)
         transport = f"{origin}/svc/transport"
         answer = {
             "czfe_url": transport,
@@ -272,7 +266,7 @@ class DeviceSessions:
             "server_version": SERVER_VERSION,
             "tier_name": "local",
         }
-        record = self._devices.get(identity.serial) if identity is not None else None
+        record = self._context.devices.get(identity.serial) if identity is not None else None
         if (
             identity is not None
             and record is not None
@@ -289,7 +283,11 @@ class DeviceSessions:
         transport"); 5.x is never sent them there.
         """
         serial = identity.serial
-        buckets = [b for k in self._ownership.home_keys(serial)[:2] if (b := self._buckets.get(k))]
+        buckets = [
+            b
+            for k in self._context.ownership.home_keys(serial)[:2]
+            if (b := self._context.buckets.get(k))
+        ]
         self._delivery.note_given(serial, buckets)
         return {
             identity.outbound(b.key): {
@@ -304,10 +302,10 @@ class DeviceSessions:
         serial = self.contact(claim).serial
         if not self._is_loaded():
             raise NotLoadedError
-        key, outcome = self._ownership.issue(serial)
+        key, outcome = self._context.ownership.issue(serial)
         if outcome is not IssueOutcome.UNCHANGED:
             # After a restart the thermostat must be shown the same code, valid as long.
-            self._save_now_later()
+            self._context.save_now_later()
         if outcome is IssueOutcome.CREATED:
             # Not the code itself: it is a credential for the next hour, and logs get shared.
             _LOGGER.info("Thermostat %s is showing a new pairing code on its screen", serial)
@@ -317,7 +315,7 @@ class DeviceSessions:
         serial = self.contact(claim, create=False).serial
         if not self._is_loaded():
             raise NotLoadedError
-        status, key = self._ownership.status(serial)
+        status, key = self._context.ownership.status(serial)
         if status is KeyStatus.NO_KEY or key is None:
             return {"status": "no_key", "claimed": False, "message": "No pairing code issued"}
         if status is KeyStatus.PENDING:
@@ -388,7 +386,7 @@ class DeviceSessions:
             if access is BucketAccess.IGNORE:
                 ignored.setdefault(key, entry)
                 continue
-            current = self._buckets.get(key)
+            current = self._context.buckets.get(key)
             if entry.guard is not None and current is not None and entry.guard != current.revision:
                 # The device wrote over a version it had not seen. Answered with the server's
                 # revision and no value, firmware keeps its change (the user's dial turn) and
@@ -422,11 +420,11 @@ class DeviceSessions:
             if key in ignored:
                 descriptors[key] = {
                     "object_revision": next_revision(entry.base_revision),
-                    "object_timestamp": self._clock.now_ms(),
+                    "object_timestamp": self._context.clock.now_ms(),
                     "object_key": identity.outbound(key),
                 }
                 continue
-            bucket = self._buckets.get(key)
+            bucket = self._context.buckets.get(key)
             if bucket is None:  # an empty PUT of a bucket the server never had
                 continue
             kept.append(key)
@@ -445,7 +443,7 @@ class DeviceSessions:
         return PutEntry(key, entry.fields, entry.guard, base)
 
     def _kept(self, key: str, name: str) -> object:
-        bucket = self._buckets.get(key)
+        bucket = self._context.buckets.get(key)
         return None if bucket is None else bucket.value.get(name)
 
     def _inline_updates(
@@ -457,7 +455,7 @@ class DeviceSessions:
             if obj.value is None:
                 continue
             fresh = obj.revision == 0 and obj.timestamp == 0
-            if not fresh and obj.timestamp <= self._buckets.timestamp(obj.key):
+            if not fresh and obj.timestamp <= self._context.buckets.timestamp(obj.key):
                 continue
             access = self.bucket_access(serial, obj.key)
             if access is not BucketAccess.KEEP:
@@ -509,8 +507,8 @@ class DeviceSessions:
             serial=serial,
             session=session,
             encode=identity.wire_json if identity.mac is not None else Bucket.wire_json,
-            hold_timeout=self._config.hold_timeout,
-            batch_window=self._config.batch_window,
+            hold_timeout=self._context.config.hold_timeout,
+            batch_window=self._context.config.batch_window,
         )
         return Subscription(identity, connection, known, setpoints_owed)
 
@@ -532,14 +530,14 @@ class DeviceSessions:
             if obj.key in known and not obj.versioned:
                 known[obj.key] = self._delivery.given(serial, obj.key)[1]
                 del listed[obj.key]
-        for key in self._ownership.home_keys(serial)[:2]:
+        for key in self._context.ownership.home_keys(serial)[:2]:
             known.setdefault(key, self._delivery.given(serial, key)[1])
         self._availability.note_skv_subscribe(serial)
         connection = HeldConnection(
             serial=serial,
             session=session,
             one_bucket=True,
-            hold_timeout=self._config.hold_timeout,
+            hold_timeout=self._context.config.hold_timeout,
         )
         return Subscription(identity, connection, known, False, listed)
 
@@ -572,14 +570,14 @@ class DeviceSessions:
         if not SERIAL_RE.fullmatch(serial):
             return None
         identity = Identity(serial)
-        if MAC_RE.fullmatch(serial) and (known := self._devices.serial_for_mac(serial)):
+        if MAC_RE.fullmatch(serial) and (known := self._context.devices.serial_for_mac(serial)):
             # A MAC-identified thermostat lists `device.<mac>`: its buckets, under its keys.
             identity = Identity(known, serial.lower())
         keys = [
-            *self._buckets.keys_of_serial(identity.serial),
-            *self._ownership.home_keys(identity.serial),
+            *self._context.buckets.keys_of_serial(identity.serial),
+            *self._context.ownership.home_keys(identity.serial),
         ]
-        buckets = [b for k in keys if (b := self._buckets.get(k)) is not None]
+        buckets = [b for k in keys if (b := self._context.buckets.get(k)) is not None]
         if skv:
             self._delivery.note_given(identity.serial, buckets)
             return [{**b.wire(), "object_key": identity.outbound(b.key)} for b in buckets]
@@ -593,7 +591,7 @@ class DeviceSessions:
             identity = None
         if identity is not None:
             self._availability.note_contact(identity.serial, create=False)
-        return self._clock.now_ms()
+        return self._context.clock.now_ms()
 
     async def weather(self, token: str) -> dict[str, Any]:
         """Return the weather under a query token: the host's, `{}` when it has none."""

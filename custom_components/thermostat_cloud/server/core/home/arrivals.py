@@ -17,7 +17,7 @@ from functools import partial
 import logging
 from typing import Any
 
-from ...model.records import is_int
+from ...model.records import FlatRecord, is_int
 from ..context import CoreContext
 from ..events import HOME, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -25,7 +25,7 @@ from ..read.readings import BucketReadings
 from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .plans import iso, require_paired, run_as_rule
+from .plans import in_the_way, iso, require_paired, run_as_rule
 from .vacations import Vacation
 
 _LOGGER = logging.getLogger(__name__)
@@ -35,7 +35,7 @@ MAX_AHEAD = timedelta(days=7)
 
 
 @dataclass(frozen=True, slots=True)
-class Arrival:
+class Arrival(FlatRecord):
     """The home's arrival: at `arrival_ms`, planned at `planned_ms` (Unix ms)."""
 
     arrival_ms: int
@@ -47,13 +47,6 @@ class Arrival:
     @property
     def started(self) -> bool:
         return self.started_ms is not None
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "arrival_ms": self.arrival_ms,
-            "planned_ms": self.planned_ms,
-            "started_ms": self.started_ms,
-        }
 
     @classmethod
     def load(cls, saved: object) -> Arrival | None:
@@ -83,10 +76,7 @@ class Arrivals:
         vacations: Callable[[], list[Vacation]],
     ) -> None:
         """`vacations()`: the home's vacations, which an arrival must stay out of."""
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._events = context.events
-        self._request_save = context.request_save
+        self._context = context
         self._commands = commands
         self._home_serials = home_serials
         self._leads = leads
@@ -123,7 +113,7 @@ class Arrivals:
         Refused (nothing changed) in the past, more than MAX_AHEAD ahead, inside a vacation,
         or with no thermostat paired.
         """
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if travel is not None and when is None:
             arrival_ms = now_ms + int(travel.total_seconds() * 1000)
         elif when is not None and travel is None:
@@ -146,12 +136,10 @@ class Arrivals:
                 days=MAX_AHEAD.days,
             )
         if (vacation := self._vacation_at(arrival_ms)) is not None:
-            raise CommandError(
-                ErrorCode.INVALID_VALUE,
+            raise in_the_way(
+                vacation,
                 "The arrival is during a vacation: its end brings the home back",
                 Reason.ARRIVAL_IN_VACATION,
-                start=iso(vacation.start_ms),
-                end=iso(vacation.end_ms),
             )
         require_paired(self._home_serials, "An arrival")
         self._arrival = Arrival(arrival_ms=arrival_ms, planned_ms=now_ms)
@@ -181,8 +169,8 @@ class Arrivals:
 
     def _changed(self) -> None:
         """Save, announce, and do now what is due (the timer for the rest)."""
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
         if self._started:
             self._reconcile()
 
@@ -192,7 +180,7 @@ class Arrivals:
         if arrival is None:
             self._arm(None)
             return
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if (vacation := self._vacation_at(arrival.arrival_ms)) is not None:
             _LOGGER.info(
                 "Arrival at %s dropped: a vacation until %s came to cover it",
@@ -205,8 +193,8 @@ class Arrivals:
         assert start_ms is not None
         if not arrival.started and now_ms >= start_ms:
             self._arrival = arrival = Arrival(arrival.arrival_ms, arrival.planned_ms, start_ms)
-            self._request_save()
-            self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+            self._context.request_save()
+            self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._leave_eco(arrival)
         if now_ms >= arrival.arrival_ms:
             _LOGGER.info("Arrival at %s: its time has come", iso(arrival.arrival_ms))
@@ -216,8 +204,8 @@ class Arrivals:
 
     def _forget(self) -> None:
         self._arrival = None
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
         self._arm(None)
 
     def _arm(self, due_ms: int | None) -> None:
@@ -225,7 +213,7 @@ class Arrivals:
             self._timer.cancel()
             self._timer = None
         if due_ms is not None:
-            delay = max(0.0, (due_ms - self._clock.now_ms()) / 1000)
+            delay = max(0.0, (due_ms - self._context.clock.now_ms()) / 1000)
             self._timer = asyncio.get_running_loop().call_later(delay, self._elapsed)
 
     def _elapsed(self) -> None:
@@ -234,7 +222,7 @@ class Arrivals:
 
     def _leave_eco(self, arrival: Arrival) -> None:
         """End the home's away and each thermostat's manual eco, unless a vacation holds it."""
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if any(vacation.active and vacation.end_ms > now_ms for vacation in self._vacations()):
             _LOGGER.info("Arrival at %s: a vacation keeps the home away", iso(arrival.arrival_ms))
             return
@@ -246,7 +234,7 @@ class Arrivals:
         # Leaving a home that is not away writes nothing (`set_home_away`).
         self._run(partial(self._commands.set_away, serials[0], False))
         for serial in serials:
-            if BucketReadings(self._buckets, serial).eco_mode == "manual-eco":
+            if BucketReadings(self._context.buckets, serial).eco_mode == "manual-eco":
                 self._run(partial(self._commands.set_eco, serial, False))
 
     def _run(self, command: Callable[[], object]) -> None:
@@ -265,7 +253,7 @@ class Arrivals:
 
     def _replan(self) -> None:
         if self._started and self._arrival is not None and not self._arrival.started:
-            self._events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
+            self._context.events.publish(ServiceEvent(EventKind.ARRIVAL, HOME))
             self._reconcile()
 
     # -- persistence and lifecycle -------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ...model.buckets import bucket_key
-from ...model.records import is_int
+from ...model.records import FlatRecord, is_int
 from ..context import CoreContext
 from ..events import ChangeSource, EventKind, Follows, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -54,7 +54,7 @@ thermostat's clock follows the server's only to within the time a request takes.
 
 
 @dataclass(slots=True)
-class Hold:
+class Hold(FlatRecord):
     """One thermostat's hold: its setpoints (a target, or a low and a high) and its end."""
 
     until_ms: int
@@ -63,15 +63,6 @@ class Hold:
     high: float | None = None
     written_ms: int = 0
     """When the server last wrote the hold's setpoints (a schedule entry after it moves them)."""
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "until_ms": self.until_ms,
-            "target": self.target,
-            "low": self.low,
-            "high": self.high,
-            "written_ms": self.written_ms,
-        }
 
     @classmethod
     def load(cls, saved: object) -> Hold | None:
@@ -106,12 +97,9 @@ class Holds:
         A hold keeps the room's setpoints (what was asked), so a new shift never ends it.
         """
         self._frame_of = frame_of
-        self._clock = context.clock
-        self._buckets = context.buckets
+        self._context = context
         self._commands = commands
-        self._events = context.events
         self._zone = ZoneInfo(context.config.time_zone)
-        self._request_save = context.request_save
         self._holds: dict[str, Hold] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._following = False
@@ -129,11 +117,11 @@ class Holds:
         return int(local.replace(tzinfo=self._zone).timestamp() * 1000)
 
     def schedule_of(self, serial: str) -> Mapping[str, Any]:
-        return self._buckets.value(bucket_key("schedule", serial))
+        return self._context.buckets.value(bucket_key("schedule", serial))
 
     def scheduled_now(self, serial: str, at_ms: int | None = None) -> ScheduledSetpoint | None:
         """Return the schedule's entry in force now (or at `at_ms`), None without a schedule."""
-        when = self._clock.now_ms() if at_ms is None else at_ms
+        when = self._context.clock.now_ms() if at_ms is None else at_ms
         return scheduled_setpoint(self.schedule_of(serial), self.local_time(when))
 
     # -- commands ------------------------------------------------------------------------------
@@ -154,7 +142,7 @@ class Holds:
         Everything is checked before anything is written: a refused hold changes nothing.
         """
         self._commands.require_device(serial)
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         until_ms = self._end_of(serial, now_ms, until, duration, until_next_change)
         is_range = low is not None or high is not None
         if (temperature is None) == (not is_range):
@@ -163,7 +151,7 @@ class Holds:
                 "Give either a temperature or a low and a high temperature",
                 Reason.HOLD_NEEDS_SETPOINT,
             )
-        readings = BucketReadings(self._buckets, serial)
+        readings = BucketReadings(self._context.buckets, serial)
         if is_range:
             if not takes_range(readings.mode):
                 raise CommandError(
@@ -249,13 +237,13 @@ class Holds:
         self._drop(serial)
 
     def _changed(self, serial: str) -> None:
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.HOLD, serial))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.HOLD, serial))
 
     def _arm(self, serial: str, hold: Hold) -> None:
         if (handle := self._timers.pop(serial, None)) is not None:
             handle.cancel()
-        delay = max(0.0, (hold.until_ms - self._clock.now_ms()) / 1000)
+        delay = max(0.0, (hold.until_ms - self._context.clock.now_ms()) / 1000)
         self._timers[serial] = asyncio.get_running_loop().call_later(delay, self._elapsed, serial)
 
     def _elapsed(self, serial: str) -> None:
@@ -278,7 +266,7 @@ class Holds:
         self, serial: str, target: float | None, low: float | None, high: float | None
     ) -> None:
         """Write setpoints through the command layer as the thermostat's mode takes them."""
-        range_mode = takes_range(BucketReadings(self._buckets, serial).mode)
+        range_mode = takes_range(BucketReadings(self._context.buckets, serial).mode)
         try:
             if low is not None and high is not None and range_mode:
                 self._commands.set_temperature_range(serial, low, high)
@@ -312,7 +300,9 @@ class Holds:
             and event.serial in self._holds
             and not SETPOINT_FIELDS.isdisjoint(event.fields)
         ):
-            touched_by = _touched_by(self._buckets.value(bucket_key("shared", event.serial)))
+            touched_by = _touched_by(
+                self._context.buckets.value(bucket_key("shared", event.serial))
+            )
             asyncio.get_running_loop().call_soon(
                 self._check_report,
                 event.serial,
@@ -330,7 +320,7 @@ class Holds:
         hold = self._holds.get(serial)
         if hold is None:
             return
-        readings = BucketReadings(self._buckets, serial)
+        readings = BucketReadings(self._context.buckets, serial)
         if _same(_held(readings, self._frame_of(serial)), hold.target, hold.low, hold.high):
             return
         # The thermostat's schedule writes its own entries, unshifted.
@@ -343,7 +333,7 @@ class Holds:
             _LOGGER.info("%s: the dial changed the setpoint; its hold ends", serial)
             self._drop(serial)
             return
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         scheduled = self.scheduled_now(serial, now_ms)
         entry_passed = next_schedule_change(
             self.schedule_of(serial), self.local_time(hold.written_ms)
@@ -356,7 +346,7 @@ class Holds:
         ):
             _LOGGER.debug("%s: its schedule moved the setpoint during a hold; put back", serial)
             hold.written_ms = now_ms
-            self._request_save()
+            self._context.request_save()
             with self._commands.acting_as(Author.rule(Rule.HOLD)):
                 self._write(serial, hold.target, hold.low, hold.high)
             return
@@ -382,7 +372,7 @@ class Holds:
     def start(self) -> None:
         """Follow the thermostats' reports; arm each hold, ending those that ended meanwhile."""
         self._following = True
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         for serial, hold in list(self._holds.items()):
             if hold.until_ms <= now_ms:
                 _LOGGER.info(

@@ -48,12 +48,10 @@ class Leads:
 
         `rates_changed`: a rate changed, the plans timed by it are timed again.
         """
-        self._clock = context.clock
-        self._buckets = context.buckets
+        self._context = context
         self._home_serials = home_serials
         self._learned_rate = learned_rate
         self._rates_changed = rates_changed
-        self._request_save = context.request_save
         self._zone = ZoneInfo(context.config.time_zone)
         self._rates: dict[str, float] = {}
         """°C per hour each thermostat last heated or cooled at (from its time-to-target)."""
@@ -89,9 +87,11 @@ class Leads:
         self, serial: str, at_ms: int, eco_low: float | None, eco_high: float | None
     ) -> tuple[float, float]:
         """Return the degrees to heat and to cool from eco to the schedule at `at_ms`."""
-        readings = BucketReadings(self._buckets, serial)
+        readings = BucketReadings(self._context.buckets, serial)
         local = datetime.fromtimestamp(at_ms / 1000, self._zone).replace(tzinfo=None)
-        scheduled = scheduled_setpoint(self._buckets.value(bucket_key("schedule", serial)), local)
+        scheduled = scheduled_setpoint(
+            self._context.buckets.value(bucket_key("schedule", serial)), local
+        )
         if scheduled is None:
             return 0.0, 0.0
         if eco_low is None or eco_high is None:
@@ -127,7 +127,7 @@ class Leads:
             self._rates_changed()
 
     def _note_rate(self, serial: str) -> None:
-        readings = BucketReadings(self._buckets, serial)
+        readings = BucketReadings(self._context.buckets, serial)
         reached_at = as_plain_number(readings.device.get("time_to_target"))
         room = readings.room_temperature
         target = as_plain_number(readings.shared.get("target_temperature"))
@@ -137,12 +137,12 @@ class Leads:
                 target = float(low) if room < low else float(high)
         if reached_at is None or room is None or target is None:
             return
-        seconds = reached_at - self._clock.now_ms() / 1000
+        seconds = reached_at - self._context.clock.now_ms() / 1000
         gap = abs(target - room)
         if not 0 < seconds <= MAX_TIME_TO_TARGET_S or gap < MIN_RATE_GAP_C:
             return
         self._rates[serial] = gap / seconds * 3600
-        self._request_save()
+        self._context.request_save()
         _LOGGER.debug("%s: heats or cools at %.1f °C per hour", serial, self._rates[serial])
         self._rates_changed()
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 import logging
+from typing import TYPE_CHECKING
 
-from ..read.command_errors import CommandError, ErrorCode
+from ..read.command_errors import CommandError, ErrorCode, Reason
 from ..write.changes import Author, Rule
 from ..write.commands import Commands
+
+if TYPE_CHECKING:
+    from .vacations import Vacation
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -35,3 +39,14 @@ def run_as_rule(commands: Commands, rule: Rule, command: Callable[[], object]) -
 def iso(ms: int) -> str:
     """Return a moment (Unix ms) as the log lines and errors give it."""
     return datetime.fromtimestamp(ms / 1000, UTC).isoformat()
+
+
+def in_the_way(vacation: Vacation, message: str, reason: Reason) -> CommandError:
+    """Refuse a plan `vacation` is in the way of, telling the vacation's start and end."""
+    return CommandError(
+        ErrorCode.INVALID_VALUE,
+        message,
+        reason,
+        start=iso(vacation.start_ms),
+        end=iso(vacation.end_ms),
+    )

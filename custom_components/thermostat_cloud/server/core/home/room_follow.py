@@ -115,9 +115,7 @@ class RoomFollow:
         """
         self._frames = frames
         self._held = held
-        self._buckets = context.buckets
-        self._clock = context.clock
-        self._events = context.events
+        self._context = context
         self._commands = commands
         self._rooms: dict[str, _Room] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -151,7 +149,7 @@ class RoomFollow:
         if celsius is not None:
             room.reading = celsius
             room.sources = sources
-            room.good_ms = self._clock.now_ms()
+            room.good_ms = self._context.clock.now_ms()
         if self.view(serial) != was:
             self._changed(serial)
         else:
@@ -164,7 +162,10 @@ class RoomFollow:
         room = self._rooms.get(serial)
         if room is None:
             return 0.0
-        reading, own = self._reading(room), BucketReadings(self._buckets, serial).room_temperature
+        reading, own = (
+            self._reading(room),
+            BucketReadings(self._context.buckets, serial).room_temperature,
+        )
         if reading is None or own is None:
             return round_half(room.offset)
         gap = reading - float(own)
@@ -190,7 +191,7 @@ class RoomFollow:
     def _reading(self, room: _Room) -> float | None:
         if not room.sensors or room.reading is None or room.good_ms is None:
             return None
-        if self._clock.now_ms() - room.good_ms >= ROOM_STALE_MS:
+        if self._context.clock.now_ms() - room.good_ms >= ROOM_STALE_MS:
             return None
         return room.reading
 
@@ -217,7 +218,7 @@ class RoomFollow:
             self._send(serial, plus=0.0)
 
     def _changed(self, serial: str) -> None:
-        self._events.publish(ServiceEvent(EventKind.ROOM, serial))
+        self._context.events.publish(ServiceEvent(EventKind.ROOM, serial))
         self._reshift(serial)
 
     def _reshift(self, serial: str) -> None:
@@ -234,7 +235,7 @@ class RoomFollow:
             return
         self._cancel(serial)
         room = self._room(serial)
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         wake: list[int] = []
         if room.sensors and room.good_ms is not None and self._reading(room) is not None:
             wake.append(room.good_ms + ROOM_STALE_MS)
@@ -272,14 +273,14 @@ class RoomFollow:
         room.resent_ms = now
         if self.frame(serial) != frame:
             # Shown in the new frame even where the limits kept the thermostat's setpoint.
-            self._events.publish(ServiceEvent(EventKind.ROOM, serial))
+            self._context.events.publish(ServiceEvent(EventKind.ROOM, serial))
 
     def _send(self, serial: str, *, plus: float) -> bool:
         """Send the thermostat's setpoints plus `plus` as the room's, as the room rule.
 
         Return False when there was nothing of the room's to send (off, or eco holds).
         """
-        readings = BucketReadings(self._buckets, serial)
+        readings = BucketReadings(self._context.buckets, serial)
         mode = readings.mode
         if mode in (None, "off") or self._commands.holds_eco(serial):
             # Nothing of the room's to send: eco's temperatures are the thermostat's own.

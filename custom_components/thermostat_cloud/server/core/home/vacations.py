@@ -18,7 +18,7 @@ import secrets
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from ...model.records import UnstorableError, ensure_storable, is_int
+from ...model.records import FlatRecord, UnstorableError, ensure_storable, is_int
 from ..context import CoreContext
 from ..events import HOME, EventKind, ServiceEvent
 from ..read.command_errors import CommandError, ErrorCode, Reason
@@ -28,7 +28,7 @@ from ..read.validation import ECO_TEMPERATURE_MAX_C, ECO_TEMPERATURE_MIN_C, temp
 from ..write.changes import Rule
 from ..write.commands import Commands
 from .leads import Leads
-from .plans import iso, require_paired, run_as_rule
+from .plans import in_the_way, iso, require_paired, run_as_rule
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ MAX_SUMMARY_LENGTH = 255
 
 
 @dataclass(slots=True)
-class Vacation:
+class Vacation(FlatRecord):
     """One vacation: from `start_ms` to `end_ms` (Unix ms), eco temperatures optional."""
 
     id: str
@@ -52,19 +52,6 @@ class Vacation:
     """The home came back before the end, to be warm by then; listed until the end."""
     saved_eco: dict[str, list[float | None]] = field(default_factory=dict)
     """Each thermostat's own eco temperatures (low, high), given back at the end."""
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "start_ms": self.start_ms,
-            "end_ms": self.end_ms,
-            "eco_low": self.eco_low,
-            "eco_high": self.eco_high,
-            "summary": self.summary,
-            "active": self.active,
-            "returned": self.returned,
-            "saved_eco": self.saved_eco,
-        }
 
     @classmethod
     def load(cls, saved: object) -> Vacation | None:
@@ -103,13 +90,10 @@ class Vacations:
         leads: Leads,
     ) -> None:
         self._leads = leads
-        self._clock = context.clock
-        self._buckets = context.buckets
+        self._context = context
         self._commands = commands
-        self._events = context.events
         self._home_serials = home_serials
         self._zone = ZoneInfo(context.config.time_zone)
-        self._request_save = context.request_save
         self._vacations: dict[str, Vacation] = {}
         self._timer: asyncio.TimerHandle | None = None
         self._started = False
@@ -168,7 +152,7 @@ class Vacations:
         self._check(changed, start, end, eco_low=eco_low, eco_high=eco_high, summary=summary)
         current.summary = changed.summary
         current.returned = False  # a changed vacation is planned again
-        if current.active and changed.start_ms > self._clock.now_ms():
+        if current.active and changed.start_ms > self._context.clock.now_ms():
             self._come_home(current)  # it now starts later: the home is back until then
         current.start_ms, current.end_ms = changed.start_ms, changed.end_ms
         eco_changed = (current.eco_low, current.eco_high) != (changed.eco_low, changed.eco_high)
@@ -212,7 +196,7 @@ class Vacations:
                 "The end must be later than the start",
                 Reason.END_NOT_AFTER_START,
             )
-        if end_ms <= self._clock.now_ms():
+        if end_ms <= self._context.clock.now_ms():
             raise CommandError(
                 ErrorCode.INVALID_VALUE, "The vacation is in the past", Reason.END_IN_PAST
             )
@@ -235,13 +219,7 @@ class Vacations:
             )
         for other in self._vacations.values():
             if other.id != vacation.id and start_ms < other.end_ms and other.start_ms < end_ms:
-                raise CommandError(
-                    ErrorCode.INVALID_VALUE,
-                    "It overlaps another vacation",
-                    Reason.VACATIONS_OVERLAP,
-                    start=iso(other.start_ms),
-                    end=iso(other.end_ms),
-                )
+                raise in_the_way(other, "It overlaps another vacation", Reason.VACATIONS_OVERLAP)
         require_paired(self._home_serials, "A vacation")
         vacation.start_ms, vacation.end_ms = start_ms, end_ms
         vacation.summary = summary.strip()[:MAX_SUMMARY_LENGTH]
@@ -255,17 +233,17 @@ class Vacations:
 
     def _changed(self) -> None:
         """Save, announce, and do now what is due (the timer for the rest)."""
-        self._request_save()
+        self._context.request_save()
         if self._started:
             self._reconcile()
-        self._events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
+        self._context.events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
 
     def _reconcile(self) -> None:
         """Begin and end what is due now; arm the timer for the next that is not.
 
         The home comes back at `return_ms`; the vacation is listed until its end.
         """
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         changed = False
         for vacation in self.vacations():
             if now_ms >= vacation.end_ms:
@@ -292,8 +270,8 @@ class Vacations:
                 _LOGGER.info("Vacation until %s: the home is away", iso(vacation.end_ms))
                 self._go_away(vacation)
         if changed:
-            self._request_save()
-            self._events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
+            self._context.request_save()
+            self._context.events.publish(ServiceEvent(EventKind.VACATIONS, HOME))
         self._arm(now_ms)
 
     def _arm(self, now_ms: int) -> None:
@@ -316,7 +294,7 @@ class Vacations:
 
     def _go_away(self, vacation: Vacation) -> None:
         vacation.active = True
-        self._request_save()
+        self._context.request_save()
         serials = self._home_serials()
         if not serials:
             _LOGGER.info("Vacation: no thermostat is paired, nothing to set")
@@ -330,7 +308,7 @@ class Vacations:
             return
         for serial in self._home_serials():
             if serial not in vacation.saved_eco:
-                device = BucketReadings(self._buckets, serial).device
+                device = BucketReadings(self._context.buckets, serial).device
                 vacation.saved_eco[serial] = [
                     as_plain_number(device.get("away_temperature_low")),
                     as_plain_number(device.get("away_temperature_high")),
@@ -343,7 +321,7 @@ class Vacations:
 
     def _come_home(self, vacation: Vacation) -> None:
         vacation.active = False
-        self._request_save()
+        self._context.request_save()
         serials = self._home_serials()
         if serials:
             self._run(partial(self._commands.set_away, serials[0], False))
@@ -359,7 +337,7 @@ class Vacations:
     def rates_changed(self) -> None:
         """Time the return again: a rate changed."""
         if self._started and any(vacation.active for vacation in self._vacations.values()):
-            self._arm(self._clock.now_ms())
+            self._arm(self._context.clock.now_ms())
 
     # -- persistence and lifecycle ---------------------------------------------------------
 

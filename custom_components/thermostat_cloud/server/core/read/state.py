@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 import logging
-from typing import Any
+from typing import Any, Literal, Self, overload
 
 from ...model.buckets import bucket_key
 from ...model.text import for_log, for_state
@@ -75,6 +75,38 @@ class HomeState:
         return home_away(self.source.buckets, self.structure_id)
 
 
+class _Reading:
+    """A number the thermostat reports in one field: None when absent or implausible.
+
+    A property of `ThermostatState`, which checks the limits (`ThermostatState._reading`).
+    """
+
+    __slots__ = ("bucket", "field", "limits")
+
+    def __init__(
+        self, bucket: Literal["shared", "device"], field: str, limits: tuple[float, float]
+    ) -> None:
+        self.bucket = bucket
+        self.field = field
+        self.limits = limits
+
+    @overload
+    def __get__(self, state: None, owner: type[ThermostatState]) -> Self: ...
+
+    @overload
+    def __get__(
+        self, state: ThermostatState, owner: type[ThermostatState]
+    ) -> float | int | None: ...
+
+    def __get__(
+        self, state: ThermostatState | None, owner: type[ThermostatState]
+    ) -> Self | float | int | None:
+        if state is None:
+            return self
+        bucket = state.shared if self.bucket == "shared" else state.device
+        return state._reading(bucket, self.field, self.limits)
+
+
 class ThermostatState:
     """Read access to one thermostat's buckets; every property reads the current values."""
 
@@ -109,11 +141,11 @@ class ThermostatState:
 
     @property
     def shared(self) -> Mapping[str, Any]:
-        return self.source.buckets.value(bucket_key("shared", self.serial))
+        return self.readings.shared
 
     @property
     def device(self) -> Mapping[str, Any]:
-        return self.source.buckets.value(bucket_key("device", self.serial))
+        return self.readings.device
 
     @property
     def structure_id(self) -> str | None:
@@ -227,38 +259,18 @@ class ThermostatState:
 
     # -- temperatures, humidity and mode ---------------------------------------------------------
 
-    @property
-    def current_temperature(self) -> float | int | None:
-        return self._reading(self.shared, "current_temperature", TEMPERATURE_RANGE_C)
-
-    @property
-    def target_temperature(self) -> float | int | None:
-        """`shared.target_temperature`, Celsius (single-setpoint modes)."""
-        return self._reading(self.shared, "target_temperature", TEMPERATURE_RANGE_C)
-
-    @property
-    def target_temperature_low(self) -> float | int | None:
-        return self._reading(self.shared, "target_temperature_low", TEMPERATURE_RANGE_C)
-
-    @property
-    def target_temperature_high(self) -> float | int | None:
-        return self._reading(self.shared, "target_temperature_high", TEMPERATURE_RANGE_C)
-
-    @property
-    def humidity(self) -> float | int | None:
-        return self._reading(self.device, "current_humidity", PERCENT_RANGE)
-
-    @property
-    def target_humidity(self) -> float | int | None:
-        return self._reading(self.device, "target_humidity", PERCENT_RANGE)
+    current_temperature = _Reading("shared", "current_temperature", TEMPERATURE_RANGE_C)
+    target_temperature = _Reading("shared", "target_temperature", TEMPERATURE_RANGE_C)
+    """`shared.target_temperature`, Celsius (single-setpoint modes)."""
+    target_temperature_low = _Reading("shared", "target_temperature_low", TEMPERATURE_RANGE_C)
+    target_temperature_high = _Reading("shared", "target_temperature_high", TEMPERATURE_RANGE_C)
+    humidity = _Reading("device", "current_humidity", PERCENT_RANGE)
+    target_humidity = _Reading("device", "target_humidity", PERCENT_RANGE)
+    backplate_temperature = _Reading("device", "backplate_temperature", TEMPERATURE_RANGE_C)
 
     @property
     def target_humidity_enabled(self) -> bool:
         return self.device.get("target_humidity_enabled") is True
-
-    @property
-    def backplate_temperature(self) -> float | int | None:
-        return self._reading(self.device, "backplate_temperature", TEMPERATURE_RANGE_C)
 
     @property
     def mode(self) -> str | None:
@@ -485,10 +497,8 @@ class ThermostatState:
         """Return a heat pump's or dual fuel's outdoor temperature (°C) by its `device` field."""
         return self._reading(self.device, field, TEMPERATURE_RANGE_C)
 
-    @property
-    def wifi_signal(self) -> float | int | None:
-        """`device.rssi` as reported (its unit is not known), else None."""
-        return self._reading(self.device, "rssi", WIFI_SIGNAL_RANGE)
+    wifi_signal = _Reading("device", "rssi", WIFI_SIGNAL_RANGE)
+    """`device.rssi` as reported (its unit is not known), else None."""
 
     @property
     def wiring_terminals(self) -> str | None:
@@ -547,14 +557,10 @@ class ThermostatState:
     def filter_replacement_needed(self) -> bool:
         return self.device.get("filter_replacement_needed") is True
 
-    @property
-    def filter_runtime_seconds(self) -> float | int | None:
-        """`device.filter_runtime_sec`: "total filter runtime" (the protocol notes), seconds."""
-        return self._reading(self.device, "filter_runtime_sec", DURATION_RANGE_S)
+    filter_runtime_seconds = _Reading("device", "filter_runtime_sec", DURATION_RANGE_S)
+    """`device.filter_runtime_sec`: "total filter runtime" (the protocol notes), seconds."""
 
-    @property
-    def battery_voltage(self) -> float | int | None:
-        return self._reading(self.device, "battery_level", BATTERY_VOLTAGE_RANGE_V)
+    battery_voltage = _Reading("device", "battery_level", BATTERY_VOLTAGE_RANGE_V)
 
     @property
     def preconditioning_enabled(self) -> bool:

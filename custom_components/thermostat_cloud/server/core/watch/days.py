@@ -20,6 +20,7 @@ import math
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ...model.records import FlatRecord
 from ..context import CoreContext
 from ..events import EventKind, Follows, ServiceEvent
 from ..read.readings import BucketReadings, home_away
@@ -87,7 +88,7 @@ def _number(value: object) -> float:
 
 
 @dataclass(slots=True)
-class Day:
+class Day(FlatRecord):
     """One thermostat's figures of one local day, as saved."""
 
     opened: dict[str, float] = field(default_factory=dict)
@@ -105,15 +106,6 @@ class Day:
             name: round(max(0.0, value - self.opened.get(name, 0.0)), 1)
             for name, value in self.closed.items()
             if value - self.opened.get(name, 0.0) > 0
-        }
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "opened": self.opened,
-            "closed": self.closed,
-            "seconds": self.seconds,
-            "changes": self.changes,
-            "schedule_edits": self.schedule_edits,
         }
 
     @classmethod
@@ -138,16 +130,13 @@ class Day:
 
 
 @dataclass(slots=True)
-class Weather:
+class Weather(FlatRecord):
     """The home's outdoor temperature over one local day: degree-seconds and coverage."""
 
     heating: float = 0.0
     cooling: float = 0.0
     covered: float = 0.0
     """Seconds the readings covered."""
-
-    def dump(self) -> dict[str, float]:
-        return {"heating": self.heating, "cooling": self.cooling, "covered": self.covered}
 
     @classmethod
     def load(cls, data: object) -> Weather | None:
@@ -175,10 +164,7 @@ class DayLedger:
         *,
         runtime_seconds: Callable[[str], Mapping[str, float]],
     ) -> None:
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._ownership = context.ownership
-        self._request_save = context.request_save
+        self._context = context
         self._zone = ZoneInfo(context.config.time_zone)
         self._runtime_seconds = runtime_seconds
         self._days: dict[str, dict[str, Day]] = {}
@@ -232,7 +218,7 @@ class DayLedger:
     def mark_reported(self, month: str) -> None:
         """Note that the home's report of `month` was made, so it is never made again."""
         self._reported_month = month
-        self._request_save()
+        self._context.request_save()
 
     # -- days and time --------------------------------------------------------------------------
 
@@ -240,7 +226,7 @@ class DayLedger:
         return datetime.fromtimestamp(ms / 1000, self._zone).date()
 
     def _today(self) -> date:
-        return self.local_date(self._clock.now_ms())
+        return self.local_date(self._context.clock.now_ms())
 
     def day_start_ms(self, day: date) -> int:
         """Return when a local day begins, Unix ms (its midnight, through a DST change)."""
@@ -280,30 +266,30 @@ class DayLedger:
     def follow(self, event: ServiceEvent) -> None:
         """Count a thermostat's day: its runtime, its changes, its eco, away and leaf."""
         serial = event.serial
-        if not serial or self._ownership.pairing(serial) is None:
+        if not serial or self._context.ownership.pairing(serial) is None:
             return
         if event.kind is EventKind.RUNTIME:
             day = self._day(serial, self._today().isoformat())
             day.closed = dict(self._runtime_seconds(serial))
-            self._request_save()
+            self._context.request_save()
         elif event.kind is EventKind.STATE:
             if event.author is not None:
                 day = self._day(serial, self._today().isoformat())
                 source = change_source(event.author)
                 day.changes[source] = day.changes.get(source, 0) + 1
-                self._request_save()
+                self._context.request_save()
             if any(name.startswith("schedule.") for name in event.fields):
                 self._day(serial, self._today().isoformat()).schedule_edits += 1
-                self._request_save()
+                self._context.request_save()
             if not FLAG_FIELDS.isdisjoint(event.fields):
                 self._count_flags(serial)
         elif event.kind is EventKind.PAIRING or event.kind is EventKind.CONNECTION:
             self._count_flags(serial)
 
     def _flags(self, serial: str) -> frozenset[str]:
-        readings = BucketReadings(self._buckets, serial)
-        pairing = self._ownership.pairing(serial)
-        away = pairing is not None and home_away(self._buckets, pairing.structure_id)
+        readings = BucketReadings(self._context.buckets, serial)
+        pairing = self._context.ownership.pairing(serial)
+        away = pairing is not None and home_away(self._context.buckets, pairing.structure_id)
         on = {
             "eco": readings.eco and not away,
             "away": away,
@@ -313,14 +299,14 @@ class DayLedger:
 
     def _count_flags(self, serial: str) -> None:
         """Count the time since the last look in the states it was in; note the states now."""
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         marks = self._marks.get(serial)
         if marks is not None and marks.flags:
             for key, seconds in self._split(marks.since_ms, now_ms):
                 day = self._day(serial, key)
                 for name in marks.flags:
                     day.seconds[name] = day.seconds.get(name, 0.0) + seconds
-            self._request_save()
+            self._context.request_save()
         self._marks[serial] = _Marks(now_ms, self._flags(serial))
 
     def settle(self) -> None:
@@ -349,7 +335,7 @@ class DayLedger:
         """
         if celsius is None or not math.isfinite(celsius):
             return
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         if self._outdoor is not None:
             since_ms, last = self._outdoor
             end_ms = min(now_ms, since_ms + OUTDOOR_MAX_GAP_MS)
@@ -358,7 +344,7 @@ class DayLedger:
                 weather.heating += max(0.0, DEGREE_DAY_BASE_C - last) * seconds
                 weather.cooling += max(0.0, last - DEGREE_DAY_BASE_C) * seconds
                 weather.covered += seconds
-            self._request_save()
+            self._context.request_save()
         self._outdoor = (now_ms, celsius)
 
     # -- the report -------------------------------------------------------------------------------

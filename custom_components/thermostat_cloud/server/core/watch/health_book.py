@@ -124,15 +124,13 @@ class HealthBook:
     ) -> None:
         config = context.config
         self._zone = ZoneInfo(config.time_zone)
-        self._clock = context.clock
+        self._context = context
         self._runtime_figures = runtime_figures
         self._outdoor_mark_ms: int | None = None
         self._day_timer: asyncio.TimerHandle | None = None
         self._thresholds = config.health
         # Longer than this between two contacts cannot be (see runtime.RuntimeLedger).
         self._max_gap_ms = int((config.hold_timeout + config.availability_grace) * 1000)
-        self._events = context.events
-        self._request_save = context.request_save
         self._watches: dict[str, Watch] = {}
         self._logged: set[tuple[str, str]] = set()
         self._outdoor: float | None = None
@@ -191,8 +189,8 @@ class HealthBook:
             self._changed(serial)
 
     def _changed(self, serial: str) -> None:
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.HEALTH, serial))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.HEALTH, serial))
 
     def _note_no_outdoor(self) -> None:
         self._log_once(
@@ -306,7 +304,7 @@ class HealthBook:
         self._outdoor_mark_ms = now
 
     def _arm_day(self) -> None:
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         if not self._day:
             self._day = self._day_of(now)
         delay = (self._midnight_ms(self._day + 1) - now) / 1000
@@ -314,7 +312,7 @@ class HealthBook:
 
     def _day_over(self) -> None:
         """Judge the day that ended for every thermostat, and begin the next."""
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         self._count_degree_days(min(now, self._midnight_ms(self._day + 1)))
         counted = self._day_covered_ms >= MIN_DAY_COVERAGE * DAY_MS
         degree_days = self._day_degree_days
@@ -337,7 +335,7 @@ class HealthBook:
         self._day = self._day_of(now)
         self._day_degree_days = 0.0
         self._day_covered_ms = 0
-        self._request_save()
+        self._context.request_save()
         self._arm_day()
 
     def _judge_day(

@@ -99,14 +99,12 @@ class HealthMonitor(HealthBook):
         runtime_figures: Callable[[str], RuntimeFigures],
     ) -> None:
         super().__init__(context, runtime_figures=runtime_figures)
-        self._buckets = context.buckets
-        self._ownership = context.ownership
         self._is_available = is_available
         self._last_contact_ms = last_contact_ms
         self._following = False
 
     def note_outdoor(self, celsius: float | None) -> None:
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         value = None if celsius is None else in_range(celsius, OUTDOOR_RANGE_C)
         if celsius is not None and value is None:
             self._log_once(
@@ -125,17 +123,17 @@ class HealthMonitor(HealthBook):
 
     def report_applied(self, serial: str, fields: frozenset[str]) -> None:
         """Follow a thermostat's applied report: `fields` changed (as events name them)."""
-        if fields.isdisjoint(WATCHED_FIELDS) or not self._ownership.is_paired(serial):
+        if fields.isdisjoint(WATCHED_FIELDS) or not self._context.ownership.is_paired(serial):
             return
         watch = self._watches.get(serial)
         if watch is None:
             watch = self._watches[serial] = Watch()
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         if not self._in_time(serial, watch, now):
             return
-        shared = self._buckets.value(bucket_key("shared", serial))
+        shared = self._context.buckets.value(bucket_key("shared", serial))
         if not watch.heard or not fields.isdisjoint(_SETTING_FIELDS):
-            device = self._buckets.value(bucket_key("device", serial))
+            device = self._context.buckets.value(bucket_key("device", serial))
             self._read_settings(serial, watch, shared, device)
         if _ROOM_FIELD in fields:
             watch.room = self._room(serial, shared.get("current_temperature"))
@@ -150,10 +148,10 @@ class HealthMonitor(HealthBook):
         """Note a request of the thermostat: it is heard; time-bound findings are checked."""
         watch = self._watches.get(serial)
         if watch is None:
-            if not self._ownership.is_paired(serial):
+            if not self._context.ownership.is_paired(serial):
                 return
             watch = self._watches[serial] = Watch()
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         if not self._in_time(serial, watch, now):
             return
         if not watch.heard:
@@ -162,9 +160,9 @@ class HealthMonitor(HealthBook):
             # reported moments ago, else calls wait for the next reading.
             watch.heard = True
             self._cancel_silent(watch)
-            shared_bucket = self._buckets.get(bucket_key("shared", serial))
+            shared_bucket = self._context.buckets.get(bucket_key("shared", serial))
             shared = shared_bucket.value if shared_bucket is not None else {}
-            device = self._buckets.value(bucket_key("device", serial))
+            device = self._context.buckets.value(bucket_key("device", serial))
             self._read_settings(serial, watch, shared, device)
             if shared_bucket is not None and now - shared_bucket.timestamp <= self._max_gap_ms:
                 watch.room = self._room(serial, shared.get("current_temperature"))
@@ -452,7 +450,7 @@ class HealthMonitor(HealthBook):
     def _follow_contact(self, event: ServiceEvent) -> None:
         if event.kind is EventKind.CONNECTION:
             serial = event.serial
-            if self._is_available(serial) or not self._ownership.is_paired(serial):
+            if self._is_available(serial) or not self._context.ownership.is_paired(serial):
                 return
             watch = self._watches.get(serial)
             if watch is None:
@@ -461,7 +459,9 @@ class HealthMonitor(HealthBook):
                 # Heard until now, or not heard since a start (silent before it, or gone
                 # since): silent from its last request on.
                 self._went_silent(serial, watch)
-        elif event.kind is EventKind.PAIRING and not self._ownership.is_paired(event.serial):
+        elif event.kind is EventKind.PAIRING and not self._context.ownership.is_paired(
+            event.serial
+        ):
             self.forget(event.serial)
 
     def _went_silent(self, serial: str, watch: Watch) -> None:
@@ -475,8 +475,8 @@ class HealthMonitor(HealthBook):
 
     def _arm_silent(self, serial: str, watch: Watch) -> None:
         self._cancel_silent(watch)
-        last = self._last_contact_ms(serial) or self._clock.now_ms()
-        due_ms = last + self._thresholds.silent_minutes * MINUTE_MS - self._clock.now_ms()
+        last = self._last_contact_ms(serial) or self._context.clock.now_ms()
+        due_ms = last + self._thresholds.silent_minutes * MINUTE_MS - self._context.clock.now_ms()
         watch.silent_timer = asyncio.get_running_loop().call_later(
             max(due_ms, 0) / 1000 + 0.5, self._silence_due, serial
         )
@@ -497,7 +497,7 @@ class HealthMonitor(HealthBook):
         watch = self._watches.get(serial)
         if watch is None or watch.heard or self._is_available(serial):
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         last = self._last_contact_ms(serial)
         if last is None:
             return
@@ -529,14 +529,14 @@ class HealthMonitor(HealthBook):
         if watch.findings:
             self._changed(serial)
         else:
-            self._request_save()
+            self._context.request_save()
 
     # -- lifecycle --------------------------------------------------------------------------------
 
     def start(self) -> None:
         """Follow availability (a silent thermostat is found by a timer) and the days."""
         self._following = True
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         if self._day and self._day != self._day_of(now):
             # Down across a midnight: that day is not judged.
             self._day, self._day_degree_days, self._day_covered_ms = 0, 0.0, 0
@@ -551,4 +551,4 @@ class HealthMonitor(HealthBook):
             self._day_timer = None
         for watch in self._watches.values():
             self._cancel_silent(watch)
-        self._count_degree_days(self._clock.now_ms())
+        self._count_degree_days(self._context.clock.now_ms())

@@ -223,11 +223,7 @@ class HouseModel:
     """The heating model of every thermostat that was ever paired."""
 
     def __init__(self, context: CoreContext) -> None:
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._ownership = context.ownership
-        self._events = context.events
-        self._request_save = context.request_save
+        self._context = context
         self._houses: dict[str, _House] = {}
         self._outdoor: float | None = None
         self._outdoor_shown: float | None = None
@@ -240,7 +236,7 @@ class HouseModel:
         data = saved_record(data, _LOGGER, "Ignoring the stored house model: it is no record")
         if data is None:
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         for serial, stored in data.items():
             if not isinstance(serial, str) or not isinstance(stored, Mapping):
                 _LOGGER.warning("Ignoring a stored house model: it is no record")
@@ -318,7 +314,7 @@ class HouseModel:
             self._outdoor_shown = checked
             for serial, house in self._houses.items():
                 if house.fits:
-                    self._events.publish(ServiceEvent(EventKind.HOUSE_MODEL, serial))
+                    self._context.events.publish(ServiceEvent(EventKind.HOUSE_MODEL, serial))
 
     # -- what the thermostat tells ------------------------------------------------------------
 
@@ -327,7 +323,7 @@ class HouseModel:
         house = self._houses.get(serial)
         if house is None or (phase := house.phase) is None:
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         if now - phase.heard_ms > MAX_SILENCE_MS:
             house.phase = None
         else:
@@ -342,24 +338,24 @@ class HouseModel:
                 self._relays_changed(event.serial)
         elif (
             event.kind is EventKind.PAIRING
-            and not self._ownership.is_paired(event.serial)
+            and not self._context.ownership.is_paired(event.serial)
             and (house := self._houses.get(event.serial)) is not None
         ):
             house.phase = None  # a phase of a thermostat unpaired learns nothing
 
     def _relays_changed(self, serial: str) -> None:
-        if not self._ownership.is_paired(serial):
+        if not self._context.ownership.is_paired(serial):
             return
-        shared = self._buckets.value(bucket_key("shared", serial))
+        shared = self._context.buckets.value(bucket_key("shared", serial))
         _, cycling = running(
-            relay_states(shared, self._buckets.value(bucket_key("device", serial)))
+            relay_states(shared, self._context.buckets.value(bucket_key("device", serial)))
         )
         kind = HEATING if HEATING in cycling else COOLING if COOLING in cycling else DRIFT
         house = self._houses.setdefault(serial, _House())
         phase = house.phase
         if phase is not None and phase.kind == kind:
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         room = _number(shared.get("current_temperature"), TEMPERATURE_RANGE_C)
         if phase is not None and room is not None:
             self._finish(serial, house, phase, now, room)
@@ -383,8 +379,8 @@ class HouseModel:
         samples.append(Sample(now_ms, phase.start_outdoor, rate))
         house.samples[phase.kind] = _bounded(samples, now_ms)
         house.refit(phase.kind, now_ms)
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.HOUSE_MODEL, serial))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.HOUSE_MODEL, serial))
 
 
 def _bounded(samples: list[Sample], now_ms: int) -> list[Sample]:

@@ -177,11 +177,7 @@ class RuntimeLedger:
     ) -> None:
         """`last_contact_ms`: when a thermostat last made a request."""
         config = context.config
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._ownership = context.ownership
-        self._events = context.events
-        self._request_save = context.request_save
+        self._context = context
         self._last_contact_ms = last_contact_ms
         self._is_available = is_available
         # The longest time counted between two contacts: a thermostat in contact is heard at
@@ -235,7 +231,7 @@ class RuntimeLedger:
                 elif value > 0:
                     checked.setdefault(equipment, {})[kind] = value
         if (tally := self._tallies.get(serial)) is not None and tally.relays is not None:
-            self._count(serial, tally, self._clock.now_ms())
+            self._count(serial, tally, self._context.clock.now_ms())
         self._rates[serial] = checked
 
     def note_shown(
@@ -262,7 +258,7 @@ class RuntimeLedger:
                 tally.cycles[key] = int(figure)
                 raised = True
         if raised:
-            self._request_save()
+            self._context.request_save()
 
     # -- what the thermostat tells ----------------------------------------------------------
 
@@ -270,12 +266,12 @@ class RuntimeLedger:
         """Note a request of the thermostat: it is heard from now; what runs counts until now."""
         tally = self._tallies.get(serial)
         if tally is None or tally.relays is None:
-            if self._ownership.is_paired(serial):
+            if self._context.ownership.is_paired(serial):
                 self._hear(serial)
             return
         if not tally.running:
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         self._count(serial, tally, now)
         if now - tally.published_ms >= PUBLISH_INTERVAL_MS:
             self._publish(serial, tally, now)
@@ -284,13 +280,13 @@ class RuntimeLedger:
         """Start counting what the stored state has running, from now."""
         tally = self._tallies.setdefault(serial, Tally())
         tally.follow(self._relays(serial))
-        tally.mark_ms = self._clock.now_ms()
+        tally.mark_ms = self._context.clock.now_ms()
         return tally
 
     def _relays(self, serial: str) -> dict[str, bool]:
         return relay_states(
-            self._buckets.value(bucket_key("shared", serial)),
-            self._buckets.value(bucket_key("device", serial)),
+            self._context.buckets.value(bucket_key("shared", serial)),
+            self._context.buckets.value(bucket_key("device", serial)),
         )
 
     follows = Follows(
@@ -306,10 +302,10 @@ class RuntimeLedger:
             self._check_heard(event.serial, event.kind)
 
     def _relays_changed(self, serial: str) -> None:
-        if not self._ownership.is_paired(serial):
+        if not self._context.ownership.is_paired(serial):
             return
         tally = self._tallies.get(serial)
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         if tally is None or tally.relays is None:
             # A report follows its request's contact, which starts counting: not reached
             # unless a request skipped it. What runs counts from now, as after a contact.
@@ -334,19 +330,21 @@ class RuntimeLedger:
         if tally is None or tally.relays is None:
             return
         if kind is EventKind.PAIRING:
-            if self._ownership.is_paired(serial):
+            if self._context.ownership.is_paired(serial):
                 return
-            until = self._clock.now_ms()
+            until = self._context.clock.now_ms()
         else:
             if self._is_available(serial):
                 return
             # Not heard since its last request: what ran after it is not known.
-            until = min(self._clock.now_ms(), self._last_contact_ms(serial) or tally.mark_ms)
+            until = min(
+                self._context.clock.now_ms(), self._last_contact_ms(serial) or tally.mark_ms
+            )
         was_running = bool(tally.running)
         self._count(serial, tally, until)
         tally.follow(None)
         if was_running:
-            self._publish(serial, tally, self._clock.now_ms())
+            self._publish(serial, tally, self._context.clock.now_ms())
 
     # -- counting -------------------------------------------------------------------------------
 
@@ -360,7 +358,7 @@ class RuntimeLedger:
             return
         elapsed = until_ms - tally.mark_ms
         if elapsed <= 0:
-            if elapsed < -CLOCK_BACK_TOLERANCE_MS and until_ms == self._clock.now_ms():
+            if elapsed < -CLOCK_BACK_TOLERANCE_MS and until_ms == self._context.clock.now_ms():
                 _LOGGER.warning(
                     "The clock went back %.0f s while thermostat %s ran equipment; that time "
                     "counts as nothing",
@@ -389,12 +387,12 @@ class RuntimeLedger:
 
     def _publish(self, serial: str, tally: Tally, now_ms: int) -> None:
         tally.published_ms = now_ms
-        self._request_save()
-        self._events.publish(ServiceEvent(EventKind.RUNTIME, serial))
+        self._context.request_save()
+        self._context.events.publish(ServiceEvent(EventKind.RUNTIME, serial))
 
     def stop(self) -> None:
         """Count up to now and stop counting (the service stops): nothing counts while down."""
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         for serial, tally in self._tallies.items():
             if tally.relays is not None:
                 self._count(serial, tally, now)

@@ -145,8 +145,7 @@ class ChangeLog:
     """The author of the change being written, and each thermostat's last attributed change."""
 
     def __init__(self, context: CoreContext) -> None:
-        self._clock = context.clock
-        self._buckets = context.buckets
+        self._context = context
         self._zone = ZoneInfo(context.config.time_zone)
         self.acting: ContextVar[Authoring | None] = ContextVar("acting", default=None)
         """Who writes now (set by `WritePath.acting_as`). Task-local: a request that awaits
@@ -174,7 +173,7 @@ class ChangeLog:
         kinds = attributed(fields)
         if not kinds:
             return None
-        self._last[serial] = Change(kinds, author, self._clock.now_ms())
+        self._last[serial] = Change(kinds, author, self._context.clock.now_ms())
         return author
 
     def last(self, serial: str) -> Change | None:
@@ -189,7 +188,7 @@ class ChangeLog:
 
         Kept per schedule revision and day: a dial turn costs a look, not a parse.
         """
-        bucket = self._buckets.get(bucket_key("schedule", serial))
+        bucket = self._context.buckets.get(bucket_key("schedule", serial))
         if bucket is None or not bucket.value:
             return []
         today = datetime.fromtimestamp(now_ms / 1000, self._zone).date()
@@ -205,7 +204,7 @@ class ChangeLog:
 
     def _by_schedule(self, serial: str) -> bool:
         """Return whether the setpoint just reported is the schedule entry that just began."""
-        now_ms = self._clock.now_ms()
+        now_ms = self._context.clock.now_ms()
         began = [
             entry
             for starts_ms, entry in self._entry_starts(serial, now_ms)
@@ -214,7 +213,7 @@ class ChangeLog:
         if not began:
             return False
         entry = began[-1]
-        readings = BucketReadings(self._buckets, serial)
+        readings = BucketReadings(self._context.buckets, serial)
         if takes_range(readings.mode):
             low, high = readings.range_ends
             return _same(low, entry.low) and _same(high, entry.high)

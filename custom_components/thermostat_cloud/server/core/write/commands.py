@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...delivery.ledger import Delivery
-from ...model.buckets import Bucket, bucket_key, home_device_keys
+from ...model.buckets import bucket_key, home_device_keys
 from ..context import CoreContext
 from ..events import ChangeSource
 from ..read.command_errors import CommandError, CommandResult, ErrorCode, Reason
@@ -40,7 +40,7 @@ from ..read.validation import (
 from .changes import Authoring, Change, ChangeLog
 from .confirmations import Confirmations
 from .fan_timers import FAN_MODES, FAN_TIMER_MAX_SECONDS, FanTimers
-from .home_rules import HomeChange, HomeRules, Updates
+from .home_rules import HomeChange, HomeRules
 from .write_path import AnswerFirst, WritePath
 
 # Least gap between the low and high setpoints a single setpoint in range mode leaves: the
@@ -124,16 +124,6 @@ class Commands:
     def forget_last_change(self, serial: str) -> None:
         self._changes.forget(serial)
 
-    def apply(
-        self,
-        serial: str,
-        updates: Updates,
-        source: ChangeSource,
-        *,
-        followed: bool = True,
-    ) -> dict[str, Bucket]:
-        return self._writes.apply(serial, updates, source, followed=followed)
-
     def _write(self, serial: str, bucket_type: str, fields: Mapping[str, Any]) -> CommandResult:
         return self._writes.write(serial, bucket_key(bucket_type, serial), fields)
 
@@ -157,7 +147,7 @@ class Commands:
         key = bucket_key("structure", structure_id)
         fields = {"devices": home_device_keys(devices)}
         if devices:
-            self.apply(devices[0], {key: fields}, ChangeSource.SERVER, followed=False)
+            self._writes.apply(devices[0], {key: fields}, ChangeSource.SERVER, followed=False)
         else:
             self._writes.store(key, fields)
 

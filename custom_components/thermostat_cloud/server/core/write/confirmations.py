@@ -152,9 +152,7 @@ class Confirmations:
         later: Callable[[Callable[[], None]], None] = lambda action: action(),
     ) -> None:
         """`later` publishes what a report settles once its answer is written (`AnswerFirst`)."""
-        self._clock = context.clock
-        self._events = context.events
-        self._request_save = context.request_save
+        self._context = context
         self._state_of = state_of
         self._later = later
         self._pending: dict[str, dict[tuple[str, str], PendingField]] = {}
@@ -194,7 +192,7 @@ class Confirmations:
         pending now: the writer saves and announces that (a COMMANDS event) once the push is
         written.
         """
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         pending = self._pending.get(serial)
         added = False
         for bucket in buckets:
@@ -217,7 +215,7 @@ class Confirmations:
         pending = self._pending.get(serial)
         if not pending:
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         wrote = False
         for key in keys:
             for entry in pending.values():
@@ -238,7 +236,7 @@ class Confirmations:
         pending = self._pending.get(serial)
         if not pending:
             return
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         confirmed = 0
         for (entry_key, name), entry in list(pending.items()):
             if known.get(entry.key, 0) < entry.timestamp:
@@ -254,7 +252,7 @@ class Confirmations:
             return
         if not pending:
             del self._pending[serial]
-        self._request_save()
+        self._context.request_save()
         _LOGGER.debug("%s holds %d field(s) of commands it was sent", serial, confirmed)
         self._settle(serial, confirmed=True)
         self._arm(serial)
@@ -307,14 +305,14 @@ class Confirmations:
         if confirmed or superseded:
             if not pending:
                 del self._pending[serial]
-            self._request_save()
+            self._context.request_save()
             if confirmed:
                 _LOGGER.debug("%s confirmed %d field(s) of commands", serial, confirmed)
             self._settle(serial, confirmed=bool(confirmed))
 
     def conflicted(self, serial: str) -> None:
         """Note a report that crossed the server's change (an `if_object_revision` conflict)."""
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         recent = [t for t in self._conflicts.get(serial, ()) if now - t < CONTACT_DEADLINE_S * 1000]
         recent.append(now)
         self._conflicts[serial] = recent[-CONFLICTS_MANY:]
@@ -322,7 +320,7 @@ class Confirmations:
     def _note_clock(self, serial: str, eco: Mapping[str, Any]) -> None:
         stamp = eco.get("mode_update_timestamp")
         if isinstance(stamp, int | float) and not isinstance(stamp, bool) and stamp > 0:
-            self._clock_skew_s[serial] = stamp - self._clock.now_ms() / 1000
+            self._clock_skew_s[serial] = stamp - self._context.clock.now_ms() / 1000
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -339,7 +337,7 @@ class Confirmations:
         since = self._trouble_since.get(serial)
         if since is None:
             return None
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         recent = [t for t in self._conflicts.get(serial, ()) if now - t < CONTACT_DEADLINE_S * 1000]
         return likely_trouble(
             self._state_of(serial),
@@ -365,7 +363,7 @@ class Confirmations:
         return out
 
     def _overdue(self, serial: str) -> bool:
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         return any(deadline <= now for deadline in self._deadlines(serial))
 
     def _arm(self, serial: str) -> None:
@@ -392,12 +390,12 @@ class Confirmations:
         if self._timer is not None:
             self._timer.cancel()
         self._timer_at = due
-        delay = max(due - self._clock.now_ms(), 0) / 1000
+        delay = max(due - self._context.clock.now_ms(), 0) / 1000
         self._timer = asyncio.get_running_loop().call_later(delay, self._sweep)
 
     def _sweep(self) -> None:
         self._timer = self._timer_at = None
-        now = self._clock.now_ms()
+        now = self._context.clock.now_ms()
         due: set[str] = set()
         while self._due and self._due[0][0] <= now:
             when, serial = heapq.heappop(self._due)
@@ -413,7 +411,7 @@ class Confirmations:
         if serial in self._trouble_since or serial not in self._pending:
             return
         if self._overdue(serial):
-            self._trouble_since[serial] = self._clock.now_ms()
+            self._trouble_since[serial] = self._context.clock.now_ms()
             trouble = self.trouble(serial)
             _LOGGER.warning(
                 "Thermostat %s is not taking commands: %d field(s) not confirmed; likely: %s",
@@ -437,7 +435,7 @@ class Confirmations:
 
     def _publish(self, serial: str) -> None:
         event = ServiceEvent(EventKind.COMMANDS, serial)
-        self._later(lambda: self._events.publish(event))
+        self._later(lambda: self._context.events.publish(event))
 
     # -- lifecycle and persistence -----------------------------------------------------------
 
@@ -448,7 +446,7 @@ class Confirmations:
         self._conflicts.pop(serial, None)
         self._clock_skew_s.pop(serial, None)
         if had:
-            self._request_save()
+            self._context.request_save()
             self._publish(serial)
 
     def load(self, data: object) -> None:
@@ -474,7 +472,7 @@ class Confirmations:
     def start(self) -> None:
         """Arm the checks of commands pending from before a restart."""
         self._running = True
-        self._started_ms = self._clock.now_ms()
+        self._started_ms = self._context.clock.now_ms()
         for serial in self._pending:
             self._arm(serial)
 

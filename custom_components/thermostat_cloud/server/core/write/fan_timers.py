@@ -29,15 +29,14 @@ class FanTimers:
     """Each thermostat's fan timer, and the fan writes that start and end it."""
 
     def __init__(self, context: CoreContext, writes: WritePath) -> None:
-        self._clock = context.clock
-        self._buckets = context.buckets
+        self._context = context
         self._writes = writes
         self._timers: dict[str, asyncio.TimerHandle] = {}
 
     def run_for(self, serial: str, seconds: int) -> CommandResult:
         """Run the fan for `seconds` (checked already), then back to `auto`."""
         # Whole Unix seconds, rounded up: the fan runs at least as long as asked.
-        timeout = -(-(self._clock.now_ms() + seconds * 1000) // 1000)
+        timeout = -(-(self._context.clock.now_ms() + seconds * 1000) // 1000)
         result = self.write_fan(
             serial,
             {"fan_mode": "auto", "fan_timer_duration": seconds, "fan_timer_timeout": timeout},
@@ -57,15 +56,15 @@ class FanTimers:
         """
         also = (
             {bucket_key("shared", serial): {"fan_mode": fields["fan_mode"]}}
-            if BucketReadings(self._buckets, serial).fan_mode_in_shared
+            if BucketReadings(self._context.buckets, serial).fan_mode_in_shared
             else None
         )
         return self._writes.write(serial, bucket_key("device", serial), fields, also)
 
     def restore(self) -> None:
         """Re-arm fan timers stored in device buckets (after a restart); overdue ones end now."""
-        for serial in self._buckets.serials():
-            if (timeout := BucketReadings(self._buckets, serial).fan_timer_end) is not None:
+        for serial in self._context.buckets.serials():
+            if (timeout := BucketReadings(self._context.buckets, serial).fan_timer_end) is not None:
                 self._arm(serial, timeout)
 
     def cancel_all(self) -> None:
@@ -76,7 +75,7 @@ class FanTimers:
 
     def _arm(self, serial: str, timeout_s: int) -> None:
         self._cancel(serial)
-        delay = max(0.0, timeout_s - self._clock.now_ms() / 1000)
+        delay = max(0.0, timeout_s - self._context.clock.now_ms() / 1000)
         loop = asyncio.get_running_loop()
         self._timers[serial] = loop.call_later(delay, self._elapsed, serial, timeout_s)
 
@@ -86,7 +85,7 @@ class FanTimers:
 
     def _elapsed(self, serial: str, timeout_s: int) -> None:
         self._timers.pop(serial, None)
-        if BucketReadings(self._buckets, serial).fan_timer_end != timeout_s:
+        if BucketReadings(self._context.buckets, serial).fan_timer_end != timeout_s:
             return  # replaced by a newer timer or a manual mode since it was armed
         _LOGGER.debug("Fan timer of %s elapsed; fan back to auto", serial)
         self.write_fan(serial, {"fan_mode": "auto", "fan_timer_timeout": 0})

@@ -47,13 +47,11 @@ class HomeRules:
     """Decide the home's away and eco writes from the buckets as they stand; write nothing."""
 
     def __init__(self, context: CoreContext) -> None:
-        self._clock = context.clock
-        self._buckets = context.buckets
-        self._ownership = context.ownership
+        self._context = context
 
     def in_eco(self, structure_id: str) -> bool:
         """Return whether the home is away (its `away`, or its manual eco)."""
-        return home_away(self._buckets, structure_id)
+        return home_away(self._context.buckets, structure_id)
 
     def device_eco(self, serial: str, *, on: bool) -> dict[str, Any]:
         """Return `device.eco` as firmware reports it, and `eco_mode_enabled`.
@@ -62,13 +60,13 @@ class HomeRules:
         for clients that read that.
         """
         # Buckets merge shallowly: keep the other fields firmware keeps in `eco`.
-        kept = BucketReadings(self._buckets, serial).eco_fields
+        kept = BucketReadings(self._context.buckets, serial).eco_fields
         return {
             "eco": {
                 **kept,
                 "mode": "manual-eco" if on else "schedule",
                 "touched_by": TOUCHED_BY_SERVER,
-                "mode_update_timestamp": self._clock.now_ms() // 1000,
+                "mode_update_timestamp": self._context.clock.now_ms() // 1000,
             },
             "eco_mode_enabled": on,
         }
@@ -95,13 +93,13 @@ class HomeRules:
         fields = {
             "away": on,
             "manual_eco_all": on,
-            "manual_eco_timestamp": self._clock.now_ms() // 1000,
+            "manual_eco_timestamp": self._context.clock.now_ms() // 1000,
         }
         also: dict[str, Mapping[str, Any]] = {}
         if not on:
             every_device = every_device and self.in_eco(structure_id)
-            for other in self._ownership.serials_in(structure_id):
-                if every_device or BucketReadings(self._buckets, other).eco:
+            for other in self._context.ownership.serials_in(structure_id):
+                if every_device or BucketReadings(self._context.buckets, other).eco:
                     also[bucket_key("device", other)] = self.device_eco(other, on=False)
         also.update(extra or {})
         if result_key == "device":
@@ -120,10 +118,10 @@ class HomeRules:
         firmware never PUTs `structure`; only this project's issue 17 saw it). An eco report older
         than the command that entered manual eco does not undo it.
         """
-        pairing = self._ownership.pairing(serial)
+        pairing = self._context.ownership.pairing(serial)
         if pairing is None:
             return None
-        entered_at = home_manual_eco_since(self._buckets, pairing.structure_id)
+        entered_at = home_manual_eco_since(self._context.buckets, pairing.structure_id)
         if entered_at is None:
             return None
         structure_key = bucket_key("structure", pairing.structure_id)
@@ -137,7 +135,7 @@ class HomeRules:
             _LOGGER.debug("%s reports the home back; the home leaves away", serial)
             rule = Rule.AWAY
         elif device_key in changed and "eco" in updates[device_key]:
-            readings = BucketReadings(self._buckets, serial)
+            readings = BucketReadings(self._context.buckets, serial)
             left_at = readings.eco_changed_at
             if readings.eco_mode != "schedule" or left_at is None or left_at < entered_at:
                 return None

@@ -137,10 +137,7 @@ class WritePath:
 
         `answer_first` holds a report's announcements until its answer is written.
         """
-        self._buckets = context.buckets
-        self._ownership = context.ownership
-        self._events = context.events
-        self._request_save = context.request_save
+        self._context = context
         self._delivery = delivery
         self._confirmations = confirmations
         self._home_rules = home_rules
@@ -185,7 +182,7 @@ class WritePath:
     def command(self, serial: str, updates: Updates, result_key: str) -> CommandResult:
         """Write a command's buckets as one server change; the result names `result_key`."""
         changed = self.apply(serial, updates, ChangeSource.SERVER)
-        bucket = self._buckets.get(result_key)
+        bucket = self._context.buckets.get(result_key)
         assert bucket is not None  # merge created it, or it already existed
         return CommandResult(
             serial, result_key, bucket.revision, bucket.timestamp, result_key in changed
@@ -198,15 +195,15 @@ class WritePath:
         return self.command(serial, {key: fields, **(also or {})}, key)
 
     def unchanged(self, serial: str, key: str) -> CommandResult:
-        bucket = self._buckets.get(key)
+        bucket = self._context.buckets.get(key)
         if bucket is None:
             return CommandResult(serial, key, 0, 0, changed=False)
         return CommandResult(serial, key, bucket.revision, bucket.timestamp, changed=False)
 
     def store(self, key: str, fields: Mapping[str, Any]) -> None:
         """Store a change no thermostat follows (a home left without any): saved, not announced."""
-        if self._buckets.merge(key, fields) is not None:
-            self._request_save()
+        if self._context.buckets.merge(key, fields) is not None:
+            self._context.request_save()
 
     def _write(
         self, serial: str, updates: Updates, source: ChangeSource, *, followed: bool = True
@@ -225,9 +222,9 @@ class WritePath:
         first_reported: frozenset[str] = frozenset()
         for key, fields in updates.items():
             if source is ChangeSource.DEVICE:
-                first_reported |= _first_reported(self._buckets.value(key), key, fields)
+                first_reported |= _first_reported(self._context.buckets.value(key), key, fields)
             try:
-                bucket = self._buckets.merge(key, fields)
+                bucket = self._context.buckets.merge(key, fields)
             except UnstorableError as err:
                 _LOGGER.debug("%s: change to %s refused: %s", serial, for_log(key), err)
                 unstorable.append(key)
@@ -249,7 +246,7 @@ class WritePath:
         )
 
         def announce() -> None:
-            self._request_save()
+            self._context.request_save()
             self._announce(
                 serial,
                 source,
@@ -325,14 +322,14 @@ class WritePath:
         )
         for target, keys in affected.items():
             if target in asked:
-                self._events.publish(ServiceEvent(EventKind.COMMANDS, target))
+                self._context.events.publish(ServiceEvent(EventKind.COMMANDS, target))
             fields_of_target = frozenset().union(*(changed_fields[key] for key in keys))
             target_author = (
                 None
                 if author is None
                 else self._changes.note(target, fields_of_target - unattributed, author)
             )
-            self._events.publish(
+            self._context.events.publish(
                 ServiceEvent(
                     EventKind.STATE,
                     target,
@@ -346,6 +343,6 @@ class WritePath:
     def _followers(self, key: str) -> list[str]:
         return [
             p.serial
-            for p in self._ownership.pairings()
+            for p in self._context.ownership.pairings()
             if key in home_bucket_keys(p.user_id, p.structure_id)
         ]
