@@ -165,6 +165,26 @@ async def test_losing_the_sensor_falls_back_after_15_minutes_with_a_repair(
     assert climate(paired)[ATTR_CURRENT_TEMPERATURE] == pytest.approx(19.3)
 
 
+async def test_a_sensor_not_yet_reporting_gets_15_minutes_before_a_repair(
+    hass: HomeAssistant, clock: LoopClock, paired: PairedThermostat
+) -> None:
+    """Just chosen, or not up yet after a restart: the card warns, no repair for 15 minutes."""
+    set_sensor(hass, ROOM, STATE_UNAVAILABLE)
+    await reconfigure_room(hass, paired, followed_sensors=[ROOM])
+    assert climate(paired)["followed_sensors"] == []
+    await clock.advance(14 * 60)
+    assert room_issue(hass, paired) is None
+
+    await clock.advance(60)
+    await hass.async_block_till_done()
+    assert room_issue(hass, paired) is not None
+
+    set_sensor(hass, ROOM, "19.3")
+    await hass.async_block_till_done()
+    assert room_issue(hass, paired) is None
+    assert climate(paired)["followed_sensors"] == [ROOM]
+
+
 async def test_fahrenheit_converted_text_and_absurd_values_ignored_once(
     hass: HomeAssistant,
     clock: LoopClock,

@@ -457,7 +457,7 @@ def async_follow_room_sensors(
     """
 
     def wanted(serial: str) -> Wanted:
-        if not service.rooms.view(serial).fallen_back:
+        if not service.rooms.view(serial).lost:
             return None
         placeholders = {"name": name_of(serial), "sensors": sensors_of(serial)}
         return "room_sensors_unavailable", placeholders, ir.IssueSeverity.WARNING

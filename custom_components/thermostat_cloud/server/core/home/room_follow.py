@@ -43,9 +43,9 @@ RESHIFT_STEP_C = 0.5
 RESHIFT_INTERVAL_MS = 5 * 60_000
 """At most one re-send this often, so a sensor's noise never keeps the thermostat busy."""
 ROOM_STALE_MS = 15 * 60_000
+"""A room reading not renewed for this long is no longer used: the thermostat's own counts."""
 CURRENT_TEMPERATURE_FIELD = "shared.current_temperature"
 SCHEDULE_AUTHOR = Author(AuthorKind.THERMOSTAT, THERMOSTAT_SCHEDULE)
-"""A room reading not renewed for this long is no longer used: the thermostat's own counts."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,10 @@ class RoomView:
     frame: float
     """The shift the thermostat's setpoints were sent with: add it to show them."""
     fallen_back: bool
-    """Room sensors are chosen, but none gave a reading for `ROOM_STALE_MS`."""
+    """Room sensors are chosen, but none gives a usable reading now."""
+    lost: bool = False
+    """Fallen back for `ROOM_STALE_MS`: worth a repair. Sensors just chosen, or not yet up
+    after a restart, are given that long to report before anyone is told."""
     sources: tuple[str, ...] = ()
     """The sensors whose average the reading is (the host's names), while following."""
 
@@ -91,6 +94,8 @@ class _Room:
     sources: tuple[str, ...] = ()
     good_ms: int | None = None
     """When the room's reading was last usable."""
+    chosen_ms: int = 0
+    """When these sensors were chosen (or the service started with them)."""
     resent_ms: int | None = None
 
 
@@ -134,6 +139,7 @@ class RoomFollow:
             room.sensors = sensors
             room.reading = room.good_ms = None
             room.sources = ()
+            room.chosen_ms = self._context.clock.now_ms()
         self._changed(serial)
 
     def note_room(self, serial: str, celsius: float | None, sources: tuple[str, ...] = ()) -> None:
@@ -180,13 +186,20 @@ class RoomFollow:
     def view(self, serial: str) -> RoomView:
         room = self._rooms.get(serial) or _Room()
         reading = self._reading(room)
+        fallen_back = bool(room.sensors) and reading is None
         return RoomView(
             reading=reading,
             offset=room.offset,
             frame=self.frame(serial),
-            fallen_back=bool(room.sensors) and reading is None,
+            fallen_back=fallen_back,
+            lost=fallen_back and self._context.clock.now_ms() >= self._lost_at(room),
             sources=room.sources if reading is not None else (),
         )
+
+    @staticmethod
+    def _lost_at(room: _Room) -> int:
+        """Return when a room without a usable reading counts as lost."""
+        return max(room.chosen_ms, room.good_ms or 0) + ROOM_STALE_MS
 
     def _reading(self, room: _Room) -> float | None:
         if not room.sensors or room.reading is None or room.good_ms is None:
@@ -237,8 +250,8 @@ class RoomFollow:
         room = self._room(serial)
         now = self._context.clock.now_ms()
         wake: list[int] = []
-        if room.sensors and room.good_ms is not None and self._reading(room) is not None:
-            wake.append(room.good_ms + ROOM_STALE_MS)
+        if room.sensors and (self._reading(room) is not None or now < self._lost_at(room)):
+            wake.append(self._lost_at(room))
         if abs(shift - self.frame(serial)) >= RESHIFT_STEP_C:
             allowed = (room.resent_ms or 0) + RESHIFT_INTERVAL_MS
             if now >= allowed:
@@ -261,6 +274,10 @@ class RoomFollow:
                 ROOM_STALE_MS // 60_000,
             )
             room.good_ms = None
+            self._changed(serial)
+            return
+        if room.sensors and room.reading is None:
+            # Sensors that never reported: their time is up, and the repair is raised.
             self._changed(serial)
             return
         self._reshift(serial)
